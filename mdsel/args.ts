@@ -1,0 +1,136 @@
+/**
+ * The command line: `index`, `select`, `format`, `--version`, `--help`.
+ *
+ * @module
+ */
+
+/** A parsed command line. */
+export type Invocation =
+  | { readonly command: "help" }
+  | { readonly command: "version" }
+  | {
+    readonly command: "index";
+    readonly json: boolean;
+    readonly full: boolean;
+    readonly files: string[];
+  }
+  | {
+    readonly command: "select";
+    readonly json: boolean;
+    readonly full: boolean;
+    readonly selector: string;
+    readonly files: string[];
+  }
+  | { readonly command: "format"; readonly topic?: "index" | "select"; readonly example: boolean };
+
+/** A command line that does not fit the usage: exit code 2. */
+export class UsageError extends Error {
+  /**
+   * @param message What is wrong with the command line.
+   */
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+/** The usage text printed by `--help` (stdout) and on usage errors (stderr). */
+export const USAGE = `mdsel - select parts of Markdown documents by selector
+
+Usage:
+  mdsel index  [--json] [--full] [--] <files...>
+  mdsel select [--json] [--full] [--] <selector> <files...>
+  mdsel format [index|select] [--example]
+  mdsel --version | --help
+
+Options:
+  --json     print one line of JSON instead of the compact text format
+  --full     select: never page; index: no size budget
+  --example  format: show an example output
+  --         end of options (for a selector or file starting with '-')
+
+Selectors: [namespace::]type[index][/type[index]...][?full=true|page=N|head=N|tail=N]
+  types: h1-h6, heading:h1-h6, section, root, para, code, list, table, quote,
+         block:paragraph|code|list|table|blockquote
+  index: .0  [0]  .0-2  [0,3]   (0-based)
+Examples:
+  mdsel index README.md
+  mdsel select h2.0 README.md
+  mdsel select 'readme::heading:h2[0]/block:code[0]' README.md --json
+
+Environment: MDSEL_PAGE_WORDS (default 2000), MDSEL_INDEX_MAX_CHARS (default 40000)
+Exit codes: 0 success, 1 error (unresolved selector, unreadable file), 2 usage error
+`;
+
+const OPTIONS = new Set(["--json", "--full", "--example", "--help", "-h", "--version", "-V"]);
+
+/**
+ * Parses the arguments after `mdsel`.
+ *
+ * @param args The arguments.
+ * @returns What to run.
+ * @throws {UsageError} For an unknown command or option or a missing argument.
+ *
+ * @example
+ * ```ts
+ * import { parseArgs } from "./args.ts";
+ * console.log(parseArgs(["select", "--json", "--", "-x", "a.md"]));
+ * // { command: "select", json: true, full: false, selector: "-x", files: ["a.md"] }
+ * ```
+ */
+export function parseArgs(args: readonly string[]): Invocation {
+  const flags = new Set<string>();
+  const positional: string[] = [];
+  let literal = false;
+  for (const arg of args) {
+    if (literal) positional.push(arg);
+    else if (arg === "--") literal = true;
+    else if (arg.startsWith("-") && arg !== "-") {
+      if (!OPTIONS.has(arg)) throw new UsageError(`unknown option '${_show(arg)}'`);
+      flags.add(arg);
+    } else positional.push(arg);
+  }
+  if (positional.length === 0 && !literal) {
+    if (flags.has("--help") || flags.has("-h")) return { command: "help" };
+    if (flags.has("--version") || flags.has("-V")) return { command: "version" };
+  }
+  const [command, ...rest] = positional;
+  if (command === undefined) throw new UsageError("missing command");
+  if (flags.has("--help") || flags.has("-h")) return { command: "help" };
+  const json = flags.has("--json");
+  const full = flags.has("--full");
+  switch (command) {
+    case "index":
+      _refuse(flags, ["--example", "--version", "-V"], command);
+      if (rest.length === 0) throw new UsageError("index needs at least one file");
+      return { command, json, full, files: rest };
+    case "select": {
+      _refuse(flags, ["--example", "--version", "-V"], command);
+      const [selector, ...files] = rest;
+      if (selector === undefined) throw new UsageError("select needs a selector");
+      return { command, json, full, selector, files };
+    }
+    case "format": {
+      _refuse(flags, ["--json", "--full", "--version", "-V"], command);
+      if (rest.length > 1) throw new UsageError("format takes at most one topic");
+      const topic = rest[0];
+      if (topic !== undefined && topic !== "index" && topic !== "select") {
+        throw new UsageError(`unknown format topic '${_show(topic)}' (use index or select)`);
+      }
+      return { command, topic, example: flags.has("--example") };
+    }
+    default:
+      throw new UsageError(`unknown command '${_show(command)}' (use index, select or format)`);
+  }
+}
+
+function _refuse(flags: Set<string>, refused: string[], command: string): void {
+  for (const flag of refused) {
+    if (flags.has(flag)) throw new UsageError(`option '${flag}' does not apply to ${command}`);
+  }
+}
+
+function _show(text: string): string {
+  const clipped = text.length > 60 ? `${text.slice(0, 60)}...` : text;
+  return JSON.stringify(clipped).slice(1, -1);
+}

@@ -1,0 +1,206 @@
+/**
+ * The bundled `mdsel` CLI: an mdsel-compatible Markdown selector.
+ *
+ * ```sh
+ * deno run --allow-read jsr:@x/mdsel-claude/mdsel index README.md
+ * deno install -g -n mdsel --allow-read jsr:@x/mdsel-claude/mdsel
+ * ```
+ *
+ * @module
+ */
+import { type Invocation, parseArgs, USAGE, UsageError } from "./args.ts";
+import { formatText } from "./format_command.ts";
+import { indexDocument, renderWithinBudget, summarize } from "./index_command.ts";
+import { envelope, errorText, indexJson, indexText, selectJson, selectText } from "./output.ts";
+import { parseForSelect, selectInWorkspace } from "./select_command.ts";
+import { type EngineSettings, readSettings } from "./settings.ts";
+import { MDSEL_COMPATIBLE_VERSION, VERSION } from "./version.ts";
+import { loadWorkspace } from "./workspace.ts";
+
+/** What one CLI run printed, and its exit code. */
+export interface RunResult {
+  /** 0 success, 1 error, 2 usage error. */
+  code: number;
+  /** Everything for standard output. */
+  stdout: string;
+  /** Everything for standard error. */
+  stderr: string;
+}
+
+/** Options of {@linkcode run}. */
+export interface RunOptions {
+  /** The environment to read settings from; the process environment when absent. */
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * Runs the CLI on the given arguments without touching the process's output
+ * streams or exit code, so it can be driven in-process.
+ *
+ * @param args The arguments after `mdsel`.
+ * @param options Where to read settings from.
+ * @returns Exit code and output.
+ *
+ * @example
+ * ```ts
+ * import { run } from "./cli.ts";
+ * const { code, stdout } = await run(["format", "select"]);
+ * console.log(code, stdout.startsWith("select --json")); // 0 true
+ * ```
+ */
+export async function run(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
+  const getEnv = options.env === undefined
+    ? (name: string) => Deno.env.get(name)
+    : (name: string) => options.env![name];
+  let invocation: Invocation;
+  try {
+    invocation = parseArgs(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    const stderr = args.length === 0
+      ? USAGE
+      : `error: ${error.message}\nRun 'mdsel --help' for usage.\n`;
+    return { code: 2, stdout: "", stderr };
+  }
+  const settings = readSettings(getEnv);
+  const warnings = settings.warnings.length === 0 ? "" : settings.warnings.join("\n") + "\n";
+  try {
+    const result = await _dispatch(invocation, settings);
+    return { ...result, stderr: warnings + result.stderr };
+  } catch (error) {
+    // Last line of defence: a clear error, never a stack trace.
+    const message = error instanceof Error ? error.message : String(error);
+    const entry = {
+      type: "PROCESSING_ERROR" as const,
+      code: "INTERNAL_ERROR",
+      message: `Internal error: ${message}`,
+    };
+    const json = "json" in invocation && invocation.json;
+    const command = invocation.command === "index" ? "index" : "select";
+    return {
+      code: 1,
+      stdout: json
+        ? envelope(command, { success: false, data: null, errors: [entry] }) + "\n"
+        : errorText(entry).join("\n") + "\n",
+      stderr: warnings,
+    };
+  }
+}
+
+async function _dispatch(invocation: Invocation, settings: EngineSettings): Promise<RunResult> {
+  switch (invocation.command) {
+    case "help":
+      return { code: 0, stdout: USAGE, stderr: "" };
+    case "version":
+      return {
+        code: 0,
+        stdout:
+          `mdsel ${VERSION} (mdsel-claude; compatible with mdsel ${MDSEL_COMPATIBLE_VERSION})\n`,
+        stderr: "",
+      };
+    case "format":
+      return { code: 0, stdout: formatText(invocation.topic, invocation.example), stderr: "" };
+    case "index":
+      return await _index(invocation.files, invocation.json, invocation.full, settings);
+    case "select":
+      return await _select(invocation, settings);
+  }
+}
+
+async function _index(
+  files: string[],
+  json: boolean,
+  full: boolean,
+  settings: EngineSettings,
+): Promise<RunResult> {
+  const workspace = await loadWorkspace(files);
+  const docs = workspace.docs.map((doc) => indexDocument(doc, settings.pageWords));
+  const summary = summarize(docs);
+  const budget = full ? Infinity : settings.indexMaxChars;
+  const { errors, warnings } = workspace;
+  const { output } = json
+    ? renderWithinBudget(
+      docs,
+      budget,
+      (limited) => indexJson(limited, summary, errors, warnings, files.length),
+    )
+    : renderWithinBudget(
+      docs,
+      budget,
+      (limited, limit) => indexText(limited, errors, files.length > 1, limit),
+    );
+  return {
+    code: errors.length === 0 ? 0 : 1,
+    stdout: json ? output + "\n" : output,
+    stderr: json || warnings.length === 0
+      ? ""
+      : warnings.map((w) => `warning: ${w}`).join("\n") + "\n",
+  };
+}
+
+async function _select(
+  invocation: Extract<Invocation, { command: "select" }>,
+  settings: EngineSettings,
+): Promise<RunResult> {
+  const { json } = invocation;
+  const render = (outcome: Parameters<typeof selectJson>[0]) =>
+    json ? selectJson(outcome) + "\n" : selectText(outcome);
+  const parsed = parseForSelect(invocation.selector);
+  const failure = { matches: [], unresolved: [], warnings: [], invalid: true };
+  if ("error" in parsed) {
+    return { code: 1, stdout: render({ ...failure, errors: [parsed.error] }), stderr: "" };
+  }
+  if (invocation.files.length === 0) {
+    const error = {
+      type: "PARSE_ERROR" as const,
+      code: "NO_FILES",
+      message: "No files provided. Specify files to search.",
+    };
+    return { code: 1, stdout: render({ ...failure, errors: [error] }), stderr: "" };
+  }
+  const workspace = await loadWorkspace(invocation.files);
+  const outcome = selectInWorkspace(parsed.selector, workspace, {
+    pageWords: settings.pageWords,
+    full: invocation.full,
+  });
+  const failed = outcome.errors.length > 0 || outcome.unresolved.length > 0;
+  return {
+    code: failed ? 1 : 0,
+    stdout: render(outcome),
+    stderr: json || outcome.warnings.length === 0
+      ? ""
+      : outcome.warnings.map((w) => `warning: ${w}`).join("\n") + "\n",
+  };
+}
+
+/**
+ * Runs the CLI as a process: writes the output completely (also into a pipe),
+ * then sets the exit code.
+ *
+ * @param args The process arguments.
+ * @returns Resolves when the output is written.
+ *
+ * @example
+ * ```ts ignore
+ * import { main } from "./cli.ts";
+ * await main(["index", "README.md"]);
+ * ```
+ */
+export async function main(args: readonly string[]): Promise<void> {
+  const result = await run(args);
+  try {
+    await _writeAll(Deno.stdout, result.stdout);
+    await _writeAll(Deno.stderr, result.stderr);
+  } catch (error) {
+    // The reader went away (e.g. `| head`): nothing left to tell it.
+    if (!(error instanceof Deno.errors.BrokenPipe)) throw error;
+  }
+  Deno.exitCode = result.code;
+}
+
+async function _writeAll(stream: typeof Deno.stdout, text: string): Promise<void> {
+  let bytes = new TextEncoder().encode(text);
+  while (bytes.length > 0) bytes = bytes.subarray(await stream.write(bytes));
+}
+
+if (import.meta.main) await main(Deno.args);

@@ -1,0 +1,320 @@
+/**
+ * The document model: a file's top-level nodes, the sections its headings
+ * open, and the word and line figures the index reports.
+ *
+ * @module
+ */
+import type { Token } from "markdown-it";
+import { DEFINITION_TOKEN, FOOTNOTE_OPEN_TOKEN, parseMarkdown } from "./markdown.ts";
+import { blockPlainText, blockWordCount, inlinePlainText } from "./plain_text.ts";
+import {
+  frontMatterLineCount,
+  isBlankLine,
+  sliceLines,
+  type SourceLines,
+  splitLines,
+} from "./source_lines.ts";
+
+/** The node kinds a selector can name with `block:`. */
+export type BlockKind = "paragraph" | "code" | "list" | "table" | "blockquote";
+
+/** Every kind of node the model knows. Only headings and blocks are selectable. */
+export type NodeKind =
+  | "heading"
+  | BlockKind
+  | "html"
+  | "thematic_break"
+  | "definition"
+  | "footnote_definition";
+
+/** The block kinds, in the order the index reports their counts. */
+export const BLOCK_KINDS: readonly BlockKind[] = [
+  "paragraph",
+  "code",
+  "list",
+  "table",
+  "blockquote",
+];
+
+/** One node: a heading, a block, or another construct that takes up lines. */
+export interface MdNode {
+  /** What the node is. */
+  readonly kind: NodeKind;
+  /** Heading level 1 to 6; 0 for other nodes. */
+  readonly depth: number;
+  /** First source line, 0-based. */
+  readonly startLine: number;
+  /** Last non-blank source line, 0-based, inclusive. */
+  readonly endLine: number;
+  /** Words of the node's plain text. */
+  readonly words: number;
+  /** A heading's plain text; empty for other nodes. */
+  readonly text: string;
+  /** Index of the node's first token. */
+  readonly tokenStart: number;
+  /** Index one past the node's last token. */
+  readonly tokenEnd: number;
+  /** Nesting level of the node's tokens (0 at the top). */
+  readonly level: number;
+  /** How many blockquotes enclose the node. */
+  readonly quoteDepth: number;
+}
+
+/** Sibling nodes, with the sections their headings open. */
+export interface NodeList {
+  /** Unique within a process, to tell lists apart. */
+  readonly id: number;
+  /** The nodes, in source order. */
+  readonly nodes: readonly MdNode[];
+  /** For a heading at `i`: one past the last node of its section. */
+  readonly sectionEnds: Int32Array;
+  /** `wordPrefix[i]` is the number of words in `nodes[0..i)`. */
+  readonly wordPrefix: Float64Array;
+}
+
+/** A parsed Markdown file. */
+export interface MdDocument {
+  /** The namespace selectors use for this file. */
+  readonly namespace: string;
+  /** The path as the user gave it. */
+  readonly filePath: string;
+  /** The exact source and its lines. */
+  readonly lines: SourceLines;
+  /** How many lines of front matter the file starts with. */
+  readonly frontMatterLines: number;
+  /** The parser's token stream. */
+  readonly tokens: readonly Token[];
+  /** The top-level nodes. */
+  readonly top: NodeList;
+  /**
+   * The child nodes of a blockquote.
+   *
+   * @param node A blockquote node of this document.
+   * @returns Its children.
+   */
+  childrenOf(node: MdNode): NodeList;
+}
+
+const NODE_KIND_BY_TOKEN: Readonly<Record<string, NodeKind>> = {
+  heading_open: "heading",
+  paragraph_open: "paragraph",
+  fence: "code",
+  code_block: "code",
+  bullet_list_open: "list",
+  ordered_list_open: "list",
+  table_open: "table",
+  blockquote_open: "blockquote",
+  html_block: "html",
+  hr: "thematic_break",
+  [DEFINITION_TOKEN]: "definition",
+  [FOOTNOTE_OPEN_TOKEN]: "footnote_definition",
+};
+
+let _nextListId = 0;
+
+/**
+ * Parses a Markdown text into the document model.
+ *
+ * @param text The file's text (BOM already removed).
+ * @param namespace The file's namespace.
+ * @param filePath The path as given, echoed in output.
+ * @returns The document.
+ *
+ * @example
+ * ```ts
+ * import { parseDocument } from "./document.ts";
+ * const doc = parseDocument("# A\n\ntext\n\n## B\n", "doc", "doc.md");
+ * console.log(doc.top.nodes.map((node) => node.kind)); // ["heading", "paragraph", "heading"]
+ * console.log(doc.top.sectionEnds[0]); // 3
+ * ```
+ */
+export function parseDocument(text: string, namespace: string, filePath: string): MdDocument {
+  const lines = splitLines(text);
+  const frontMatterLines = frontMatterLineCount(lines);
+  // Blank the front matter out rather than cut it, so line numbers still agree.
+  const parserInput = frontMatterLines === 0
+    ? text
+    : "\n".repeat(frontMatterLines) + text.slice(lines.starts[frontMatterLines] ?? text.length);
+  const tokens = parseMarkdown(parserInput);
+  const top = _buildList(tokens, lines, 0, tokens.length, 0, 0);
+  const children = new Map<MdNode, NodeList>();
+  return {
+    namespace,
+    filePath,
+    lines,
+    frontMatterLines,
+    tokens,
+    top,
+    childrenOf(node) {
+      let list = children.get(node);
+      if (list === undefined) {
+        list = node.kind === "blockquote"
+          ? _buildList(
+            tokens,
+            lines,
+            node.tokenStart + 1,
+            node.tokenEnd - 1,
+            node.level + 1,
+            node.quoteDepth + 1,
+          )
+          : _listOf([]);
+        children.set(node, list);
+      }
+      return list;
+    },
+  };
+}
+
+/**
+ * The exact source of the nodes `list.nodes[from..to)`, from the first
+ * character of the first to the last character of the last.
+ *
+ * @param doc The document.
+ * @param nodes The nodes (a contiguous run of siblings).
+ * @returns The source text, trailing whitespace removed.
+ *
+ * @example
+ * ```ts
+ * import { nodesSource, parseDocument } from "./document.ts";
+ * const doc = parseDocument("> # In a quote\n> text\n", "doc", "doc.md");
+ * const quoteChildren = doc.childrenOf(doc.top.nodes[0]).nodes;
+ * console.log(nodesSource(doc, quoteChildren.slice(1))); // "text"
+ * ```
+ */
+export function nodesSource(doc: MdDocument, nodes: readonly MdNode[]): string {
+  if (nodes.length === 0) return "";
+  const first = nodes[0];
+  const text = sliceLines(doc.lines, first.startLine, nodes[nodes.length - 1].endLine);
+  return stripQuoteMarkers(text, first.quoteDepth);
+}
+
+/**
+ * Removes the blockquote markers of the enclosing quotes from the start of a
+ * nested node's first line, so its source starts at its own first character.
+ *
+ * @param text Source text starting at the beginning of a line.
+ * @param quoteDepth How many quotes enclose the node.
+ * @returns The text without those leading markers.
+ *
+ * @example
+ * ```ts
+ * import { stripQuoteMarkers } from "./document.ts";
+ * console.log(stripQuoteMarkers("> > deep\n> > more", 2)); // "deep\n> > more"
+ * ```
+ */
+export function stripQuoteMarkers(text: string, quoteDepth: number): string {
+  let start = 0;
+  for (let depth = 0; depth < quoteDepth; depth++) {
+    const marker = /^[ \t]{0,3}>[ \t]?/.exec(text.slice(start, start + 8));
+    if (marker === null) break;
+    start += marker[0].length;
+  }
+  return text.slice(start);
+}
+
+/**
+ * The plain text of some nodes, for previews.
+ *
+ * @param doc The document.
+ * @param nodes The nodes.
+ * @param limit Stop collecting once this many characters are gathered.
+ * @returns Their plain text, one node per line.
+ *
+ * @example
+ * ```ts
+ * import { nodesPlainText, parseDocument } from "./document.ts";
+ * const doc = parseDocument("Some *emphasis*.\n", "doc", "doc.md");
+ * console.log(nodesPlainText(doc, doc.top.nodes).trim()); // "Some emphasis."
+ * ```
+ */
+export function nodesPlainText(doc: MdDocument, nodes: readonly MdNode[], limit = 200): string {
+  let text = "";
+  for (const node of nodes) {
+    if (text.length >= limit) break;
+    text += blockPlainText(doc.tokens as Token[], node.tokenStart, node.tokenEnd, limit) + "\n";
+  }
+  return text;
+}
+
+/**
+ * Whether a node can be named by a selector (a heading or a block).
+ *
+ * @param node Any node.
+ * @returns `true` for headings and blocks.
+ *
+ * @example
+ * ```ts
+ * import { isSelectable, parseDocument } from "./document.ts";
+ * const doc = parseDocument("<div></div>\n\ntext\n", "doc", "doc.md");
+ * console.log(doc.top.nodes.map(isSelectable)); // [false, true]
+ * ```
+ */
+export function isSelectable(node: MdNode): boolean {
+  return node.kind === "heading" || (BLOCK_KINDS as readonly string[]).includes(node.kind);
+}
+
+function _buildList(
+  tokens: Token[],
+  lines: SourceLines,
+  from: number,
+  to: number,
+  level: number,
+  quoteDepth: number,
+): NodeList {
+  const nodes: MdNode[] = [];
+  for (let i = from; i < to; i++) {
+    const token = tokens[i];
+    if (token.level !== level || token.nesting === -1) continue;
+    const kind = NODE_KIND_BY_TOKEN[token.type];
+    const end = token.nesting === 1 ? _closingIndex(tokens, i, to) + 1 : i + 1;
+    if (kind === undefined || token.map === null) {
+      i = end - 1;
+      continue;
+    }
+    const [startLine, endBefore] = token.map;
+    nodes.push({
+      kind,
+      depth: kind === "heading" ? Number(token.tag.slice(1)) : 0,
+      startLine,
+      endLine: _lastContentLine(lines, startLine, endBefore - 1),
+      words: blockWordCount(tokens, i, end),
+      text: kind === "heading" ? inlinePlainText(tokens[i + 1]).trim() : "",
+      tokenStart: i,
+      tokenEnd: end,
+      level,
+      quoteDepth,
+    });
+    i = end - 1;
+  }
+  return _listOf(nodes);
+}
+
+function _listOf(nodes: MdNode[]): NodeList {
+  const sectionEnds = new Int32Array(nodes.length).fill(nodes.length);
+  const open: number[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i];
+    if (node.kind !== "heading") continue;
+    while (open.length > 0 && nodes[open[open.length - 1]].depth >= node.depth) {
+      sectionEnds[open.pop()!] = i;
+    }
+    open.push(i);
+  }
+  const wordPrefix = new Float64Array(nodes.length + 1);
+  for (let i = 0; i < nodes.length; i++) wordPrefix[i + 1] = wordPrefix[i] + nodes[i].words;
+  return { id: _nextListId++, nodes, sectionEnds, wordPrefix };
+}
+
+function _closingIndex(tokens: Token[], open: number, to: number): number {
+  const level = tokens[open].level;
+  for (let i = open + 1; i < to; i++) {
+    if (tokens[i].level === level && tokens[i].nesting === -1) return i;
+  }
+  return to - 1;
+}
+
+function _lastContentLine(lines: SourceLines, first: number, last: number): number {
+  let line = Math.min(last, lines.starts.length - 1);
+  while (line > first && isBlankLine(lines, line)) line--;
+  return line;
+}

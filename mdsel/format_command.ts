@@ -1,0 +1,80 @@
+/**
+ * `mdsel format`: a terse description of the output, for tool descriptions;
+ * with `--example`, real output for a small sample document.
+ *
+ * @module
+ */
+import { parseDocument } from "./document.ts";
+import { indexDocument, summarize } from "./index_command.ts";
+import { indexJson } from "./output.ts";
+import { selectInWorkspace } from "./select_command.ts";
+import { selectJson } from "./output.ts";
+import { parseSelector } from "./selector.ts";
+
+const INDEX_FORMAT =
+  `index --json: {success, command:"index", timestamp, data:{documents:[{namespace, file_path,
+  root: null | {selector, type:"root", content_preview, truncated, children_count, word_count},
+  headings:[{selector:"ns::heading:hD[i]", type:"heading:hD", depth, text, content_preview, truncated,
+    children_count, word_count, section_word_count, section_truncated, start_line, end_line}],
+  blocks:{paragraphs, code_blocks, lists, tables, blockquotes}, headings_omitted?, max_depth?}],
+  summary:{total_documents, total_nodes, total_selectors}}, errors?, partial_results?, warnings?}
+index (text): "hD.i text" per heading, indented by depth; "---"; "code:N para:N list:N table:N quote:N"`;
+
+const SELECT_FORMAT =
+  `select --json: {success, command:"select", timestamp, data:{matches:[{selector, type, content,
+  truncated, start_line, end_line, pagination?:{page, total_pages, page_words, next?},
+  children_available:[{selector, type, preview}]}], unresolved:[{selector, reason, suggestions}]},
+  unresolved_selectors?, errors?:[{type, code, message, file?, selector?}], warnings?}
+select (text): the content; "<selector>:" before each of several matches; "[page 1 of N, next: <selector>]";
+  unresolved: "!<selector>", the reason, "~suggestion ..."; errors: "!TYPE: message"`;
+
+const SAMPLE = `# Sample
+
+Intro text.
+
+## Install
+
+\`\`\`sh
+deno install
+\`\`\`
+
+## Use
+
+- one
+- two
+`;
+
+/**
+ * The text `mdsel format` prints.
+ *
+ * @param topic `index`, `select`, or both when undefined.
+ * @param example Whether to print example output instead of the description.
+ * @returns The text, ending in a newline.
+ *
+ * @example
+ * ```ts
+ * import { formatText } from "./format_command.ts";
+ * console.log(formatText("select", false).startsWith("select --json")); // true
+ * ```
+ */
+export function formatText(topic: "index" | "select" | undefined, example: boolean): string {
+  const parts: string[] = [];
+  if (topic !== "select") parts.push(example ? _indexExample() : INDEX_FORMAT);
+  if (topic !== "index") parts.push(example ? _selectExample() : SELECT_FORMAT);
+  return parts.join("\n") + "\n";
+}
+
+function _indexExample(): string {
+  const doc = indexDocument(parseDocument(SAMPLE, "sample", "sample.md"), 2000);
+  return `$ mdsel index --json sample.md\n${indexJson([doc], summarize([doc]), [], [], 1)}`;
+}
+
+function _selectExample(): string {
+  const doc = parseDocument(SAMPLE, "sample", "sample.md");
+  const outcome = selectInWorkspace(
+    parseSelector("h2.0"),
+    { docs: [doc], errors: [], warnings: [] },
+    { pageWords: 2000, full: false },
+  );
+  return `$ mdsel select --json h2.0 sample.md\n${selectJson(outcome)}`;
+}

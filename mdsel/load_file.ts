@@ -1,0 +1,112 @@
+/**
+ * Reading a Markdown file: size, type and encoding checks that turn every
+ * failure into a clear error entry instead of a crash.
+ *
+ * @module
+ */
+import { FileReadError } from "./errors.ts";
+
+/** Files larger than this are refused. */
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+/** A file read as text. */
+export interface LoadedFile {
+  /** The text, BOM removed, invalid UTF-8 replaced by U+FFFD. */
+  readonly text: string;
+  /** Set when the file was not valid UTF-8. */
+  readonly warning?: string;
+}
+
+/**
+ * Reads a file as UTF-8 Markdown.
+ *
+ * @param path The path as given, relative to the working directory.
+ * @returns The text, and a warning when bytes had to be replaced.
+ * @throws {FileReadError} When the file is missing, a directory, binary, too
+ * large or unreadable.
+ *
+ * @example
+ * ```ts ignore
+ * import { loadFile } from "./load_file.ts";
+ * const { text } = await loadFile("README.md");
+ * ```
+ */
+export async function loadFile(path: string): Promise<LoadedFile> {
+  let bytes: Uint8Array;
+  try {
+    const info = await Deno.stat(path);
+    if (info.isDirectory) {
+      throw new FileReadError(
+        "PROCESSING_ERROR",
+        "IS_DIRECTORY",
+        `Path is a directory, not a file: ${path}`,
+        path,
+      );
+    }
+    if (!info.isFile) {
+      throw new FileReadError(
+        "PROCESSING_ERROR",
+        "FILE_READ_ERROR",
+        `Not a regular file: ${path}`,
+        path,
+      );
+    }
+    if (info.size > MAX_FILE_BYTES) {
+      throw new FileReadError(
+        "PROCESSING_ERROR",
+        "FILE_TOO_LARGE",
+        `File too large: ${path} (${info.size} bytes; the limit is ${MAX_FILE_BYTES})`,
+        path,
+      );
+    }
+    bytes = await Deno.readFile(path);
+  } catch (error) {
+    throw _classify(error, path);
+  }
+  if (bytes.includes(0)) {
+    throw new FileReadError(
+      "PROCESSING_ERROR",
+      "BINARY_FILE",
+      `File looks binary (it contains a NUL byte): ${path}`,
+      path,
+    );
+  }
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+  } catch {
+    return {
+      text: new TextDecoder("utf-8").decode(bytes),
+      warning: `Invalid UTF-8 in ${path}: replaced with U+FFFD`,
+    };
+  }
+}
+
+function _classify(error: unknown, path: string): FileReadError {
+  if (error instanceof FileReadError) return error;
+  if (error instanceof Deno.errors.NotFound) {
+    return new FileReadError("FILE_NOT_FOUND", "FILE_NOT_FOUND", `File not found: ${path}`, path);
+  }
+  if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable) {
+    return new FileReadError(
+      "PROCESSING_ERROR",
+      "PERMISSION_DENIED",
+      `Permission denied: ${path}`,
+      path,
+    );
+  }
+  if (error instanceof Deno.errors.IsADirectory) {
+    return new FileReadError(
+      "PROCESSING_ERROR",
+      "IS_DIRECTORY",
+      `Path is a directory, not a file: ${path}`,
+      path,
+    );
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return new FileReadError(
+    "PROCESSING_ERROR",
+    "FILE_READ_ERROR",
+    `Cannot read file: ${path} (${reason})`,
+    path,
+  );
+}

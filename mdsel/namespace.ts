@@ -1,0 +1,55 @@
+/**
+ * Namespaces: the identifier a selector uses to name one file of a call.
+ *
+ * @module
+ */
+
+/**
+ * The namespace of a path: its base name without the last extension,
+ * lower-cased, made a valid identifier (`[a-z_][a-z0-9_-]*`).
+ *
+ * @param path A file path.
+ * @returns The namespace.
+ *
+ * @example
+ * ```ts
+ * import { namespaceOf } from "./namespace.ts";
+ * console.log(namespaceOf("docs/README.md")); // readme
+ * console.log(namespaceOf("2024 Notes.v2.md")); // _2024_notes_v2
+ * ```
+ */
+export function namespaceOf(path: string): string {
+  const base = path.split(/[\\/]/).filter((part) => part !== "").pop() ?? "";
+  const dot = base.lastIndexOf(".");
+  const stem = (dot > 0 ? base.slice(0, dot) : base).toLowerCase();
+  let name = stem.replace(/[^a-z0-9_-]/g, "_");
+  if (name === "") return "_";
+  if (/^[0-9]/.test(name)) name = `_${name}`;
+  else if (name[0] === "-") name = `_${name.slice(1)}`;
+  return name;
+}
+
+/**
+ * Namespaces for all files of one call, unique: a later file whose namespace
+ * is taken gets `_2`, `_3`, ... in argument order.
+ *
+ * @param paths The files, in argument order.
+ * @returns One namespace per path.
+ *
+ * @example
+ * ```ts
+ * import { assignNamespaces } from "./namespace.ts";
+ * console.log(assignNamespaces(["a/readme.md", "b/README.md", "guide.md"]));
+ * // ["readme", "readme_2", "guide"]
+ * ```
+ */
+export function assignNamespaces(paths: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return paths.map((path) => {
+    const base = namespaceOf(path);
+    let name = base;
+    for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
+    taken.add(name);
+    return name;
+  });
+}

@@ -1,0 +1,597 @@
+/**
+ * The selector grammar, in one place:
+ *
+ * ```
+ * selector := [ namespace "::" ] segment ( "/" segment )* [ "?" param ( "&" param )* ]
+ * segment  := type [ index ]
+ * type     := "root" | "section" | "heading:h1".."heading:h6" | "h1".."h6"
+ *           | "block:" ("paragraph"|"code"|"list"|"table"|"blockquote")
+ *           | "para" | "paragraph" | "code" | "list" | "table" | "quote" | "blockquote"
+ * index    := "." list | "[" list "]"        list := item ("," item)*
+ * item     := N | N "-" M                    (0-based, inclusive, M >= N)
+ * param    := "full=true" | "page=" N | "head=" N | "tail=" N
+ * ```
+ *
+ * Names match case-insensitively; whitespace between tokens is ignored.
+ *
+ * @module
+ */
+import type { BlockKind } from "./document.ts";
+
+/** What a segment names. */
+export type SegmentType =
+  | { readonly kind: "root" }
+  | { readonly kind: "section" }
+  | { readonly kind: "heading"; readonly depth: number }
+  | { readonly kind: "block"; readonly block: BlockKind };
+
+/** An index item: `first..last`, inclusive (`first === last` for a single index). */
+export interface IndexRange {
+  /** First index, 0-based. */
+  readonly first: number;
+  /** Last index, inclusive. */
+  readonly last: number;
+}
+
+/** One `/`-separated step of a selector. */
+export interface Segment {
+  /** What the step names. */
+  readonly type: SegmentType;
+  /** The indexes it keeps, or `null` for every match. */
+  readonly indexes: readonly IndexRange[] | null;
+}
+
+/** The query parameters of a selector. */
+export interface SelectorParams {
+  /** `full=true`: no paging. */
+  readonly full: boolean;
+  /** `page=N`, 1-based. */
+  readonly page?: number;
+  /** `head=N`: keep the first N lines. */
+  readonly head?: number;
+  /** `tail=N`: keep the last N lines. */
+  readonly tail?: number;
+}
+
+/** A parsed selector. */
+export interface Selector {
+  /** The namespace, lower-cased, or `null` to search every file. */
+  readonly namespace: string | null;
+  /** The path, at least one segment. */
+  readonly segments: readonly Segment[];
+  /** The query parameters. */
+  readonly params: SelectorParams;
+  /** The query string in canonical form (`?page=2`), or `""`. */
+  readonly query: string;
+}
+
+/** The error codes of selector syntax errors. */
+export type SelectorErrorCode =
+  | "EMPTY_SELECTOR"
+  | "INVALID_SYNTAX"
+  | "INVALID_HEADING_LEVEL"
+  | "INVALID_BLOCK_TYPE"
+  | "INVALID_INDEX"
+  | "UNCLOSED_BRACKET"
+  | "MALFORMED_QUERY";
+
+/** A selector that does not follow the grammar, with where the problem is. */
+export class SelectorSyntaxError extends SyntaxError {
+  /** Which rule was broken. */
+  readonly code: SelectorErrorCode;
+  /** 1-based column (in characters) where the problem was found. */
+  readonly column: number;
+  /** The whole selector. */
+  readonly selector: string;
+
+  /**
+   * @param code Which rule was broken.
+   * @param message What is wrong, ending with the column.
+   * @param selector The whole selector.
+   * @param column 1-based column.
+   */
+  constructor(code: SelectorErrorCode, message: string, selector: string, column: number) {
+    super(message);
+    this.name = "SelectorSyntaxError";
+    this.code = code;
+    this.column = column;
+    this.selector = selector;
+  }
+}
+
+const TYPE_HINT = "use h1-h6, code, para, list, table, quote, root or section";
+const BLOCK_HINT = "use paragraph, code, list, table or blockquote";
+const PARAM_HINT = "use full=true, page=N, head=N or tail=N";
+const NAMESPACE = /^[a-z_][a-z0-9_-]*$/;
+
+const SHORT_BLOCKS: Readonly<Record<string, BlockKind>> = {
+  para: "paragraph",
+  paragraph: "paragraph",
+  code: "code",
+  list: "list",
+  table: "table",
+  quote: "blockquote",
+  blockquote: "blockquote",
+};
+
+const BLOCK_NAMES: readonly BlockKind[] = ["paragraph", "code", "list", "table", "blockquote"];
+
+/**
+ * Parses a selector.
+ *
+ * @param input The selector as the user wrote it.
+ * @returns The parsed selector.
+ * @throws {SelectorSyntaxError} When the selector breaks the grammar.
+ *
+ * @example
+ * ```ts
+ * import { formatSegments, parseSelector } from "./selector.ts";
+ * const selector = parseSelector("README::h2.0-1/code[0]?head=5");
+ * console.log(selector.namespace, formatSegments(selector.segments), selector.query);
+ * // readme heading:h2[0-1]/block:code[0] ?head=5
+ * ```
+ */
+export function parseSelector(input: string): Selector {
+  return new _Parser(input).parse();
+}
+
+/**
+ * The canonical form of a segment: `heading:h2[0]`, `block:code[1,3-4]`, `root`.
+ *
+ * @param segment A parsed segment.
+ * @param indexes Overrides the segment's own indexes.
+ * @returns The canonical text.
+ *
+ * @example
+ * ```ts
+ * import { formatSegment } from "./selector.ts";
+ * console.log(formatSegment({ type: { kind: "block", block: "list" }, indexes: [{ first: 2, last: 2 }] }));
+ * // block:list[2]
+ * ```
+ */
+export function formatSegment(
+  segment: Segment,
+  indexes: readonly IndexRange[] | null = segment.indexes,
+): string {
+  const name = formatType(segment.type);
+  if (segment.type.kind === "root" || indexes === null) return name;
+  const items = indexes.map((range) =>
+    range.first === range.last ? `${range.first}` : `${range.first}-${range.last}`
+  );
+  return `${name}[${items.join(",")}]`;
+}
+
+/**
+ * The canonical name of a segment type: `heading:h2`, `block:table`, `section`.
+ *
+ * @param type A segment type.
+ * @returns Its canonical name.
+ *
+ * @example
+ * ```ts
+ * import { formatType } from "./selector.ts";
+ * console.log(formatType({ kind: "heading", depth: 3 })); // heading:h3
+ * ```
+ */
+export function formatType(type: SegmentType): string {
+  switch (type.kind) {
+    case "heading":
+      return `heading:h${type.depth}`;
+    case "block":
+      return `block:${type.block}`;
+    default:
+      return type.kind;
+  }
+}
+
+/**
+ * The canonical form of a path of segments, joined by `/`.
+ *
+ * @param segments The segments.
+ * @returns The canonical path.
+ *
+ * @example
+ * ```ts
+ * import { formatSegments, parseSelector } from "./selector.ts";
+ * console.log(formatSegments(parseSelector("h1 . 0 / quote").segments)); // heading:h1[0]/block:blockquote
+ * ```
+ */
+export function formatSegments(segments: readonly Segment[]): string {
+  return segments.map((segment) => formatSegment(segment)).join("/");
+}
+
+/**
+ * The canonical form of a whole selector as the user meant it (qualified only
+ * when the user named a namespace).
+ *
+ * @param selector A parsed selector.
+ * @returns The canonical text.
+ *
+ * @example
+ * ```ts
+ * import { formatSelector, parseSelector } from "./selector.ts";
+ * console.log(formatSelector(parseSelector("h2.5"))); // heading:h2[5]
+ * ```
+ */
+export function formatSelector(selector: Selector): string {
+  const prefix = selector.namespace === null ? "" : `${selector.namespace}::`;
+  return prefix + formatSegments(selector.segments) + selector.query;
+}
+
+class _Parser {
+  #input: string;
+  #pos = 0;
+
+  constructor(input: string) {
+    this.#input = input;
+  }
+
+  parse(): Selector {
+    this.#skipSpace();
+    if (this.#pos >= this.#input.length) {
+      throw this.#error("EMPTY_SELECTOR", "Selector is empty", 0);
+    }
+    const namespace = this.#namespace();
+    const segments = [this.#segment(true)];
+    for (;;) {
+      this.#skipSpace();
+      const char = this.#input[this.#pos];
+      if (char === undefined) return this.#finish(namespace, segments, "");
+      if (char === "?") return this.#finish(namespace, segments, this.#query());
+      if (char !== "/") throw this.#unexpected();
+      this.#pos++;
+      segments.push(this.#segment(false));
+    }
+  }
+
+  #finish(namespace: string | null, segments: Segment[], query: string): Selector {
+    const params = _paramsFromQuery(query);
+    return { namespace, segments, params, query };
+  }
+
+  #namespace(): string | null {
+    const end = this.#input.indexOf("::");
+    if (end === -1) return null;
+    const stop = this.#input.slice(0, end).search(/[/?\[]/);
+    if (stop !== -1) return null;
+    const start = this.#pos;
+    const name = this.#input.slice(start, end).trim();
+    if (name === "") {
+      throw this.#error("INVALID_SYNTAX", `Missing namespace before '::'`, end);
+    }
+    if (!NAMESPACE.test(name.toLowerCase())) {
+      throw this.#error(
+        "INVALID_SYNTAX",
+        `Invalid namespace '${_show(name)}'`,
+        start,
+        "a namespace starts with a letter or '_' and holds letters, digits, '_' and '-'",
+      );
+    }
+    this.#pos = end + 2;
+    return name.toLowerCase();
+  }
+
+  #segment(first: boolean): Segment {
+    this.#skipSpace();
+    const start = this.#pos;
+    const type = this.#type(start);
+    if (type.kind === "root" && !first) {
+      throw this.#error("INVALID_SYNTAX", `'root' is only valid as the first segment`, start);
+    }
+    this.#skipSpace();
+    const indexes = this.#indexes();
+    return { type, indexes: type.kind === "root" ? null : indexes };
+  }
+
+  #type(start: number): SegmentType {
+    const word = this.#word();
+    if (word === "") {
+      if (this.#pos >= this.#input.length) {
+        throw this.#error("INVALID_SYNTAX", "Expected a selector type", start, TYPE_HINT);
+      }
+      throw this.#unexpected(TYPE_HINT);
+    }
+    const lower = word.toLowerCase();
+    if (this.#input[this.#pos] === ":" && this.#input[this.#pos + 1] !== ":") {
+      this.#pos++;
+      const sub = this.#word();
+      return this.#qualifiedType(lower, sub, start);
+    }
+    if (lower === "root" || lower === "section") return { kind: lower };
+    const block = SHORT_BLOCKS[lower];
+    if (block !== undefined) return { kind: "block", block };
+    if (lower === "heading") {
+      throw this.#error(
+        "INVALID_HEADING_LEVEL",
+        "Missing heading level after 'heading'",
+        start,
+        "use heading:h1 to heading:h6",
+      );
+    }
+    if (lower === "block") {
+      throw this.#error(
+        "INVALID_BLOCK_TYPE",
+        "Missing block type after 'block'",
+        start,
+        BLOCK_HINT,
+      );
+    }
+    if (/^h\d+$/.test(lower)) return { kind: "heading", depth: this.#depth(lower, start) };
+    throw this.#error("INVALID_SYNTAX", `Unknown selector '${_show(word)}'`, start, TYPE_HINT);
+  }
+
+  #qualifiedType(prefix: string, sub: string, start: number): SegmentType {
+    const lower = sub.toLowerCase();
+    if (prefix === "heading") {
+      if (!/^h\d+$/.test(lower)) {
+        throw this.#error(
+          "INVALID_HEADING_LEVEL",
+          `Invalid heading level '${_show(sub)}'`,
+          start,
+          "use heading:h1 to heading:h6",
+        );
+      }
+      return { kind: "heading", depth: this.#depth(lower, start) };
+    }
+    if (prefix === "block") {
+      const block = BLOCK_NAMES.find((name) => name === lower);
+      if (block === undefined) {
+        throw this.#error(
+          "INVALID_BLOCK_TYPE",
+          `Unknown block type '${_show(sub)}'`,
+          start,
+          BLOCK_HINT,
+        );
+      }
+      return { kind: "block", block };
+    }
+    throw this.#error(
+      "INVALID_SYNTAX",
+      `Unknown selector '${_show(`${prefix}:${sub}`)}'`,
+      start,
+      TYPE_HINT,
+    );
+  }
+
+  #depth(name: string, start: number): number {
+    const depth = Number(name.slice(1));
+    if (depth < 1 || depth > 6) {
+      throw this.#error(
+        "INVALID_HEADING_LEVEL",
+        `Invalid heading level '${name}'`,
+        start,
+        "use h1 to h6",
+      );
+    }
+    return depth;
+  }
+
+  #indexes(): IndexRange[] | null {
+    const char = this.#input[this.#pos];
+    if (char === ".") {
+      this.#pos++;
+      return this.#indexList();
+    }
+    if (char !== "[") return null;
+    const open = this.#pos;
+    this.#pos++;
+    const list = this.#indexList();
+    this.#skipSpace();
+    if (this.#input[this.#pos] !== "]") {
+      if (this.#pos >= this.#input.length) {
+        throw this.#error("UNCLOSED_BRACKET", "Unclosed '['", open, "add ']' after the index");
+      }
+      throw this.#error(
+        "UNCLOSED_BRACKET",
+        `Expected ']' to close '[' but found '${_show(this.#input[this.#pos])}'`,
+        this.#pos,
+      );
+    }
+    this.#pos++;
+    return list;
+  }
+
+  #indexList(): IndexRange[] {
+    const list = [this.#indexItem()];
+    for (;;) {
+      const mark = this.#pos;
+      this.#skipSpace();
+      if (this.#input[this.#pos] !== ",") {
+        this.#pos = mark;
+        return list;
+      }
+      this.#pos++;
+      list.push(this.#indexItem());
+    }
+  }
+
+  #indexItem(): IndexRange {
+    this.#skipSpace();
+    const start = this.#pos;
+    const first = this.#number("index");
+    this.#skipSpace();
+    if (this.#input[this.#pos] !== "-") return { first, last: first };
+    this.#pos++;
+    this.#skipSpace();
+    const last = this.#number("range end");
+    if (last < first) {
+      throw this.#error(
+        "INVALID_INDEX",
+        `Invalid range '${first}-${last}'`,
+        start,
+        "the end must not be before the start",
+      );
+    }
+    return { first, last };
+  }
+
+  #number(what: string): number {
+    const start = this.#pos;
+    while (_isDigit(this.#input.charCodeAt(this.#pos))) this.#pos++;
+    const digits = this.#input.slice(start, this.#pos);
+    if (digits === "") {
+      const found = this.#input[start];
+      const detail = found === undefined ? "end of selector" : `'${_show(found)}'`;
+      throw this.#error(
+        "INVALID_INDEX",
+        `Expected an ${what} but found ${detail}`,
+        start,
+        "indexes are whole numbers from 0",
+      );
+    }
+    const value = Number(digits);
+    if (!Number.isSafeInteger(value)) {
+      throw this.#error("INVALID_INDEX", `Index '${_clip(digits)}' is too large`, start);
+    }
+    return value;
+  }
+
+  #query(): string {
+    const seen = new Map<string, string>();
+    this.#pos++; // the "?"
+    for (;;) {
+      this.#skipSpace();
+      const start = this.#pos;
+      const key = this.#word().toLowerCase();
+      if (key === "") {
+        const found = this.#input[this.#pos];
+        throw this.#error(
+          "MALFORMED_QUERY",
+          found === undefined || found === "&"
+            ? "Empty query parameter"
+            : `Unexpected character '${_show(found)}' in query`,
+          start,
+          PARAM_HINT,
+        );
+      }
+      if (!["full", "page", "head", "tail"].includes(key)) {
+        throw this.#error(
+          "MALFORMED_QUERY",
+          `Unknown query parameter '${_show(key)}'`,
+          start,
+          PARAM_HINT,
+        );
+      }
+      if (seen.has(key)) {
+        throw this.#error("MALFORMED_QUERY", `Duplicate query parameter '${key}'`, start);
+      }
+      this.#skipSpace();
+      if (this.#input[this.#pos] !== "=") {
+        throw this.#error("MALFORMED_QUERY", `Expected '=' after '${key}'`, this.#pos, PARAM_HINT);
+      }
+      this.#pos++;
+      this.#skipSpace();
+      const valueStart = this.#pos;
+      const value = this.#word();
+      seen.set(key, this.#paramValue(key, value, valueStart));
+      this.#skipSpace();
+      const char = this.#input[this.#pos];
+      if (char === undefined) break;
+      if (char !== "&") throw this.#unexpected(PARAM_HINT, "MALFORMED_QUERY");
+      this.#pos++;
+    }
+    this.#checkCombination(seen);
+    return "?" + [...seen].map(([key, value]) => `${key}=${value}`).join("&");
+  }
+
+  #paramValue(key: string, value: string, start: number): string {
+    if (key === "full") {
+      if (value.toLowerCase() !== "true") {
+        throw this.#error(
+          "MALFORMED_QUERY",
+          `Invalid value '${_show(value)}' for 'full'`,
+          start,
+          "use full=true",
+        );
+      }
+      return "true";
+    }
+    const number = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(number) || number < 1) {
+      throw this.#error(
+        "MALFORMED_QUERY",
+        `Invalid value '${_show(value)}' for '${key}'`,
+        start,
+        "use a whole number from 1",
+      );
+    }
+    return String(number);
+  }
+
+  #checkCombination(seen: Map<string, string>): void {
+    const at = this.#input.indexOf("?");
+    if (seen.has("head") && seen.has("tail")) {
+      throw this.#error("MALFORMED_QUERY", "'head' and 'tail' cannot be combined", at);
+    }
+    if (seen.has("full") && seen.has("page")) {
+      throw this.#error("MALFORMED_QUERY", "'full' and 'page' cannot be combined", at);
+    }
+  }
+
+  #word(): string {
+    const start = this.#pos;
+    while (this.#pos < this.#input.length && _isWordChar(this.#input.charCodeAt(this.#pos))) {
+      this.#pos++;
+    }
+    return this.#input.slice(start, this.#pos);
+  }
+
+  #skipSpace(): void {
+    while (/\s/.test(this.#input[this.#pos] ?? "")) this.#pos++;
+  }
+
+  #unexpected(
+    hint?: string,
+    code: SelectorErrorCode = "INVALID_SYNTAX",
+  ): SelectorSyntaxError {
+    const char = String.fromCodePoint(this.#input.codePointAt(this.#pos)!);
+    return this.#error(code, `Unexpected character '${_show(char)}'`, this.#pos, hint);
+  }
+
+  #error(
+    code: SelectorErrorCode,
+    what: string,
+    offset: number,
+    hint?: string,
+  ): SelectorSyntaxError {
+    const column = [...this.#input.slice(0, offset)].length + 1;
+    const message = `${what} at column ${column}` + (hint === undefined ? "" : ` - ${hint}`);
+    return new SelectorSyntaxError(code, message, this.#input, column);
+  }
+}
+
+function _paramsFromQuery(query: string): SelectorParams {
+  const params: { full: boolean; page?: number; head?: number; tail?: number } = {
+    full: false,
+  };
+  for (const pair of query.slice(1).split("&")) {
+    if (pair === "") continue;
+    const [key, value] = pair.split("=");
+    if (key === "full") params.full = true;
+    else if (key === "page" || key === "head" || key === "tail") params[key] = Number(value);
+  }
+  return params;
+}
+
+function _isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+function _isWordChar(code: number): boolean {
+  return _isDigit(code) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) ||
+    code === 95;
+}
+
+/** Shows user text inside a message: control characters escaped, long text clipped. */
+function _show(text: string): string {
+  // deno-lint-ignore no-control-regex
+  const escaped = text.replace(
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+  return _clip(escaped);
+}
+
+function _clip(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}...` : text;
+}

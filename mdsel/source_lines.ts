@@ -1,0 +1,114 @@
+/**
+ * Line bookkeeping over the exact source text, so that every piece of output
+ * is a slice of the original bytes rather than a re-serialisation.
+ *
+ * @module
+ */
+
+/** Where each line of a text starts and ends. Lines are 0-based here. */
+export interface SourceLines {
+  /** The text itself. */
+  readonly text: string;
+  /** Offset of the first character of each line. */
+  readonly starts: readonly number[];
+  /** Offset just past the last character of each line, before its line break. */
+  readonly ends: readonly number[];
+}
+
+/**
+ * Splits a text into lines at `\r\n`, `\r` and `\n`, the line breaks
+ * markdown-it recognises, so both agree on line numbers.
+ *
+ * @param text The source text.
+ * @returns Start and end offsets of every line.
+ *
+ * @example
+ * ```ts
+ * import { splitLines } from "./source_lines.ts";
+ * const lines = splitLines("a\r\nb\n");
+ * console.log(lines.starts, lines.ends); // [0, 3, 5] [1, 4, 5]
+ * ```
+ */
+export function splitLines(text: string): SourceLines {
+  const starts = [0];
+  const ends: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 10 || code === 13) {
+      ends.push(i);
+      if (code === 13 && text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
+  }
+  ends.push(text.length);
+  return { text, starts, ends };
+}
+
+/**
+ * Whether line `line` holds only whitespace.
+ *
+ * @param lines The text's lines.
+ * @param line A 0-based line number.
+ * @returns `true` for a blank line.
+ *
+ * @example
+ * ```ts
+ * import { isBlankLine, splitLines } from "./source_lines.ts";
+ * console.log(isBlankLine(splitLines("a\n \t\n"), 1)); // true
+ * ```
+ */
+export function isBlankLine(lines: SourceLines, line: number): boolean {
+  const { text } = lines;
+  for (let i = lines.starts[line]; i < lines.ends[line]; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== 32 && code !== 9 && code !== 12 && code !== 11) return false;
+  }
+  return true;
+}
+
+/**
+ * The exact source of lines `first..last` (inclusive), trailing whitespace
+ * removed.
+ *
+ * @param lines The text's lines.
+ * @param first First 0-based line.
+ * @param last Last 0-based line, inclusive.
+ * @returns The source slice.
+ *
+ * @example
+ * ```ts
+ * import { sliceLines, splitLines } from "./source_lines.ts";
+ * console.log(JSON.stringify(sliceLines(splitLines("a\nb  \nc"), 0, 1))); // "a\nb"
+ * ```
+ */
+export function sliceLines(lines: SourceLines, first: number, last: number): string {
+  if (last < first) return "";
+  return lines.text.slice(lines.starts[first], lines.ends[last]).trimEnd();
+}
+
+/**
+ * Finds the front matter block at the very top of a text: YAML between `---`
+ * lines (closed by `---` or `...`) or TOML between `+++` lines.
+ *
+ * @param lines The text's lines.
+ * @returns The number of lines the front matter takes, or 0 when there is none.
+ *
+ * @example
+ * ```ts
+ * import { frontMatterLineCount, splitLines } from "./source_lines.ts";
+ * console.log(frontMatterLineCount(splitLines("---\ntitle: x\n---\n# Hi\n"))); // 3
+ * ```
+ */
+export function frontMatterLineCount(lines: SourceLines): number {
+  const fence = _lineText(lines, 0).trimEnd();
+  if (fence !== "---" && fence !== "+++") return 0;
+  const closers = fence === "---" ? ["---", "..."] : ["+++"];
+  for (let line = 1; line < lines.starts.length; line++) {
+    if (closers.includes(_lineText(lines, line).trimEnd())) return line + 1;
+  }
+  return 0;
+}
+
+function _lineText(lines: SourceLines, line: number): string {
+  return lines.text.slice(lines.starts[line], lines.ends[line]);
+}

@@ -1,0 +1,110 @@
+/**
+ * "Did you mean" suggestions: the existing selectors closest to what the user
+ * typed.
+ *
+ * @module
+ */
+
+/** Inputs longer than this get no suggestions (edit distance is quadratic). */
+const MAX_COMPARED_LENGTH = 256;
+const MIN_SIMILARITY = 0.4;
+const MAX_SUGGESTIONS = 5;
+
+/**
+ * The Levenshtein edit distance between two strings.
+ *
+ * @param a One string.
+ * @param b The other.
+ * @returns The minimum number of single-character edits turning `a` into `b`.
+ *
+ * @example
+ * ```ts
+ * import { editDistance } from "./suggest.ts";
+ * console.log(editDistance("gude", "guide")); // 1
+ * ```
+ */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  let previous = new Array<number>(b.length + 1);
+  let current = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    const code = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      const cost = code === b.charCodeAt(j - 1) ? 0 : 1;
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+    }
+    [previous, current] = [current, previous];
+  }
+  return previous[b.length];
+}
+
+/**
+ * Case-insensitive similarity `(maxLen - distance) / maxLen`, from 0 to 1.
+ *
+ * @param a One string.
+ * @param b The other.
+ * @returns 1 for equal strings, 0 for nothing in common.
+ *
+ * @example
+ * ```ts
+ * import { similarity } from "./suggest.ts";
+ * console.log(similarity("H2", "h2")); // 1
+ * ```
+ */
+export function similarity(a: string, b: string): number {
+  const maxLength = Math.max(a.length, b.length);
+  if (maxLength === 0) return 1;
+  return (maxLength - editDistance(a.toLowerCase(), b.toLowerCase())) / maxLength;
+}
+
+/**
+ * Up to five candidates closest to the input with a similarity of at least
+ * 0.4, most similar first (ties: smaller distance, then shorter, then first
+ * seen).
+ *
+ * @param input What the user typed, in canonical form.
+ * @param candidates Existing selectors, each with the text to compare
+ * (`compare`) and the text to suggest (`selector`).
+ * @returns The suggested selectors.
+ *
+ * @example
+ * ```ts
+ * import { closestSelectors } from "./suggest.ts";
+ * const candidates = ["heading:h2[0]", "heading:h2[1]", "block:code[0]"]
+ *   .map((s) => ({ compare: s, selector: `readme::${s}` }));
+ * console.log(closestSelectors("heading:h2[5]", candidates));
+ * // ["readme::heading:h2[0]", "readme::heading:h2[1]"]
+ * ```
+ */
+export function closestSelectors(
+  input: string,
+  candidates: Iterable<{ compare: string; selector: string }>,
+): string[] {
+  if (input.length > MAX_COMPARED_LENGTH) return [];
+  const lowerInput = input.toLowerCase();
+  const scored: { selector: string; score: number; distance: number; order: number }[] = [];
+  const seen = new Set<string>();
+  let order = 0;
+  for (const candidate of candidates) {
+    if (seen.has(candidate.selector)) continue;
+    seen.add(candidate.selector);
+    const maxLength = Math.max(lowerInput.length, candidate.compare.length);
+    // Cheap bound first: the distance is at least the difference in length.
+    if (
+      maxLength - Math.abs(lowerInput.length - candidate.compare.length) <
+        MIN_SIMILARITY * maxLength
+    ) continue;
+    const distance = editDistance(lowerInput, candidate.compare.toLowerCase());
+    const score = maxLength === 0 ? 1 : (maxLength - distance) / maxLength;
+    if (score >= MIN_SIMILARITY) {
+      scored.push({ selector: candidate.selector, score, distance, order: order++ });
+    }
+  }
+  scored.sort((a, b) =>
+    b.score - a.score || a.distance - b.distance || a.selector.length - b.selector.length ||
+    a.order - b.order
+  );
+  return scored.slice(0, MAX_SUGGESTIONS).map((entry) => entry.selector);
+}
