@@ -231,7 +231,7 @@ export function nodesPlainText(doc: MdDocument, nodes: readonly MdNode[], limit 
   let text = "";
   for (const node of nodes) {
     if (text.length >= limit) break;
-    text += blockPlainText(doc.tokens as Token[], node.tokenStart, node.tokenEnd, limit) + "\n";
+    text += blockPlainText(doc.tokens, node.tokenStart, node.tokenEnd, limit) + "\n";
   }
   return text;
 }
@@ -278,7 +278,7 @@ function _buildList(
       startLine,
       endLine: _lastContentLine(lines, startLine, endBefore - 1),
       words: blockWordCount(tokens, i, end),
-      text: kind === "heading" ? inlinePlainText(tokens[i + 1]).trim() : "",
+      text: kind === "heading" ? inlinePlainText(tokens[i + 1].content).trim() : "",
       tokenStart: i,
       tokenEnd: end,
       level,

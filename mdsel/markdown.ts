@@ -23,12 +23,16 @@ type BlockRule = (
 ) => boolean;
 
 let _parser: MarkdownItInstance | undefined;
+let _inlineParser: MarkdownItInstance | undefined;
 
 /**
  * Parses Markdown into markdown-it block tokens whose `map` gives source lines.
  *
  * Line numbers in the tokens are 0-based and count `\r\n`, `\r` and `\n` as
- * line breaks, exactly as {@linkcode splitLines} does.
+ * line breaks, as `splitLines` does. Inline content is left unparsed (`inline`
+ * tokens keep their raw `content`, `children` is `null`): inline parsing is
+ * four fifths of markdown-it's time, and only headings and previews need it
+ * (see {@linkcode parseInline}).
  *
  * @param source The Markdown text (front matter already blanked out).
  * @returns The flat token stream.
@@ -41,17 +45,36 @@ let _parser: MarkdownItInstance | undefined;
  * ```
  */
 export function parseMarkdown(source: string): Token[] {
-  _parser ??= _createParser();
+  _parser ??= _createParser(true);
   return _parser.parse(source, {});
 }
 
-function _createParser(): MarkdownItInstance {
+/**
+ * Parses one piece of inline Markdown (a heading's or a paragraph's content).
+ *
+ * @param content Raw inline Markdown.
+ * @returns The inline tokens (text, code_inline, links, emphasis, ...).
+ *
+ * @example
+ * ```ts
+ * import { parseInline } from "./markdown.ts";
+ * console.log(parseInline("*a* `b`").map((token) => token.type));
+ * // ["em_open", "text", "em_close", "text", "code_inline"]
+ * ```
+ */
+export function parseInline(content: string): Token[] {
+  _inlineParser ??= _createParser(false);
+  return _inlineParser.parseInline(content, {})[0]?.children ?? [];
+}
+
+function _createParser(blockOnly: boolean): MarkdownItInstance {
   // linkify and typographer change nothing the engine reads, and cost time.
   const md = new MarkdownIt({ html: true, linkify: false, typographer: false });
   md.use(footnotePlugin);
   // The tail rule moves footnote definitions to the end of the stream; the
   // engine needs them where they stand in the source.
   md.core.ruler.disable("footnote_tail");
+  if (blockOnly) md.core.ruler.disable(["inline", "text_join"]);
   _recordDefinitions(md);
   return md;
 }

@@ -1,13 +1,24 @@
 /**
- * Plain text and word counts of markdown-it tokens: the text a reader sees,
- * with markup (`#`, `*`, backticks, fences, `|`, link URLs) dropped.
+ * Plain text and word counts: the text a reader sees, with markup (`#`, `*`,
+ * backticks, fences, `|`, link URLs, HTML tags) dropped.
+ *
+ * Word counts only depend on where whitespace is, so they do not need a full
+ * inline parse: markup glued to a word never changes the count. Only markup
+ * that can stand alone between spaces is removed before counting (HTML tags,
+ * footnote references, link destinations and titles, task-list markers).
+ * Exact plain text, for headings and previews, comes from markdown-it's
+ * inline parser.
  *
  * @module
  */
 import type { Token } from "markdown-it";
+import { parseInline } from "./markdown.ts";
 
 const TASK_MARKER = /^\[[ xX]\][ \t]/;
-const HTML_TAG = /<[^>]*>/g;
+const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<!--[\s\S]*?-->/g;
+const FOOTNOTE_REF = /\[\^[^\]\s]+\]/g;
+const LINK_TARGET = /\]\(\s*(?:<[^>\n]*>|[^\s()]*)(?:\s+(?:"[^"]*"|'[^']*'|\([^()]*\)))?\s*\)/g;
+const EMPTY_LINK_TEXT = /(^|\s)!?\[\](?=\s|$)/g;
 
 /**
  * Counts maximal runs of non-whitespace characters.
@@ -47,23 +58,45 @@ function _isUnicodeSpace(code: number): boolean {
 }
 
 /**
- * The plain text of one inline token: text, inline code and image alt text,
- * with emphasis, link URLs and inline HTML dropped.
+ * The number of words in raw inline Markdown, as its plain text would have.
  *
- * @param inline A token of type `inline`.
+ * @param content Raw inline Markdown.
+ * @returns The word count.
+ *
+ * @example
+ * ```ts
+ * import { inlineWordCount } from "./plain_text.ts";
+ * console.log(inlineWordCount('See [the docs](https://x.y "Docs title") <b>now</b>[^1]')); // 4
+ * ```
+ */
+export function inlineWordCount(content: string): number {
+  if (!/[<[]/.test(content)) return countWords(content);
+  const cleaned = content
+    .replace(HTML_TAG, "")
+    .replace(FOOTNOTE_REF, "")
+    .replace(LINK_TARGET, "]")
+    .replace(EMPTY_LINK_TEXT, "$1");
+  return countWords(cleaned);
+}
+
+/**
+ * The exact plain text of raw inline Markdown: text, inline code and image
+ * alt text, with emphasis, link URLs and inline HTML dropped.
+ *
+ * @param content Raw inline Markdown.
  * @returns The text a reader sees.
  *
  * @example
  * ```ts
- * import { parseMarkdown } from "./markdown.ts";
  * import { inlinePlainText } from "./plain_text.ts";
- * const [, inline] = parseMarkdown("Some **bold** [link](https://x.y)\n");
- * console.log(inlinePlainText(inline)); // "Some bold link"
+ * console.log(inlinePlainText("Some **bold** [link](https://x.y)")); // "Some bold link"
  * ```
  */
-export function inlinePlainText(inline: Token): string {
-  const children = inline.children;
-  if (children === null) return inline.content;
+export function inlinePlainText(content: string): string {
+  return _childrenText(parseInline(content));
+}
+
+function _childrenText(children: readonly Token[]): string {
   let text = "";
   for (const child of children) {
     switch (child.type) {
@@ -76,7 +109,7 @@ export function inlinePlainText(inline: Token): string {
         text += "\n";
         break;
       case "image":
-        text += child.children === null ? child.content : inlinePlainText(child);
+        text += child.children === null ? child.content : _childrenText(child.children);
         break;
     }
   }
@@ -85,7 +118,7 @@ export function inlinePlainText(inline: Token): string {
 
 /**
  * The plain text of the block tokens `tokens[from..to)`: inline text, code
- * contents and HTML text, each separated by a newline.
+ * contents and HTML text, each followed by a newline.
  *
  * @param tokens The token stream.
  * @param from First token index.
@@ -97,19 +130,30 @@ export function inlinePlainText(inline: Token): string {
  * ```ts
  * import { parseMarkdown } from "./markdown.ts";
  * import { blockPlainText } from "./plain_text.ts";
- * const tokens = parseMarkdown("- a\n- b\n");
+ * const tokens = parseMarkdown("- a\n- *b*\n");
  * console.log(JSON.stringify(blockPlainText(tokens, 0, tokens.length))); // "a\nb\n"
  * ```
  */
 export function blockPlainText(
-  tokens: Token[],
+  tokens: readonly Token[],
   from: number,
   to: number,
   limit = Infinity,
 ): string {
   let text = "";
   for (let i = from; i < to && text.length < limit; i++) {
-    const piece = _tokenText(tokens, i);
+    const token = tokens[i];
+    let piece = "";
+    if (token.type === "inline") {
+      const content = _startsListItem(tokens, i)
+        ? token.content.replace(TASK_MARKER, "")
+        : token.content;
+      piece = inlinePlainText(content);
+    } else if (token.type === "fence" || token.type === "code_block") {
+      piece = token.content;
+    } else if (token.type === "html_block") {
+      piece = token.content.replace(HTML_TAG, " ");
+    }
     if (piece !== "") text += piece + "\n";
   }
   return text;
@@ -131,34 +175,25 @@ export function blockPlainText(
  * console.log(blockWordCount(tokens, 0, tokens.length)); // 5
  * ```
  */
-export function blockWordCount(tokens: Token[], from: number, to: number): number {
+export function blockWordCount(tokens: readonly Token[], from: number, to: number): number {
   let words = 0;
   for (let i = from; i < to; i++) {
-    const piece = _tokenText(tokens, i);
-    if (piece !== "") words += countWords(piece);
+    const token = tokens[i];
+    if (token.type === "inline") {
+      // A GFM task item's `[ ]` / `[x]` is markup, not a word.
+      words += _startsListItem(tokens, i)
+        ? inlineWordCount(token.content.replace(TASK_MARKER, ""))
+        : inlineWordCount(token.content);
+    } else if (token.type === "fence" || token.type === "code_block") {
+      words += countWords(token.content);
+    } else if (token.type === "html_block") {
+      words += countWords(token.content.replace(HTML_TAG, " "));
+    }
   }
   return words;
 }
 
-function _tokenText(tokens: Token[], i: number): string {
-  const token = tokens[i];
-  switch (token.type) {
-    case "inline": {
-      const text = inlinePlainText(token);
-      // A GFM task item's `[ ]` / `[x]` is markup, not a word.
-      return _startsListItem(tokens, i) ? text.replace(TASK_MARKER, "") : text;
-    }
-    case "fence":
-    case "code_block":
-      return token.content;
-    case "html_block":
-      return token.content.replace(HTML_TAG, " ");
-    default:
-      return "";
-  }
-}
-
-function _startsListItem(tokens: Token[], i: number): boolean {
+function _startsListItem(tokens: readonly Token[], i: number): boolean {
   return i >= 2 && tokens[i - 1].type === "paragraph_open" &&
     tokens[i - 2].type === "list_item_open";
 }

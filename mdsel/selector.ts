@@ -584,8 +584,8 @@ function _isWordChar(code: number): boolean {
 
 /** Shows user text inside a message: control characters escaped, long text clipped. */
 function _show(text: string): string {
-  // deno-lint-ignore no-control-regex
   const escaped = text.replace(
+    // deno-lint-ignore no-control-regex
     /[\u0000-\u001f\u007f-\u009f]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
