@@ -482,7 +482,8 @@ class _Parser {
       this.#pos++;
       this.#skipSpace();
       const valueStart = this.#pos;
-      const value = this.#word();
+      while (this.#pos < this.#input.length && !/[&\s]/.test(this.#input[this.#pos])) this.#pos++;
+      const value = this.#input.slice(valueStart, this.#pos);
       seen.set(key, this.#paramValue(key, value, valueStart));
       this.#skipSpace();
       const char = this.#input[this.#pos];

@@ -1,0 +1,75 @@
+// In-memory documents shared by the engine's unit tests.
+import { type MdDocument, parseDocument } from "../../mdsel/document.ts";
+import type { Workspace } from "../../mdsel/workspace.ts";
+
+/** A document with nested sections, a heading inside a list, and a blockquote with children. */
+export const NESTED = [
+  "Intro.", //                      1
+  "",
+  "# A", //                         3
+  "",
+  "a text",
+  "",
+  "## A1", //                       7
+  "",
+  "```js",
+  "one",
+  "```",
+  "",
+  "- list with a heading inside:", // 13
+  "  # not a section",
+  "",
+  "> quote para", //                16
+  ">",
+  "> ## quoted heading",
+  ">",
+  "> > inner quote",
+  ">",
+  "> ```",
+  "> quoted code",
+  "> ```",
+  "",
+  "## A2", //                       26
+  "",
+  "| t | u |",
+  "|---|---|",
+  "| 1 | 2 |",
+  "",
+  "```py",
+  "two",
+  "```",
+  "",
+  "### A2x", //                     36
+  "",
+  "deep para",
+  "",
+  "# B", //                         40
+  "",
+  "b text",
+  "",
+  "```sh",
+  "three",
+  "```",
+  "",
+].join("\n");
+
+/**
+ * Parses `text` as a document named `namespace`.
+ *
+ * @param text Markdown.
+ * @param namespace Its namespace.
+ * @returns The document.
+ */
+export function doc(text: string, namespace = "d"): MdDocument {
+  return parseDocument(text, namespace, `${namespace}.md`);
+}
+
+/**
+ * A workspace of in-memory documents.
+ *
+ * @param docs The documents.
+ * @returns The workspace.
+ */
+export function workspace(...docs: MdDocument[]): Workspace {
+  return { docs, errors: [], warnings: [] };
+}

@@ -1,0 +1,58 @@
+import assert from "node:assert/strict";
+import { parseArgs, UsageError } from "../../mdsel/args.ts";
+
+Deno.test("--json and --full may stand anywhere before --", () => {
+  assert.deepEqual(parseArgs(["--json", "index", "a.md"]), {
+    command: "index",
+    json: true,
+    full: false,
+    files: ["a.md"],
+  });
+  assert.deepEqual(parseArgs(["select", "h1", "a.md", "--full", "--json"]), {
+    command: "select",
+    json: true,
+    full: true,
+    selector: "h1",
+    files: ["a.md"],
+  });
+});
+
+Deno.test("-- makes what follows literal", () => {
+  assert.deepEqual(parseArgs(["select", "--", "-h1", "--json", "-"]), {
+    command: "select",
+    json: false,
+    full: false,
+    selector: "-h1",
+    files: ["--json", "-"],
+  });
+});
+
+Deno.test("usage errors name the problem", () => {
+  const cases: [string[], string][] = [
+    [[], "missing command"],
+    [["bogus"], "unknown command 'bogus'"],
+    [["index"], "index needs at least one file"],
+    [["index", "a.md", "--bogus"], "unknown option '--bogus'"],
+    [["select"], "select needs a selector"],
+    [["format", "nope"], "unknown format topic 'nope'"],
+    [["format", "--json"], "option '--json' does not apply to format"],
+    [["index", "a.md", "--example"], "option '--example' does not apply to index"],
+  ];
+  for (const [args, message] of cases) {
+    assert.throws(() => parseArgs(args), (error: unknown) => {
+      assert.ok(error instanceof UsageError);
+      assert.ok(error.message.includes(message), `${args}: ${error.message}`);
+      return true;
+    });
+  }
+});
+
+Deno.test("select without files is not a usage error (NO_FILES is reported in the envelope)", () => {
+  assert.deepEqual(parseArgs(["select", "h1"]), {
+    command: "select",
+    json: false,
+    full: false,
+    selector: "h1",
+    files: [],
+  });
+});

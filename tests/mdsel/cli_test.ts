@@ -1,0 +1,149 @@
+import assert from "node:assert/strict";
+import * as cli from "../../mdsel/cli.ts";
+import { VERSION } from "../../mdsel/version.ts";
+
+const { run } = cli;
+
+Deno.test("the CLI module's public API", () => {
+  assert.deepEqual(Object.keys(cli).sort(), ["main", "run"]);
+});
+
+Deno.test("the engine version is the package version", async () => {
+  const config = JSON.parse(
+    await Deno.readTextFile(new URL("../../deno.json", import.meta.url)),
+  );
+  assert.equal(VERSION, config.version);
+  const { code, stdout } = await run(["--version"]);
+  assert.equal(code, 0);
+  assert.ok(stdout.startsWith(`mdsel ${VERSION} `), stdout);
+});
+
+Deno.test("--help prints usage on stdout; no arguments print it on stderr with exit 2", async () => {
+  const help = await run(["--help"]);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /^mdsel - /);
+  assert.equal(help.stderr, "");
+  const bare = await run([]);
+  assert.equal(bare.code, 2);
+  assert.equal(bare.stdout, "");
+  assert.equal(bare.stderr, help.stdout);
+});
+
+Deno.test("usage errors: exit 2, one error line and a hint on stderr, nothing on stdout", async () => {
+  for (const args of [["bogus"], ["index"], ["index", "x.md", "--bogus"], ["select"]]) {
+    const result = await run(args);
+    assert.equal(result.code, 2, args.join(" "));
+    assert.equal(result.stdout, "");
+    const lines = result.stderr.trimEnd().split("\n");
+    assert.equal(lines.length, 2);
+    assert.match(lines[0], /^error: /);
+    assert.equal(lines[1], "Run 'mdsel --help' for usage.");
+  }
+});
+
+Deno.test("format describes each output and --example shows real output", async () => {
+  const terse = await run(["format"]);
+  assert.equal(terse.code, 0);
+  assert.match(terse.stdout, /^index --json: /);
+  assert.match(terse.stdout, /\nselect --json: /);
+  const example = await run(["format", "select", "--example"]);
+  const json = example.stdout.split("\n")[1];
+  const envelope = JSON.parse(json);
+  assert.equal(envelope.data.matches[0].selector, "sample::heading:h2[0]");
+  assert.equal(envelope.data.matches[0].content, "## Install\n\n```sh\ndeno install\n```");
+});
+
+async function withFiles(files: Record<string, string>, body: (dir: string) => Promise<void>) {
+  const dir = await Deno.makeTempDir();
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      await Deno.writeTextFile(`${dir}/${name}`, text);
+    }
+    await body(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("text select: labels for several matches, a page footer, unresolved and error lines", async () => {
+  await withFiles({ "a.md": "# A\n\none two\n\nthree four\n", "b.md": "# B\n" }, async (dir) => {
+    const several = await run(["select", "h1.0", `${dir}/a.md`, `${dir}/b.md`]);
+    assert.equal(several.code, 0);
+    assert.equal(
+      several.stdout,
+      "a::heading:h1[0]:\n# A\n\none two\n\nthree four\nb::heading:h1[0]:\n# B\n",
+    );
+    const paged = await run(["select", "h1.0", `${dir}/a.md`], { env: { MDSEL_PAGE_WORDS: "3" } });
+    assert.equal(paged.stdout, "# A\n\none two\n[page 1 of 2, next: a::heading:h1[0]?page=2]\n");
+    const last = await run(["select", "h1.0?page=2", `${dir}/a.md`], {
+      env: { MDSEL_PAGE_WORDS: "3" },
+    });
+    assert.equal(last.stdout, "three four\n[page 2 of 2]\n");
+    const missing = await run(["select", "h1.3", `${dir}/a.md`, `${dir}/none.md`]);
+    assert.equal(missing.code, 1);
+    assert.equal(
+      missing.stdout,
+      "!heading:h1[3]\nIndex 3 out of range (only 1 heading:h1(s) found in a)\n~a::heading:h1[0]\n" +
+        `!FILE_NOT_FOUND: File not found: ${dir}/none.md\nfile: ${dir}/none.md\n`,
+    );
+    const invalid = await run(["select", "h2.x", `${dir}/a.md`]);
+    assert.equal(invalid.code, 1);
+    assert.equal(
+      invalid.stdout,
+      "!INVALID_SELECTOR: Expected an index but found 'x' at column 4 - indexes are whole numbers from 0\n" +
+        "selector: h2.x\n" +
+        "             ^\n",
+    );
+  });
+});
+
+Deno.test("settings: bad values fall back to defaults with one warning line", async () => {
+  await withFiles({ "a.md": "# A\n\none two three\n" }, async (dir) => {
+    const result = await run(["select", "--json", "h1.0", `${dir}/a.md`], {
+      env: { MDSEL_PAGE_WORDS: "lots", MDSEL_INDEX_MAX_CHARS: "0" },
+    });
+    assert.equal(result.code, 0);
+    assert.equal(JSON.parse(result.stdout).data.matches[0].truncated, false);
+    assert.equal(
+      result.stderr,
+      "warning: ignoring MDSEL_PAGE_WORDS='lots' (not a positive whole number)\n" +
+        "warning: ignoring MDSEL_INDEX_MAX_CHARS='0' (not a positive whole number)\n",
+    );
+  });
+});
+
+Deno.test("index: --full lifts the budget that MDSEL_INDEX_MAX_CHARS sets", async () => {
+  const text = Array.from({ length: 30 }, (_, i) => `# H${i}\n\n## Sub ${i}\n`).join("\n");
+  await withFiles({ "a.md": text }, async (dir) => {
+    const env = { MDSEL_INDEX_MAX_CHARS: "12000" };
+    const limited = JSON.parse((await run(["index", "--json", `${dir}/a.md`], { env })).stdout);
+    assert.equal(limited.data.documents[0].max_depth, 1);
+    assert.equal(limited.data.documents[0].headings_omitted, 30);
+    const full = JSON.parse(
+      (await run(["index", "--json", "--full", `${dir}/a.md`], { env })).stdout,
+    );
+    assert.equal(full.data.documents[0].headings.length, 60);
+    assert.equal(full.data.documents[0].max_depth, undefined);
+    const text = (await run(["index", `${dir}/a.md`], { env: { MDSEL_INDEX_MAX_CHARS: "200" } }))
+      .stdout;
+    assert.match(text, /\[index limited to h1-h1: \d+ deeper headings omitted; select a section/);
+    assert.ok(text.length <= 200 + 120);
+  });
+});
+
+Deno.test("invalid UTF-8: replaced, warned in the envelope (JSON) or on stderr (text)", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeFile(`${dir}/bad.md`, new Uint8Array([0x23, 0x20, 0x41, 0xff, 0x0a]));
+    const json = await run(["index", "--json", `${dir}/bad.md`]);
+    assert.equal(json.code, 0);
+    const envelope = JSON.parse(json.stdout);
+    assert.equal(envelope.data.documents[0].headings[0].text, "A\uFFFD");
+    assert.deepEqual(envelope.warnings, [`Invalid UTF-8 in ${dir}/bad.md: replaced with U+FFFD`]);
+    const text = await run(["index", `${dir}/bad.md`]);
+    assert.equal(text.stdout, "h1.0 A\uFFFD\n");
+    assert.equal(text.stderr, `warning: Invalid UTF-8 in ${dir}/bad.md: replaced with U+FFFD\n`);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,176 @@
+import assert from "node:assert/strict";
+import { parseSelector } from "../../mdsel/selector.ts";
+import { selectInWorkspace, type SelectOutcome } from "../../mdsel/select_command.ts";
+import { doc, NESTED, workspace } from "./_docs.ts";
+
+function select(selector: string, ...texts: [string, string][]): SelectOutcome {
+  const docs = texts.length === 0 ? [doc(NESTED)] : texts.map(([ns, text]) => doc(text, ns));
+  return selectInWorkspace(parseSelector(selector), workspace(...docs), {
+    pageWords: 2000,
+    full: false,
+  });
+}
+
+function selectors(selector: string): string[] {
+  const outcome = select(selector);
+  assert.deepEqual(outcome.unresolved, [], selector);
+  return outcome.matches.map((match) => match.selector);
+}
+
+function reason(selector: string): string {
+  const outcome = select(selector);
+  assert.equal(outcome.matches.length, 0, selector);
+  return outcome.unresolved[0].reason;
+}
+
+// Each row: selector, the canonical selectors of its matches in order.
+const RESOLVED: [string, string[]][] = [
+  ["h1", ["d::heading:h1[0]", "d::heading:h1[1]"]],
+  ["h2/code.0", ["d::heading:h2[0]/block:code[0]", "d::heading:h2[1]/block:code[0]"]],
+  ["h1.0/code", ["d::heading:h1[0]/block:code[0]", "d::heading:h1[0]/block:code[1]"]],
+  ["h2.0-5", ["d::heading:h2[0]", "d::heading:h2[1]"]],
+  ["h2[1,0]", ["d::heading:h2[1]", "d::heading:h2[0]"]],
+  ["h2[0,0-1]", ["d::heading:h2[0]", "d::heading:h2[1]"]],
+  ["section[1]", ["d::section[1]"]],
+  ["section[3]", ["d::section[3]"]],
+  ["h1.0/section[1]", ["d::heading:h1[0]/section[1]"]],
+  ["h1.0/h2.1/h3.0", ["d::heading:h1[0]/heading:h2[1]/heading:h3[0]"]],
+  ["h2/table.0", ["d::heading:h2[1]/block:table[0]"]],
+  ["root", ["d::root"]],
+  ["root/h1.1", ["d::heading:h1[1]"]],
+  ["quote.0/para.0", ["d::block:blockquote[0]/block:paragraph[0]"]],
+  ["quote.0/h2.0", ["d::block:blockquote[0]/heading:h2[0]"]],
+  ["quote.0/h2.0/quote", ["d::block:blockquote[0]/heading:h2[0]/block:blockquote[0]"]],
+  ["D::H1.1", ["d::heading:h1[1]"]],
+];
+
+Deno.test("resolution fans out, keeps index order and drops duplicates", () => {
+  for (const [selector, expected] of RESOLVED) {
+    assert.deepEqual(selectors(selector), expected, selector);
+  }
+  // Every section reached twice through nested sections is listed once.
+  const all = selectors("section/section");
+  assert.equal(new Set(all.map((s) => select(s).matches[0].start_line)).size, all.length);
+});
+
+Deno.test("a section's children are the flat list of nodes after its heading", () => {
+  const [a1, a2] = select("h1.0/code").matches;
+  assert.equal(a1.content, "```js\none\n```");
+  assert.equal(a2.content, "```py\ntwo\n```");
+  const [section] = select("section[1]").matches;
+  assert.equal(section.start_line, 7);
+  assert.equal(section.end_line, 24);
+  assert.equal(select("h1.0/section[1]").matches[0].content.split("\n")[0], "## A2");
+});
+
+Deno.test("a heading inside a list or blockquote opens no top-level section", () => {
+  assert.equal(select("h1").matches.length, 2);
+  assert.equal(
+    reason("h1.2"),
+    "Index 2 out of range (only 2 heading:h1(s) found in d)",
+  );
+});
+
+Deno.test("blockquote children start at their own first character", () => {
+  assert.equal(select("quote.0/para.0").matches[0].content, "quote para");
+  assert.equal(select("quote.0/quote.0").matches[0].content, "> inner quote");
+  assert.equal(
+    select("quote.0/code.0").matches[0].content,
+    "```\n> quoted code\n> ```",
+  );
+  const [section] = select("quote.0/h2.0").matches;
+  assert.equal(
+    section.content,
+    "## quoted heading\n>\n> > inner quote\n>\n> ```\n> quoted code\n> ```",
+  );
+  assert.deepEqual(
+    section.children_available.map((child) => child.selector),
+    [
+      "d::block:blockquote[0]/heading:h2[0]/block:blockquote[0]",
+      "d::block:blockquote[0]/heading:h2[0]/block:code[0]",
+    ],
+  );
+  assert.equal(select("quote.0").matches[0].content.split("\n")[0], "> quote para");
+});
+
+Deno.test("root selects the whole file and lists the top-level children", () => {
+  const [root] = select("root").matches;
+  assert.equal(root.type, "root");
+  assert.equal(root.start_line, 1);
+  assert.equal(root.end_line, 46);
+  assert.ok(root.content.startsWith("Intro.\n\n# A"));
+  assert.ok(root.content.endsWith("three\n```"));
+  assert.deepEqual(root.children_available.map((child) => child.selector), [
+    "d::block:paragraph[0]",
+    "d::heading:h1[0]",
+    "d::block:paragraph[1]",
+    "d::heading:h2[0]",
+    "d::block:code[0]",
+    "d::block:list[0]",
+    "d::block:blockquote[0]",
+    "d::heading:h2[1]",
+    "d::block:table[0]",
+    "d::block:code[1]",
+    "d::heading:h3[0]",
+    "d::block:paragraph[2]",
+    "d::heading:h1[1]",
+    "d::block:paragraph[3]",
+    "d::block:code[2]",
+  ]);
+});
+
+Deno.test("leaf blocks have no children", () => {
+  const [paragraph] = select("para.0").matches;
+  assert.deepEqual(paragraph.children_available, []);
+  assert.equal(reason("para.0/code"), "No block:code found in d::block:paragraph[0]");
+});
+
+// Each row: selector, the exact reason it is unresolved.
+const REASONS: [string, string][] = [
+  ["h2.5", "Index 5 out of range (only 2 heading:h2(s) found in d)"],
+  ["h1.1/table", "No block:table found in d::heading:h1[1]"],
+  ["h6", "No heading:h6 found in d"],
+  ["h1.0/h2.0/h3", "No heading:h3 found in d::heading:h1[0]/heading:h2[0]"],
+  ["section[9]", "Index 9 out of range (only 5 section(s) found in d)"],
+  ["quote.0/table", "No block:table found in d::block:blockquote[0]"],
+  ["h2.0?page=2", "Page 2 out of range (only 1 page(s) in d::heading:h2[0])"],
+];
+
+Deno.test("unresolved selectors carry a specific reason", () => {
+  for (const [selector, expected] of REASONS) assert.equal(reason(selector), expected, selector);
+});
+
+Deno.test("unresolved selectors suggest close existing selectors", () => {
+  const [entry] = select("h2.5").unresolved;
+  assert.equal(entry.selector, "heading:h2[5]");
+  assert.deepEqual(entry.suggestions.slice(0, 2), ["d::heading:h2[0]", "d::heading:h2[1]"]);
+  assert.ok(entry.suggestions.length <= 5);
+  const [nested] = select("h2.1/table.3").unresolved;
+  assert.equal(nested.suggestions[0], "d::heading:h2[1]/block:table[0]");
+  // Nothing is similar enough: no suggestions rather than noise.
+  const far = select("table.0/table.0/table.0/table.0", ["x", "# A\n"]).unresolved[0];
+  assert.deepEqual(far.suggestions, []);
+});
+
+Deno.test("several files: argument order, namespaces, joined reasons", () => {
+  const files: [string, string][] = [["readme", "# R\n\n## R2\n"], ["guide", "# G\n"]];
+  assert.deepEqual(select("h1.0", ...files).matches.map((m) => m.selector), [
+    "readme::heading:h1[0]",
+    "guide::heading:h1[0]",
+  ]);
+  assert.deepEqual(select("guide::h1", ...files).matches.map((m) => m.selector), [
+    "guide::heading:h1[0]",
+  ]);
+  assert.deepEqual(select("h2", ...files).matches.map((m) => m.selector), [
+    "readme::heading:h2[0]",
+  ]);
+  const missing = select("h2.3", ...files).unresolved[0];
+  assert.equal(
+    missing.reason,
+    "Index 3 out of range (only 1 heading:h2(s) found in readme); No heading:h2 found in guide",
+  );
+  const unknown = select("gude::h1.0", ...files).unresolved[0];
+  assert.equal(unknown.reason, "Namespace 'gude' not found. Available namespaces: readme, guide");
+  assert.deepEqual(unknown.suggestions, ["guide::heading:h1[0]"]);
+  assert.equal(unknown.selector, "gude::heading:h1[0]");
+});
