@@ -65,7 +65,7 @@ export interface Resolution {
  * import { parseDocument } from "./document.ts";
  * import { parseSelector } from "./selector.ts";
  * import { resolvePath } from "./resolve.ts";
- * const doc = parseDocument("# A\n\n```\nx\n```\n\n# B\n", "doc", "doc.md");
+ * const doc = parseDocument("# A\n\n~~~\nx\n~~~\n\n# B\n", "doc", "doc.md");
  * const { targets } = resolvePath(doc, parseSelector("h1/code.0").segments);
  * console.log(targets.map((target) => target.selector)); // ["doc::heading:h1[0]/block:code[0]"]
  * ```
