@@ -1,0 +1,119 @@
+/**
+ * The mdsel MCP server: two tools, `mdsel_index` and `mdsel_select`, that let
+ * Claude Code read the part of a large Markdown file it needs instead of the
+ * whole file. Each tool runs the `mdsel` CLI and returns its output verbatim.
+ *
+ * ```sh
+ * claude mcp add mdsel -- deno run -A jsr:@x/mdsel-claude
+ * deno run --allow-run=mdsel --allow-read jsr:@x/mdsel-claude   # sandboxed; mdsel on PATH
+ * ```
+ *
+ * stdout carries only JSON-RPC; logs go to stderr. The server exits when stdin
+ * closes or on SIGINT / SIGTERM, killing any `mdsel` still running.
+ *
+ * @module
+ */
+import process from "node:process";
+// The SDK's "./*" export maps types to "*.js.d.ts", which do not exist: name the types.
+// @ts-types="@modelcontextprotocol/sdk/server/mcp"
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+// @ts-types="@modelcontextprotocol/sdk/server/stdio"
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { VERSION } from "./mdsel/version.ts";
+import { registerTools, type ToolContext } from "./tools/mod.ts";
+import { readSettings } from "./tools/settings.ts";
+
+/** The name the server reports in its initialize result. */
+export const SERVER_NAME = "mdsel-claude";
+
+/**
+ * The server's `instructions`: how to use the two tools, with the live
+ * threshold.
+ *
+ * @param minWords The value of `MDSEL_MIN_WORDS`.
+ * @returns The instructions text (well under 2 KB).
+ *
+ * @example
+ * ```ts
+ * import { serverInstructions } from "./main.ts";
+ * console.log(serverInstructions(200).includes("over 200 words")); // true
+ * ```
+ */
+export function serverInstructions(minWords: number): string {
+  return [
+    `For Markdown files over ${minWords} words, do not use Read: use these two tools to read only the part you need.`,
+    "1. mdsel_index with the absolute paths of the files: it lists the selectors (every heading with its word count, and the block counts).",
+    "2. mdsel_select with a selector from the index, e.g. readme::heading:h2[0] for a section or readme::heading:h2[0]/block:code[0] for its first code block.",
+    "3. Drill down with the selectors in children_available. Long sections come in pages: follow pagination.next, or add ?full=true.",
+    "Errors come back as mdsel wrote them, with suggestions for selectors that did not resolve.",
+  ].join("\n");
+}
+
+/**
+ * Creates the MCP server with its two tools (not yet connected).
+ *
+ * @param context The settings and the shutdown signal.
+ * @returns The server.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from "./main.ts";
+ * import { DEFAULT_SETTINGS } from "./tools/settings.ts";
+ * const server = createServer({ settings: DEFAULT_SETTINGS });
+ * console.log(server.isConnected()); // false
+ * ```
+ */
+export function createServer(context: ToolContext): McpServer {
+  const server = new McpServer(
+    { name: SERVER_NAME, version: VERSION },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions: serverInstructions(context.settings.minWords),
+    },
+  );
+  registerTools(server, context);
+  server.server.onerror = (error) => console.error(`mdsel-claude: ${error.message}`);
+  return server;
+}
+
+/**
+ * Runs the server on stdio until stdin closes or a SIGINT / SIGTERM arrives.
+ *
+ * @returns When the server is connected.
+ *
+ * @example
+ * ```ts ignore
+ * import { main } from "./main.ts";
+ * await main();
+ * ```
+ */
+export async function main(): Promise<void> {
+  const settings = readSettings();
+  for (const warning of settings.warnings) console.error(warning);
+  const shutdown = new AbortController();
+  const server = createServer({ settings, shutdown: shutdown.signal });
+
+  let closing = false;
+  const close = async () => {
+    if (closing) return;
+    closing = true;
+    // Aborting kills every running mdsel (SIGKILL, sent before this returns).
+    shutdown.abort();
+    await server.close().catch(() => {});
+    Deno.exit(0);
+  };
+  process.stdin.on("end", close);
+  process.stdin.on("close", close);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    if (Deno.build.os === "windows" && signal === "SIGTERM") continue;
+    Deno.addSignalListener(signal, close);
+  }
+  // Never crash on a stray rejection: report it and keep serving.
+  globalThis.addEventListener("unhandledrejection", (event) => {
+    event.preventDefault();
+    console.error(`mdsel-claude: unhandled rejection: ${String(event.reason)}`);
+  });
+  await server.connect(new StdioServerTransport());
+}
+
+if (import.meta.main) await main();

@@ -1,0 +1,174 @@
+// Starts the real server over stdio with the SDK's Client, for the server's
+// end-to-end tests, and makes the `mdsel` programs they run against.
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+// @ts-types="@modelcontextprotocol/sdk/client/index"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+// @ts-types="@modelcontextprotocol/sdk/client/stdio"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+/** The checkout's root directory. */
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+/** The sandboxed flags the README documents. */
+export const SANDBOXED = ["--allow-run=mdsel", "--allow-read"] as const;
+/** A PATH with Deno and the system, and no `mdsel`. */
+export const BASE_PATH = [dirname(Deno.execPath()), "/usr/bin", "/bin"].join(":");
+
+/** A running server and its client. */
+export interface RunningServer extends AsyncDisposable {
+  readonly client: Client;
+  readonly transport: StdioClientTransport;
+  /** Everything the server wrote on stderr so far. */
+  stderr(): string;
+}
+
+/**
+ * Starts `deno run <flags> main.ts` in the checkout, as a Claude Code client would.
+ *
+ * @param flags Deno permission flags.
+ * @param env The server's whole environment (besides HOME and PATH defaults).
+ * @returns The connected client; dispose it to close the server.
+ */
+export async function startServer(
+  flags: readonly string[],
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const transport = new StdioClientTransport({
+    command: Deno.execPath(),
+    args: ["run", ...flags, "main.ts"],
+    cwd: ROOT,
+    env: { HOME: Deno.env.get("HOME") ?? "/root", PATH: BASE_PATH, NO_COLOR: "1", ...env },
+    stderr: "pipe",
+  });
+  let stderr = "";
+  const decoder = new TextDecoder();
+  transport.stderr?.on("data", (chunk: Uint8Array) => stderr += decoder.decode(chunk));
+  const client = new Client({ name: "mdsel-claude-tests", version: "0.0.0" });
+  await client.connect(transport);
+  return {
+    client,
+    transport,
+    stderr: () => stderr,
+    async [Symbol.asyncDispose]() {
+      await client.close();
+    },
+  };
+}
+
+/** What a tool call returned, narrowed to the single text part the server sends. */
+export interface TextResult {
+  readonly text: string;
+  readonly isError: boolean;
+}
+
+/**
+ * Calls a tool and returns its one text part.
+ *
+ * @param client A connected client.
+ * @param name The tool.
+ * @param args Its arguments.
+ * @returns The text and whether it is an error.
+ */
+export async function callText(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<TextResult> {
+  const result = await client.callTool({ name, arguments: args });
+  const content = result.content as { type: string; text: string }[];
+  if (content.length !== 1 || content[0].type !== "text") {
+    throw new Error(`Expected one text part, got ${JSON.stringify(result)}`);
+  }
+  return { text: content[0].text, isError: result.isError === true };
+}
+
+/**
+ * Parses an mdsel JSON envelope and drops its timestamp, to compare two runs.
+ *
+ * @param text One line of JSON.
+ * @returns The envelope without `timestamp`.
+ */
+export function withoutTimestamp(text: string): unknown {
+  const { timestamp, ...rest } = JSON.parse(text);
+  if (typeof timestamp !== "string") throw new Error(`No timestamp in ${text.slice(0, 200)}`);
+  return rest;
+}
+
+/**
+ * Installs the bundled CLI as a command named `mdsel` in a new folder, the
+ * way the README tells sandboxed users to.
+ *
+ * @returns The folder to put on PATH.
+ */
+export async function installBundledMdsel(): Promise<string> {
+  const root = await Deno.makeTempDir({ prefix: "mdsel-install-" });
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "install",
+      "-g",
+      "-q",
+      "--root",
+      root,
+      "-n",
+      "mdsel",
+      "--allow-read",
+      "--config",
+      join(ROOT, "deno.json"),
+      join(ROOT, "mdsel", "cli.ts"),
+    ],
+    cwd: ROOT,
+    stdin: "null",
+  }).output();
+  if (!output.success) throw new Error(new TextDecoder().decode(output.stderr));
+  return join(root, "bin");
+}
+
+/**
+ * Writes small fake `mdsel` scripts for fault injection.
+ *
+ * @param scripts Script bodies by name (`#!/bin/sh` is prepended).
+ * @returns The folder holding them, and the path of each.
+ */
+export async function writeFakes(
+  scripts: Record<string, string>,
+): Promise<{ dir: string; path: (name: string) => string }> {
+  const dir = await Deno.makeTempDir({ prefix: "mdsel-fakes-" });
+  for (const [name, body] of Object.entries(scripts)) {
+    await Deno.writeTextFile(join(dir, name), `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+  }
+  return { dir, path: (name) => join(dir, name) };
+}
+
+/**
+ * Tells whether a process is still running (a zombie counts as gone).
+ *
+ * @param pid The process id.
+ * @returns `true` while it runs.
+ */
+export function isRunning(pid: number): boolean {
+  try {
+    const status = Deno.readTextFileSync(`/proc/${pid}/status`);
+    return !/^State:\s+Z/m.test(status);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Waits until a condition holds, or fails after a while.
+ *
+ * @param condition Checked every 20 ms.
+ * @param what Named in the failure.
+ * @param timeoutMs How long to wait.
+ */
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 5000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

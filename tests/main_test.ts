@@ -1,0 +1,530 @@
+// End-to-end tests of the MCP server: the real server over stdio, driven by
+// the SDK's Client, under the real permission flags, against the real bundled
+// engine (fake `mdsel` scripts only where a fault is injected).
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import * as mainModule from "../main.ts";
+import { examplesDir, mdsel } from "./mdsel/_cli.ts";
+import {
+  BASE_PATH,
+  callText,
+  installBundledMdsel,
+  isRunning,
+  ROOT,
+  SANDBOXED,
+  startServer,
+  waitFor,
+  withoutTimestamp,
+  writeFakes,
+} from "./_server.ts";
+
+const INDEX_DESCRIPTION =
+  "Index Markdown documents to discover available selectors. REQUIRED: Call this BEFORE mdsel_select when working with Markdown documents over 200 words. Do NOT use the Read tool for large Markdown files - use mdsel_index first to understand the document structure, then mdsel_select to retrieve specific sections.\n\nReturns: JSON with selector inventory including headings, blocks (paragraphs, code, lists, tables), and word counts for each section.\n\nSelector Grammar:\n- namespace::type[index]/path?query\n- Types: heading:h1-h6, section, block:paragraph, block:code, block:list, block:table\n- Example: readme::heading:h2[0]/block:code[0]";
+
+const SELECT_DESCRIPTION =
+  "Retrieve specific content from Markdown documents using selectors. REQUIRED: Call mdsel_index first to discover available selectors. Do NOT use the Read tool for large Markdown files.\n\nReturns: JSON with matched content and available child selectors for further drilling.\n\nSelector Syntax:\n- [namespace::]type[index][/path][?full=true]\n- Types: heading:h1-h6, section, block:paragraph, block:code, block:list, block:table, block:blockquote\n- Examples:\n  - heading:h2[0] - First h2 heading\n  - readme::heading:h1[0]/block:code[0] - First code block under first h1 in readme\n  - section[1]?full=true - Second section with full content (bypass truncation)\n\nUsage Pattern:\n1. mdsel_index to discover selectors\n2. mdsel_select with discovered selectors\n3. Drill down with child selectors as needed";
+
+const ANNOTATIONS = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+
+const FILES_SCHEMA = (purpose: string) => ({
+  type: "array",
+  items: { type: "string", minLength: 1 },
+  minItems: 1,
+  description: `Array of absolute file paths to Markdown documents to ${purpose}`,
+});
+
+Deno.test("the server module's public API", () => {
+  assert.deepEqual(Object.keys(mainModule).sort(), [
+    "SERVER_NAME",
+    "createServer",
+    "main",
+    "serverInstructions",
+  ]);
+});
+
+Deno.test("tools/list: exactly the two tools, with the spec's names, titles, descriptions, schemas and annotations", async () => {
+  await using server = await startServer(["-A"]);
+  const { tools } = await server.client.listTools();
+  assert.deepEqual(tools.map((tool) => tool.name), ["mdsel_index", "mdsel_select"]);
+  const [index, select] = tools;
+
+  assert.equal(index.title, "Markdown Selector Index");
+  assert.equal(index.description, INDEX_DESCRIPTION);
+  assert.deepEqual(index.annotations, ANNOTATIONS);
+  const { $schema: _a, ...indexSchema } = index.inputSchema as Record<string, unknown>;
+  assert.deepEqual(indexSchema, {
+    type: "object",
+    properties: { files: FILES_SCHEMA("index") },
+    required: ["files"],
+  });
+
+  assert.equal(select.title, "Markdown Selector Select");
+  assert.equal(select.description, SELECT_DESCRIPTION);
+  assert.deepEqual(select.annotations, ANNOTATIONS);
+  const { $schema: _b, ...selectSchema } = select.inputSchema as Record<string, unknown>;
+  assert.deepEqual(selectSchema, {
+    type: "object",
+    properties: {
+      selector: {
+        type: "string",
+        minLength: 1,
+        description: "Selector string (e.g., 'heading:h2[0]', 'readme::section[1]?full=true')",
+      },
+      files: FILES_SCHEMA("search"),
+    },
+    required: ["selector", "files"],
+  });
+
+  // No structured output: Claude Code would show the model only that.
+  for (const tool of tools) assert.equal(tool.outputSchema, undefined);
+  // No resources or prompts.
+  const capabilities = server.client.getServerCapabilities() ?? {};
+  assert.deepEqual(Object.keys(capabilities).filter((key) => key !== "tools"), []);
+  const instructions = server.client.getInstructions() ?? "";
+  assert.ok(new TextEncoder().encode(instructions).length < 2048);
+  assert.match(instructions, /over 200 words/);
+  assert.match(instructions, /mdsel_index[\s\S]*mdsel_select/);
+  assert.deepEqual(server.client.getServerVersion()?.name, "mdsel-claude");
+});
+
+Deno.test("MDSEL_MIN_WORDS shapes the descriptions and the instructions; a non-number means 200, with one stderr line", async () => {
+  {
+    await using server = await startServer(["-A"], { MDSEL_MIN_WORDS: "750" });
+    const { tools } = await server.client.listTools();
+    assert.equal(
+      tools[0].description,
+      INDEX_DESCRIPTION.replace("over 200 words", "over 750 words"),
+    );
+    assert.match(server.client.getInstructions() ?? "", /over 750 words/);
+    assert.equal(server.stderr().match(/MDSEL_MIN_WORDS/g), null);
+  }
+  {
+    await using server = await startServer(["-A"], { MDSEL_MIN_WORDS: "lots" });
+    const { tools } = await server.client.listTools();
+    assert.equal(tools[0].description, INDEX_DESCRIPTION);
+    const lines = server.stderr().split("\n").filter((line) => line.includes("MDSEL_MIN_WORDS"));
+    assert.deepEqual(lines, [
+      "mdsel-claude: ignoring MDSEL_MIN_WORDS='lots' (not a whole number); using 200",
+    ]);
+  }
+});
+
+/** The calls compared against a direct run of the bundled CLI. */
+const VERBATIM_CASES: {
+  name: string;
+  tool: string;
+  args: Record<string, unknown>;
+  cli: string[];
+}[] = [
+  { name: "index one file", tool: "mdsel_index", args: { files: ["readme.md"] }, cli: ["index"] },
+  {
+    name: "index two files",
+    tool: "mdsel_index",
+    args: { files: ["readme.md", "guide.md"] },
+    cli: ["index"],
+  },
+  {
+    name: "select a section",
+    tool: "mdsel_select",
+    args: { selector: "h2.0", files: ["readme.md"] },
+    cli: ["select"],
+  },
+  {
+    name: "select with fan-out",
+    tool: "mdsel_select",
+    args: { selector: "h2/code.0", files: ["readme.md", "guide.md"] },
+    cli: ["select"],
+  },
+  {
+    name: "an unresolved selector",
+    tool: "mdsel_select",
+    args: { selector: "h2.5", files: ["readme.md"] },
+    cli: ["select"],
+  },
+  {
+    name: "an invalid selector",
+    tool: "mdsel_select",
+    args: { selector: "foo[0]", files: ["readme.md"] },
+    cli: ["select"],
+  },
+  {
+    name: "an unknown namespace",
+    tool: "mdsel_select",
+    args: { selector: "gude::h2.0", files: ["readme.md", "guide.md"] },
+    cli: ["select"],
+  },
+  {
+    name: "a missing file",
+    tool: "mdsel_index",
+    args: { files: ["readme.md", "missing.md"] },
+    cli: ["index"],
+  },
+  {
+    name: "a directory",
+    tool: "mdsel_select",
+    args: { selector: "h1.0", files: ["."] },
+    cli: ["select"],
+  },
+];
+
+/** Runs every verbatim case through a server and directly, and compares. */
+async function assertVerbatim(server: Awaited<ReturnType<typeof startServer>>): Promise<void> {
+  const dir = examplesDir();
+  for (const testCase of VERBATIM_CASES) {
+    const args = structuredClone(testCase.args) as { selector?: string; files: string[] };
+    args.files = args.files.map((file) => join(dir, file));
+    const result = await callText(server.client, testCase.tool, args);
+    const cliArgs = [
+      ...testCase.cli,
+      "--json",
+      "--",
+      ...(args.selector === undefined ? [] : [args.selector]),
+      ...args.files,
+    ];
+    const direct = await mdsel(cliArgs, { cwd: dir });
+    assert.equal(result.isError, direct.code !== 0, `${testCase.name}: isError`);
+    assert.deepEqual(
+      withoutTimestamp(result.text),
+      withoutTimestamp(direct.stdout),
+      `${testCase.name}: the tool result is what mdsel printed`,
+    );
+    assert.ok(result.text.endsWith("}\n"), `${testCase.name}: output kept as printed`);
+  }
+}
+
+Deno.test("-A with no mdsel on PATH: the bundled engine answers, verbatim", async () => {
+  const which = await new Deno.Command("/bin/sh", {
+    args: ["-c", "command -v mdsel"],
+    env: { PATH: BASE_PATH },
+    clearEnv: true,
+  }).output();
+  assert.equal(which.success, false, "mdsel must not be on the test PATH");
+  await using server = await startServer(["-A"]);
+  await assertVerbatim(server);
+});
+
+Deno.test("sandboxed (--allow-run=mdsel --allow-read) with the bundled CLI installed as mdsel: verbatim", async () => {
+  const bin = await installBundledMdsel();
+  try {
+    await using server = await startServer(SANDBOXED, { PATH: `${bin}:${BASE_PATH}` });
+    await assertVerbatim(server);
+  } finally {
+    await Deno.remove(join(bin, ".."), { recursive: true });
+  }
+});
+
+Deno.test("sandboxed with no mdsel on PATH: a clear message naming the fix", async () => {
+  await using server = await startServer(SANDBOXED);
+  const result = await callText(server.client, "mdsel_index", {
+    files: [join(examplesDir(), "readme.md")],
+  });
+  assert.deepEqual(result, {
+    isError: true,
+    text:
+      "Cannot find the mdsel CLI: install it (deno install -g -n mdsel --allow-read jsr:@x/mdsel-claude/mdsel) or set MDSEL_BIN (or run the server with -A to use the bundled one)",
+  });
+});
+
+Deno.test("MDSEL_FORMAT=text: no --json, the text format verbatim, descriptions say text", async () => {
+  await using server = await startServer(["-A"], { MDSEL_FORMAT: "text" });
+  const { tools } = await server.client.listTools();
+  assert.match(tools[0].description ?? "", /Returns: text with selector inventory/);
+  assert.match(tools[1].description ?? "", /Returns: text with matched content/);
+  const dir = examplesDir();
+  const file = join(dir, "readme.md");
+  const index = await callText(server.client, "mdsel_index", { files: [file] });
+  assert.deepEqual(index, {
+    isError: false,
+    text:
+      "h1.0 Project Title\n h2.0 Installation\n  h3.0 Requirements\n h2.1 Usage\n  h3.1 Advanced\n---\ncode:2 para:5 list:1 table:1 quote:1\n",
+  });
+  const select = await callText(server.client, "mdsel_select", { selector: "h2.5", files: [file] });
+  const direct = await mdsel(["select", "--", "h2.5", file], { cwd: dir });
+  assert.deepEqual(select, { isError: true, text: direct.stdout });
+});
+
+Deno.test("invalid arguments are refused with a reason, and mdsel never runs", async () => {
+  const log = await Deno.makeTempFile();
+  const fakes = await writeFakes({ mdsel: `echo "$@" >> '${log}'\necho '{}'` });
+  await using server = await startServer(["-A"], { MDSEL_BIN: fakes.path("mdsel") });
+  const cases: [string, Record<string, unknown>, RegExp][] = [
+    ["mdsel_select", { selector: "", files: ["/a.md"] }, /must not be empty at selector$/],
+    ["mdsel_select", { selector: "h1", files: [] }, /must name at least one file at files$/],
+    ["mdsel_select", { files: ["/a.md"] }, /must be a string at selector$/],
+    ["mdsel_select", { selector: 5, files: ["/a.md"] }, /must be a string at selector$/],
+    [
+      "mdsel_select",
+      { selector: "h1", files: "/a.md" },
+      /must be an array of file paths at files$/,
+    ],
+    ["mdsel_index", { files: [] }, /must name at least one file at files$/],
+    ["mdsel_index", { files: [""] }, /must not be empty at files\[0\]$/],
+    ["mdsel_index", { files: [7] }, /must be a string at files\[0\]$/],
+    ["mdsel_index", {}, /must be an array of file paths at files$/],
+  ];
+  for (const [tool, args, reason] of cases) {
+    const result = await callText(server.client, tool, args);
+    assert.equal(result.isError, true, JSON.stringify(args));
+    assert.match(result.text, reason);
+    assert.ok(!result.text.includes("\n"), `one line for ${JSON.stringify(args)}: ${result.text}`);
+  }
+  // A well-formed call does run it, so the log would have caught the others.
+  assert.deepEqual(await callText(server.client, "mdsel_index", { files: ["/a.md"] }), {
+    isError: false,
+    text: "{}\n",
+  });
+  assert.equal(await Deno.readTextFile(log), "index --json -- /a.md\n");
+  await Deno.remove(fakes.dir, { recursive: true });
+  await Deno.remove(log);
+});
+
+Deno.test("selectors and file names starting with '-' are never taken for options", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(join(dir, "-notes.md"), "# Notes\n\n## --help\n\nbody\n");
+  const fakes = await writeFakes({ mdsel: `printf '%s\\n' "$@"` });
+  {
+    await using server = await startServer(["-A"], { MDSEL_BIN: fakes.path("mdsel") });
+    const result = await callText(server.client, "mdsel_select", {
+      selector: "--full",
+      files: ["-x.md", "--json"],
+    });
+    assert.deepEqual(result, {
+      isError: false,
+      text: "select\n--json\n--\n--full\n-x.md\n--json\n",
+    });
+  }
+  {
+    // The real engine, on a real file whose name starts with '-'.
+    await using server = await startServer(["-A"], { PATH: BASE_PATH });
+    const result = await callText(server.client, "mdsel_select", {
+      selector: "h2.0",
+      files: [join(dir, "-notes.md")],
+    });
+    assert.equal(result.isError, false);
+    assert.equal(JSON.parse(result.text).data.matches[0].content, "## --help\n\nbody");
+  }
+  await Deno.remove(dir, { recursive: true });
+  await Deno.remove(fakes.dir, { recursive: true });
+});
+
+Deno.test("faults of mdsel: timeout, flood, signal, stderr only, silent failure, missing binary", async () => {
+  const pidFile = await Deno.makeTempFile();
+  const fakes = await writeFakes({
+    hang: `echo $$ > '${pidFile}'\nexec sleep 600`,
+    flood: `exec yes 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'`,
+    segv: `kill -SEGV $$`,
+    stderr: `echo 'mdsel: something broke' >&2\nexit 3`,
+    silent: `exit 4`,
+  });
+  const file = { files: ["/a.md"] };
+  const run = async (bin: string, env: Record<string, string> = {}) => {
+    await using server = await startServer(["-A"], { MDSEL_BIN: bin, ...env });
+    return await callText(server.client, "mdsel_index", file);
+  };
+
+  const started = performance.now();
+  assert.deepEqual(await run(fakes.path("hang"), { MDSEL_TIMEOUT_MS: "500" }), {
+    isError: true,
+    text: "mdsel timed out after 0.5 s",
+  });
+  assert.ok(performance.now() - started < 10_000);
+  const pid = Number(await Deno.readTextFile(pidFile));
+  await waitFor(() => !isRunning(pid), "the hung mdsel to be gone");
+
+  assert.deepEqual(await run(fakes.path("flood"), { MDSEL_MAX_OUTPUT_BYTES: "65536" }), {
+    isError: true,
+    text: "mdsel output exceeded 64 KiB",
+  });
+  assert.deepEqual(await run(fakes.path("segv")), {
+    isError: true,
+    text: "mdsel was killed by signal SIGSEGV",
+  });
+  assert.deepEqual(await run(fakes.path("stderr")), {
+    isError: true,
+    text: "mdsel: something broke\n",
+  });
+  assert.deepEqual(await run(fakes.path("silent")), {
+    isError: true,
+    text: "mdsel exited with code 4",
+  });
+  const missing = join(fakes.dir, "no-such-mdsel");
+  assert.deepEqual(await run(missing), {
+    isError: true,
+    text: `Cannot find the mdsel CLI at MDSEL_BIN='${missing}': fix MDSEL_BIN or unset it`,
+  });
+  await Deno.remove(fakes.dir, { recursive: true });
+  await Deno.remove(pidFile);
+});
+
+Deno.test("sandboxed: MDSEL_BIN outside --allow-run is refused with the missing flag", async () => {
+  const fakes = await writeFakes({ other: "echo '{}'" });
+  await using server = await startServer([...SANDBOXED, "--allow-env"], {
+    MDSEL_BIN: fakes.path("other"),
+  });
+  const result = await callText(server.client, "mdsel_index", { files: ["/a.md"] });
+  assert.deepEqual(result, {
+    isError: true,
+    text: `Not allowed to run ${fakes.path("other")}: start the server with --allow-run=${
+      fakes.path("other")
+    } (or -A)`,
+  });
+  await Deno.remove(fakes.dir, { recursive: true });
+});
+
+Deno.test("twenty concurrent calls all get their own right answers", async () => {
+  const dir = await Deno.makeTempDir();
+  const file = join(dir, "many.md");
+  const sections = Array.from({ length: 20 }, (_, i) => `## Part ${i}\n\nBody of part ${i}.\n`);
+  await Deno.writeTextFile(file, `# Many\n\n${sections.join("\n")}`);
+  await using server = await startServer(["-A"]);
+  const results = await Promise.all(
+    sections.map((_, i) =>
+      callText(server.client, "mdsel_select", { selector: `h2.${i}`, files: [file] })
+    ),
+  );
+  results.forEach((result, i) => {
+    assert.equal(result.isError, false);
+    const [match] = JSON.parse(result.text).data.matches;
+    assert.equal(match.selector, `many::heading:h2[${i}]`);
+    assert.equal(match.content, `## Part ${i}\n\nBody of part ${i}.`);
+  });
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("a cancelled call kills its mdsel", async () => {
+  const pidFile = await Deno.makeTempFile();
+  const fakes = await writeFakes({ hang: `echo $$ > '${pidFile}'\nexec sleep 600` });
+  await using server = await startServer(["-A"], { MDSEL_BIN: fakes.path("hang") });
+  const controller = new AbortController();
+  const call = server.client.callTool(
+    { name: "mdsel_index", arguments: { files: ["/a.md"] } },
+    undefined,
+    {
+      signal: controller.signal,
+    },
+  );
+  await waitFor(async () => (await Deno.readTextFile(pidFile)) !== "", "the fake to start");
+  const pid = Number(await Deno.readTextFile(pidFile));
+  controller.abort();
+  await assert.rejects(call);
+  await waitFor(() => !isRunning(pid), "the cancelled mdsel to be killed");
+  await Deno.remove(fakes.dir, { recursive: true });
+  await Deno.remove(pidFile);
+});
+
+/** A server spoken to in raw JSON-RPC lines. */
+function spawnRaw(flags: readonly string[], env: Record<string, string> = {}) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", ...flags, "main.ts"],
+    cwd: ROOT,
+    env: { HOME: Deno.env.get("HOME") ?? "/root", PATH: BASE_PATH, NO_COLOR: "1", ...env },
+    clearEnv: true,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  const lines: string[] = [];
+  const stdoutDone = (async () => {
+    let buffer = "";
+    const decoder = new TextDecoder();
+    for await (const chunk of child.stdout) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let newline;
+      while ((newline = buffer.indexOf("\n")) !== -1) {
+        lines.push(buffer.slice(0, newline));
+        buffer = buffer.slice(newline + 1);
+      }
+    }
+    if (buffer !== "") lines.push(buffer);
+  })();
+  const stderrText = new Response(child.stderr).text();
+  return {
+    child,
+    lines,
+    stdoutDone,
+    stderrText,
+    send: (text: string) => writer.write(new TextEncoder().encode(text)),
+    closeStdin: () => writer.close(),
+    /** Waits for the response with this id. */
+    async response(id: number) {
+      let found: { id?: number; result?: unknown; error?: unknown } | undefined;
+      await waitFor(() => {
+        found = lines.map((line) => JSON.parse(line)).find((message) => message.id === id);
+        return found !== undefined;
+      }, `response ${id}`);
+      return found!;
+    },
+  };
+}
+
+const INITIALIZE = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "raw", version: "0" },
+  },
+});
+
+Deno.test("stdout carries only JSON-RPC; a malformed line does not stop the server; closing stdin ends it within 2 s", async () => {
+  const server = spawnRaw(["-A"]);
+  await server.send('this is not json\n{"jsonrpc":"2.0","oops":true}\n');
+  await server.send(INITIALIZE + "\n");
+  const init = await server.response(1);
+  assert.ok(init.result, JSON.stringify(init));
+  await server.send(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n");
+  await server.send(
+    JSON.stringify({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "mdsel_index", arguments: { files: [join(examplesDir(), "readme.md")] } },
+    }) + "\n",
+  );
+  const call = await server.response(2) as { result: { content: { text: string }[] } };
+  assert.equal(JSON.parse(call.result.content[0].text).success, true);
+
+  const closed = performance.now();
+  await server.closeStdin();
+  const status = await server.child.status;
+  assert.ok(performance.now() - closed < 2000, "exits within two seconds of stdin closing");
+  assert.equal(status.code, 0);
+  await server.stdoutDone;
+  for (const line of server.lines) assert.equal(JSON.parse(line).jsonrpc, "2.0", line);
+  assert.match(await server.stderrText, /JSON|Unexpected|parse/i);
+});
+
+Deno.test("SIGTERM ends the server and the mdsel it is running", async () => {
+  const pidFile = await Deno.makeTempFile();
+  const fakes = await writeFakes({ hang: `echo $$ > '${pidFile}'\nexec sleep 600` });
+  const server = spawnRaw(["-A"], { MDSEL_BIN: fakes.path("hang") });
+  await server.send(INITIALIZE + "\n");
+  await server.response(1);
+  await server.send(
+    JSON.stringify({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "mdsel_index", arguments: { files: ["/a.md"] } },
+    }) + "\n",
+  );
+  await waitFor(async () => (await Deno.readTextFile(pidFile)) !== "", "the fake to start");
+  const pid = Number(await Deno.readTextFile(pidFile));
+  server.child.kill("SIGTERM");
+  const status = await server.child.status;
+  assert.equal(status.code, 0);
+  await waitFor(() => !isRunning(pid), "the running mdsel to be killed");
+  await server.stdoutDone;
+  await server.stderrText;
+  await server.closeStdin().catch(() => {});
+  await Deno.remove(fakes.dir, { recursive: true });
+  await Deno.remove(pidFile);
+});

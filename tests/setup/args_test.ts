@@ -1,0 +1,37 @@
+import assert from "node:assert/strict";
+import { parseSetupArgs } from "../../setup/args.ts";
+import { UsageError } from "../../setup/errors.ts";
+
+Deno.test("parseSetupArgs: defaults to the project, flags in any order", () => {
+  assert.deepEqual(parseSetupArgs([]), {
+    scope: "project",
+    dryRun: false,
+    sandboxed: false,
+    help: false,
+  });
+  assert.deepEqual(parseSetupArgs(["--sandboxed", "--user", "--dry-run"]), {
+    scope: "user",
+    dryRun: true,
+    sandboxed: true,
+    help: false,
+  });
+  assert.equal(parseSetupArgs(["--project", "--project"]).scope, "project");
+  assert.equal(parseSetupArgs(["-h"]).help, true);
+});
+
+Deno.test("parseSetupArgs: unknown options, positionals and both scopes are usage errors", () => {
+  const table: [string[], string, string][] = [
+    [["--force"], "--force", 'Unknown option "--force"'],
+    [["--dry-run=yes"], "--dry-run=yes", 'Unknown option "--dry-run=yes"'],
+    [["."], ".", 'Unexpected argument "."'],
+    [["--user", "--project"], "", "Choose one of --project and --user"],
+  ];
+  for (const [args, argument, message] of table) {
+    assert.throws(() => parseSetupArgs(args), (error) => {
+      assert.ok(error instanceof UsageError);
+      assert.equal(error.argument, argument);
+      assert.equal(error.message, message);
+      return true;
+    });
+  }
+});

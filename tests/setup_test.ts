@@ -1,0 +1,564 @@
+// The setup command as a program, against temporary projects and homes.
+import assert from "node:assert/strict";
+import { dirname, join } from "node:path";
+import { fileURLToPath as fromFileUrl } from "node:url";
+import { canMakeReadOnly, makeReadOnly } from "./setup/_read_only.ts";
+import * as setupModule from "../setup.ts";
+
+const SETUP = fromFileUrl(new URL("../setup.ts", import.meta.url));
+const ROOT = dirname(SETUP);
+const FLAGS = ["--allow-read", "--allow-write", "--allow-env=HOME,USERPROFILE"];
+
+const SERVER = {
+  type: "stdio",
+  command: "deno",
+  args: ["run", "-A", "--config", join(ROOT, "deno.json"), join(ROOT, "main.ts")],
+  env: { MDSEL_MIN_WORDS: "200" },
+};
+const SANDBOXED_ARGS = [
+  "run",
+  "--allow-run=mdsel",
+  "--allow-read",
+  "--config",
+  join(ROOT, "deno.json"),
+  join(ROOT, "main.ts"),
+];
+const HOOK = {
+  type: "command",
+  command: "deno",
+  args: [
+    "run",
+    "--allow-read",
+    "--allow-env=MDSEL_MIN_WORDS",
+    "--config",
+    join(ROOT, "deno.json"),
+    join(ROOT, "hook.ts"),
+  ],
+  timeout: 10,
+};
+const READ_GROUP = { matcher: "Read", hooks: [HOOK] };
+
+// A temporary HOME would also move Deno's cache; keep the real one.
+const DENO_DIR = Deno.env.get("DENO_DIR") ?? await _denoDir();
+
+async function _denoDir(): Promise<string> {
+  const { stdout } = await new Deno.Command(Deno.execPath(), { args: ["info", "--json"] }).output();
+  return JSON.parse(new TextDecoder().decode(stdout)).denoDir;
+}
+
+function escape(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|\/]/g, "\\$&");
+}
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function runSetup(
+  args: string[],
+  options: { cwd: string; home?: string; flags?: string[] },
+): Promise<Run> {
+  const env: Record<string, string> = { DENO_DIR, PATH: Deno.env.get("PATH") ?? "" };
+  if (options.home !== undefined) env.HOME = options.home;
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--quiet", ...(options.flags ?? FLAGS), SETUP, ...args],
+    cwd: options.cwd,
+    env,
+    clearEnv: true,
+    stdin: "null",
+  }).output();
+  const decoder = new TextDecoder();
+  return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr) };
+}
+
+/** Every file under `dir` with its content, to prove a failed run wrote nothing. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  async function walk(current: string) {
+    for await (const entry of Deno.readDir(current)) {
+      const path = join(current, entry.name);
+      if (entry.isDirectory) {
+        files[`${path}/`] = "";
+        await walk(path);
+      } else files[path] = await Deno.readTextFile(path);
+    }
+  }
+  await walk(dir);
+  return files;
+}
+
+async function withDirs(body: (project: string, home: string) => Promise<void>): Promise<void> {
+  const base = await Deno.makeTempDir({ prefix: "mdsel_setup_" });
+  const project = join(base, "project");
+  const home = join(base, "home");
+  await Deno.mkdir(project);
+  await Deno.mkdir(home);
+  try {
+    await body(project, home);
+  } finally {
+    await Deno.remove(base, { recursive: true });
+  }
+}
+
+async function write(path: string, text: string): Promise<void> {
+  await Deno.mkdir(dirname(path), { recursive: true });
+  await Deno.writeTextFile(path, text);
+}
+
+async function readJson(path: string): Promise<unknown> {
+  return JSON.parse(await Deno.readTextFile(path));
+}
+
+Deno.test("setup with no files yet creates both, two-space indented, and a second run changes nothing", async () => {
+  await withDirs(async (project) => {
+    const mcp = join(project, ".mcp.json");
+    const settings = join(project, ".claude", "settings.json");
+    const first = await runSetup([], { cwd: project });
+    assert.equal(first.stderr, "");
+    assert.equal(first.code, 0);
+    assert.equal(
+      first.stdout,
+      `${mcp}: created with server "mdsel"\n${settings}: created with hook PostToolUse on "Read"\n`,
+    );
+    assert.equal(
+      await Deno.readTextFile(mcp),
+      JSON.stringify({ mcpServers: { mdsel: SERVER } }, null, 2) + "\n",
+    );
+    assert.equal(
+      await Deno.readTextFile(settings),
+      JSON.stringify({ hooks: { PostToolUse: [READ_GROUP] } }, null, 2) + "\n",
+    );
+    const after = await snapshot(project);
+    assert.deepEqual(Object.keys(after).sort(), [join(project, ".claude") + "/", settings, mcp]);
+
+    const second = await runSetup(["--project"], { cwd: project });
+    assert.equal(second.code, 0);
+    assert.equal(second.stdout, `${mcp}: unchanged\n${settings}: unchanged\n`);
+    assert.deepEqual(await snapshot(project), after);
+  });
+});
+
+Deno.test("setup merges into existing project files, keeping everything else, with .bak files", async () => {
+  await withDirs(async (project) => {
+    const mcp = join(project, ".mcp.json");
+    const settings = join(project, ".claude", "settings.json");
+    // Oddly formatted: four-space indent, no final newline, spaces before colons.
+    const mcpText = [
+      "{",
+      '    "mcpServers" : {',
+      '        "github": { "type": "http", "url": "https://api.example.com/mcp/" },',
+      '        "local" : {"command":"node","args":["server.js"],"env":{"TOKEN":"${TOKEN}"}}',
+      "    },",
+      '    "unknownKey": [1, 2.5, null, true, {"nested": "x"}]',
+      "}",
+    ].join("\n");
+    const otherReadGroup = {
+      matcher: "Read",
+      hooks: [{ type: "command", command: "echo read >> /tmp/log" }],
+    };
+    const settingsValue = {
+      $schema: "https://json.schemastore.org/claude-code-settings.json",
+      permissions: { allow: ["Bash(git diff:*)"], deny: ["Read(./.env)"] },
+      env: { MDSEL_MIN_WORDS: "300" },
+      hooks: {
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "check.sh" }] }],
+        PostToolUse: [
+          otherReadGroup,
+          { matcher: "Edit|Write", hooks: [{ type: "command", command: "deno fmt" }] },
+        ],
+        Stop: [{ hooks: [{ type: "command", command: "notify" }] }],
+      },
+      futureSetting: { anything: ["goes"] },
+    };
+    // Tab indented with CRLF line endings.
+    const settingsText = JSON.stringify(settingsValue, null, "\t").replaceAll("\n", "\r\n") +
+      "\r\n";
+    await write(mcp, mcpText);
+    await write(settings, settingsText);
+
+    const first = await runSetup([], { cwd: project });
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal(
+      first.stdout,
+      `${mcp}: added server "mdsel"\n${settings}: added hook PostToolUse on "Read"\n`,
+    );
+
+    const original = JSON.parse(mcpText);
+    assert.deepEqual(await readJson(mcp), {
+      ...original,
+      mcpServers: { ...original.mcpServers, mdsel: SERVER },
+    });
+    assert.deepEqual(await readJson(settings), {
+      ...settingsValue,
+      hooks: {
+        ...settingsValue.hooks,
+        PostToolUse: [...settingsValue.hooks.PostToolUse, READ_GROUP],
+      },
+    });
+    // The files keep their style.
+    const newMcp = await Deno.readTextFile(mcp);
+    assert.match(newMcp, /^\{\n {4}"mcpServers": \{\n {8}"github"/);
+    assert.ok(!newMcp.endsWith("\n"));
+    const newSettings = await Deno.readTextFile(settings);
+    assert.ok(newSettings.startsWith('{\r\n\t"$schema"'));
+    assert.ok(newSettings.endsWith("}\r\n"));
+    assert.ok(!/[^\r]\n/.test(newSettings));
+    // The backups hold the old bytes.
+    assert.equal(await Deno.readTextFile(`${mcp}.bak`), mcpText);
+    assert.equal(await Deno.readTextFile(`${settings}.bak`), settingsText);
+
+    const after = await snapshot(project);
+    const second = await runSetup([], { cwd: project });
+    assert.equal(second.code, 0);
+    assert.equal(second.stdout, `${mcp}: unchanged\n${settings}: unchanged\n`);
+    assert.deepEqual(await snapshot(project), after);
+  });
+});
+
+Deno.test("setup --user edits ~/.claude.json and ~/.claude/settings.json, keeping modes and other keys", async () => {
+  await withDirs(async (project, home) => {
+    const claudeJson = join(home, ".claude.json");
+    const settings = join(home, ".claude", "settings.json");
+    const claudeValue = {
+      numStartups: 42,
+      theme: "dark",
+      projects: { "/work/app": { allowedTools: [], mcpServers: { inner: { command: "x" } } } },
+      mcpServers: { other: { type: "stdio", command: "other-server", args: [] } },
+      oauthAccount: { emailAddress: "ada@example.com" },
+    };
+    await write(claudeJson, JSON.stringify(claudeValue, null, 2));
+    await Deno.chmod(claudeJson, 0o600);
+    await write(settings, JSON.stringify({ model: "opus", hooks: {} }));
+
+    const run = await runSetup(["--user"], { cwd: project, home });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(
+      run.stdout,
+      `${claudeJson}: added server "mdsel"\n${settings}: added hook PostToolUse on "Read"\n`,
+    );
+    assert.deepEqual(await readJson(claudeJson), {
+      ...claudeValue,
+      mcpServers: { ...claudeValue.mcpServers, mdsel: SERVER },
+    });
+    assert.deepEqual(await readJson(settings), {
+      model: "opus",
+      hooks: { PostToolUse: [READ_GROUP] },
+    });
+    if (Deno.build.os !== "windows") {
+      assert.equal((await Deno.stat(claudeJson)).mode! & 0o777, 0o600);
+    }
+    // The project directory is not touched.
+    assert.deepEqual(await snapshot(project), {});
+
+    const again = await runSetup(["--user"], { cwd: project, home });
+    assert.equal(again.stdout, `${claudeJson}: unchanged\n${settings}: unchanged\n`);
+  });
+});
+
+Deno.test("setup updates an existing mdsel server and its own hook instead of adding more", async () => {
+  await withDirs(async (project) => {
+    const mcp = join(project, ".mcp.json");
+    const settings = join(project, ".claude", "settings.json");
+    await write(
+      mcp,
+      JSON.stringify({
+        mcpServers: {
+          mdsel: {
+            command: "deno",
+            args: ["run", "-A", "jsr:@x/mdsel-claude"],
+            env: { MDSEL_MIN_WORDS: "500" },
+          },
+          other: { command: "other" },
+        },
+      }),
+    );
+    const ownOld = {
+      type: "command",
+      command: "deno run --allow-read --allow-env=MDSEL_MIN_WORDS jsr:@x/mdsel-claude@0.0.9/hook",
+      timeout: 30,
+    };
+    const neighbour = { type: "command", command: "echo neighbour" };
+    await write(
+      settings,
+      JSON.stringify({
+        hooks: { PostToolUse: [{ matcher: "Read|Grep", hooks: [neighbour, ownOld] }] },
+      }),
+    );
+
+    const run = await runSetup([], { cwd: project });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(
+      run.stdout,
+      `${mcp}: updated server "mdsel"\n${settings}: updated hook PostToolUse on "Read|Grep"\n`,
+    );
+    assert.deepEqual(await readJson(mcp), {
+      mcpServers: {
+        // The user's env stays; type, command and args are set.
+        mdsel: { ...SERVER, env: { MDSEL_MIN_WORDS: "500" } },
+        other: { command: "other" },
+      },
+    });
+    assert.deepEqual(await readJson(settings), {
+      hooks: {
+        PostToolUse: [{ matcher: "Read|Grep", hooks: [neighbour, { ...HOOK, timeout: 30 }] }],
+      },
+    });
+    const again = await runSetup([], { cwd: project });
+    assert.equal(again.stdout, `${mcp}: unchanged\n${settings}: unchanged\n`);
+  });
+});
+
+Deno.test("setup --sandboxed writes the narrow server and says mdsel must be installed", async () => {
+  await withDirs(async (project) => {
+    const mcp = join(project, ".mcp.json");
+    const settings = join(project, ".claude", "settings.json");
+    const run = await runSetup(["--sandboxed"], { cwd: project });
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(await readJson(mcp), {
+      mcpServers: { mdsel: { type: "stdio", command: "deno", args: SANDBOXED_ARGS } },
+    });
+    assert.deepEqual(await readJson(settings), { hooks: { PostToolUse: [READ_GROUP] } });
+    assert.match(
+      run.stderr,
+      /^note: the sandboxed server runs "mdsel" from PATH; install it with: deno install -g -n mdsel --allow-read /,
+    );
+    assert.equal(run.stderr.trimEnd().split("\n").length, 1);
+
+    const back = await runSetup([], { cwd: project });
+    assert.equal(back.stdout, `${mcp}: updated server "mdsel"\n${settings}: unchanged\n`);
+    assert.deepEqual(await readJson(mcp), { mcpServers: { mdsel: SERVER } });
+    assert.deepEqual(await readJson(`${mcp}.bak`), {
+      mcpServers: { mdsel: { type: "stdio", command: "deno", args: SANDBOXED_ARGS } },
+    });
+  });
+});
+
+Deno.test("setup --dry-run prints the resulting files and writes nothing", async () => {
+  await withDirs(async (project) => {
+    const mcp = join(project, ".mcp.json");
+    const settings = join(project, ".claude", "settings.json");
+    await write(mcp, '{"mcpServers":{"other":{"command":"x"}}}\n');
+    const before = await snapshot(project);
+    const run = await runSetup(["--dry-run"], { cwd: project });
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(await snapshot(project), before);
+
+    const mcpAfter = { mcpServers: { other: { command: "x" }, mdsel: SERVER } };
+    const settingsAfter = { hooks: { PostToolUse: [READ_GROUP] } };
+    assert.equal(
+      run.stdout,
+      `${mcp}: would add server "mdsel"\n` + JSON.stringify(mcpAfter, null, 2) + "\n" +
+        `${settings}: would be created with hook PostToolUse on "Read"\n` +
+        JSON.stringify(settingsAfter, null, 2) + "\n",
+    );
+
+    // After a real run, a dry run reports nothing to change.
+    await runSetup([], { cwd: project });
+    const quiet = await runSetup(["--dry-run"], { cwd: project });
+    assert.equal(quiet.stdout, `${mcp}: unchanged\n${settings}: unchanged\n`);
+  });
+});
+
+Deno.test("invalid JSON in an existing file is an error naming it, and nothing is written", async () => {
+  await withDirs(async (project, home) => {
+    const settings = join(project, ".claude", "settings.json");
+    await write(join(project, ".mcp.json"), '{"mcpServers": {"a": {"command": "a"}}}');
+    await write(settings, '{"hooks": {"PostToolUse": [}');
+    const before = await snapshot(project);
+    const run = await runSetup([], { cwd: project });
+    assert.equal(run.code, 1);
+    assert.equal(run.stdout, "");
+    assert.match(run.stderr, new RegExp(`^error: Invalid JSON in "${escape(settings)}": `));
+    assert.equal(run.stderr.trimEnd().split("\n").length, 1);
+    assert.deepEqual(await snapshot(project), before);
+
+    // The first file being the broken one does not create the second.
+    const claudeJson = join(home, ".claude.json");
+    await write(claudeJson, "{ this is not json");
+    const homeBefore = await snapshot(home);
+    const user = await runSetup(["--user"], { cwd: project, home });
+    assert.equal(user.code, 1);
+    assert.match(user.stderr, new RegExp(`^error: Invalid JSON in "${escape(claudeJson)}"`));
+    assert.deepEqual(await snapshot(home), homeBefore);
+  });
+});
+
+Deno.test("a wrong shape where setup must write is an error naming the file and key", async () => {
+  await withDirs(async (project) => {
+    const mcp = join(project, ".mcp.json");
+    const settings = join(project, ".claude", "settings.json");
+    for (
+      const [file, text, key] of [
+        [settings, '{"hooks": {"PostToolUse": {"matcher": "Read"}}}', '"hooks.PostToolUse"'],
+        [settings, '{"hooks": []}', '"hooks"'],
+        [mcp, '{"mcpServers": ["mdsel"]}', '"mcpServers"'],
+        [mcp, "[]", "the top level"],
+      ]
+    ) {
+      await Deno.remove(join(project, ".claude"), { recursive: true }).catch(() => {});
+      await Deno.remove(mcp).catch(() => {});
+      await write(file, text);
+      const before = await snapshot(project);
+      const run = await runSetup([], { cwd: project });
+      assert.equal(run.code, 1, text);
+      assert.equal(
+        run.stderr.split(": Expected ")[0],
+        `error: Cannot update "${file}"`,
+        run.stderr,
+      );
+      assert.ok(run.stderr.includes(key), run.stderr);
+      assert.deepEqual(await snapshot(project), before);
+    }
+  });
+});
+
+Deno.test({
+  name: "a read-only directory is a clear error and nothing is lost",
+  ignore: !(await canMakeReadOnly()),
+  fn: async () => {
+    await withDirs(async (project) => {
+      const mcp = join(project, ".mcp.json");
+      const claudeDir = join(project, ".claude");
+      const settings = join(claudeDir, "settings.json");
+      await write(mcp, '{"mcpServers": {"keep": {"command": "me"}}}\n');
+      await write(settings, '{"permissions": {"allow": []}}\n');
+      const before = await snapshot(project);
+      // .mcp.json is staged first; the settings directory then refuses its
+      // temporary file, so the staged .mcp.json must be discarded too.
+      const undo = await makeReadOnly(claudeDir);
+      assert.ok(undo);
+      let run: Run;
+      try {
+        run = await runSetup([], { cwd: project });
+      } finally {
+        await undo();
+      }
+      assert.equal(run.code, 1);
+      assert.equal(run.stdout, "");
+      assert.match(
+        run.stderr,
+        new RegExp(`^error: Cannot write "${escape(settings)}": .+; no file was changed\n$`),
+      );
+      assert.deepEqual(await snapshot(project), before);
+    });
+  },
+});
+
+Deno.test("an unwritable settings location (.claude is a file) is a clear error and nothing is lost", async () => {
+  // Works for root too, unlike chmod: no one can create a file inside a regular file.
+  await withDirs(async (project) => {
+    const mcp = join(project, ".mcp.json");
+    await write(mcp, '{"mcpServers": {"keep": {"command": "me"}}}\n');
+    await write(join(project, ".claude"), "not a directory\n");
+    const before = await snapshot(project);
+    const run = await runSetup([], { cwd: project });
+    assert.equal(run.code, 1);
+    assert.equal(run.stdout, "");
+    assert.match(run.stderr, /^error: Cannot read ".*settings\.json": /);
+    assert.deepEqual(await snapshot(project), before);
+  });
+});
+
+Deno.test("setup --user needs HOME: a clear error without env permission, or for a missing home", async () => {
+  await withDirs(async (project, home) => {
+    const noEnv = await runSetup(["--user"], {
+      cwd: project,
+      home,
+      flags: ["--allow-read", "--allow-write"],
+    });
+    assert.equal(noEnv.code, 1);
+    assert.equal(
+      noEnv.stderr,
+      "error: Cannot read the HOME environment variable: run setup with --allow-env=HOME,USERPROFILE\n",
+    );
+    const missing = join(home, "nowhere");
+    const gone = await runSetup(["--user"], { cwd: project, home: missing });
+    assert.equal(gone.code, 1);
+    assert.match(
+      gone.stderr,
+      new RegExp(`^error: Cannot use the home directory "${escape(missing)}": `),
+    );
+    const unset = await runSetup(["--user"], { cwd: project });
+    assert.equal(unset.code, 1);
+    assert.equal(unset.stderr, "error: Cannot find the home directory: HOME is not set\n");
+    assert.deepEqual(await snapshot(home), {});
+    assert.deepEqual(await snapshot(project), {});
+  });
+});
+
+Deno.test("setup usage: --help, unknown options, conflicting scopes", async () => {
+  await withDirs(async (project) => {
+    const help = await runSetup(["--help"], { cwd: project });
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /^mdsel-claude setup - /);
+    assert.match(help.stdout, /--allow-env=HOME,USERPROFILE/);
+    for (
+      const [args, message] of [
+        [["--bogus"], 'Unknown option "--bogus"'],
+        [["extra"], 'Unexpected argument "extra"'],
+        [["--project", "--user"], "Choose one of --project and --user"],
+      ] as const
+    ) {
+      const run = await runSetup([...args], { cwd: project });
+      assert.equal(run.code, 2, args.join(" "));
+      assert.equal(run.stdout, "");
+      assert.equal(run.stderr, `error: ${message}\nRun with --help for usage.\n`);
+    }
+    assert.deepEqual(await snapshot(project), {});
+  });
+});
+
+Deno.test("run from JSR, setup writes pinned jsr: commands and takes over a checkout's hook", async () => {
+  await withDirs(async (project) => {
+    // First configured from this checkout, as the subprocess tests do.
+    assert.equal((await runSetup([], { cwd: project })).code, 0);
+    const source = setupModule.packageSource("https://jsr.io/@x/mdsel-claude/0.3.1/setup.ts");
+    const reports = await setupModule.setup({ scope: "project", dir: project, source });
+    assert.deepEqual(reports.map((report) => report.summary), [
+      'updated server "mdsel"',
+      'updated hook PostToolUse on "Read"',
+    ]);
+    assert.deepEqual(await readJson(join(project, ".mcp.json")), {
+      mcpServers: {
+        mdsel: {
+          type: "stdio",
+          command: "deno",
+          args: ["run", "-A", "--no-config", "jsr:@x/mdsel-claude@0.3.1"],
+          env: { MDSEL_MIN_WORDS: "200" },
+        },
+      },
+    });
+    assert.deepEqual(await readJson(join(project, ".claude", "settings.json")), {
+      hooks: {
+        PostToolUse: [{
+          matcher: "Read",
+          hooks: [{
+            ...HOOK,
+            args: [
+              "run",
+              "--allow-read",
+              "--allow-env=MDSEL_MIN_WORDS",
+              "--no-config",
+              "jsr:@x/mdsel-claude@0.3.1/hook",
+            ],
+          }],
+        }],
+      },
+    });
+    const again = await setupModule.setup({ scope: "project", dir: project, source });
+    assert.deepEqual(again.map((report) => report.changed), [false, false]);
+  });
+});
+
+Deno.test("the setup module's public API", () => {
+  assert.deepEqual(Object.keys(setupModule).sort(), [
+    "SERVER_NAME",
+    "USAGE",
+    "formatReport",
+    "main",
+    "packageSource",
+    "setup",
+  ]);
+});

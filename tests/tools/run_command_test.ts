@@ -1,0 +1,151 @@
+import assert from "node:assert/strict";
+import {
+  CommandAbortedError,
+  CommandExitError,
+  CommandOutputLimitError,
+  CommandTimeoutError,
+  formatBytes,
+  formatSeconds,
+  runCommand,
+  stderrTail,
+} from "../../tools/run_command.ts";
+import { isRunning, waitFor, writeFakes } from "../_server.ts";
+
+const LIMITS = { timeoutMs: 10_000, maxOutputBytes: 1024 * 1024 };
+
+async function rejection<T>(
+  promise: Promise<unknown>,
+  type: new (...args: never[]) => T,
+): Promise<T> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof type, `expected a ${type.name}, got ${error}`);
+    return error;
+  }
+  throw new assert.AssertionError({ message: `expected a ${type.name}, nothing was thrown` });
+}
+
+Deno.test("runCommand: no shell, no stdin, output as printed", async () => {
+  const fakes = await writeFakes({
+    echo: `printf '%s|' "$@"\nprintf 'err' >&2\ncat`,
+  });
+  const output = await runCommand(fakes.path("echo"), { ...LIMITS, args: ["a b", "$HOME", "*"] });
+  // Arguments arrive unexpanded; `cat` ends at once because stdin is null.
+  assert.deepEqual(output, { stdout: "a b|$HOME|*|", stderr: "err" });
+  await Deno.remove(fakes.dir, { recursive: true });
+});
+
+Deno.test("runCommand: a non-zero exit carries the code, the output and the tail of stderr", async () => {
+  const fakes = await writeFakes({ fail: `echo out\necho one >&2\necho two >&2\nexit 7` });
+  const error = await rejection(
+    runCommand(fakes.path("fail"), { ...LIMITS, args: [], name: "mdsel" }),
+    CommandExitError,
+  );
+  await Deno.remove(fakes.dir, { recursive: true });
+  assert.equal(error.code, 7);
+  assert.equal(error.signal, null);
+  assert.equal(error.stdout, "out\n");
+  assert.equal(error.stderr, "one\ntwo\n");
+  assert.equal(error.message, "mdsel exited with code 7: one | two");
+});
+
+Deno.test("runCommand: a hung child is killed at the timeout and reaped", async () => {
+  const pidFile = await Deno.makeTempFile();
+  const fakes = await writeFakes({ hang: `echo $$ > '${pidFile}'\nexec sleep 600` });
+  await assert.rejects(
+    runCommand(fakes.path("hang"), { ...LIMITS, timeoutMs: 300, args: [], name: "mdsel" }),
+    (error: unknown) =>
+      error instanceof CommandTimeoutError && error.message === "mdsel timed out after 0.3 s",
+  );
+  assert.equal(isRunning(Number(await Deno.readTextFile(pidFile))), false);
+  await Deno.remove(fakes.dir, { recursive: true });
+  await Deno.remove(pidFile);
+});
+
+Deno.test("runCommand: a grandchild holding the pipes open does not keep it waiting", async () => {
+  const fakes = await writeFakes({ fork: `sleep 600 &\necho $! \nexec sleep 600` });
+  const started = performance.now();
+  await assert.rejects(
+    runCommand(fakes.path("fork"), { ...LIMITS, timeoutMs: 300, args: [] }),
+    CommandTimeoutError,
+  );
+  assert.ok(performance.now() - started < 5000);
+  await Deno.remove(fakes.dir, { recursive: true });
+});
+
+Deno.test("runCommand: a flood is cut at the cap", async () => {
+  const fakes = await writeFakes({ flood: "exec yes" });
+  await assert.rejects(
+    runCommand(fakes.path("flood"), { ...LIMITS, maxOutputBytes: 100_000, args: [], name: "x" }),
+    (error: unknown) =>
+      error instanceof CommandOutputLimitError &&
+      error.message === "x output exceeded 100000 bytes",
+  );
+  await Deno.remove(fakes.dir, { recursive: true });
+});
+
+Deno.test("runCommand: output of exactly the cap is allowed", async () => {
+  const fakes = await writeFakes({ exact: "head -c 4096 /dev/zero" });
+  const { stdout } = await runCommand(fakes.path("exact"), {
+    ...LIMITS,
+    maxOutputBytes: 4096,
+    args: [],
+  });
+  assert.equal(stdout.length, 4096);
+  await Deno.remove(fakes.dir, { recursive: true });
+});
+
+Deno.test("runCommand: a death by signal is an exit error naming the signal", async () => {
+  const fakes = await writeFakes({ segv: "kill -SEGV $$" });
+  const error = await rejection(
+    runCommand(fakes.path("segv"), { ...LIMITS, args: [], name: "mdsel" }),
+    CommandExitError,
+  );
+  assert.equal(error.signal, "SIGSEGV");
+  assert.equal(error.message, "mdsel was killed by signal SIGSEGV");
+  await Deno.remove(fakes.dir, { recursive: true });
+});
+
+Deno.test("runCommand: an abort kills the child; an aborted signal never spawns", async () => {
+  const pidFile = await Deno.makeTempFile();
+  const fakes = await writeFakes({ hang: `echo $$ > '${pidFile}'\nexec sleep 600` });
+  const controller = new AbortController();
+  const running = runCommand(fakes.path("hang"), {
+    ...LIMITS,
+    args: [],
+    signal: controller.signal,
+  });
+  await waitFor(async () => (await Deno.readTextFile(pidFile)) !== "", "the child to start");
+  controller.abort();
+  await assert.rejects(running, CommandAbortedError);
+  assert.equal(isRunning(Number(await Deno.readTextFile(pidFile))), false);
+
+  await Deno.writeTextFile(pidFile, "");
+  await assert.rejects(
+    runCommand(fakes.path("hang"), { ...LIMITS, args: [], signal: controller.signal }),
+    CommandAbortedError,
+  );
+  assert.equal(await Deno.readTextFile(pidFile), "");
+  await Deno.remove(fakes.dir, { recursive: true });
+  await Deno.remove(pidFile);
+});
+
+Deno.test("runCommand: spawn errors pass through as Deno errors", async () => {
+  await assert.rejects(
+    runCommand("/no/such/program", { ...LIMITS, args: [] }),
+    Deno.errors.NotFound,
+  );
+});
+
+Deno.test("message helpers: stderr tail, seconds, bytes", () => {
+  assert.equal(stderrTail(""), "");
+  assert.equal(stderrTail("a\n\nb\r\nc\nd\n"), "b | c | d");
+  assert.equal(stderrTail("x".repeat(500), 10), `...${"x".repeat(10)}`);
+  assert.equal(formatSeconds(30_000), "30 s");
+  assert.equal(formatSeconds(1500), "1.5 s");
+  assert.equal(formatBytes(8 * 1024 * 1024), "8 MiB");
+  assert.equal(formatBytes(2 ** 30), "1 GiB");
+  assert.equal(formatBytes(65536), "64 KiB");
+  assert.equal(formatBytes(1000), "1000 bytes");
+});

@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { DEFAULT_SETTINGS, readSettings } from "../../tools/settings.ts";
+
+Deno.test("readSettings: defaults when nothing is set", () => {
+  assert.deepEqual(readSettings(() => undefined), DEFAULT_SETTINGS);
+  assert.deepEqual(DEFAULT_SETTINGS, {
+    minWords: 200,
+    timeoutMs: 30_000,
+    maxOutputBytes: 8 * 1024 * 1024,
+    format: "json",
+    warnings: [],
+  });
+});
+
+Deno.test("readSettings: every variable is read", () => {
+  const env: Record<string, string> = {
+    MDSEL_MIN_WORDS: " 0 ",
+    MDSEL_BIN: "/opt/mdsel/bin/mdsel",
+    MDSEL_TIMEOUT_MS: "1500",
+    MDSEL_MAX_OUTPUT_BYTES: "65536",
+    MDSEL_FORMAT: "TEXT",
+  };
+  assert.deepEqual(readSettings((name) => env[name]), {
+    minWords: 0,
+    mdselBin: "/opt/mdsel/bin/mdsel",
+    timeoutMs: 1500,
+    maxOutputBytes: 65536,
+    format: "text",
+    warnings: [],
+  });
+});
+
+Deno.test("readSettings: a bad value falls back to its default with one warning each", () => {
+  const env: Record<string, string> = {
+    MDSEL_MIN_WORDS: "many",
+    MDSEL_TIMEOUT_MS: "0",
+    MDSEL_MAX_OUTPUT_BYTES: "1.5",
+    MDSEL_FORMAT: "yaml",
+    MDSEL_BIN: "  ",
+  };
+  const settings = readSettings((name) => env[name]);
+  assert.equal(settings.minWords, 200);
+  assert.equal(settings.timeoutMs, 30_000);
+  assert.equal(settings.maxOutputBytes, 8 * 1024 * 1024);
+  assert.equal(settings.format, "json");
+  assert.equal(settings.mdselBin, undefined);
+  assert.deepEqual(settings.warnings, [
+    "mdsel-claude: ignoring MDSEL_MIN_WORDS='many' (not a whole number); using 200",
+    "mdsel-claude: ignoring MDSEL_TIMEOUT_MS='0' (not a positive whole number); using 30000",
+    "mdsel-claude: ignoring MDSEL_MAX_OUTPUT_BYTES='1.5' (not a positive whole number); using 8388608",
+    "mdsel-claude: ignoring MDSEL_FORMAT='yaml' (use json or text); using json",
+  ]);
+});
+
+Deno.test("readSettings: without env permission, the defaults, silently", async () => {
+  const file = await Deno.makeTempFile({ suffix: ".ts" });
+  const settings = new URL("../../tools/settings.ts", import.meta.url).href;
+  await Deno.writeTextFile(
+    file,
+    `import { readSettings } from ${JSON.stringify(settings)};\n` +
+      "console.log(JSON.stringify(readSettings()));\n",
+  );
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-config", "--no-prompt", file],
+    env: { MDSEL_MIN_WORDS: "999", MDSEL_FORMAT: "text", NO_COLOR: "1" },
+    stdin: "null",
+  }).output();
+  await Deno.remove(file);
+  const decoder = new TextDecoder();
+  assert.equal(output.success, true, decoder.decode(output.stderr));
+  assert.deepEqual(JSON.parse(decoder.decode(output.stdout)), DEFAULT_SETTINGS);
+  assert.equal(decoder.decode(output.stderr), "");
+});

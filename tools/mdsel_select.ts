@@ -1,0 +1,121 @@
+/**
+ * The `mdsel_select` tool: the content behind a selector.
+ *
+ * @module
+ */
+import type { McpServer, RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp";
+import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types";
+import { z } from "zod";
+import type { OutputFormat, ServerSettings } from "./settings.ts";
+import { filesSchema, formatName, READ_ONLY_ANNOTATIONS } from "./tool_config.ts";
+import { mdselToolResult, type ToolContext } from "./tool_result.ts";
+
+/** The tool's name. */
+export const MDSEL_SELECT = "mdsel_select";
+
+/** The tool's input: a selector and the files to search. */
+export const MdselSelectSchema = {
+  selector: z
+    .string({ error: "must be a string" })
+    .min(1, "must not be empty")
+    .describe("Selector string (e.g., 'heading:h2[0]', 'readme::section[1]?full=true')"),
+  files: filesSchema("search"),
+};
+
+/**
+ * The tool's title, description and annotations.
+ *
+ * @param settings The server's settings.
+ * @returns The config `registerTool` takes (without the schema).
+ *
+ * @example
+ * ```ts
+ * import { mdselSelectConfig } from "./mdsel_select.ts";
+ * import { DEFAULT_SETTINGS } from "./settings.ts";
+ * const config = mdselSelectConfig({ ...DEFAULT_SETTINGS, format: "text" });
+ * console.log(config.description.includes("Returns: text with matched content")); // true
+ * ```
+ */
+export function mdselSelectConfig(
+  settings: Pick<ServerSettings, "format">,
+): { title: string; description: string; annotations: ToolAnnotations } {
+  const description = [
+    "Retrieve specific content from Markdown documents using selectors. REQUIRED: Call " +
+    "mdsel_index first to discover available selectors. Do NOT use the Read tool for large " +
+    "Markdown files.",
+    "",
+    `Returns: ${formatName(settings.format)} with matched content and available child selectors ` +
+    "for further drilling.",
+    "",
+    "Selector Syntax:",
+    "- [namespace::]type[index][/path][?full=true]",
+    "- Types: heading:h1-h6, section, block:paragraph, block:code, block:list, block:table, " +
+    "block:blockquote",
+    "- Examples:",
+    "  - heading:h2[0] - First h2 heading",
+    "  - readme::heading:h1[0]/block:code[0] - First code block under first h1 in readme",
+    "  - section[1]?full=true - Second section with full content (bypass truncation)",
+    "",
+    "Usage Pattern:",
+    "1. mdsel_index to discover selectors",
+    "2. mdsel_select with discovered selectors",
+    "3. Drill down with child selectors as needed",
+  ].join("\n");
+  return { title: "Markdown Selector Select", description, annotations: READ_ONLY_ANNOTATIONS };
+}
+
+/**
+ * The `mdsel` arguments of one call: selector and files after `--`, so text
+ * starting with `-` is never taken for an option.
+ *
+ * @param selector The selector.
+ * @param files The files to search.
+ * @param format `json` adds `--json`.
+ * @returns The arguments after `mdsel`.
+ *
+ * @example
+ * ```ts
+ * import { mdselSelectArgs } from "./mdsel_select.ts";
+ * console.log(mdselSelectArgs("-h2.0", ["/a.md"], "json")); // [ "select", "--json", "--", "-h2.0", "/a.md" ]
+ * ```
+ */
+export function mdselSelectArgs(
+  selector: string,
+  files: readonly string[],
+  format: OutputFormat,
+): string[] {
+  return ["select", ...(format === "json" ? ["--json"] : []), "--", selector, ...files];
+}
+
+/**
+ * Registers `mdsel_select` on a server.
+ *
+ * @param server The MCP server.
+ * @param context The settings and the shutdown signal.
+ * @returns The registered tool.
+ *
+ * @example
+ * ```ts
+ * // @ts-types="@modelcontextprotocol/sdk/server/mcp"
+ * import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+ * import { registerMdselSelect } from "./mdsel_select.ts";
+ * import { DEFAULT_SETTINGS } from "./settings.ts";
+ * const server = new McpServer({ name: "example", version: "0.0.0" });
+ * console.log(registerMdselSelect(server, { settings: DEFAULT_SETTINGS }).title); // Markdown Selector Select
+ * ```
+ */
+export function registerMdselSelect(server: McpServer, context: ToolContext): RegisteredTool {
+  return server.registerTool(
+    MDSEL_SELECT,
+    { ...mdselSelectConfig(context.settings), inputSchema: MdselSelectSchema },
+    ({ selector, files }, extra) =>
+      mdselToolResult(
+        {
+          args: mdselSelectArgs(selector, files, context.settings.format),
+          files,
+          signal: extra.signal,
+        },
+        context,
+      ),
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The server's tools, exactly two: `mdsel_index` and `mdsel_select`.
+ *
+ * @module
+ */
+import type { McpServer, RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp";
+import { MDSEL_INDEX, registerMdselIndex } from "./mdsel_index.ts";
+import { MDSEL_SELECT, registerMdselSelect } from "./mdsel_select.ts";
+import type { ToolContext } from "./tool_result.ts";
+
+export type { ToolContext } from "./tool_result.ts";
+
+/** The names of the tools, in the order they are listed. */
+export const TOOL_NAMES: readonly string[] = [MDSEL_INDEX, MDSEL_SELECT];
+
+/**
+ * Registers both tools on a server.
+ *
+ * @param server The MCP server.
+ * @param context The settings and the shutdown signal.
+ * @returns The registered tools, by name.
+ *
+ * @example
+ * ```ts
+ * // @ts-types="@modelcontextprotocol/sdk/server/mcp"
+ * import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+ * import { registerTools } from "./mod.ts";
+ * import { DEFAULT_SETTINGS } from "./settings.ts";
+ * const server = new McpServer({ name: "example", version: "0.0.0" });
+ * console.log(Object.keys(registerTools(server, { settings: DEFAULT_SETTINGS })));
+ * // [ "mdsel_index", "mdsel_select" ]
+ * ```
+ */
+export function registerTools(
+  server: McpServer,
+  context: ToolContext,
+): Record<string, RegisteredTool> {
+  return {
+    [MDSEL_INDEX]: registerMdselIndex(server, context),
+    [MDSEL_SELECT]: registerMdselSelect(server, context),
+  };
+}

@@ -1,0 +1,274 @@
+/**
+ * The one wrapper around subprocesses: no shell, no stdin, a timeout, a cap
+ * on output, cancellation, and a child that is always killed and reaped.
+ * A non-zero exit becomes a {@linkcode CommandExitError} carrying the code,
+ * the output and the tail of stderr.
+ *
+ * @module
+ */
+
+/** What a finished command printed. */
+export interface CommandOutput {
+  /** Standard output, decoded as UTF-8. */
+  readonly stdout: string;
+  /** Standard error, decoded as UTF-8. */
+  readonly stderr: string;
+}
+
+/** Limits and cancellation for {@linkcode runCommand}. */
+export interface RunCommandOptions {
+  /** Arguments, passed as they are (no shell). */
+  readonly args: readonly string[];
+  /** Kill the child after this many milliseconds. */
+  readonly timeoutMs: number;
+  /** Kill the child once stdout and stderr together pass this many bytes. */
+  readonly maxOutputBytes: number;
+  /** Kill the child when this signal aborts (request cancelled, server shutting down). */
+  readonly signal?: AbortSignal;
+  /** Extra environment variables for the child (the rest is inherited). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** How messages name the program; `command` by default. */
+  readonly name?: string;
+}
+
+/** A command that ran but did not succeed. */
+export class CommandError extends Error {
+  /** The program that was run. */
+  readonly command: string;
+
+  /**
+   * @param command The program that was run.
+   * @param message What went wrong.
+   * @param options The cause, if any.
+   */
+  constructor(command: string, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "CommandError";
+    this.command = command;
+  }
+}
+
+/** The command exited with a non-zero code or was killed by a signal. */
+export class CommandExitError extends CommandError {
+  /** The exit code (128 + the signal number after a signal). */
+  readonly code: number;
+  /** The signal that killed it, if one did. */
+  readonly signal: Deno.Signal | null;
+  /** Everything it printed on stdout. */
+  readonly stdout: string;
+  /** Everything it printed on stderr. */
+  readonly stderr: string;
+
+  /**
+   * @param command The program that was run.
+   * @param status How it ended.
+   * @param output What it printed.
+   */
+  constructor(command: string, status: Deno.CommandStatus, output: CommandOutput) {
+    const how = status.signal === null
+      ? `exited with code ${status.code}`
+      : `was killed by signal ${status.signal}`;
+    const tail = stderrTail(output.stderr);
+    super(command, `${command} ${how}${tail === "" ? "" : `: ${tail}`}`);
+    this.name = "CommandExitError";
+    this.code = status.code;
+    this.signal = status.signal;
+    this.stdout = output.stdout;
+    this.stderr = output.stderr;
+  }
+}
+
+/** The command ran longer than its timeout and was killed. */
+export class CommandTimeoutError extends CommandError {
+  /** The timeout in milliseconds. */
+  readonly timeoutMs: number;
+
+  /**
+   * @param command The program that was run.
+   * @param timeoutMs The timeout it passed.
+   */
+  constructor(command: string, timeoutMs: number) {
+    super(command, `${command} timed out after ${formatSeconds(timeoutMs)}`);
+    this.name = "CommandTimeoutError";
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The command printed more than allowed and was killed. */
+export class CommandOutputLimitError extends CommandError {
+  /** The cap in bytes. */
+  readonly maxOutputBytes: number;
+
+  /**
+   * @param command The program that was run.
+   * @param maxOutputBytes The cap it passed.
+   */
+  constructor(command: string, maxOutputBytes: number) {
+    super(command, `${command} output exceeded ${formatBytes(maxOutputBytes)}`);
+    this.name = "CommandOutputLimitError";
+    this.maxOutputBytes = maxOutputBytes;
+  }
+}
+
+/** The command was cancelled before it finished, and killed. */
+export class CommandAbortedError extends CommandError {
+  /**
+   * @param command The program that was run.
+   */
+  constructor(command: string) {
+    super(command, `${command} was cancelled`);
+    this.name = "CommandAbortedError";
+  }
+}
+
+/**
+ * Runs a program to completion and returns what it printed.
+ *
+ * Spawning errors are not wrapped: a missing program throws
+ * `Deno.errors.NotFound`, a missing `--allow-run` throws `Deno.errors.NotCapable`.
+ *
+ * @param command The program: a name looked up on PATH, or a path.
+ * @param options Arguments, limits, cancellation and the name messages use.
+ * @returns stdout and stderr when the program exits with code 0.
+ * @throws {CommandExitError} When it exits with another code or dies from a signal.
+ * @throws {CommandTimeoutError} When it runs longer than `timeoutMs`.
+ * @throws {CommandOutputLimitError} When it prints more than `maxOutputBytes`.
+ * @throws {CommandAbortedError} When `signal` aborts first.
+ *
+ * @example
+ * ```ts
+ * import { runCommand } from "./run_command.ts";
+ * const { stdout } = await runCommand(Deno.execPath(), {
+ *   args: ["eval", "console.log('hi')"],
+ *   timeoutMs: 10_000,
+ *   maxOutputBytes: 1024,
+ * });
+ * console.log(stdout); // "hi\n"
+ * ```
+ */
+export async function runCommand(
+  command: string,
+  options: RunCommandOptions,
+): Promise<CommandOutput> {
+  const name = options.name ?? command;
+  if (options.signal?.aborted) throw new CommandAbortedError(name);
+  const child = new Deno.Command(command, {
+    args: [...options.args],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    ...(options.env ? { env: { ...options.env } } : {}),
+  }).spawn();
+
+  let stop: CommandError | undefined;
+  const readers = [child.stdout.getReader(), child.stderr.getReader()];
+  const kill = (reason: CommandError) => {
+    if (stop !== undefined) return;
+    stop = reason;
+    try {
+      child.kill("SIGKILL");
+    } catch {
+      // It has already exited.
+    }
+    // A grandchild may still hold the pipes open: stop reading them.
+    for (const reader of readers) reader.cancel().catch(() => {});
+  };
+  const timer = setTimeout(
+    () => kill(new CommandTimeoutError(name, options.timeoutMs)),
+    options.timeoutMs,
+  );
+  const onAbort = () => kill(new CommandAbortedError(name));
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+
+  let total = 0;
+  const collect = async (reader: ReadableStreamDefaultReader<Uint8Array>) => {
+    const chunks: Uint8Array[] = [];
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        total += value.byteLength;
+        if (total > options.maxOutputBytes) {
+          kill(new CommandOutputLimitError(name, options.maxOutputBytes));
+          break;
+        }
+        chunks.push(value);
+      }
+    } catch {
+      // Cancelled by kill(): what was read so far is all there is.
+    }
+    return _decode(chunks);
+  };
+
+  try {
+    const [stdout, stderr] = await Promise.all(readers.map(collect));
+    const status = await child.status;
+    if (stop !== undefined) throw stop;
+    if (!status.success) throw new CommandExitError(name, status, { stdout, stderr });
+    return { stdout, stderr };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+/**
+ * The last non-empty lines of a stderr text, joined into one line, for messages.
+ *
+ * @param stderr Standard error of a command.
+ * @param maxLength At most this many characters (the end is kept).
+ * @returns The tail, or `""`.
+ *
+ * @example
+ * ```ts
+ * import { stderrTail } from "./run_command.ts";
+ * console.log(stderrTail("warning: a\nerror: b\n")); // warning: a | error: b
+ * ```
+ */
+export function stderrTail(stderr: string, maxLength = 300): string {
+  const lines = stderr.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "");
+  const text = lines.slice(-3).join(" | ");
+  return text.length <= maxLength ? text : `...${text.slice(text.length - maxLength)}`;
+}
+
+/**
+ * A duration for messages: whole seconds as `30 s`, shorter ones with decimals.
+ *
+ * @param ms Milliseconds.
+ * @returns E.g. `30 s`, `0.5 s`.
+ *
+ * @example
+ * ```ts
+ * import { formatSeconds } from "./run_command.ts";
+ * console.log(formatSeconds(30_000), formatSeconds(250)); // 30 s 0.25 s
+ * ```
+ */
+export function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))} s`;
+}
+
+/**
+ * A size for messages, in the largest binary unit that divides it evenly.
+ *
+ * @param bytes A number of bytes.
+ * @returns E.g. `8 MiB`, `64 KiB`, `1000 bytes`.
+ *
+ * @example
+ * ```ts
+ * import { formatBytes } from "./run_command.ts";
+ * console.log(formatBytes(8 * 1024 * 1024), formatBytes(1000)); // 8 MiB 1000 bytes
+ * ```
+ */
+export function formatBytes(bytes: number): string {
+  for (const [unit, size] of [["GiB", 2 ** 30], ["MiB", 2 ** 20], ["KiB", 2 ** 10]] as const) {
+    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
+function _decode(chunks: readonly Uint8Array[]): string {
+  const decoder = new TextDecoder();
+  let text = "";
+  for (const chunk of chunks) text += decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+}

@@ -1,0 +1,171 @@
+/**
+ * Runs `mdsel`, the one shared runner behind both tools. Which `mdsel` runs:
+ *
+ * 1. `MDSEL_BIN`, when set (a command name or a path);
+ * 2. otherwise `mdsel` on PATH;
+ * 3. otherwise the bundled engine (this package's `mdsel/cli.ts`), run by
+ *    this Deno with read access to the named files only.
+ *
+ * Every failure of the server's own (not found, not allowed, timeout, too
+ * much output) becomes an {@linkcode MdselUnavailableError} or a
+ * `CommandError` with one clear line.
+ *
+ * @module
+ */
+import { fileURLToPath } from "node:url";
+import { type CommandOutput, runCommand } from "./run_command.ts";
+import type { ServerSettings } from "./settings.ts";
+
+/** How the README tells users to install the bundled CLI as `mdsel`. */
+export const INSTALL_HINT = "deno install -g -n mdsel --allow-read jsr:@x/mdsel-claude/mdsel";
+
+/** The variables the bundled engine reads. */
+export const ENGINE_ENV = ["MDSEL_PAGE_WORDS", "MDSEL_INDEX_MAX_CHARS"] as const;
+
+/** `mdsel` could not be started: missing, or not allowed. One line, for the agent. */
+export class MdselUnavailableError extends Error {
+  /**
+   * @param message What is wrong and what to do.
+   * @param options The spawn error.
+   */
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "MdselUnavailableError";
+  }
+}
+
+/** One `mdsel` call. */
+export interface MdselCall {
+  /** The arguments after `mdsel`. */
+  readonly args: readonly string[];
+  /** The files the call names: the bundled engine may read these and nothing else. */
+  readonly files: readonly string[];
+  /** Kills the run when it aborts. */
+  readonly signal?: AbortSignal;
+}
+
+/** A program and the arguments that start it. */
+export interface CommandLine {
+  /** The program. */
+  readonly command: string;
+  /** Its arguments. */
+  readonly args: readonly string[];
+}
+
+/**
+ * Runs one `mdsel` call with the server's settings.
+ *
+ * @param call The arguments, the files and the cancellation signal.
+ * @param settings `MDSEL_BIN`, the timeout and the output cap.
+ * @returns What `mdsel` printed, when it exited with code 0.
+ * @throws {MdselUnavailableError} When no `mdsel` can be started.
+ * @throws {CommandExitError} When `mdsel` exits with another code (its output is on the error).
+ * @throws {CommandTimeoutError} When it runs longer than the timeout.
+ * @throws {CommandOutputLimitError} When it prints more than the cap.
+ * @throws {CommandAbortedError} When the call is cancelled.
+ *
+ * @example
+ * ```ts
+ * import { runMdsel } from "./run_mdsel.ts";
+ * import { DEFAULT_SETTINGS } from "./settings.ts";
+ * const { stdout } = await runMdsel({ args: ["--version"], files: [] }, DEFAULT_SETTINGS);
+ * console.log(stdout.startsWith("mdsel ")); // true
+ * ```
+ */
+export async function runMdsel(call: MdselCall, settings: ServerSettings): Promise<CommandOutput> {
+  const limits = {
+    timeoutMs: settings.timeoutMs,
+    maxOutputBytes: settings.maxOutputBytes,
+    signal: call.signal,
+    name: "mdsel",
+  };
+  if (settings.mdselBin !== undefined) {
+    const bin = settings.mdselBin;
+    try {
+      return await runCommand(bin, { ...limits, args: call.args });
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound) {
+        throw new MdselUnavailableError(
+          `Cannot find the mdsel CLI at MDSEL_BIN='${bin}': fix MDSEL_BIN or unset it`,
+          { cause: error },
+        );
+      }
+      if (error instanceof Deno.errors.NotCapable) throw _notAllowed(bin, error);
+      throw error;
+    }
+  }
+  let onPath: "missing" | "denied";
+  try {
+    return await runCommand("mdsel", { ...limits, args: call.args });
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) onPath = "missing";
+    else if (error instanceof Deno.errors.NotCapable) onPath = "denied";
+    else throw error;
+  }
+  const bundled = bundledMdsel(call.files);
+  try {
+    return await runCommand(bundled.command, { ...limits, args: [...bundled.args, ...call.args] });
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.NotFound)) {
+      throw error;
+    }
+    if (onPath === "denied") throw _notAllowed("mdsel", error);
+    throw new MdselUnavailableError(
+      `Cannot find the mdsel CLI: install it (${INSTALL_HINT}) or set MDSEL_BIN` +
+        " (or run the server with -A to use the bundled one)",
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * The command line that runs the bundled engine: this Deno, `run`, read
+ * access to the named files only (to all files when a path holds a comma,
+ * which Deno's flag syntax cannot express; to none when no file is named),
+ * the engine's two variables, and the package's own CLI module.
+ *
+ * @param files The files the call names.
+ * @param moduleUrl Where the CLI module is; this package's `mdsel/cli.ts` by default.
+ * @returns The program and the arguments that come before `mdsel`'s own.
+ *
+ * @example
+ * ```ts
+ * import { bundledMdsel } from "./run_mdsel.ts";
+ * const { args } = bundledMdsel(["/docs/a.md"], new URL("https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts"));
+ * console.log(args.join(" "));
+ * // run --quiet --no-prompt --allow-read=/docs/a.md --allow-env=MDSEL_PAGE_WORDS,MDSEL_INDEX_MAX_CHARS --no-config --no-lock https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts
+ * ```
+ */
+export function bundledMdsel(
+  files: readonly string[],
+  moduleUrl: URL = new URL("../mdsel/cli.ts", import.meta.url),
+): CommandLine {
+  const read = files.length === 0
+    ? []
+    : files.some((file) => file.includes(","))
+    ? ["--allow-read"]
+    : [`--allow-read=${files.join(",")}`];
+  // A checkout needs its deno.json (the import map); a published module has
+  // its specifiers resolved already, and must not touch the user's config or lockfile.
+  const module = moduleUrl.protocol === "file:"
+    ? ["--config", fileURLToPath(new URL("../deno.json", moduleUrl)), fileURLToPath(moduleUrl)]
+    : ["--no-config", "--no-lock", moduleUrl.href];
+  return {
+    command: Deno.execPath(),
+    args: [
+      "run",
+      "--quiet",
+      "--no-prompt",
+      ...read,
+      `--allow-env=${ENGINE_ENV.join(",")}`,
+      ...module,
+    ],
+  };
+}
+
+function _notAllowed(program: string, cause: Error): MdselUnavailableError {
+  return new MdselUnavailableError(
+    `Not allowed to run ${program}: start the server with --allow-run=${program} (or -A)`,
+    { cause },
+  );
+}

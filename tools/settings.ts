@@ -1,0 +1,117 @@
+/**
+ * The server's settings, read once at start-up from the environment. Without
+ * `--allow-env` every setting takes its default, silently: the sandboxed
+ * server (`--allow-run=mdsel --allow-read`) must start all the same.
+ *
+ * @module
+ */
+
+/** How `mdsel` prints its results. */
+export type OutputFormat = "json" | "text";
+
+/** Everything the server reads from the environment. */
+export interface ServerSettings {
+  /** `MDSEL_MIN_WORDS`: the size from which Markdown should be read with the tools. */
+  readonly minWords: number;
+  /** `MDSEL_BIN`: the `mdsel` to run (a command name or a path), when set. */
+  readonly mdselBin?: string;
+  /** `MDSEL_TIMEOUT_MS`: how long one `mdsel` run may take. */
+  readonly timeoutMs: number;
+  /** `MDSEL_MAX_OUTPUT_BYTES`: how much one `mdsel` run may print. */
+  readonly maxOutputBytes: number;
+  /** `MDSEL_FORMAT`: `json` (the default) or `text`. */
+  readonly format: OutputFormat;
+  /** One line per ignored value, for stderr. */
+  readonly warnings: readonly string[];
+}
+
+/** The defaults, as the README documents them. */
+export const DEFAULT_SETTINGS: ServerSettings = {
+  minWords: 200,
+  timeoutMs: 30_000,
+  maxOutputBytes: 8 * 1024 * 1024,
+  format: "json",
+  warnings: [],
+};
+
+/** The variables the server reads. */
+export const SETTING_NAMES = [
+  "MDSEL_MIN_WORDS",
+  "MDSEL_BIN",
+  "MDSEL_TIMEOUT_MS",
+  "MDSEL_MAX_OUTPUT_BYTES",
+  "MDSEL_FORMAT",
+] as const;
+
+/** Looks a variable up; `undefined` when unset or not readable. */
+export type EnvLookup = (name: string) => string | undefined;
+
+/**
+ * Reads the settings. A value that is not valid falls back to its default with
+ * one warning line.
+ *
+ * @param getEnv Looks a variable up; {@linkcode readProcessEnv} by default.
+ * @returns The settings.
+ *
+ * @example
+ * ```ts
+ * import { readSettings } from "./settings.ts";
+ * const env: Record<string, string> = { MDSEL_MIN_WORDS: "500", MDSEL_TIMEOUT_MS: "soon" };
+ * const settings = readSettings((name) => env[name]);
+ * console.log(settings.minWords, settings.timeoutMs); // 500 30000
+ * console.log(settings.warnings);
+ * // [ "mdsel-claude: ignoring MDSEL_TIMEOUT_MS='soon' (not a positive whole number); using 30000" ]
+ * ```
+ */
+export function readSettings(getEnv: EnvLookup = readProcessEnv): ServerSettings {
+  const warnings: string[] = [];
+  const number = (name: string, fallback: number, min: number) => {
+    const raw = getEnv(name)?.trim();
+    if (raw === undefined || raw === "") return fallback;
+    const value = Number(raw);
+    if (Number.isSafeInteger(value) && value >= min) return value;
+    const kind = min === 0 ? "a whole number" : "a positive whole number";
+    warnings.push(`mdsel-claude: ignoring ${name}='${raw}' (not ${kind}); using ${fallback}`);
+    return fallback;
+  };
+  const minWords = number("MDSEL_MIN_WORDS", DEFAULT_SETTINGS.minWords, 0);
+  const timeoutMs = number("MDSEL_TIMEOUT_MS", DEFAULT_SETTINGS.timeoutMs, 1);
+  const maxOutputBytes = number("MDSEL_MAX_OUTPUT_BYTES", DEFAULT_SETTINGS.maxOutputBytes, 1);
+  const rawFormat = getEnv("MDSEL_FORMAT")?.trim().toLowerCase();
+  let format = DEFAULT_SETTINGS.format;
+  if (rawFormat === "text" || rawFormat === "json") format = rawFormat;
+  else if (rawFormat !== undefined && rawFormat !== "") {
+    warnings.push(
+      `mdsel-claude: ignoring MDSEL_FORMAT='${rawFormat}' (use json or text); using json`,
+    );
+  }
+  const bin = getEnv("MDSEL_BIN")?.trim();
+  return {
+    minWords,
+    ...(bin ? { mdselBin: bin } : {}),
+    timeoutMs,
+    maxOutputBytes,
+    format,
+    warnings,
+  };
+}
+
+/**
+ * Reads a variable of this process without ever prompting: `undefined` when
+ * it is unset or the process may not read it.
+ *
+ * @param name The variable.
+ * @returns Its value, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { readProcessEnv } from "./settings.ts";
+ * console.log(readProcessEnv("MDSEL_SURELY_UNSET_VARIABLE")); // undefined
+ * ```
+ */
+export function readProcessEnv(name: string): string | undefined {
+  if (Deno.permissions.querySync({ name: "env", variable: name }).state !== "granted") {
+    return undefined;
+  }
+  return Deno.env.get(name);
+}

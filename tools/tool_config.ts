@@ -1,0 +1,56 @@
+/**
+ * What both tools' configs share: the read-only annotations, the `files`
+ * input and how descriptions name the output format.
+ *
+ * @module
+ */
+import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types";
+import { z } from "zod";
+import type { OutputFormat } from "./settings.ts";
+
+/** Both tools only read files, and answer the same for the same files. */
+export const READ_ONLY_ANNOTATIONS: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+
+/**
+ * The `files` input: at least one non-empty path. Paths are only checked for
+ * shape; whether they exist is for `mdsel` to say.
+ *
+ * @param purpose What the files are for, ending the description: `index`, `search`.
+ * @returns The zod schema.
+ *
+ * @example
+ * ```ts
+ * import { filesSchema } from "./tool_config.ts";
+ * console.log(filesSchema("index").safeParse([]).error?.issues[0].message); // must name at least one file
+ * ```
+ */
+export function filesSchema(purpose: string) {
+  return z
+    .array(
+      z.string({ error: "must be a string" }).min(1, "must not be empty"),
+      { error: "must be an array of file paths" },
+    )
+    .min(1, "must name at least one file")
+    .describe(`Array of absolute file paths to Markdown documents to ${purpose}`);
+}
+
+/**
+ * How descriptions name the output format.
+ *
+ * @param format The output format.
+ * @returns `JSON` or `text`.
+ *
+ * @example
+ * ```ts
+ * import { formatName } from "./tool_config.ts";
+ * console.log(formatName("json"), formatName("text")); // JSON text
+ * ```
+ */
+export function formatName(format: OutputFormat): string {
+  return format === "json" ? "JSON" : "text";
+}

@@ -1,0 +1,72 @@
+/**
+ * Turns one `mdsel` run into a tool result: its output verbatim, `isError`
+ * when it failed, and one clear line for failures of the server's own.
+ *
+ * @module
+ */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types";
+import { CommandError, CommandExitError } from "./run_command.ts";
+import { type MdselCall, MdselUnavailableError, runMdsel } from "./run_mdsel.ts";
+import type { ServerSettings } from "./settings.ts";
+
+/** What every tool needs from the server. */
+export interface ToolContext {
+  /** The settings read at start-up. */
+  readonly settings: ServerSettings;
+  /** Aborts when the server shuts down: running `mdsel` processes are killed. */
+  readonly shutdown?: AbortSignal;
+}
+
+/**
+ * Runs `mdsel` and returns what it printed as the tool result: stdout on
+ * exit 0; on another exit stdout (or stderr when stdout is empty, or
+ * `mdsel exited with code N` when both are) with `isError: true`.
+ *
+ * @param call The `mdsel` arguments and files; `signal` is the request's cancellation.
+ * @param context The settings and the shutdown signal.
+ * @returns The tool result. It never throws for a failure of `mdsel`.
+ *
+ * @example
+ * ```ts
+ * import { mdselToolResult } from "./tool_result.ts";
+ * import { DEFAULT_SETTINGS } from "./settings.ts";
+ * const result = await mdselToolResult(
+ *   { args: ["select", "--json", "--", "h1.0", "/no/such/file.md"], files: ["/no/such/file.md"] },
+ *   { settings: DEFAULT_SETTINGS },
+ * );
+ * console.log(result.isError, JSON.parse(result.content[0].text as string).success); // true false
+ * ```
+ */
+export async function mdselToolResult(
+  call: MdselCall,
+  context: ToolContext,
+): Promise<CallToolResult & { content: [{ type: "text"; text: string }] }> {
+  const signals = [call.signal, context.shutdown].filter((signal) => signal !== undefined);
+  const signal = signals.length === 0 ? undefined : AbortSignal.any(signals);
+  try {
+    const { stdout } = await runMdsel({ ...call, signal }, context.settings);
+    return { content: [{ type: "text", text: stdout }] };
+  } catch (error) {
+    if (error instanceof CommandExitError) {
+      const how = error.signal === null
+        ? `mdsel exited with code ${error.code}`
+        : `mdsel was killed by signal ${error.signal}`;
+      const text = error.stdout !== "" ? error.stdout : error.stderr !== "" ? error.stderr : how;
+      return { content: [{ type: "text", text }], isError: true };
+    }
+    if (error instanceof CommandError || error instanceof MdselUnavailableError) {
+      return { content: [{ type: "text", text: error.message }], isError: true };
+    }
+    // Anything else is a bug of the server's: still an answer, never a crash.
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`mdsel-claude: unexpected error running mdsel: ${message}`);
+    return {
+      content: [{ type: "text", text: `mdsel-claude: cannot run mdsel: ${_firstLine(message)}` }],
+      isError: true,
+    };
+  }
+}
+
+function _firstLine(text: string): string {
+  return text.split("\n", 1)[0];
+}
