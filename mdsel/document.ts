@@ -276,7 +276,7 @@ function _buildList(
       kind,
       depth: kind === "heading" ? Number(token.tag.slice(1)) : 0,
       startLine,
-      endLine: _lastContentLine(lines, startLine, endBefore - 1),
+      endLine: _lastContentLine(lines, startLine, endBefore - 1, quoteDepth),
       words: blockWordCount(tokens, i, end),
       text: kind === "heading" ? inlinePlainText(tokens[i + 1].content).trim() : "",
       tokenStart: i,
@@ -313,8 +313,24 @@ function _closingIndex(tokens: Token[], open: number, to: number): number {
   return to - 1;
 }
 
-function _lastContentLine(lines: SourceLines, first: number, last: number): number {
+function _lastContentLine(
+  lines: SourceLines,
+  first: number,
+  last: number,
+  quoteDepth: number,
+): number {
   let line = Math.min(last, lines.starts.length - 1);
-  while (line > first && isBlankLine(lines, line)) line--;
+  while (line > first && _isBlankIn(lines, line, quoteDepth)) line--;
   return line;
+}
+
+/**
+ * Whether a line is blank for a node inside `quoteDepth` blockquotes: inside
+ * a quote, a line holding only the quote markers (`>`) is blank too.
+ */
+function _isBlankIn(lines: SourceLines, line: number, quoteDepth: number): boolean {
+  if (isBlankLine(lines, line)) return true;
+  if (quoteDepth === 0) return false;
+  const text = lines.text.slice(lines.starts[line], lines.ends[line]);
+  return /^[ \t\f\v]*$/.test(stripQuoteMarkers(text, quoteDepth));
 }

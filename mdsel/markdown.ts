@@ -76,7 +76,27 @@ function _createParser(blockOnly: boolean): MarkdownItInstance {
   md.core.ruler.disable("footnote_tail");
   if (blockOnly) md.core.ruler.disable(["inline", "text_join"]);
   _recordDefinitions(md);
+  _boundTooDeepNesting(md);
   return md;
+}
+
+/**
+ * Past `maxNesting` levels markdown-it skips to the end of the range it was
+ * given, and inside a list item that range is the rest of the file: a list
+ * nested 101 deep swallowed every heading after it. Skip only the lines that
+ * still belong to the too-deep container (blank, or indented at least as far).
+ */
+function _boundTooDeepNesting(md: MarkdownItInstance): void {
+  const block = md.block;
+  const tokenize = block.tokenize.bind(block);
+  block.tokenize = (state, startLine, endLine) => {
+    if (state.level < md.options.maxNesting) return tokenize(state, startLine, endLine);
+    let line = startLine;
+    while (line < endLine && (state.isEmpty(line) || state.sCount[line] >= state.blkIndent)) {
+      line++;
+    }
+    state.line = line;
+  };
 }
 
 /**

@@ -28,11 +28,12 @@ export interface Page {
 
 /**
  * Splits a piece into one piece per line, counting each line's raw words, for
- * a node that alone is longer than a page.
+ * a node that alone is longer than a page. Blank lines get no piece, so a page
+ * never starts or ends with one.
  *
  * @param lines The source lines.
  * @param piece The piece to split.
- * @returns One piece per line.
+ * @returns One piece per non-blank line.
  *
  * @example
  * ```ts
@@ -45,8 +46,9 @@ export interface Page {
 export function linePieces(lines: SourceLines, piece: Piece): Piece[] {
   const pieces: Piece[] = [];
   for (let line = piece.startLine; line <= piece.endLine; line++) {
-    const words = countWords(lines.text.slice(lines.starts[line], lines.ends[line]));
-    pieces.push({ startLine: line, endLine: line, words });
+    const text = lines.text.slice(lines.starts[line], lines.ends[line]);
+    if (text.trim() === "") continue;
+    pieces.push({ startLine: line, endLine: line, words: countWords(text) });
   }
   return pieces;
 }
@@ -89,7 +91,12 @@ export function paginate(lines: SourceLines, pieces: readonly Piece[], pageWords
   };
   for (const piece of pieces) {
     if (piece.words > pageWords && piece.endLine > piece.startLine) {
-      for (const line of linePieces(lines, piece)) add(line);
+      // Lines are weighed by their raw words, scaled so they add up to the
+      // node's own (plain-text) words: the node still needs several pages.
+      const split = linePieces(lines, piece);
+      const raw = split.reduce((total, line) => total + line.words, 0);
+      const scale = raw === 0 ? 1 : piece.words / raw;
+      for (const line of split) add({ ...line, words: line.words * scale });
     } else {
       add(piece);
     }

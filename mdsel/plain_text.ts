@@ -67,16 +67,127 @@ function _isUnicodeSpace(code: number): boolean {
  * ```ts
  * import { inlineWordCount } from "./plain_text.ts";
  * console.log(inlineWordCount('See [the docs](https://x.y "Docs title") <b>now</b>[^1]')); // 4
+ * // Code spans keep their text, and their backticks are no words; &nbsp; is a space.
+ * console.log(inlineWordCount("Type `` ` `` or ` a <b> ` or a&nbsp;b")); // 8
  * ```
  */
 export function inlineWordCount(content: string): number {
-  if (!/[<[]/.test(content)) return countWords(content);
-  const cleaned = content
+  if (!/[<[`&\\]/.test(content)) return countWords(content);
+  const text = /[`&\\]/.test(content) ? _neutralize(content) : content;
+  const cleaned = text
     .replace(HTML_TAG, "")
     .replace(FOOTNOTE_REF, "")
     .replace(LINK_TARGET, "]")
     .replace(EMPTY_LINK_TEXT, "$1");
   return countWords(cleaned);
+}
+
+/** Stands in for a character that is text, never markup. */
+const OPAQUE = "\uE000";
+const ENTITY = /&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/y;
+const SPACE_ENTITIES = new Set([
+  "nbsp",
+  "NonBreakingSpace",
+  "ensp",
+  "emsp",
+  "emsp13",
+  "emsp14",
+  "numsp",
+  "puncsp",
+  "thinsp",
+  "ThinSpace",
+  "hairsp",
+  "VeryThinSpace",
+  "MediumSpace",
+  "ThickSpace",
+  "Tab",
+  "NewLine",
+]);
+const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
+const SPECIAL = /[`\\&]/g;
+
+/**
+ * Rewrites the constructs where raw whitespace and plain-text whitespace
+ * differ, keeping the word structure: a code span becomes its text with every
+ * character made opaque (so no markup pattern matches inside it, and its
+ * backticks, which are no words, go), an escaped character becomes opaque, a
+ * backslash hard break a line break, and an entity that decodes to whitespace
+ * a space.
+ */
+function _neutralize(content: string): string {
+  let out = "";
+  let i = 0;
+  const noCloser = new Map<number, number>();
+  while (i < content.length) {
+    SPECIAL.lastIndex = i;
+    const special = SPECIAL.exec(content);
+    if (special === null) return out + content.slice(i);
+    out += content.slice(i, special.index);
+    i = special.index;
+    const char = content[i];
+    if (char === "`") {
+      let run = i + 1;
+      while (content.charCodeAt(run) === 96) run++;
+      const length = run - i;
+      const close = _closingBackticks(content, run, length, noCloser);
+      if (close === -1) {
+        out += content.slice(i, run);
+        i = run;
+      } else {
+        out += content.slice(run, close).replace(/\S/g, OPAQUE);
+        i = close + length;
+      }
+    } else if (char === "\\") {
+      const next = content[i + 1];
+      if (next === "\n") {
+        out += "\n";
+        i += 2;
+      } else if (next !== undefined && ASCII_PUNCTUATION.test(next)) {
+        out += OPAQUE;
+        i += 2;
+      } else {
+        out += char;
+        i++;
+      }
+    } else if (char === "&") {
+      ENTITY.lastIndex = i;
+      const entity = ENTITY.exec(content)?.[0];
+      if (entity === undefined) {
+        out += char;
+        i++;
+      } else {
+        out += _isSpaceEntity(entity) ? " " : OPAQUE;
+        i += entity.length;
+      }
+    }
+  }
+  return out;
+}
+
+/** Where the next run of exactly `length` backticks starts, or -1. */
+function _closingBackticks(
+  content: string,
+  from: number,
+  length: number,
+  noCloser: Map<number, number>,
+): number {
+  if ((noCloser.get(length) ?? Infinity) <= from) return -1;
+  for (let i = content.indexOf("`", from); i !== -1; i = content.indexOf("`", i)) {
+    const start = i;
+    while (content.charCodeAt(i) === 96) i++;
+    if (i - start === length) return start;
+  }
+  noCloser.set(length, from);
+  return -1;
+}
+
+function _isSpaceEntity(entity: string): boolean {
+  const name = entity.slice(1, -1);
+  if (name[0] !== "#") return SPACE_ENTITIES.has(name);
+  const code = name[1] === "x" || name[1] === "X"
+    ? parseInt(name.slice(2), 16)
+    : parseInt(name.slice(1), 10);
+  return code > 0 && code <= 0x10ffff && countWords(String.fromCodePoint(code)) === 0;
 }
 
 /**

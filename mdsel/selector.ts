@@ -383,7 +383,7 @@ class _Parser {
       }
       throw this.#error(
         "UNCLOSED_BRACKET",
-        `Expected ']' to close '[' but found '${_show(this.#input[this.#pos])}'`,
+        `Expected ']' to close '[' but found '${_show(this.#charAt(this.#pos)!)}'`,
         this.#pos,
       );
     }
@@ -430,7 +430,7 @@ class _Parser {
     while (_isDigit(this.#input.charCodeAt(this.#pos))) this.#pos++;
     const digits = this.#input.slice(start, this.#pos);
     if (digits === "") {
-      const found = this.#input[start];
+      const found = this.#charAt(start);
       const detail = found === undefined ? "end of selector" : `'${_show(found)}'`;
       throw this.#error(
         "INVALID_INDEX",
@@ -454,7 +454,7 @@ class _Parser {
       const start = this.#pos;
       const key = this.#word().toLowerCase();
       if (key === "") {
-        const found = this.#input[this.#pos];
+        const found = this.#charAt(this.#pos);
         throw this.#error(
           "MALFORMED_QUERY",
           found === undefined || found === "&"
@@ -545,8 +545,14 @@ class _Parser {
     hint?: string,
     code: SelectorErrorCode = "INVALID_SYNTAX",
   ): SelectorSyntaxError {
-    const char = String.fromCodePoint(this.#input.codePointAt(this.#pos)!);
+    const char = this.#charAt(this.#pos)!;
     return this.#error(code, `Unexpected character '${_show(char)}'`, this.#pos, hint);
+  }
+
+  /** The whole character (code point) at `pos`, so messages never show half an emoji. */
+  #charAt(pos: number): string | undefined {
+    const code = this.#input.codePointAt(pos);
+    return code === undefined ? undefined : String.fromCodePoint(code);
   }
 
   #error(
@@ -594,5 +600,8 @@ function _show(text: string): string {
 }
 
 function _clip(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 40)}...` : text;
+  if (text.length <= 40) return text;
+  // Never cut a surrogate pair in half.
+  const end = /[\uD800-\uDBFF]/.test(text[39]) ? 39 : 40;
+  return `${text.slice(0, end)}...`;
 }
