@@ -1,0 +1,226 @@
+/**
+ * Wall time and peak memory of whole `mdsel` CLI runs, each a fresh process
+ * (`deno run --allow-read mdsel/cli.ts ...`), start-up included, as the MCP
+ * server and users run it. Three inputs are written to `bench/.data/`
+ * (git-ignored): a ~500-byte README, a ~260 KB API reference (~270 headings,
+ * ~33,000 words) and a ~1 MB changelog, all generated from fixed seeds by
+ * `tests/mdsel/_generate.ts`.
+ *
+ * For each input and for `index --json` and `select --json h2.0`, it reports
+ * the median, fastest and slowest wall time of `RUNS` runs after one warm-up
+ * run (which fills Deno's module cache), the peak RSS, the targets of the
+ * spec (§8) with PASS or MISS, and the ratio to a bare `deno run` of an empty
+ * script (Deno's own start-up cost).
+ *
+ * Peak RSS comes from `/usr/bin/time -f %M` (the kernel's `ru_maxrss` of the
+ * process, in KiB) when that program exists; otherwise from polling
+ * `VmHWM` in `/proc/<pid>/status` every millisecond while the process runs
+ * (which can miss a peak reached in the last millisecond), the largest of
+ * three runs either way.
+ *
+ * ```sh
+ * deno run -A bench/engine_bench.ts [runs]
+ * ```
+ *
+ * @module
+ */
+import { fileURLToPath } from "node:url";
+import { parseDocument } from "../mdsel/document.ts";
+import { apiReference, changelog, seededRng, smallDocument } from "../tests/mdsel/_generate.ts";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const DATA = fileURLToPath(new URL("./.data/", import.meta.url));
+const RUNS = Number(Deno.args[0] ?? 15);
+const RSS_TARGET_MB = 150;
+const TIME_BIN = "/usr/bin/time";
+
+interface Input {
+  name: string;
+  file: string;
+  text: string;
+  /** Wall-time target in ms (spec §8). */
+  target: number;
+}
+
+interface Timing {
+  median: number;
+  min: number;
+  max: number;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One process run: wall time from spawn to exit, output drained. */
+async function timeOnce(args: string[]): Promise<number> {
+  const start = performance.now();
+  const output = await new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const elapsed = performance.now() - start;
+  if (output.code !== 0) {
+    throw new Error(
+      `deno ${args.join(" ")} exited with ${output.code}: ${
+        new TextDecoder().decode(output.stderr)
+      }`,
+    );
+  }
+  return elapsed;
+}
+
+async function measure(args: string[]): Promise<Timing> {
+  await timeOnce(args); // warm-up: fills the module cache
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) times.push(await timeOnce(args));
+  times.sort((a, b) => a - b);
+  const middle = times.length >> 1;
+  const median = times.length % 2 ? times[middle] : (times[middle - 1] + times[middle]) / 2;
+  return { median, min: times[0], max: times[times.length - 1] };
+}
+
+/** Peak resident memory of one run, in MiB. */
+async function peakRss(args: string[], useTime: boolean): Promise<number> {
+  if (useTime) {
+    const out = await Deno.makeTempFile({ prefix: "mdsel_rss_" });
+    try {
+      const { code } = await new Deno.Command(TIME_BIN, {
+        args: ["-f", "%M", "-o", out, Deno.execPath(), ...args],
+        cwd: ROOT,
+        stdout: "null",
+        stderr: "null",
+      }).output();
+      if (code !== 0) throw new Error(`${TIME_BIN} deno ${args.join(" ")} exited with ${code}`);
+      const kib = Number((await Deno.readTextFile(out)).trim().split("\n").pop());
+      return kib / 1024;
+    } finally {
+      await Deno.remove(out);
+    }
+  }
+  const child = new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: ROOT,
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  let peakKib = 0;
+  let done = false;
+  const status = child.status.then(() => (done = true));
+  while (!done) {
+    try {
+      const text = await Deno.readTextFile(`/proc/${child.pid}/status`);
+      const kib = Number(/VmHWM:\s+(\d+)/.exec(text)?.[1] ?? 0);
+      peakKib = Math.max(peakKib, kib);
+    } catch {
+      // The process has gone.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await status;
+  return peakKib / 1024;
+}
+
+function pad(text: string, width: number, right = false): string {
+  return right ? text.padStart(width) : text.padEnd(width);
+}
+
+async function main(): Promise<void> {
+  await Deno.mkdir(DATA, { recursive: true });
+  const inputs: Input[] = [
+    { name: "small", file: "small.md", text: smallDocument(), target: 100 },
+    {
+      name: "api-reference",
+      file: "api.md",
+      text: apiReference(seededRng(1), 260_000),
+      target: 300,
+    },
+    {
+      name: "changelog",
+      file: "changelog.md",
+      text: changelog(seededRng(2), 1_048_576),
+      target: 600,
+    },
+  ];
+  const empty = `${DATA}empty.ts`;
+  await Deno.writeTextFile(empty, "");
+  for (const input of inputs) await Deno.writeTextFile(`${DATA}${input.file}`, input.text);
+
+  const useTime = await exists(TIME_BIN);
+  console.log(
+    `mdsel engine benchmark: ${RUNS} runs after a warm-up, deno ${Deno.version.deno}, ` +
+      `${navigator.hardwareConcurrency} CPUs; peak RSS via ${
+        useTime ? `${TIME_BIN} -f %M` : "VmHWM polled from /proc"
+      } (max of 3 runs)`,
+  );
+  for (const input of inputs) {
+    const doc = parseDocument(input.text, "bench", input.file);
+    const headings = doc.top.nodes.filter((node) => node.kind === "heading").length;
+    const words = doc.top.wordPrefix[doc.top.nodes.length];
+    console.log(
+      `  ${pad(input.name, 14)} bench/.data/${pad(input.file, 13)} ` +
+        `${
+          new TextEncoder().encode(input.text).length
+        } bytes, ${headings} headings, ${words} words`,
+    );
+  }
+
+  const baseline = await measure(["run", empty]);
+  console.log(
+    `\nbaseline: deno run of an empty script: median ${baseline.median.toFixed(1)} ms ` +
+      `(min ${baseline.min.toFixed(1)}, max ${baseline.max.toFixed(1)})\n`,
+  );
+  const header = [
+    pad("input", 14),
+    pad("command", 22),
+    pad("median", 8, true),
+    pad("min", 8, true),
+    pad("max", 8, true),
+    pad("target", 8, true),
+    pad("wall", 5),
+    pad("RSS MB", 7, true),
+    pad("target", 7, true),
+    pad("rss", 5),
+    pad("x empty", 8, true),
+  ].join(" ");
+  console.log(header);
+  console.log("-".repeat(header.length));
+  let misses = 0;
+  for (const input of inputs) {
+    const path = `bench/.data/${input.file}`;
+    for (const command of [["index", "--json"], ["select", "--json", "h2.0"]]) {
+      const args = ["run", "--allow-read", "mdsel/cli.ts", ...command, path];
+      const timing = await measure(args);
+      let rss = 0;
+      for (let i = 0; i < 3; i++) rss = Math.max(rss, await peakRss(args, useTime));
+      const wallOk = timing.median < input.target;
+      const rssOk = rss < RSS_TARGET_MB;
+      misses += (wallOk ? 0 : 1) + (rssOk ? 0 : 1);
+      console.log([
+        pad(input.name, 14),
+        pad(command.join(" "), 22),
+        pad(timing.median.toFixed(1), 8, true),
+        pad(timing.min.toFixed(1), 8, true),
+        pad(timing.max.toFixed(1), 8, true),
+        pad(`<${input.target}`, 8, true),
+        pad(wallOk ? "PASS" : "MISS", 5),
+        pad(rss.toFixed(1), 7, true),
+        pad(`<${RSS_TARGET_MB}`, 7, true),
+        pad(rssOk ? "PASS" : "MISS", 5),
+        pad(`${(timing.median / baseline.median).toFixed(2)}x`, 8, true),
+      ].join(" "));
+    }
+  }
+  console.log(
+    misses === 0 ? "\nevery target met" : `\n${misses} target(s) missed (wall times are medians)`,
+  );
+}
+
+if (import.meta.main) await main();
