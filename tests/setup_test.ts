@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { fileURLToPath as fromFileUrl } from "node:url";
-import { canMakeReadOnly, makeReadOnly } from "./setup/_read_only.ts";
+import { canMakeReadOnly, listing, makeReadOnly } from "./setup/_read_only.ts";
 import * as setupModule from "../setup.ts";
 
 const SETUP = fromFileUrl(new URL("../setup.ts", import.meta.url));
@@ -73,22 +73,6 @@ async function runSetup(
   return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr) };
 }
 
-/** Every file under `dir` with its content, to prove a failed run wrote nothing. */
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  async function walk(current: string) {
-    for await (const entry of Deno.readDir(current)) {
-      const path = join(current, entry.name);
-      if (entry.isDirectory) {
-        files[`${path}/`] = "";
-        await walk(path);
-      } else files[path] = await Deno.readTextFile(path);
-    }
-  }
-  await walk(dir);
-  return files;
-}
-
 async function withDirs(body: (project: string, home: string) => Promise<void>): Promise<void> {
   const base = await Deno.makeTempDir({ prefix: "mdsel_setup_" });
   const project = join(base, "project");
@@ -130,13 +114,13 @@ Deno.test("setup with no files yet creates both, two-space indented, and a secon
       await Deno.readTextFile(settings),
       JSON.stringify({ hooks: { PostToolUse: [READ_GROUP] } }, null, 2) + "\n",
     );
-    const after = await snapshot(project);
+    const after = await listing(project);
     assert.deepEqual(Object.keys(after).sort(), [join(project, ".claude") + "/", settings, mcp]);
 
     const second = await runSetup(["--project"], { cwd: project });
     assert.equal(second.code, 0);
     assert.equal(second.stdout, `${mcp}: unchanged\n${settings}: unchanged\n`);
-    assert.deepEqual(await snapshot(project), after);
+    assert.deepEqual(await listing(project), after);
   });
 });
 
@@ -209,11 +193,11 @@ Deno.test("setup merges into existing project files, keeping everything else, wi
     assert.equal(await Deno.readTextFile(`${mcp}.bak`), mcpText);
     assert.equal(await Deno.readTextFile(`${settings}.bak`), settingsText);
 
-    const after = await snapshot(project);
+    const after = await listing(project);
     const second = await runSetup([], { cwd: project });
     assert.equal(second.code, 0);
     assert.equal(second.stdout, `${mcp}: unchanged\n${settings}: unchanged\n`);
-    assert.deepEqual(await snapshot(project), after);
+    assert.deepEqual(await listing(project), after);
   });
 });
 
@@ -250,7 +234,7 @@ Deno.test("setup --user edits ~/.claude.json and ~/.claude/settings.json, keepin
       assert.equal((await Deno.stat(claudeJson)).mode! & 0o777, 0o600);
     }
     // The project directory is not touched.
-    assert.deepEqual(await snapshot(project), {});
+    assert.deepEqual(await listing(project), {});
 
     const again = await runSetup(["--user"], { cwd: project, home });
     assert.equal(again.stdout, `${claudeJson}: unchanged\n${settings}: unchanged\n`);
@@ -340,10 +324,10 @@ Deno.test("setup --dry-run prints the resulting files and writes nothing", async
     const mcp = join(project, ".mcp.json");
     const settings = join(project, ".claude", "settings.json");
     await write(mcp, '{"mcpServers":{"other":{"command":"x"}}}\n');
-    const before = await snapshot(project);
+    const before = await listing(project);
     const run = await runSetup(["--dry-run"], { cwd: project });
     assert.equal(run.code, 0, run.stderr);
-    assert.deepEqual(await snapshot(project), before);
+    assert.deepEqual(await listing(project), before);
 
     const mcpAfter = { mcpServers: { other: { command: "x" }, mdsel: SERVER } };
     const settingsAfter = { hooks: { PostToolUse: [READ_GROUP] } };
@@ -366,22 +350,22 @@ Deno.test("invalid JSON in an existing file is an error naming it, and nothing i
     const settings = join(project, ".claude", "settings.json");
     await write(join(project, ".mcp.json"), '{"mcpServers": {"a": {"command": "a"}}}');
     await write(settings, '{"hooks": {"PostToolUse": [}');
-    const before = await snapshot(project);
+    const before = await listing(project);
     const run = await runSetup([], { cwd: project });
     assert.equal(run.code, 1);
     assert.equal(run.stdout, "");
     assert.match(run.stderr, new RegExp(`^error: Invalid JSON in "${escape(settings)}": `));
     assert.equal(run.stderr.trimEnd().split("\n").length, 1);
-    assert.deepEqual(await snapshot(project), before);
+    assert.deepEqual(await listing(project), before);
 
     // The first file being the broken one does not create the second.
     const claudeJson = join(home, ".claude.json");
     await write(claudeJson, "{ this is not json");
-    const homeBefore = await snapshot(home);
+    const homeBefore = await listing(home);
     const user = await runSetup(["--user"], { cwd: project, home });
     assert.equal(user.code, 1);
     assert.match(user.stderr, new RegExp(`^error: Invalid JSON in "${escape(claudeJson)}"`));
-    assert.deepEqual(await snapshot(home), homeBefore);
+    assert.deepEqual(await listing(home), homeBefore);
   });
 });
 
@@ -400,7 +384,7 @@ Deno.test("a wrong shape where setup must write is an error naming the file and 
       await Deno.remove(join(project, ".claude"), { recursive: true }).catch(() => {});
       await Deno.remove(mcp).catch(() => {});
       await write(file, text);
-      const before = await snapshot(project);
+      const before = await listing(project);
       const run = await runSetup([], { cwd: project });
       assert.equal(run.code, 1, text);
       assert.equal(
@@ -409,7 +393,7 @@ Deno.test("a wrong shape where setup must write is an error naming the file and 
         run.stderr,
       );
       assert.ok(run.stderr.includes(key), run.stderr);
-      assert.deepEqual(await snapshot(project), before);
+      assert.deepEqual(await listing(project), before);
     }
   });
 });
@@ -424,7 +408,7 @@ Deno.test({
       const settings = join(claudeDir, "settings.json");
       await write(mcp, '{"mcpServers": {"keep": {"command": "me"}}}\n');
       await write(settings, '{"permissions": {"allow": []}}\n');
-      const before = await snapshot(project);
+      const before = await listing(project);
       // .mcp.json is staged first; the settings directory then refuses its
       // temporary file, so the staged .mcp.json must be discarded too.
       const undo = await makeReadOnly(claudeDir);
@@ -441,7 +425,7 @@ Deno.test({
         run.stderr,
         new RegExp(`^error: Cannot write "${escape(settings)}": .+; no file was changed\n$`),
       );
-      assert.deepEqual(await snapshot(project), before);
+      assert.deepEqual(await listing(project), before);
     });
   },
 });
@@ -452,12 +436,12 @@ Deno.test("an unwritable settings location (.claude is a file) is a clear error 
     const mcp = join(project, ".mcp.json");
     await write(mcp, '{"mcpServers": {"keep": {"command": "me"}}}\n');
     await write(join(project, ".claude"), "not a directory\n");
-    const before = await snapshot(project);
+    const before = await listing(project);
     const run = await runSetup([], { cwd: project });
     assert.equal(run.code, 1);
     assert.equal(run.stdout, "");
     assert.match(run.stderr, /^error: Cannot read ".*settings\.json": /);
-    assert.deepEqual(await snapshot(project), before);
+    assert.deepEqual(await listing(project), before);
   });
 });
 
@@ -483,8 +467,8 @@ Deno.test("setup --user needs HOME: a clear error without env permission, or for
     const unset = await runSetup(["--user"], { cwd: project });
     assert.equal(unset.code, 1);
     assert.equal(unset.stderr, "error: Cannot find the home directory: HOME is not set\n");
-    assert.deepEqual(await snapshot(home), {});
-    assert.deepEqual(await snapshot(project), {});
+    assert.deepEqual(await listing(home), {});
+    assert.deepEqual(await listing(project), {});
   });
 });
 
@@ -506,7 +490,7 @@ Deno.test("setup usage: --help, unknown options, conflicting scopes", async () =
       assert.equal(run.stdout, "");
       assert.equal(run.stderr, `error: ${message}\nRun with --help for usage.\n`);
     }
-    assert.deepEqual(await snapshot(project), {});
+    assert.deepEqual(await listing(project), {});
   });
 });
 

@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { run } from "../../mdsel/cli.ts";
+import type { SelectMatch } from "../../mdsel/select_command.ts";
 import {
   type GeneratedDoc,
   generateDocument,
@@ -47,24 +48,12 @@ async function cli(args: string[], env: Record<string, string> = {}): Promise<En
   return envelope;
 }
 
-/** A match of `select --json` (spec §5). */
-interface Match {
-  selector: string;
-  type: string;
-  content: string;
-  truncated: boolean;
-  start_line: number;
-  end_line: number;
-  pagination?: { page: number; total_pages: number; page_words: number; next?: string };
-  children_available: { selector: string; type: string; preview: string }[];
-}
-
 /** The one match of a selector that names exactly one node. */
 async function selectOne(
   selector: string,
   path: string,
   env?: Record<string, string>,
-): Promise<Match> {
+): Promise<SelectMatch> {
   const envelope = await cli(["select", selector, path], env);
   assert.equal(envelope.data.matches.length, 1, `${selector}: one match`);
   assert.deepEqual(envelope.data.unresolved, []);

@@ -5,6 +5,7 @@
 // immutable attribute (`chattr +i`), which stops root too on ext4, xfs and
 // btrfs. Where neither works, `makeReadOnly` returns undefined and the
 // caller skips its test.
+import { join } from "node:path";
 
 async function _refusesWrites(dir: string): Promise<boolean> {
   const probe = `${dir}/.write_probe`;
@@ -54,4 +55,27 @@ export async function canMakeReadOnly(): Promise<boolean> {
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+}
+
+/**
+ * Every file and folder under `dir` (a symbolic link as its target), with
+ * file contents, to prove what a run wrote or left alone.
+ *
+ * @param dir The folder.
+ * @returns Paths and contents; folders end in `/`.
+ */
+export async function listing(dir: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  async function walk(current: string) {
+    for await (const entry of Deno.readDir(current)) {
+      const path = join(current, entry.name);
+      if (entry.isDirectory) {
+        files[`${path}/`] = "";
+        await walk(path);
+      } else if (entry.isSymlink) files[path] = `-> ${await Deno.readLink(path)}`;
+      else files[path] = await Deno.readTextFile(path);
+    }
+  }
+  await walk(dir);
+  return files;
 }

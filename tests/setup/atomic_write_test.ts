@@ -2,23 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { writeFilesAtomically } from "../../setup/atomic_write.ts";
 import { ConfigFileError } from "../../setup/errors.ts";
-import { canMakeReadOnly, makeReadOnly } from "./_read_only.ts";
-
-async function listing(dir: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  async function walk(current: string) {
-    for await (const entry of Deno.readDir(current)) {
-      const path = join(current, entry.name);
-      if (entry.isDirectory) {
-        files[`${path}/`] = "";
-        await walk(path);
-      } else if (entry.isSymlink) files[path] = `-> ${await Deno.readLink(path)}`;
-      else files[path] = await Deno.readTextFile(path);
-    }
-  }
-  await walk(dir);
-  return files;
-}
+import { canMakeReadOnly, listing, makeReadOnly } from "./_read_only.ts";
 
 async function inTempDir(body: (dir: string) => Promise<void>): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "mdsel_atomic_" });
