@@ -312,7 +312,7 @@ Deno.test("selectors and file names starting with '-' are never taken for option
   await Deno.remove(fakes.dir, { recursive: true });
 });
 
-Deno.test("faults of mdsel: timeout, flood, signal, stderr only, silent failure, missing binary", async () => {
+Deno.test("faults of mdsel: timeout, flood, signal, stderr only, silent failure, not executable, missing binary", async () => {
   const pidFile = await Deno.makeTempFile();
   const fakes = await writeFakes({
     hang: `echo $$ > '${pidFile}'\nexec sleep 600`,
@@ -351,6 +351,11 @@ Deno.test("faults of mdsel: timeout, flood, signal, stderr only, silent failure,
   assert.deepEqual(await run(fakes.path("silent")), {
     isError: true,
     text: "mdsel exited with code 4",
+  });
+  await Deno.chmod(fakes.path("silent"), 0o644);
+  assert.deepEqual(await run(fakes.path("silent")), {
+    isError: true,
+    text: `Cannot run ${fakes.path("silent")}: permission denied (is it an executable file?)`,
   });
   const missing = join(fakes.dir, "no-such-mdsel");
   assert.deepEqual(await run(missing), {

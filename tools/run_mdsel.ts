@@ -91,6 +91,7 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
         );
       }
       if (error instanceof Deno.errors.NotCapable) throw _notAllowed(bin, error);
+      if (error instanceof Deno.errors.PermissionDenied) throw _notExecutable(bin, error);
       throw error;
     }
   }
@@ -100,6 +101,7 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) onPath = "missing";
     else if (error instanceof Deno.errors.NotCapable) onPath = "denied";
+    else if (error instanceof Deno.errors.PermissionDenied) throw _notExecutable("mdsel", error);
     else throw error;
   }
   const bundled = bundledMdsel(call.files);
@@ -166,6 +168,13 @@ export function bundledMdsel(
 function _notAllowed(program: string, cause: Error): MdselUnavailableError {
   return new MdselUnavailableError(
     `Not allowed to run ${program}: start the server with --allow-run=${program} (or -A)`,
+    { cause },
+  );
+}
+
+function _notExecutable(program: string, cause: Error): MdselUnavailableError {
+  return new MdselUnavailableError(
+    `Cannot run ${program}: permission denied (is it an executable file?)`,
     { cause },
   );
 }
