@@ -191,6 +191,14 @@ function assertTextOk(out: Recorded, stdout: string) {
   assert.equal(out.stdout, stdout);
 }
 
+/** `h2.0?head=3`: the first three lines of Installation, marked truncated. */
+function assertHead3OfH2_0(out: Recorded) {
+  assertSuccess(out, "select");
+  const [match] = out.json.data.matches;
+  assert.equal(match.content, "## Installation\n\nRun the installer:");
+  assert.equal(match.truncated, true);
+}
+
 function assertSelectsH2_0(out: Recorded) {
   assertSuccess(out, "select");
   assert.deepStrictEqual(out.json.data, { matches: [H2_0_MATCH], unresolved: [] });
@@ -511,22 +519,12 @@ const CASES: GoldenCase[] = [
     name: "paging_head3_json",
     args: ["select", "h2.0?head=3", "readme.md", "--json"],
     env: PAGED,
-    spec: (out) => {
-      assertSuccess(out, "select");
-      const [match] = out.json.data.matches;
-      assert.equal(match.content, "## Installation\n\nRun the installer:");
-      assert.equal(match.truncated, true);
-    },
+    spec: assertHead3OfH2_0,
   },
   {
     name: "select_head3_json",
     args: ["select", "h2.0?head=3", "readme.md", "--json"],
-    spec: (out) => {
-      assertSuccess(out, "select");
-      const [match] = out.json.data.matches;
-      assert.equal(match.content, "## Installation\n\nRun the installer:");
-      assert.equal(match.truncated, true);
-    },
+    spec: assertHead3OfH2_0,
   },
 
   // ## errors
