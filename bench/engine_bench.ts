@@ -25,7 +25,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { parseDocument } from "../mdsel/document.ts";
+import { parseDocument } from "../mdsel/parse/document.ts";
 import { apiReference, changelog, seededRng, smallDocument } from "../tests/mdsel/_generate.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));

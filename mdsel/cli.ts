@@ -8,14 +8,21 @@
  *
  * @module
  */
-import { type Invocation, parseArgs, USAGE, UsageError } from "./args.ts";
-import { formatText } from "./format_command.ts";
-import { indexDocument, renderWithinBudget, summarize } from "./index_command.ts";
-import { envelope, errorText, indexJson, indexText, selectJson, selectText } from "./output.ts";
-import { parseForSelect, selectInWorkspace } from "./select_command.ts";
-import { type EngineSettings, readSettings } from "./settings.ts";
+import { type Invocation, parseArgs, USAGE, UsageError } from "./io/args.ts";
+import { formatText } from "./commands/format_command.ts";
+import { indexDocument, renderWithinBudget, summarize } from "./commands/index_command.ts";
+import {
+  envelope,
+  errorText,
+  indexJson,
+  indexText,
+  selectJson,
+  selectText,
+} from "./commands/output.ts";
+import { parseForSelect, selectInWorkspace } from "./commands/select_command.ts";
+import { type EngineSettings, readSettings } from "./io/settings.ts";
 import { MDSEL_COMPATIBLE_VERSION, VERSION } from "./version.ts";
-import { loadWorkspace } from "./workspace.ts";
+import { loadWorkspace } from "./io/workspace.ts";
 
 /** What one CLI run printed, and its exit code. */
 export interface RunResult {

@@ -1,6 +1,6 @@
 // In-memory documents shared by the engine's unit tests.
-import { type MdDocument, parseDocument } from "../../mdsel/document.ts";
-import type { Workspace } from "../../mdsel/workspace.ts";
+import { type MdDocument, parseDocument } from "../../mdsel/parse/document.ts";
+import type { Workspace } from "../../mdsel/io/workspace.ts";
 
 /** A document with nested sections, a heading inside a list, and a blockquote with children. */
 export const NESTED = [

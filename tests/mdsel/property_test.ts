@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { run } from "../../mdsel/cli.ts";
-import type { SelectMatch } from "../../mdsel/select_command.ts";
+import type { SelectMatch } from "../../mdsel/commands/select_command.ts";
 import {
   type GeneratedDoc,
   generateDocument,

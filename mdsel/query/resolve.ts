@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { isSelectable, type MdDocument, type MdNode, type NodeList } from "./document.ts";
+import { isSelectable, type MdDocument, type MdNode, type NodeList } from "../parse/document.ts";
 import { formatSegment, formatType, type Segment, type SegmentType } from "./selector.ts";
 
 /** A node a selector path arrived at. */
@@ -62,7 +62,7 @@ export interface Resolution {
  *
  * @example
  * ```ts
- * import { parseDocument } from "./document.ts";
+ * import { parseDocument } from "../parse/document.ts";
  * import { parseSelector } from "./selector.ts";
  * import { resolvePath } from "./resolve.ts";
  * const doc = parseDocument("# A\n\n~~~\nx\n~~~\n\n# B\n", "doc", "doc.md");
@@ -115,7 +115,7 @@ export function resolvePath(doc: MdDocument, segments: readonly Segment[]): Reso
  *
  * @example
  * ```ts
- * import { parseDocument } from "./document.ts";
+ * import { parseDocument } from "../parse/document.ts";
  * import { scopeOf } from "./resolve.ts";
  * const doc = parseDocument("# A\n\ntext\n", "doc", "doc.md");
  * const scope = scopeOf({ kind: "root", doc, selector: "doc::root" });
@@ -164,7 +164,7 @@ export function scopeOf(target: Target): Scope {
  *
  * @example
  * ```ts
- * import { parseDocument } from "./document.ts";
+ * import { parseDocument } from "../parse/document.ts";
  * import { parseSelector } from "./selector.ts";
  * import { resolveSegment, scopeOf } from "./resolve.ts";
  * const doc = parseDocument("para\n", "doc", "doc.md");
@@ -225,7 +225,7 @@ export function resolveSegment(
  *
  * @example
  * ```ts
- * import { parseDocument } from "./document.ts";
+ * import { parseDocument } from "../parse/document.ts";
  * import { matchingChildren, scopeOf } from "./resolve.ts";
  * const doc = parseDocument("# A\n## B\n# C\n", "doc", "doc.md");
  * const scope = scopeOf({ kind: "root", doc, selector: "doc::root" });
@@ -249,7 +249,7 @@ export function matchingChildren(scope: Scope, type: SegmentType): number[] {
  *
  * @example
  * ```ts
- * import { parseDocument } from "./document.ts";
+ * import { parseDocument } from "../parse/document.ts";
  * import { childSelectors } from "./resolve.ts";
  * const doc = parseDocument("# A\n\ntext\n", "doc", "doc.md");
  * console.log(childSelectors({ kind: "root", doc, selector: "doc::root" }).map((c) => c.selector));

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { type MdDocument, parseDocument } from "./document.ts";
+import { type MdDocument, parseDocument } from "../parse/document.ts";
 import { type ErrorEntry, FileReadError } from "./errors.ts";
 import { loadFile } from "./load_file.ts";
 import { assignNamespaces } from "./namespace.ts";

@@ -4,7 +4,7 @@ import {
   parseSelector,
   type SelectorErrorCode,
   SelectorSyntaxError,
-} from "../../mdsel/selector.ts";
+} from "../../../mdsel/query/selector.ts";
 
 // Each row: input, then its canonical form and parameters.
 const VALID: [string, string, Record<string, unknown>][] = [

@@ -4,9 +4,9 @@ import {
   makePreview,
   renderWithinBudget,
   summarize,
-} from "../../mdsel/index_command.ts";
-import { indexJson, indexText } from "../../mdsel/output.ts";
-import { doc, NESTED } from "./_docs.ts";
+} from "../../../mdsel/commands/index_command.ts";
+import { indexJson, indexText } from "../../../mdsel/commands/output.ts";
+import { doc, NESTED } from "../_docs.ts";
 
 Deno.test("indexDocument describes the root, headings and top-level blocks", () => {
   const index = indexDocument(doc(NESTED), 2000);

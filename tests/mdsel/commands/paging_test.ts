@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { parseSelector } from "../../mdsel/selector.ts";
-import { selectInWorkspace, type SelectMatch } from "../../mdsel/select_command.ts";
-import { doc, workspace } from "./_docs.ts";
+import { parseSelector } from "../../../mdsel/query/selector.ts";
+import { selectInWorkspace, type SelectMatch } from "../../../mdsel/commands/select_command.ts";
+import { doc, workspace } from "../_docs.ts";
 
 const LONG_CODE = ["# Code", "", "```", ...Array.from({ length: 30 }, (_, i) => `w${i} x y`), "```"]
   .join("\n");

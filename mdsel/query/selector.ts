@@ -16,7 +16,7 @@
  *
  * @module
  */
-import type { BlockKind } from "./document.ts";
+import type { BlockKind } from "../parse/document.ts";
 
 /** What a segment names. */
 export type SegmentType =

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { countWords } from "./plain_text.ts";
-import { sliceLines, type SourceLines, splitLines } from "./source_lines.ts";
+import { countWords } from "../parse/plain_text.ts";
+import { sliceLines, type SourceLines, splitLines } from "../parse/source_lines.ts";
 
 /** A run of source lines that is never split across pages unless too long. */
 export interface Piece {
@@ -38,7 +38,7 @@ export interface Page {
  * @example
  * ```ts
  * import { linePieces } from "./paging.ts";
- * import { splitLines } from "./source_lines.ts";
+ * import { splitLines } from "../parse/source_lines.ts";
  * const lines = splitLines("a b\nc\n");
  * console.log(linePieces(lines, { startLine: 0, endLine: 1, words: 3 }).map((p) => p.words)); // [2, 1]
  * ```
@@ -65,7 +65,7 @@ export function linePieces(lines: SourceLines, piece: Piece): Piece[] {
  * @example
  * ```ts
  * import { paginate } from "./paging.ts";
- * import { splitLines } from "./source_lines.ts";
+ * import { splitLines } from "../parse/source_lines.ts";
  * const lines = splitLines("a\n\nb c\n\nd\n");
  * const pieces = [0, 2, 4].map((line, i) => ({ startLine: line, endLine: line, words: [1, 2, 1][i] }));
  * console.log(paginate(lines, pieces, 2)); // three pages: lines 0, 2 and 4
@@ -181,7 +181,7 @@ export function tailLines(window: Window, count: number): Window {
  * @example
  * ```ts
  * import { pageSource } from "./paging.ts";
- * import { splitLines } from "./source_lines.ts";
+ * import { splitLines } from "../parse/source_lines.ts";
  * console.log(pageSource(splitLines("a\nb\nc\n"), { startLine: 1, endLine: 2 })); // "b\nc"
  * ```
  */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { parseSelector } from "../../mdsel/selector.ts";
-import { selectInWorkspace, type SelectOutcome } from "../../mdsel/select_command.ts";
-import { doc, NESTED, workspace } from "./_docs.ts";
+import { parseSelector } from "../../../mdsel/query/selector.ts";
+import { selectInWorkspace, type SelectOutcome } from "../../../mdsel/commands/select_command.ts";
+import { doc, NESTED, workspace } from "../_docs.ts";
 
 function select(selector: string, ...texts: [string, string][]): SelectOutcome {
   const docs = texts.length === 0 ? [doc(NESTED)] : texts.map(([ns, text]) => doc(text, ns));

@@ -3,20 +3,20 @@
  *
  * @module
  */
-import { type MdDocument, type MdNode, nodesSource, stripQuoteMarkers } from "./document.ts";
-import type { ErrorEntry } from "./errors.ts";
+import { type MdDocument, type MdNode, nodesSource, stripQuoteMarkers } from "../parse/document.ts";
+import type { ErrorEntry } from "../io/errors.ts";
 import { headLines, type Page, paginate, type Piece, tailLines, type Window } from "./paging.ts";
-import { childSelectors, resolvePath, type Target } from "./resolve.ts";
+import { childSelectors, resolvePath, type Target } from "../query/resolve.ts";
 import {
   formatSegments,
   formatSelector,
   parseSelector,
   type Selector,
   SelectorSyntaxError,
-} from "./selector.ts";
-import { sliceLines } from "./source_lines.ts";
-import { closestSelectors, similarity } from "./suggest.ts";
-import type { Workspace } from "./workspace.ts";
+} from "../query/selector.ts";
+import { sliceLines } from "../parse/source_lines.ts";
+import { closestSelectors, similarity } from "../query/suggest.ts";
+import type { Workspace } from "../io/workspace.ts";
 
 /** A selectable child of a match. */
 export interface ChildInfo {
@@ -132,8 +132,8 @@ export function parseForSelect(text: string): { selector: Selector } | { error: 
  *
  * @example
  * ```ts
- * import { parseDocument } from "./document.ts";
- * import { parseSelector } from "./selector.ts";
+ * import { parseDocument } from "../parse/document.ts";
+ * import { parseSelector } from "../query/selector.ts";
  * import { selectInWorkspace } from "./select_command.ts";
  * const doc = parseDocument("# A\n\ntext\n", "doc", "doc.md");
  * const outcome = selectInWorkspace(parseSelector("h1.0/para.0"), { docs: [doc], errors: [], warnings: [] }, {
@@ -200,8 +200,8 @@ export function selectInWorkspace(
  *
  * @example
  * ```ts
- * import { parseDocument } from "./document.ts";
- * import { parseSelector } from "./selector.ts";
+ * import { parseDocument } from "../parse/document.ts";
+ * import { parseSelector } from "../query/selector.ts";
  * import { buildMatch } from "./select_command.ts";
  * const doc = parseDocument("text\n", "doc", "doc.md");
  * const match = buildMatch({ kind: "root", doc, selector: "doc::root" }, parseSelector("root"), {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { BLOCK_KINDS, type MdDocument, nodesPlainText } from "./document.ts";
+import { BLOCK_KINDS, type MdDocument, nodesPlainText } from "../parse/document.ts";
 
 /** The index's description of the nodes before the first heading. */
 export interface RootEntry {
@@ -80,7 +80,7 @@ const PREVIEW_LENGTH = 80;
  *
  * @example
  * ```ts
- * import { parseDocument } from "./document.ts";
+ * import { parseDocument } from "../parse/document.ts";
  * import { indexDocument } from "./index_command.ts";
  * const index = indexDocument(parseDocument("# Title\n\nSome text.\n", "doc", "doc.md"), 2000);
  * console.log(index.headings[0].selector, index.headings[0].section_word_count); // doc::heading:h1[0] 3
@@ -170,7 +170,7 @@ export function makePreview(text: string): { text: string; truncated: boolean } 
  *
  * @example
  * ```ts
- * import { parseDocument } from "./document.ts";
+ * import { parseDocument } from "../parse/document.ts";
  * import { indexDocument, summarize } from "./index_command.ts";
  * const index = indexDocument(parseDocument("intro\n\n# A\n", "doc", "doc.md"), 2000);
  * console.log(summarize([index])); // { total_documents: 1, total_nodes: 3, total_selectors: 3 }
@@ -209,7 +209,7 @@ export interface BudgetResult<T> {
  *
  * @example
  * ```ts
- * import { parseDocument } from "./document.ts";
+ * import { parseDocument } from "../parse/document.ts";
  * import { indexDocument, renderWithinBudget } from "./index_command.ts";
  * const index = indexDocument(parseDocument("# A\n## B\n### C\n", "doc", "doc.md"), 2000);
  * const result = renderWithinBudget([index], 200, (docs) => JSON.stringify(docs));

@@ -4,12 +4,12 @@
  *
  * @module
  */
-import { parseDocument } from "./document.ts";
+import { parseDocument } from "../parse/document.ts";
 import { indexDocument, summarize } from "./index_command.ts";
 import { indexJson } from "./output.ts";
 import { selectInWorkspace } from "./select_command.ts";
 import { selectJson } from "./output.ts";
-import { parseSelector } from "./selector.ts";
+import { parseSelector } from "../query/selector.ts";
 
 const INDEX_FORMAT =
   `index --json: {success, command:"index", timestamp, data:{documents:[{namespace, file_path,

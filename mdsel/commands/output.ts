@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { ErrorEntry } from "./errors.ts";
+import type { ErrorEntry } from "../io/errors.ts";
 import type { DocumentIndex, IndexSummary } from "./index_command.ts";
 import type { SelectOutcome } from "./select_command.ts";
 
@@ -92,7 +92,7 @@ export function indexJson(
  *
  * @example
  * ```ts
- * import { parseDocument } from "./document.ts";
+ * import { parseDocument } from "../parse/document.ts";
  * import { indexDocument } from "./index_command.ts";
  * import { indexText } from "./output.ts";
  * const index = indexDocument(parseDocument("# A\n\n## B\n\ntext\n", "doc", "doc.md"), 2000);
