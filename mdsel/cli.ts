@@ -8,21 +8,15 @@
  *
  * @module
  */
-import { type Invocation, parseArgs, USAGE, UsageError } from "./io/args.ts";
 import { formatText } from "./commands/format_command.ts";
-import { indexDocument, renderWithinBudget, summarize } from "./commands/index_command.ts";
-import {
-  envelope,
-  errorText,
-  indexJson,
-  indexText,
-  selectJson,
-  selectText,
-} from "./commands/output.ts";
+import { indexDocument, limitIndex, summarize } from "./commands/index_command.ts";
+import { envelope, indexJson, selectJson } from "./commands/render_json.ts";
+import { errorText, indexText, selectText } from "./commands/render_text.ts";
 import { parseForSelect, selectInWorkspace } from "./commands/select_command.ts";
+import { type Invocation, parseArgs, USAGE, UsageError } from "./io/args.ts";
 import { type EngineSettings, readSettings } from "./io/settings.ts";
-import { MDSEL_COMPATIBLE_VERSION, VERSION } from "./version.ts";
 import { loadWorkspace } from "./io/workspace.ts";
+import { MDSEL_COMPATIBLE_VERSION, VERSION } from "./version.ts";
 
 /** What one CLI run printed, and its exit code. */
 export interface RunResult {
@@ -121,24 +115,23 @@ async function _index(
   settings: EngineSettings,
 ): Promise<RunResult> {
   const workspace = await loadWorkspace(files);
-  const docs = workspace.docs.map((doc) => indexDocument(doc, settings.pageWords));
-  const summary = summarize(docs);
-  const budget = full ? Infinity : settings.indexMaxChars;
+  const page = { words: settings.pageWords, chars: settings.pageChars };
+  const items = workspace.docs.map((doc) => ({ doc, index: indexDocument(doc, page) }));
   const { errors, warnings } = workspace;
-  const { output } = json
-    ? renderWithinBudget(
-      docs,
-      budget,
-      (limited) => indexJson(limited, summary, errors, warnings, files.length),
-    )
-    : renderWithinBudget(
-      docs,
-      budget,
-      (limited, limit) => indexText(limited, errors, files.length > 1, limit),
-    );
+  let stdout: string;
+  if (json) {
+    const docs = items.map((item) => item.index);
+    const summary = summarize(docs);
+    const budget = full ? Infinity : Math.min(settings.indexMaxChars, settings.maxChars);
+    const render = (limited: typeof docs) =>
+      indexJson(limited, summary, errors, warnings, files.length);
+    stdout = render(limitIndex(docs, budget, render)) + "\n";
+  } else {
+    stdout = indexText(items, errors, { ...settings, full });
+  }
   return {
     code: errors.length === 0 ? 0 : 1,
-    stdout: json ? output + "\n" : output,
+    stdout,
     stderr: json || warnings.length === 0
       ? ""
       : warnings.map((w) => `warning: ${w}`).join("\n") + "\n",
@@ -149,11 +142,14 @@ async function _select(
   invocation: Extract<Invocation, { command: "select" }>,
   settings: EngineSettings,
 ): Promise<RunResult> {
-  const { json } = invocation;
-  const render = (outcome: Parameters<typeof selectJson>[0]) =>
-    json ? selectJson(outcome) + "\n" : selectText(outcome);
+  const { json, full } = invocation;
   const parsed = parseForSelect(invocation.selector);
-  const failure = { matches: [], unresolved: [], warnings: [], invalid: true };
+  const budget = full || ("selector" in parsed && parsed.selector.params.full)
+    ? Infinity
+    : settings.maxChars;
+  const render = (outcome: Parameters<typeof selectJson>[0]) =>
+    json ? selectJson(outcome, budget) + "\n" : selectText(outcome, budget);
+  const failure = { answers: [], unresolved: [], warnings: [], invalid: true };
   if ("error" in parsed) {
     return { code: 1, stdout: render({ ...failure, errors: [parsed.error] }), stderr: "" };
   }
@@ -166,10 +162,7 @@ async function _select(
     return { code: 1, stdout: render({ ...failure, errors: [error] }), stderr: "" };
   }
   const workspace = await loadWorkspace(invocation.files);
-  const outcome = selectInWorkspace(parsed.selector, workspace, {
-    pageWords: settings.pageWords,
-    full: invocation.full,
-  });
+  const outcome = selectInWorkspace(parsed.selector, workspace, { ...settings, full });
   const failed = outcome.errors.length > 0 || outcome.unresolved.length > 0;
   return {
     code: failed ? 1 : 0,

@@ -238,11 +238,9 @@ Deno.test("MDSEL_FORMAT=text: no --json, the text format verbatim, descriptions 
   const dir = examplesDir();
   const file = join(dir, "readme.md");
   const index = await callText(server.client, "mdsel_index", { files: [file] });
-  assert.deepEqual(index, {
-    isError: false,
-    text:
-      "h1.0 Project Title\n h2.0 Installation\n  h3.0 Requirements\n h2.1 Usage\n  h3.1 Advanced\n---\ncode:2 para:5 list:1 table:1 quote:1\n",
-  });
+  const indexed = await mdsel(["index", "--", file], { cwd: dir });
+  assert.deepEqual(index, { isError: false, text: indexed.stdout });
+  assert.match(index.text, /\nh1\.0 Project Title\n h2\.0 Installation\n/);
   const select = await callText(server.client, "mdsel_select", { selector: "h2.5", files: [file] });
   const direct = await mdsel(["select", "--", "h2.5", file], { cwd: dir });
   assert.deepEqual(select, { isError: true, text: direct.stdout });

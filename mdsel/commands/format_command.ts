@@ -5,11 +5,10 @@
  * @module
  */
 import { parseDocument } from "../parse/document.ts";
-import { indexDocument, summarize } from "./index_command.ts";
-import { indexJson } from "./output.ts";
-import { selectInWorkspace } from "./select_command.ts";
-import { selectJson } from "./output.ts";
 import { parseSelector } from "../query/selector.ts";
+import { indexDocument, summarize } from "./index_command.ts";
+import { indexJson, selectJson } from "./render_json.ts";
+import { selectInWorkspace } from "./select_command.ts";
 
 const INDEX_FORMAT =
   `index --json: {success, command:"index", timestamp, data:{documents:[{namespace, file_path,
@@ -18,14 +17,20 @@ const INDEX_FORMAT =
     children_count, word_count, section_word_count, section_truncated, start_line, end_line}],
   blocks:{paragraphs, code_blocks, lists, tables, blockquotes}, headings_omitted?, max_depth?}],
   summary:{total_documents, total_nodes, total_selectors}}, errors?, partial_results?, warnings?}
-index (text): "hD.i text" per heading, indented by depth; "---"; "code:N para:N list:N table:N quote:N"`;
+index (text): per document "<namespace> <path> [W words]"; "root [N words]" for content before the
+  first heading; "hD.i text" per heading, indented by depth, "[N words]" from 500 words,
+  "[N words, +K subsections]" where deeper headings are folded; "---"; "code:N para:N list:N table:N
+  quote:N"; last "[outline limited to h1-hD: ...]" when folded`;
 
 const SELECT_FORMAT =
   `select --json: {success, command:"select", timestamp, data:{matches:[{selector, type, content,
-  truncated, start_line, end_line, pagination?:{page, total_pages, page_words, next?},
-  children_available:[{selector, type, preview}]}], unresolved:[{selector, reason, suggestions}]},
-  unresolved_selectors?, errors?:[{type, code, message, file?, selector?}], warnings?}
+  truncated, start_line, end_line, outline?:true, pagination?:{page, total_pages, page_words, next?},
+  children_available:[{selector, type, preview, word_count}], children_omitted?}],
+  unresolved:[{selector, reason, suggestions}], omitted?:[selector]}, unresolved_selectors?,
+  errors?:[{type, code, message, file?, selector?}], warnings?}
 select (text): the content; "<selector>:" before each of several matches; "[page 1 of N, next: <selector>]";
+  a big section: its introduction, its subsections as an outline, "[hD.i Text: N words in K subsections;
+  select one, or hD.i?page=1 to read the section in pages]"; "[N more matches not shown: ...]";
   unresolved: "!<selector>", the reason, "~suggestion ..."; errors: "!TYPE: message"`;
 
 const SAMPLE = `# Sample
@@ -65,16 +70,19 @@ export function formatText(topic: "index" | "select" | undefined, example: boole
 }
 
 function _indexExample(): string {
-  const doc = indexDocument(parseDocument(SAMPLE, "sample", "sample.md"), 2000);
+  const doc = indexDocument(parseDocument(SAMPLE, "sample", "sample.md"), {
+    words: 2000,
+    chars: 16000,
+  });
   return `$ mdsel index --json sample.md\n${indexJson([doc], summarize([doc]), [], [], 1)}`;
 }
 
 function _selectExample(): string {
   const doc = parseDocument(SAMPLE, "sample", "sample.md");
-  const outcome = selectInWorkspace(
-    parseSelector("h2.0"),
-    { docs: [doc], errors: [], warnings: [] },
-    { pageWords: 2000, full: false },
-  );
+  const outcome = selectInWorkspace(parseSelector("h2.0"), {
+    docs: [doc],
+    errors: [],
+    warnings: [],
+  });
   return `$ mdsel select --json h2.0 sample.md\n${selectJson(outcome)}`;
 }

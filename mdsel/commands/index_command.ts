@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { BLOCK_KINDS, type MdDocument, nodesPlainText } from "../parse/document.ts";
+import { BLOCK_KINDS, type MdDocument, nodesChars, nodesPlainText } from "../parse/document.ts";
+import { exceedsPage, type PageLimits } from "./paging.ts";
 
 /** The index's description of the nodes before the first heading. */
 export interface RootEntry {
@@ -75,18 +76,19 @@ const PREVIEW_LENGTH = 80;
  * The full index of one document.
  *
  * @param doc The document.
- * @param pageWords The page size, to tell which sections `select` would page.
+ * @param page The page size, to tell which sections `select` would not return whole.
  * @returns Its index entry.
  *
  * @example
  * ```ts
  * import { parseDocument } from "../parse/document.ts";
  * import { indexDocument } from "./index_command.ts";
- * const index = indexDocument(parseDocument("# Title\n\nSome text.\n", "doc", "doc.md"), 2000);
+ * const page = { words: 2000, chars: 16000 };
+ * const index = indexDocument(parseDocument("# Title\n\nSome text.\n", "doc", "doc.md"), page);
  * console.log(index.headings[0].selector, index.headings[0].section_word_count); // doc::heading:h1[0] 3
  * ```
  */
-export function indexDocument(doc: MdDocument, pageWords: number): DocumentIndex {
+export function indexDocument(doc: MdDocument, page: PageLimits): DocumentIndex {
   const { nodes, sectionEnds, wordPrefix } = doc.top;
   const counters = [0, 0, 0, 0, 0, 0, 0];
   const headings: HeadingEntry[] = [];
@@ -119,7 +121,7 @@ export function indexDocument(doc: MdDocument, pageWords: number): DocumentIndex
       children_count: end - i - 1,
       word_count: node.words,
       section_word_count: sectionWords,
-      section_truncated: sectionWords > pageWords,
+      section_truncated: exceedsPage(sectionWords, nodesChars(doc, [node, nodes[end - 1]]), page),
       start_line: node.startLine + 1,
       end_line: nodes[end - 1].endLine + 1,
     });
@@ -172,7 +174,8 @@ export function makePreview(text: string): { text: string; truncated: boolean } 
  * ```ts
  * import { parseDocument } from "../parse/document.ts";
  * import { indexDocument, summarize } from "./index_command.ts";
- * const index = indexDocument(parseDocument("intro\n\n# A\n", "doc", "doc.md"), 2000);
+ * const page = { words: 2000, chars: 16000 };
+ * const index = indexDocument(parseDocument("intro\n\n# A\n", "doc", "doc.md"), page);
  * console.log(summarize([index])); // { total_documents: 1, total_nodes: 3, total_selectors: 3 }
  * ```
  */
@@ -185,71 +188,61 @@ export function summarize(docs: readonly DocumentIndex[]): IndexSummary {
   return { total_documents: docs.length, total_nodes: nodes, total_selectors: nodes };
 }
 
-/** How a budgeted index was limited. */
-export interface BudgetResult<T> {
-  /** The rendered output. */
-  output: T;
-  /** The documents as rendered (possibly with headings left out). */
-  docs: DocumentIndex[];
-  /** Headings left out over all documents (0 when nothing was). */
-  omitted: number;
-  /** The deepest heading level kept, when headings were left out. */
-  maxDepth?: number;
-}
-
 /**
- * Renders an index within a character budget: while the output is too long,
- * the deepest heading level is left out of every document; if the h1 headings
- * alone do not fit, the heading list is cut.
+ * Keeps the JSON index within a character budget: the deepest heading level
+ * is left out of every document, level after level, but a document always
+ * keeps its own shallowest level, whatever depth that is; when that is still
+ * too much, each document keeps the same number of its first headings, as
+ * many as fit. Documents that lost headings say how many and how deep the
+ * rest go (`headings_omitted`, `max_depth`).
  *
  * @param docs The full document indexes.
  * @param maxChars The budget in characters (`Infinity` for `--full`).
  * @param render Renders documents to the output whose length counts.
- * @returns The output and what was left out.
+ * @returns The documents as they fit.
  *
  * @example
  * ```ts
  * import { parseDocument } from "../parse/document.ts";
- * import { indexDocument, renderWithinBudget } from "./index_command.ts";
- * const index = indexDocument(parseDocument("# A\n## B\n### C\n", "doc", "doc.md"), 2000);
- * const result = renderWithinBudget([index], 200, (docs) => JSON.stringify(docs));
- * console.log(result.maxDepth, result.omitted); // 1 2
+ * import { indexDocument, limitIndex } from "./index_command.ts";
+ * const page = { words: 2000, chars: 16000 };
+ * const index = indexDocument(parseDocument("## A\n### B\n#### C\n", "doc", "doc.md"), page);
+ * const [limited] = limitIndex([index], 450, (docs) => JSON.stringify(docs));
+ * console.log(limited.max_depth, limited.headings_omitted); // 2 2
  * ```
  */
-export function renderWithinBudget<T extends { length: number }>(
+export function limitIndex(
   docs: DocumentIndex[],
   maxChars: number,
-  render: (docs: DocumentIndex[], limitedTo?: { depth: number; omitted: number }) => T,
-): BudgetResult<T> {
-  const first = render(docs);
-  if (first.length <= maxChars) return { output: first, docs, omitted: 0 };
+  render: (docs: DocumentIndex[]) => { length: number },
+): DocumentIndex[] {
+  if (render(docs).length <= maxChars) return docs;
+  const floors = docs.map((doc) => Math.min(7, ...doc.headings.map((h) => h.depth)));
   const deepest = Math.max(1, ...docs.flatMap((doc) => doc.headings.map((h) => h.depth)));
-  const total = docs.reduce((sum, doc) => sum + doc.headings.length, 0);
-  const attempt = (depth: number, keep: number) => {
-    let kept = 0;
-    const limited = docs.map((doc) => {
-      const headings = doc.headings.filter((h) => h.depth <= depth && kept++ < keep);
+  const limited = (depth: number, keep: number) =>
+    docs.map((doc, i) => {
+      const maxDepth = Math.max(depth, floors[i]);
+      const headings = doc.headings.filter((h) => h.depth <= maxDepth).slice(0, keep);
+      if (headings.length === doc.headings.length) return doc;
       return {
         ...doc,
         headings,
         headings_omitted: doc.headings.length - headings.length,
-        max_depth: depth,
+        max_depth: Math.max(0, ...headings.map((h) => h.depth)),
       };
     });
-    const omitted = total - limited.reduce((sum, doc) => sum + doc.headings.length, 0);
-    return { output: render(limited, { depth, omitted }), docs: limited, omitted, maxDepth: depth };
-  };
   for (let depth = deepest - 1; depth >= 1; depth--) {
-    const result = attempt(depth, Infinity);
-    if (result.output.length <= maxChars) return result;
+    const attempt = limited(depth, Infinity);
+    if (render(attempt).length <= maxChars) return attempt;
   }
-  // Even the h1 headings do not fit: keep as many as fit (binary search).
+  // Even the shallowest levels do not fit: the same number of headings for
+  // every document, as many as fit (binary search).
   let low = 0;
-  let high = docs.reduce((sum, doc) => sum + doc.headings.filter((h) => h.depth === 1).length, 0);
+  let high = Math.max(0, ...docs.map((doc) => doc.headings.length));
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    if (attempt(1, middle).output.length <= maxChars) low = middle;
+    if (render(limited(1, middle)).length <= maxChars) low = middle;
     else high = middle - 1;
   }
-  return attempt(1, low);
+  return limited(1, low);
 }

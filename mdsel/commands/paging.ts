@@ -1,14 +1,16 @@
 /**
- * Paging and line windows: long content is cut into pages of at most
- * `MDSEL_PAGE_WORDS` words at node boundaries (a node longer than a page at
- * line boundaries); `head` and `tail` keep the first or last lines.
+ * Paging and line windows: long content is cut into pages within a word and
+ * a character limit, at node boundaries; a node bigger than a page is cut at
+ * line boundaries, and a line bigger than a page between characters (at a
+ * space where it can, never inside a surrogate pair). `head` and `tail` keep
+ * the first or last lines.
  *
  * @module
  */
 import { countWords } from "../parse/plain_text.ts";
-import { sliceLines, type SourceLines, splitLines } from "../parse/source_lines.ts";
+import { type SourceLines, splitLines } from "../parse/source_lines.ts";
 
-/** A run of source lines that is never split across pages unless too long. */
+/** A run of source lines that is never split across pages unless too big. */
 export interface Piece {
   /** First line, 0-based. */
   readonly startLine: number;
@@ -18,18 +20,120 @@ export interface Piece {
   readonly words: number;
 }
 
-/** One page: a run of lines. */
+/** One page: a run of the source, by character offsets and lines. */
 export interface Page {
+  /** Offset of the page's first character. */
+  readonly start: number;
+  /** Offset just past the page's last character. */
+  readonly end: number;
   /** First line, 0-based. */
   readonly startLine: number;
   /** Last line, 0-based, inclusive. */
   readonly endLine: number;
 }
 
+/** How big a page may be. */
+export interface PageLimits {
+  /** At most this many words. */
+  readonly words: number;
+  /** At most this many characters. */
+  readonly chars: number;
+}
+
+/** A piece placed in the source: a piece with its character span. */
+interface _Span {
+  start: number;
+  end: number;
+  startLine: number;
+  endLine: number;
+  words: number;
+}
+
+/**
+ * Whether content of this size needs more than one page.
+ *
+ * @param words Its words.
+ * @param chars Its characters.
+ * @param limits The page size.
+ * @returns `true` when it passes either limit.
+ *
+ * @example
+ * ```ts
+ * import { exceedsPage } from "./paging.ts";
+ * console.log(exceedsPage(100, 20000, { words: 2000, chars: 16000 })); // true
+ * ```
+ */
+export function exceedsPage(words: number, chars: number, limits: PageLimits): boolean {
+  return words > limits.words || chars > limits.chars;
+}
+
+/**
+ * Packs pieces greedily into pages within both limits. A piece bigger than a
+ * page is split into its lines, and a line bigger than a page into runs of
+ * characters.
+ *
+ * @param lines The source lines.
+ * @param pieces The pieces, in order.
+ * @param limits The page size.
+ * @returns The pages, at least one when there are pieces.
+ *
+ * @example
+ * ```ts
+ * import { paginate } from "./paging.ts";
+ * import { splitLines } from "../parse/source_lines.ts";
+ * const lines = splitLines("a\n\nb c\n\nd\n");
+ * const pieces = [0, 2, 4].map((line, i) => ({ startLine: line, endLine: line, words: [1, 2, 1][i] }));
+ * console.log(paginate(lines, pieces, { words: 2, chars: 100 }).map((page) => page.startLine)); // [0, 2, 4]
+ * ```
+ */
+export function paginate(
+  lines: SourceLines,
+  pieces: readonly Piece[],
+  limits: PageLimits,
+): Page[] {
+  const pages: Page[] = [];
+  let open: _Span | undefined;
+  const flush = () => {
+    if (open !== undefined) pages.push(open);
+    open = undefined;
+  };
+  const add = (span: _Span) => {
+    if (
+      open !== undefined &&
+      (open.words + span.words > limits.words || span.end - open.start > limits.chars)
+    ) flush();
+    if (open === undefined) open = { ...span };
+    else {
+      open.end = span.end;
+      open.endLine = span.endLine;
+      open.words += span.words;
+    }
+  };
+  for (const piece of pieces) {
+    const span = _spanOf(lines, piece);
+    if (!exceedsPage(span.words, span.end - span.start, limits)) {
+      add(span);
+      continue;
+    }
+    // Lines are weighed by their raw words, scaled so they add up to the
+    // node's own (plain-text) words: the node still needs as many pages.
+    const split = linePieces(lines, piece);
+    const raw = split.reduce((total, line) => total + line.words, 0);
+    const scale = raw === 0 ? 1 : piece.words / raw;
+    for (const line of split) {
+      const lineSpan = { ..._spanOf(lines, line), words: line.words * scale };
+      if (!exceedsPage(lineSpan.words, lineSpan.end - lineSpan.start, limits)) add(lineSpan);
+      else for (const run of _characterRuns(lines.text, lineSpan, limits, scale)) add(run);
+    }
+  }
+  flush();
+  return pages;
+}
+
 /**
  * Splits a piece into one piece per line, counting each line's raw words, for
- * a node that alone is longer than a page. Blank lines get no piece, so a page
- * never starts or ends with one.
+ * a node that alone is bigger than a page. Blank lines get no piece, so a
+ * page never starts or ends with one.
  *
  * @param lines The source lines.
  * @param piece The piece to split.
@@ -53,56 +157,71 @@ export function linePieces(lines: SourceLines, piece: Piece): Piece[] {
   return pieces;
 }
 
+function _spanOf(lines: SourceLines, piece: Piece): _Span {
+  return {
+    start: lines.starts[piece.startLine],
+    end: lines.ends[piece.endLine],
+    startLine: piece.startLine,
+    endLine: piece.endLine,
+    words: piece.words,
+  };
+}
+
 /**
- * Packs pieces greedily into pages of at most `pageWords` words; a piece is
- * split into lines when it alone exceeds a page.
- *
- * @param lines The source lines.
- * @param pieces The pieces, in order.
- * @param pageWords The page size in words.
- * @returns The pages, at least one.
- *
- * @example
- * ```ts
- * import { paginate } from "./paging.ts";
- * import { splitLines } from "../parse/source_lines.ts";
- * const lines = splitLines("a\n\nb c\n\nd\n");
- * const pieces = [0, 2, 4].map((line, i) => ({ startLine: line, endLine: line, words: [1, 2, 1][i] }));
- * console.log(paginate(lines, pieces, 2)); // three pages: lines 0, 2 and 4
- * ```
+ * Cuts one line into runs within the limits: each run ends after the last
+ * whitespace that keeps it within them, or at the limit itself when there is
+ * none, never between the two halves of a surrogate pair.
  */
-export function paginate(lines: SourceLines, pieces: readonly Piece[], pageWords: number): Page[] {
-  const pages: Page[] = [];
-  let first: Piece | undefined;
-  let last: Piece | undefined;
-  let words = 0;
-  const flush = () => {
-    if (first !== undefined && last !== undefined) {
-      pages.push({ startLine: first.startLine, endLine: last.endLine });
+function _characterRuns(text: string, line: _Span, limits: PageLimits, scale: number): _Span[] {
+  const runs: _Span[] = [];
+  let start = line.start;
+  while (start < line.end) {
+    let end = start;
+    let words = 0;
+    let lastBreak = -1;
+    let wordsAtBreak = 0;
+    let inWord = false;
+    while (end < line.end) {
+      const space = /\s/.test(text[end]);
+      if (!space && !inWord) {
+        if ((words + 1) * scale > limits.words && words > 0) break;
+        words++;
+      }
+      inWord = !space;
+      if (end + 1 - start > limits.chars) break;
+      end++;
+      if (space) {
+        lastBreak = end;
+        wordsAtBreak = words;
+      }
     }
-    first = last = undefined;
-    words = 0;
-  };
-  const add = (piece: Piece) => {
-    if (first !== undefined && words + piece.words > pageWords) flush();
-    first ??= piece;
-    last = piece;
-    words += piece.words;
-  };
-  for (const piece of pieces) {
-    if (piece.words > pageWords && piece.endLine > piece.startLine) {
-      // Lines are weighed by their raw words, scaled so they add up to the
-      // node's own (plain-text) words: the node still needs several pages.
-      const split = linePieces(lines, piece);
-      const raw = split.reduce((total, line) => total + line.words, 0);
-      const scale = raw === 0 ? 1 : piece.words / raw;
-      for (const line of split) add({ ...line, words: line.words * scale });
-    } else {
-      add(piece);
+    if (end < line.end && lastBreak > start) {
+      end = lastBreak;
+      words = wordsAtBreak;
     }
+    if (end === start) end = start + 1; // a page holds at least one character
+    if (_isLowSurrogate(text.charCodeAt(end)) && _isHighSurrogate(text.charCodeAt(end - 1))) {
+      end = end - 1 > start ? end - 1 : end + 1;
+    }
+    runs.push({
+      start,
+      end,
+      startLine: line.startLine,
+      endLine: line.startLine,
+      words: words * scale,
+    });
+    start = end;
+    while (start < line.end && /\s/.test(text[start])) start++;
   }
-  flush();
-  return pages;
+  return runs;
+}
+
+function _isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function _isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }
 
 /** A content window: the text and the 0-based lines it spans. */
@@ -172,19 +291,32 @@ export function tailLines(window: Window, count: number): Window {
 }
 
 /**
- * The source of a page.
+ * Keeps as many whole lines from the start of a window as fit in `maxChars`
+ * characters (at least the first line, cut to `maxChars` when it alone is
+ * bigger), for the result budget.
  *
- * @param lines The source lines.
- * @param page The page.
- * @returns Its text, trailing whitespace removed.
+ * @param window The window.
+ * @param maxChars The most characters the content may have.
+ * @returns The window, or a smaller one marked truncated.
  *
  * @example
  * ```ts
- * import { pageSource } from "./paging.ts";
- * import { splitLines } from "../parse/source_lines.ts";
- * console.log(pageSource(splitLines("a\nb\nc\n"), { startLine: 1, endLine: 2 })); // "b\nc"
+ * import { clipToChars } from "./paging.ts";
+ * const window = { content: "abc\ndef\nghi", startLine: 0, endLine: 2, truncated: false };
+ * console.log(clipToChars(window, 8)); // { content: "abc\ndef", startLine: 0, endLine: 1, truncated: true }
  * ```
  */
-export function pageSource(lines: SourceLines, page: Page): string {
-  return sliceLines(lines, page.startLine, page.endLine);
+export function clipToChars(window: Window, maxChars: number): Window {
+  if (window.content.length <= maxChars) return window;
+  const lines = splitLines(window.content);
+  let last = 0;
+  while (last + 1 < lines.starts.length && lines.ends[last + 1] <= maxChars) last++;
+  let content = window.content.slice(0, Math.min(lines.ends[last], maxChars)).trimEnd();
+  if (_isHighSurrogate(content.charCodeAt(content.length - 1))) content = content.slice(0, -1);
+  return {
+    content,
+    startLine: window.startLine,
+    endLine: window.startLine + last,
+    truncated: true,
+  };
 }

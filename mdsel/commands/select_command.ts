@@ -1,24 +1,48 @@
 /**
  * `mdsel select`: the content behind a selector, in every file it matches.
+ * A big section answers with its introduction and the outline of its
+ * subsections; other big content comes in pages.
  *
  * @module
  */
-import { type MdDocument, type MdNode, nodesSource, stripQuoteMarkers } from "../parse/document.ts";
-import type { ErrorEntry } from "../io/errors.ts";
-import { headLines, type Page, paginate, type Piece, tailLines, type Window } from "./paging.ts";
-import { childSelectors, resolvePath, type Target } from "../query/resolve.ts";
 import {
+  type MdDocument,
+  type MdNode,
+  nodesChars,
+  nodesSource,
+  stripQuoteMarkers,
+} from "../parse/document.ts";
+import type { ErrorEntry } from "../io/errors.ts";
+import type { Workspace } from "../io/workspace.ts";
+import { directChildren, flatChildren } from "../query/children.ts";
+import { type ResolutionFailure, resolvePath, rootOf, type Target } from "../query/resolve.ts";
+import {
+  formatPath,
   formatSegments,
   formatSelector,
+  formatShortPath,
+  formatType,
   parseSelector,
+  type PathStep,
   type Selector,
   SelectorSyntaxError,
 } from "../query/selector.ts";
-import { sliceLines } from "../parse/source_lines.ts";
 import { closestSelectors, similarity } from "../query/suggest.ts";
-import type { Workspace } from "../io/workspace.ts";
+import { sliceLines } from "../parse/source_lines.ts";
+import { buildOutline, fitDepths, headingsIn, outlineBudget, outlineLines } from "./outline.ts";
+import {
+  clipToChars,
+  exceedsPage,
+  headLines,
+  type Page,
+  type PageLimits,
+  paginate,
+  type Piece,
+  tailLines,
+  type Window,
+} from "./paging.ts";
 
-/** A selectable child of a match. */
+/** A direct child of a match. */
 export interface ChildInfo {
   /** Its fully qualified selector. */
   selector: string;
@@ -26,6 +50,8 @@ export interface ChildInfo {
   type: string;
   /** A heading's text, or the first 80 characters of a block's source. */
   preview: string;
+  /** Its words (a subsection's: its whole section's). */
+  word_count: number;
 }
 
 /** Where a paged match stands. */
@@ -40,7 +66,7 @@ export interface Pagination {
   next?: string;
 }
 
-/** One match of `select`. */
+/** One match of `select`, as the JSON envelope carries it. */
 export interface SelectMatch {
   /** Canonical, fully qualified selector of this match. */
   selector: string;
@@ -48,16 +74,28 @@ export interface SelectMatch {
   type: string;
   /** The exact source text. */
   content: string;
-  /** Whether content was left out (paging, head, tail). */
+  /** Whether content was left out (outline, paging, head, tail). */
   truncated: boolean;
   /** First line, 1-based. */
   start_line: number;
   /** Last line, 1-based. */
   end_line: number;
+  /** Set when a big section answered with its introduction and outline. */
+  outline?: true;
   /** Present when the content is paged. */
   pagination?: Pagination;
-  /** The match's selectable children. */
+  /** The match's direct children, at most 50. */
   children_available: ChildInfo[];
+  /** Direct children beyond the 50 listed. */
+  children_omitted?: number;
+}
+
+/** One match, with what the text format prints after its content. */
+export interface SelectAnswer {
+  /** The match. */
+  match: SelectMatch;
+  /** Text lines after the content: a blank line, the outline and its closing hint. */
+  outline?: string[];
 }
 
 /** A selector that matched nothing. */
@@ -73,7 +111,7 @@ export interface Unresolved {
 /** What `select` found. */
 export interface SelectOutcome {
   /** The matches, in file order. */
-  matches: SelectMatch[];
+  answers: SelectAnswer[];
   /** The selector, when it matched nothing. */
   unresolved: Unresolved[];
   /** Unreadable files, or the selector's syntax error. */
@@ -88,9 +126,30 @@ export interface SelectOutcome {
 export interface SelectSettings {
   /** Page size in words. */
   pageWords: number;
-  /** `--full`: never page. */
+  /** Page size in characters. */
+  pageChars: number;
+  /** The most one result may print, in characters. */
+  maxChars: number;
+  /** The most an outline may ever take, in characters. */
+  indexMaxChars: number;
+  /** Sections of at least this many words show their size in outlines. */
+  sizeWords: number;
+  /** `--full`: never page, no budget. */
   full: boolean;
 }
+
+/** The defaults of {@linkcode SelectSettings}. */
+export const DEFAULT_SELECT_SETTINGS: SelectSettings = {
+  pageWords: 2000,
+  pageChars: 16000,
+  maxChars: 40000,
+  indexMaxChars: 40000,
+  sizeWords: 500,
+  full: false,
+};
+
+/** At most this many direct children are listed. */
+export const MAX_CHILDREN = 50;
 
 const PREVIEW_LENGTH = 80;
 
@@ -127,7 +186,7 @@ export function parseForSelect(text: string): { selector: Selector } | { error: 
  *
  * @param selector The parsed selector.
  * @param workspace The documents of the call.
- * @param settings Page size and `--full`.
+ * @param settings Page size, budgets and `--full` (defaults for what is left out).
  * @returns Matches, unresolved selectors, errors and warnings.
  *
  * @example
@@ -136,20 +195,18 @@ export function parseForSelect(text: string): { selector: Selector } | { error: 
  * import { parseSelector } from "../query/selector.ts";
  * import { selectInWorkspace } from "./select_command.ts";
  * const doc = parseDocument("# A\n\ntext\n", "doc", "doc.md");
- * const outcome = selectInWorkspace(parseSelector("h1.0/para.0"), { docs: [doc], errors: [], warnings: [] }, {
- *   pageWords: 2000,
- *   full: false,
- * });
- * console.log(outcome.matches[0].content); // "text"
+ * const outcome = selectInWorkspace(parseSelector("h1.0/para.0"), { docs: [doc], errors: [], warnings: [] });
+ * console.log(outcome.answers[0].match.content); // "text"
  * ```
  */
 export function selectInWorkspace(
   selector: Selector,
   workspace: Workspace,
-  settings: SelectSettings,
+  settings: Partial<SelectSettings> = {},
 ): SelectOutcome {
+  const options = { ...DEFAULT_SELECT_SETTINGS, ...settings };
   const outcome: SelectOutcome = {
-    matches: [],
+    answers: [],
     unresolved: [],
     errors: [...workspace.errors],
     warnings: [...workspace.warnings],
@@ -164,22 +221,23 @@ export function selectInWorkspace(
       return outcome;
     }
   }
+  const qualify = workspace.docs.length > 1;
   const reasons: string[] = [];
   const stalled: Target[] = [];
   for (const doc of docs) {
     const resolution = resolvePath(doc, selector.segments);
     if (resolution.targets.length === 0) {
-      if (resolution.reason !== undefined) reasons.push(resolution.reason);
+      if (resolution.failure !== undefined) reasons.push(describeFailure(resolution.failure));
       stalled.push(...resolution.stalledAt);
       continue;
     }
     for (const target of resolution.targets) {
-      const match = buildMatch(target, selector, settings);
-      if (typeof match === "string") reasons.push(match);
-      else outcome.matches.push(match);
+      const answer = buildAnswer(target, selector, options, qualify);
+      if (typeof answer === "string") reasons.push(answer);
+      else outcome.answers.push(answer);
     }
   }
-  if (outcome.matches.length === 0 && docs.length > 0) {
+  if (outcome.answers.length === 0 && docs.length > 0) {
     outcome.unresolved.push({
       selector: canonical,
       reason: [...new Set(reasons)].join("; ") || `No match for ${canonical}`,
@@ -190,91 +248,222 @@ export function selectInWorkspace(
 }
 
 /**
- * Builds the match for one target: its content (paged, or cut by head/tail),
- * lines and children.
+ * Why a path reached nothing, in one sentence.
  *
- * @param target The resolved target.
- * @param selector The selector, for its query parameters.
- * @param settings Page size and `--full`.
- * @returns The match, or the reason the requested page does not exist.
+ * @param failure The structured failure.
+ * @returns The reason.
  *
  * @example
  * ```ts
  * import { parseDocument } from "../parse/document.ts";
- * import { parseSelector } from "../query/selector.ts";
- * import { buildMatch } from "./select_command.ts";
- * const doc = parseDocument("text\n", "doc", "doc.md");
- * const match = buildMatch({ kind: "root", doc, selector: "doc::root" }, parseSelector("root"), {
- *   pageWords: 2000,
- *   full: false,
- * });
- * console.log(typeof match === "string" ? match : match.content); // "text"
+ * import { rootOf } from "../query/resolve.ts";
+ * import { describeFailure } from "./select_command.ts";
+ * const scope = rootOf(parseDocument("# A\n", "readme", "readme.md"));
+ * console.log(describeFailure({ kind: "out_of_range", type: { kind: "heading", depth: 1 }, scope, index: 5, found: 1 }));
+ * // Index 5 out of range (only 1 heading:h1(s) found in readme)
  * ```
  */
-export function buildMatch(
+export function describeFailure(failure: ResolutionFailure): string {
+  const { doc } = failure.scope;
+  const where = failure.scope.kind === "root"
+    ? doc.namespace
+    : formatPath(doc.namespace, failure.scope.path);
+  const type = formatType(failure.type);
+  return failure.kind === "none"
+    ? `No ${type} found in ${where}`
+    : `Index ${failure.index} out of range (only ${failure.found} ${type}(s) found in ${where})`;
+}
+
+/**
+ * Builds the answer for one target: its content (an outline for a big
+ * section, a page of other big content, or cut by head/tail), lines and
+ * direct children.
+ *
+ * @param target The resolved target.
+ * @param selector The selector, for its query parameters.
+ * @param settings Page size, budgets and `--full`.
+ * @param qualify Whether outline selectors carry the namespace (several files).
+ * @returns The answer, or the reason the requested page does not exist.
+ *
+ * @example
+ * ```ts
+ * import { parseDocument } from "../parse/document.ts";
+ * import { rootOf } from "../query/resolve.ts";
+ * import { parseSelector } from "../query/selector.ts";
+ * import { buildAnswer, DEFAULT_SELECT_SETTINGS } from "./select_command.ts";
+ * const doc = parseDocument("text\n", "doc", "doc.md");
+ * const answer = buildAnswer(rootOf(doc), parseSelector("root"), DEFAULT_SELECT_SETTINGS, false);
+ * console.log(typeof answer === "string" ? answer : answer.match.content); // "text"
+ * ```
+ */
+export function buildAnswer(
   target: Target,
   selector: Selector,
   settings: SelectSettings,
-): SelectMatch | string {
+  qualify: boolean,
+): SelectAnswer | string {
   const { doc } = target;
   const { params } = selector;
+  const full = settings.full || params.full;
+  const limits: PageLimits = {
+    words: settings.pageWords,
+    // A page must leave room in the result for its children and lines.
+    chars: Math.max(1, Math.min(settings.pageChars, Math.floor(settings.maxChars * 0.75))),
+  };
   const extent = _extentOf(target);
-  const full: Window = {
+  const selectorText = formatPath(doc.namespace, target.path);
+  const explicit = full || params.page !== undefined || params.head !== undefined ||
+    params.tail !== undefined;
+  const big = exceedsPage(extent.words, extent.chars, limits);
+  if (!explicit && big && target.kind === "section") {
+    const firstSubsection = _firstHeading(target.list.nodes, target.index + 1, target.end);
+    if (firstSubsection !== -1) {
+      return _outlineAnswer(target, extent, firstSubsection, settings, limits, qualify);
+    }
+  }
+  const pages: Page[] = full || (params.page === undefined && !big) ||
+      (params.page === undefined && (params.head !== undefined || params.tail !== undefined))
+    ? []
+    : paginate(doc.lines, extent.pieces, limits);
+  const paged = pages.length > 1;
+  const pageNumber = params.page ?? 1;
+  const total = paged ? pages.length : 1;
+  if (pageNumber > total) {
+    return `Page ${pageNumber} out of range (only ${total} page(s) in ${selectorText})`;
+  }
+  let window: Window = {
     content: extent.content,
     startLine: extent.startLine,
     endLine: extent.endLine,
     truncated: false,
   };
-  const unpaged = settings.full || params.full ||
-    (params.page === undefined && (params.head !== undefined || params.tail !== undefined));
-  const pages: Page[] = unpaged || extent.words <= settings.pageWords
-    ? []
-    : paginate(doc.lines, extent.pieces, settings.pageWords);
-  const paged = pages.length > 1;
-  const pageNumber = params.page ?? 1;
-  if (pageNumber > (paged ? pages.length : 1)) {
-    const total = paged ? pages.length : 1;
-    return `Page ${pageNumber} out of range (only ${total} page(s) in ${target.selector})`;
-  }
-  let window = full;
-  if (paged) {
-    const page = pages[pageNumber - 1];
-    const text = sliceLines(doc.lines, page.startLine, page.endLine);
-    window = {
-      content: page.startLine === full.startLine
-        ? stripQuoteMarkers(text, extent.quoteDepth)
-        : text,
-      startLine: page.startLine,
-      endLine: page.endLine,
-      truncated: true,
-    };
-  }
+  if (paged) window = _pageWindow(doc, pages[pageNumber - 1], extent);
   if (params.head !== undefined) window = _keepTruncation(window, headLines(window, params.head));
   if (params.tail !== undefined) window = _keepTruncation(window, tailLines(window, params.tail));
-  const match: SelectMatch = {
-    selector: target.selector + selector.query,
-    type: target.kind === "block" ? target.list.nodes[target.index].kind : target.kind,
-    content: window.content,
-    truncated: window.truncated,
-    start_line: window.startLine + 1,
-    end_line: window.endLine + 1,
-    children_available: [],
-  };
+  if (!full) window = clipToChars(window, limits.chars);
+  const match = _match(target, selectorText + selector.query, window);
   if (paged) {
     match.pagination = {
       page: pageNumber,
       total_pages: pages.length,
       page_words: settings.pageWords,
+      ...(pageNumber < pages.length ? { next: `${selectorText}?page=${pageNumber + 1}` } : {}),
     };
-    if (pageNumber < pages.length) {
-      match.pagination.next = `${target.selector}?page=${pageNumber + 1}`;
-    }
   }
-  match.children_available = childSelectors(target).map(({ selector, node }) => ({
+  return { match };
+}
+
+/**
+ * The answer of a big section with subsections: its introduction (or, when
+ * that alone passes a page, the section's first page), its direct children,
+ * and for the text format the outline of its subsections under the outline
+ * budget, closed by a line saying how to go on.
+ */
+function _outlineAnswer(
+  target: Extract<Target, { kind: "section" }>,
+  extent: _Extent,
+  firstSubsection: number,
+  settings: SelectSettings,
+  limits: PageLimits,
+  qualify: boolean,
+): SelectAnswer {
+  const { doc, list } = target;
+  const intro = list.nodes.slice(target.index, firstSubsection);
+  const introWords = list.wordPrefix[firstSubsection] - list.wordPrefix[target.index];
+  let window: Window;
+  let pages: Page[] = [];
+  if (exceedsPage(introWords, nodesChars(doc, intro), limits)) {
+    pages = paginate(doc.lines, extent.pieces, limits);
+    window = _pageWindow(doc, pages[0], extent);
+  } else {
+    window = {
+      content: nodesSource(doc, intro),
+      startLine: intro[0].startLine,
+      endLine: intro[intro.length - 1].endLine,
+      truncated: true,
+    };
+  }
+  const selectorText = formatPath(doc.namespace, target.path);
+  const match = _match(target, selectorText, window);
+  match.outline = true;
+  if (pages.length > 1) {
+    match.pagination = {
+      page: 1,
+      total_pages: pages.length,
+      page_words: settings.pageWords,
+      next: `${selectorText}?page=2`,
+    };
+  }
+  const label = (i: number) => _label(target, i, qualify);
+  const entries = buildOutline(headingsIn(list, target.index + 1, target.end, label));
+  const self = label(target.index);
+  const heading = list.nodes[target.index].text.replace(/\s+/g, " ");
+  const count = entries.length;
+  const hint = `[${self} ${heading}: ${extent.words} words in ${count} subsection` +
+    `${count === 1 ? "" : "s"}; select one, or ${self}?page=1 to read the section in pages]`;
+  // What the content, its page line and the hint leave of the result budget.
+  const room = settings.full
+    ? Infinity
+    : settings.maxChars - window.content.length - hint.length - 200;
+  const style = { sizeWords: settings.sizeWords };
+  const budget = Math.min(room, outlineBudget(extent.chars, settings.indexMaxChars));
+  const { limits: [limit] } = fitDepths([{ entries, fixedChars: 0 }], budget, style, 2);
+  const lines = outlineLines(entries, limit, style);
+  let used = 0;
+  let shown = 0;
+  while (shown < lines.length && used + lines[shown].length + 1 <= Math.max(room, 0)) {
+    used += lines[shown++].length + 1;
+  }
+  const outline = ["", ...lines.slice(0, shown)];
+  if (shown < lines.length) {
+    outline.push(`[outline cut: ${lines.length - shown} more subsections not shown]`);
+  }
+  outline.push(hint);
+  return { match, outline };
+}
+
+/** The selector an outline prints for the heading at `index` of a section's list. */
+function _label(target: Extract<Target, { kind: "section" }>, index: number, qualify: boolean) {
+  const { doc, list } = target;
+  const node = list.nodes[index];
+  if (list === doc.top) {
+    const short = formatShortPath([{
+      type: { kind: "heading", depth: node.depth },
+      index: list.ordinals[index],
+    }]);
+    return qualify ? `${doc.namespace}::${short}` : short;
+  }
+  // A section inside a blockquote: its subsections are numbered within the
+  // quote's list, below the section's own path.
+  if (index === target.index) return formatPath(doc.namespace, target.path);
+  let k = 0;
+  for (let i = target.index + 1; i < index; i++) {
+    if (list.nodes[i].kind === "heading" && list.nodes[i].depth === node.depth) k++;
+  }
+  const step: PathStep = { type: { kind: "heading", depth: node.depth }, index: k };
+  return formatPath(doc.namespace, [...target.path, step]);
+}
+
+function _match(target: Target, selector: string, window: Window): SelectMatch {
+  const { doc } = target;
+  const children = directChildren(target);
+  const match: SelectMatch = {
     selector,
-    type: node.kind,
-    preview: node.kind === "heading" ? node.text : _preview(nodesSource(doc, [node])),
-  }));
+    type: target.kind === "block" ? target.list.nodes[target.index].kind : target.kind,
+    content: window.content,
+    truncated: window.truncated,
+    start_line: window.startLine + 1,
+    end_line: window.endLine + 1,
+    children_available: children.slice(0, MAX_CHILDREN).map(({ target: child, node }) => ({
+      selector: formatPath(doc.namespace, child.path),
+      type: node.kind,
+      preview: node.kind === "heading" ? node.text : _preview(nodesSource(doc, [node])),
+      word_count: child.kind === "section"
+        ? child.list.wordPrefix[child.end] - child.list.wordPrefix[child.index]
+        : node.words,
+    })),
+  };
+  if (children.length > MAX_CHILDREN) match.children_omitted = children.length - MAX_CHILDREN;
   return match;
 }
 
@@ -283,6 +472,7 @@ interface _Extent {
   startLine: number;
   endLine: number;
   words: number;
+  chars: number;
   pieces: Piece[];
   quoteDepth: number;
 }
@@ -292,12 +482,13 @@ function _extentOf(target: Target): _Extent {
   if (target.kind === "root") return _rootExtent(doc);
   const end = target.kind === "section" ? target.end : target.index + 1;
   const nodes = target.list.nodes.slice(target.index, end);
-  const words = target.list.wordPrefix[end] - target.list.wordPrefix[target.index];
+  const content = nodesSource(doc, nodes);
   return {
-    content: nodesSource(doc, nodes),
+    content,
     startLine: nodes[0].startLine,
     endLine: nodes[nodes.length - 1].endLine,
-    words,
+    words: target.list.wordPrefix[end] - target.list.wordPrefix[target.index],
+    chars: content.length,
     pieces: nodes.map(_pieceOf),
     quoteDepth: nodes[0].quoteDepth,
   };
@@ -310,18 +501,38 @@ function _rootExtent(doc: MdDocument): _Extent {
     pieces.unshift({ startLine: 0, endLine: doc.frontMatterLines - 1, words: 0 });
   }
   if (pieces.length === 0) {
-    return { content: "", startLine: 0, endLine: 0, words: 0, pieces, quoteDepth: 0 };
+    return { content: "", startLine: 0, endLine: 0, words: 0, chars: 0, pieces, quoteDepth: 0 };
   }
   const startLine = pieces[0].startLine;
   const endLine = pieces[pieces.length - 1].endLine;
+  const content = sliceLines(doc.lines, startLine, endLine);
   return {
-    content: sliceLines(doc.lines, startLine, endLine),
+    content,
     startLine,
     endLine,
     words: doc.top.wordPrefix[nodes.length],
+    chars: content.length,
     pieces,
     quoteDepth: 0,
   };
+}
+
+function _pageWindow(doc: MdDocument, page: Page, extent: _Extent): Window {
+  const text = doc.lines.text.slice(page.start, page.end).trimEnd();
+  return {
+    // The first page starts where the content does: after any quote markers.
+    content: page.startLine === extent.startLine && page.start === doc.lines.starts[page.startLine]
+      ? stripQuoteMarkers(text, extent.quoteDepth)
+      : text,
+    startLine: page.startLine,
+    endLine: page.endLine,
+    truncated: true,
+  };
+}
+
+function _firstHeading(nodes: readonly MdNode[], from: number, to: number): number {
+  for (let i = from; i < to; i++) if (nodes[i].kind === "heading") return i;
+  return -1;
 }
 
 function _pieceOf(node: MdNode): Piece {
@@ -354,7 +565,7 @@ function _unknownNamespace(
   for (const { doc } of close) {
     const resolution = resolvePath(doc, selector.segments);
     const found = resolution.targets.length > 0
-      ? resolution.targets.map((target) => target.selector)
+      ? resolution.targets.map((target) => formatPath(doc.namespace, target.path))
       : _suggest({ ...selector, namespace: doc.namespace }, [doc], resolution.stalledAt);
     suggestions.push(...found);
   }
@@ -365,18 +576,20 @@ function _suggest(selector: Selector, docs: readonly MdDocument[], stalled: Targ
   const qualified = selector.namespace !== null;
   const input = (qualified ? `${selector.namespace}::` : "") + formatSegments(selector.segments);
   const candidates: { compare: string; selector: string }[] = [];
-  const add = (doc: MdDocument, full: string) =>
+  const add = (doc: MdDocument, path: readonly PathStep[]) => {
+    const full = formatPath(doc.namespace, path);
     candidates.push({
       compare: qualified ? full : full.slice(doc.namespace.length + 2),
       selector: full,
     });
+  };
   for (const target of stalled) {
-    for (const child of childSelectors(target)) add(target.doc, child.selector);
+    for (const child of flatChildren(target)) add(target.doc, child.target.path);
   }
   for (const doc of docs) {
-    const root: Target = { kind: "root", doc, selector: `${doc.namespace}::root` };
-    add(doc, root.selector);
-    for (const child of childSelectors(root)) add(doc, child.selector);
+    const root = rootOf(doc);
+    add(doc, root.path);
+    for (const child of flatChildren(root)) add(doc, child.target.path);
   }
   return closestSelectors(input, candidates);
 }

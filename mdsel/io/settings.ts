@@ -9,16 +9,36 @@
 export interface EngineSettings {
   /** `MDSEL_PAGE_WORDS`: page size in words. */
   readonly pageWords: number;
-  /** `MDSEL_INDEX_MAX_CHARS`: the index budget in characters. */
+  /** `MDSEL_PAGE_CHARS`: page size in characters. */
+  readonly pageChars: number;
+  /** `MDSEL_MAX_CHARS`: the most one `index` or `select` prints, in characters. */
+  readonly maxChars: number;
+  /** `MDSEL_INDEX_MAX_CHARS`: the most the index may ever take, in characters. */
   readonly indexMaxChars: number;
+  /** `MDSEL_SIZE_WORDS`: from which size the text outline shows a section's words. */
+  readonly sizeWords: number;
   /** Lines for stderr about ignored values. */
   readonly warnings: readonly string[];
 }
 
-/** Default page size in words. */
-export const DEFAULT_PAGE_WORDS = 2000;
-/** Default index budget in characters. */
-export const DEFAULT_INDEX_MAX_CHARS = 40000;
+/** The defaults, as the README documents them. */
+export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
+  pageWords: 2000,
+  pageChars: 16000,
+  maxChars: 40000,
+  indexMaxChars: 40000,
+  sizeWords: 500,
+  warnings: [],
+};
+
+/** The variables the engine reads. */
+export const ENGINE_VARIABLES = [
+  "MDSEL_PAGE_WORDS",
+  "MDSEL_PAGE_CHARS",
+  "MDSEL_MAX_CHARS",
+  "MDSEL_INDEX_MAX_CHARS",
+  "MDSEL_SIZE_WORDS",
+] as const;
 
 /**
  * Reads the settings from an environment lookup.
@@ -50,9 +70,13 @@ export function readSettings(getEnv: (name: string) => string | undefined): Engi
     }
     return value;
   };
+  const defaults = DEFAULT_ENGINE_SETTINGS;
   return {
-    pageWords: read("MDSEL_PAGE_WORDS", DEFAULT_PAGE_WORDS),
-    indexMaxChars: read("MDSEL_INDEX_MAX_CHARS", DEFAULT_INDEX_MAX_CHARS),
+    pageWords: read("MDSEL_PAGE_WORDS", defaults.pageWords),
+    pageChars: read("MDSEL_PAGE_CHARS", defaults.pageChars),
+    maxChars: read("MDSEL_MAX_CHARS", defaults.maxChars),
+    indexMaxChars: read("MDSEL_INDEX_MAX_CHARS", defaults.indexMaxChars),
+    sizeWords: read("MDSEL_SIZE_WORDS", defaults.sizeWords),
     warnings,
   };
 }

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Token } from "markdown-it";
-import { DEFINITION_TOKEN, FOOTNOTE_OPEN_TOKEN, parseMarkdown } from "./markdown.ts";
+import { DEFINITION_TOKEN, FOOTNOTE_OPEN_TOKEN, type ParseEnv, parseMarkdown } from "./markdown.ts";
 import { blockPlainText, blockWordCount, inlinePlainText } from "./plain_text.ts";
 import {
   frontMatterLineCount,
@@ -70,6 +70,11 @@ export interface NodeList {
   readonly sectionEnds: Int32Array;
   /** `wordPrefix[i]` is the number of words in `nodes[0..i)`. */
   readonly wordPrefix: Float64Array;
+  /**
+   * `ordinals[i]` counts the nodes before `i` of the same type (headings of
+   * the same depth, blocks of the same kind): the index a selector gives it.
+   */
+  readonly ordinals: Int32Array;
 }
 
 /** A parsed Markdown file. */
@@ -84,6 +89,8 @@ export interface MdDocument {
   readonly frontMatterLines: number;
   /** The parser's token stream. */
   readonly tokens: readonly Token[];
+  /** What inline parses need from the block parse (reference definitions). */
+  readonly env: ParseEnv;
   /** The top-level nodes. */
   readonly top: NodeList;
   /**
@@ -135,8 +142,9 @@ export function parseDocument(text: string, namespace: string, filePath: string)
   const parserInput = frontMatterLines === 0
     ? text
     : "\n".repeat(frontMatterLines) + text.slice(lines.starts[frontMatterLines] ?? text.length);
-  const tokens = parseMarkdown(parserInput);
-  const top = _buildList(tokens, lines, 0, tokens.length, 0, 0);
+  const env: ParseEnv = {};
+  const tokens = parseMarkdown(parserInput, env);
+  const top = _buildList(tokens, env, lines, 0, tokens.length, 0, 0);
   const children = new Map<MdNode, NodeList>();
   return {
     namespace,
@@ -144,6 +152,7 @@ export function parseDocument(text: string, namespace: string, filePath: string)
     lines,
     frontMatterLines,
     tokens,
+    env,
     top,
     childrenOf(node) {
       let list = children.get(node);
@@ -151,6 +160,7 @@ export function parseDocument(text: string, namespace: string, filePath: string)
         list = node.kind === "blockquote"
           ? _buildList(
             tokens,
+            env,
             lines,
             node.tokenStart + 1,
             node.tokenEnd - 1,
@@ -231,7 +241,7 @@ export function nodesPlainText(doc: MdDocument, nodes: readonly MdNode[], limit 
   let text = "";
   for (const node of nodes) {
     if (text.length >= limit) break;
-    text += blockPlainText(doc.tokens, node.tokenStart, node.tokenEnd, limit) + "\n";
+    text += blockPlainText(doc.tokens, node.tokenStart, node.tokenEnd, limit, doc.env) + "\n";
   }
   return text;
 }
@@ -253,8 +263,48 @@ export function isSelectable(node: MdNode): boolean {
   return node.kind === "heading" || (BLOCK_KINDS as readonly string[]).includes(node.kind);
 }
 
+/**
+ * A key shared by nodes a selector type counts together: `h2` for depth-2
+ * headings, the kind for every other node.
+ *
+ * @param node Any node.
+ * @returns The key.
+ *
+ * @example
+ * ```ts
+ * import { nodeTypeKey, parseDocument } from "./document.ts";
+ * const doc = parseDocument("## A\n\ntext\n", "doc", "doc.md");
+ * console.log(doc.top.nodes.map(nodeTypeKey)); // ["h2", "paragraph"]
+ * ```
+ */
+export function nodeTypeKey(node: MdNode): string {
+  return node.kind === "heading" ? `h${node.depth}` : node.kind;
+}
+
+/**
+ * The characters a run of sibling nodes spans in the source, from the first
+ * character of the first to the last of the last.
+ *
+ * @param doc The document.
+ * @param nodes The nodes (a contiguous run of siblings).
+ * @returns The number of characters.
+ *
+ * @example
+ * ```ts
+ * import { nodesChars, parseDocument } from "./document.ts";
+ * const doc = parseDocument("# A\n\ntext\n", "doc", "doc.md");
+ * console.log(nodesChars(doc, doc.top.nodes)); // 9
+ * ```
+ */
+export function nodesChars(doc: MdDocument, nodes: readonly MdNode[]): number {
+  if (nodes.length === 0) return 0;
+  const { starts, ends } = doc.lines;
+  return ends[nodes[nodes.length - 1].endLine] - starts[nodes[0].startLine];
+}
+
 function _buildList(
   tokens: Token[],
+  env: ParseEnv,
   lines: SourceLines,
   from: number,
   to: number,
@@ -278,7 +328,7 @@ function _buildList(
       startLine,
       endLine: _lastContentLine(lines, startLine, endBefore - 1, quoteDepth),
       words: blockWordCount(tokens, i, end),
-      text: kind === "heading" ? inlinePlainText(tokens[i + 1].content).trim() : "",
+      text: kind === "heading" ? inlinePlainText(tokens[i + 1].content, env).trim() : "",
       tokenStart: i,
       tokenEnd: end,
       level,
@@ -302,7 +352,15 @@ function _listOf(nodes: MdNode[]): NodeList {
   }
   const wordPrefix = new Float64Array(nodes.length + 1);
   for (let i = 0; i < nodes.length; i++) wordPrefix[i + 1] = wordPrefix[i] + nodes[i].words;
-  return { id: _nextListId++, nodes, sectionEnds, wordPrefix };
+  const ordinals = new Int32Array(nodes.length);
+  const seen = new Map<string, number>();
+  for (let i = 0; i < nodes.length; i++) {
+    const key = nodeTypeKey(nodes[i]);
+    const count = seen.get(key) ?? 0;
+    ordinals[i] = count;
+    seen.set(key, count + 1);
+  }
+  return { id: _nextListId++, nodes, sectionEnds, wordPrefix, ordinals };
 }
 
 function _closingIndex(tokens: Token[], open: number, to: number): number {

@@ -6,9 +6,16 @@
  * @module
  */
 import MarkdownIt from "markdown-it";
-import type { MarkdownIt as MarkdownItInstance, StateBlock, Token } from "markdown-it";
+import type { Env, MarkdownIt as MarkdownItInstance, StateBlock, Token } from "markdown-it";
 // @ts-types="./markdown_it_footnote.d.ts"
 import footnotePlugin from "markdown-it-footnote";
+
+/**
+ * What a block parse learns that inline parses need: the link reference
+ * definitions (`[label]: /url`, in `references`), so `[text][label]` and
+ * `[label][]` resolve.
+ */
+export type ParseEnv = Env;
 
 /** Token type recorded for a link reference definition (`[x]: /url`). */
 export const DEFINITION_TOKEN = "mdsel_definition";
@@ -35,6 +42,7 @@ let _inlineParser: MarkdownItInstance | undefined;
  * (see {@linkcode parseInline}).
  *
  * @param source The Markdown text (front matter already blanked out).
+ * @param env Receives the reference definitions, for {@linkcode parseInline}.
  * @returns The flat token stream.
  *
  * @example Parse a heading
@@ -44,27 +52,33 @@ let _inlineParser: MarkdownItInstance | undefined;
  * console.log(tokens[0].type, tokens[0].map); // heading_open [0, 1]
  * ```
  */
-export function parseMarkdown(source: string): Token[] {
+export function parseMarkdown(source: string, env: ParseEnv = {}): Token[] {
   _parser ??= _createParser(true);
-  return _parser.parse(source, {});
+  return _parser.parse(source, env);
 }
 
 /**
  * Parses one piece of inline Markdown (a heading's or a paragraph's content).
  *
  * @param content Raw inline Markdown.
+ * @param env The block parse's environment: its reference definitions
+ * resolve reference links (`[http.Agent][]`).
  * @returns The inline tokens (text, code_inline, links, emphasis, ...).
  *
  * @example
  * ```ts
- * import { parseInline } from "./markdown.ts";
+ * import { parseInline, parseMarkdown } from "./markdown.ts";
  * console.log(parseInline("*a* `b`").map((token) => token.type));
  * // ["em_open", "text", "em_close", "text", "code_inline"]
+ * const env = {};
+ * parseMarkdown("[x]: https://example.com\n", env);
+ * console.log(parseInline("[x][]", env).map((token) => token.type)); // ["link_open", "text", "link_close"]
  * ```
  */
-export function parseInline(content: string): Token[] {
+export function parseInline(content: string, env: ParseEnv = {}): Token[] {
   _inlineParser ??= _createParser(false);
-  return _inlineParser.parseInline(content, {})[0]?.children ?? [];
+  // markdown-it's inline rules may write into env: give them a copy.
+  return _inlineParser.parseInline(content, { ...env })[0]?.children ?? [];
 }
 
 function _createParser(blockOnly: boolean): MarkdownItInstance {

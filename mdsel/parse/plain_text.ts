@@ -12,7 +12,7 @@
  * @module
  */
 import type { Token } from "markdown-it";
-import { parseInline } from "./markdown.ts";
+import { type ParseEnv, parseInline } from "./markdown.ts";
 
 const TASK_MARKER = /^\[[ xX]\][ \t]/;
 const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<!--[\s\S]*?-->/g;
@@ -195,16 +195,19 @@ function _isSpaceEntity(entity: string): boolean {
  * alt text, with emphasis, link URLs and inline HTML dropped.
  *
  * @param content Raw inline Markdown.
+ * @param env The block parse's environment (its reference definitions).
  * @returns The text a reader sees.
  *
  * @example
  * ```ts
  * import { inlinePlainText } from "./plain_text.ts";
  * console.log(inlinePlainText("Some **bold** [link](https://x.y)")); // "Some bold link"
+ * const env = { references: { "HTTP.AGENT": { href: "https://x.y", title: "" } } };
+ * console.log(inlinePlainText("Class: [http.Agent][]", env)); // "Class: http.Agent"
  * ```
  */
-export function inlinePlainText(content: string): string {
-  return _childrenText(parseInline(content));
+export function inlinePlainText(content: string, env: ParseEnv = {}): string {
+  return _childrenText(parseInline(content, env));
 }
 
 function _childrenText(children: readonly Token[]): string {
@@ -235,6 +238,7 @@ function _childrenText(children: readonly Token[]): string {
  * @param from First token index.
  * @param to One past the last token index.
  * @param limit Stop once the text is at least this long.
+ * @param env The block parse's environment (its reference definitions).
  * @returns The plain text.
  *
  * @example
@@ -250,6 +254,7 @@ export function blockPlainText(
   from: number,
   to: number,
   limit = Infinity,
+  env: ParseEnv = {},
 ): string {
   let text = "";
   for (let i = from; i < to && text.length < limit; i++) {
@@ -259,7 +264,7 @@ export function blockPlainText(
       const content = _startsListItem(tokens, i)
         ? token.content.replace(TASK_MARKER, "")
         : token.content;
-      piece = inlinePlainText(content);
+      piece = inlinePlainText(content, env);
     } else if (token.type === "fence" || token.type === "code_block") {
       piece = token.content;
     } else if (token.type === "html_block") {

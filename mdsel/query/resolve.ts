@@ -3,18 +3,28 @@
  * current node, keeps the matches its index names, and every kept node is
  * followed by the rest of the path (fan-out).
  *
+ * Resolution returns structured paths ({@linkcode PathStep}s) and structured
+ * failures; selectors and messages are written once, by the commands.
+ *
  * @module
  */
-import { isSelectable, type MdDocument, type MdNode, type NodeList } from "../parse/document.ts";
-import { formatSegment, formatType, type Segment, type SegmentType } from "./selector.ts";
+import type { MdDocument, MdNode, NodeList } from "../parse/document.ts";
+import type { PathStep, Segment, SegmentType } from "./selector.ts";
 
 /** A node a selector path arrived at. */
 export type Target =
-  | { readonly kind: "root"; readonly doc: MdDocument; readonly selector: string }
+  | {
+    readonly kind: "root";
+    readonly doc: MdDocument;
+    /** Always empty: the root is the document itself. */
+    readonly path: readonly PathStep[];
+  }
   | {
     readonly kind: "section";
     readonly doc: MdDocument;
-    readonly selector: string;
+    /** The steps that reached it. */
+    readonly path: readonly PathStep[];
+    /** The list holding the heading. */
     readonly list: NodeList;
     /** Index of the heading in `list`. */
     readonly index: number;
@@ -24,33 +34,70 @@ export type Target =
   | {
     readonly kind: "block";
     readonly doc: MdDocument;
-    readonly selector: string;
+    /** The steps that reached it. */
+    readonly path: readonly PathStep[];
+    /** The list holding the block. */
     readonly list: NodeList;
+    /** Index of the block in `list`. */
     readonly index: number;
   };
 
-/** The children a segment looks at, and how to name them. */
+/** The children a segment looks at. */
 export interface Scope {
+  /** Whose children these are. */
+  readonly owner: Target;
   /** The list holding the children. */
   readonly list: NodeList;
   /** First child index in `list`. */
   readonly from: number;
   /** One past the last child index in `list`. */
   readonly to: number;
-  /** How messages name the parent: `readme` or `readme::heading:h2[0]`. */
-  readonly label: string;
-  /** Prepended to a child's segment to make its selector. */
-  readonly prefix: string;
 }
+
+/** Why a path reached nothing. */
+export type ResolutionFailure =
+  | {
+    /** No child of `scope.owner` has the segment's type. */
+    readonly kind: "none";
+    readonly type: SegmentType;
+    readonly scope: Target;
+  }
+  | {
+    /** Children of that type exist, but none at the indexes asked for. */
+    readonly kind: "out_of_range";
+    readonly type: SegmentType;
+    readonly scope: Target;
+    /** The first index asked for that does not exist. */
+    readonly index: number;
+    /** How many children of that type there are. */
+    readonly found: number;
+  };
 
 /** What resolving a path in one document gave. */
 export interface Resolution {
   /** The nodes the path reached, in resolution order, without duplicates. */
   readonly targets: Target[];
   /** Why nothing was reached (set when `targets` is empty). */
-  readonly reason?: string;
+  readonly failure?: ResolutionFailure;
   /** The targets the last successful step reached (where suggestions look). */
   readonly stalledAt: Target[];
+}
+
+/**
+ * The root target of a document.
+ *
+ * @param doc The document.
+ * @returns Its root.
+ *
+ * @example
+ * ```ts
+ * import { parseDocument } from "../parse/document.ts";
+ * import { rootOf } from "./resolve.ts";
+ * console.log(rootOf(parseDocument("text\n", "doc", "doc.md")).kind); // root
+ * ```
+ */
+export function rootOf(doc: MdDocument): Target {
+  return { kind: "root", doc, path: [] };
 }
 
 /**
@@ -58,48 +105,39 @@ export interface Resolution {
  *
  * @param doc The document.
  * @param segments The path (at least one segment).
- * @returns The targets, or the reason there are none.
+ * @returns The targets, or why there are none.
  *
  * @example
  * ```ts
  * import { parseDocument } from "../parse/document.ts";
- * import { parseSelector } from "./selector.ts";
+ * import { formatPath, parseSelector } from "./selector.ts";
  * import { resolvePath } from "./resolve.ts";
  * const doc = parseDocument("# A\n\n~~~\nx\n~~~\n\n# B\n", "doc", "doc.md");
  * const { targets } = resolvePath(doc, parseSelector("h1/code.0").segments);
- * console.log(targets.map((target) => target.selector)); // ["doc::heading:h1[0]/block:code[0]"]
+ * console.log(targets.map((target) => formatPath("doc", target.path))); // ["doc::heading:h1[0]/block:code[0]"]
  * ```
  */
 export function resolvePath(doc: MdDocument, segments: readonly Segment[]): Resolution {
-  let rest = segments;
-  let current: Target[];
-  if (segments[0].type.kind === "root") {
-    const root: Target = { kind: "root", doc, selector: `${doc.namespace}::root` };
-    if (segments.length === 1) return { targets: [root], stalledAt: [] };
-    // `root/x` is `x`: the root's children are the top-level nodes.
-    rest = segments.slice(1);
-    current = [root];
-  } else {
-    current = [{ kind: "root", doc, selector: `${doc.namespace}::root` }];
-  }
+  const root = rootOf(doc);
+  // `root/x` is `x`: the root's children are the top-level nodes.
+  const rest = segments[0].type.kind === "root" ? segments.slice(1) : segments;
+  let current: Target[] = [root];
   for (const segment of rest) {
     const next: Target[] = [];
     const seen = new Set<string>();
-    let reason: string | undefined;
+    let failure: ResolutionFailure | undefined;
     for (const target of current) {
-      const step = resolveSegment(scopeOf(target), segment, doc);
-      reason ??= step.reason;
+      const step = resolveSegment(scopeOf(target), segment);
+      failure ??= step.failure;
       for (const found of step.targets) {
-        const key = `${found.kind === "root" ? -1 : found.list.id}:${
-          found.kind === "root" ? 0 : found.index
-        }`;
+        const key = found.kind === "root" ? "root" : `${found.list.id}:${found.index}`;
         if (!seen.has(key)) {
           seen.add(key);
           next.push(found);
         }
       }
     }
-    if (next.length === 0) return { targets: [], reason, stalledAt: current };
+    if (next.length === 0) return { targets: [], failure, stalledAt: current };
     current = next;
   }
   return { targets: current, stalledAt: [] };
@@ -116,40 +154,21 @@ export function resolvePath(doc: MdDocument, segments: readonly Segment[]): Reso
  * @example
  * ```ts
  * import { parseDocument } from "../parse/document.ts";
- * import { scopeOf } from "./resolve.ts";
- * const doc = parseDocument("# A\n\ntext\n", "doc", "doc.md");
- * const scope = scopeOf({ kind: "root", doc, selector: "doc::root" });
- * console.log(scope.from, scope.to, scope.prefix); // 0 2 "doc::"
+ * import { rootOf, scopeOf } from "./resolve.ts";
+ * const scope = scopeOf(rootOf(parseDocument("# A\n\ntext\n", "doc", "doc.md")));
+ * console.log(scope.from, scope.to); // 0 2
  * ```
  */
 export function scopeOf(target: Target): Scope {
   const { doc } = target;
   switch (target.kind) {
     case "root":
-      return {
-        list: doc.top,
-        from: 0,
-        to: doc.top.nodes.length,
-        label: doc.namespace,
-        prefix: `${doc.namespace}::`,
-      };
+      return { owner: target, list: doc.top, from: 0, to: doc.top.nodes.length };
     case "section":
-      return {
-        list: target.list,
-        from: target.index + 1,
-        to: target.end,
-        label: target.selector,
-        prefix: `${target.selector}/`,
-      };
+      return { owner: target, list: target.list, from: target.index + 1, to: target.end };
     case "block": {
       const list = doc.childrenOf(target.list.nodes[target.index]);
-      return {
-        list,
-        from: 0,
-        to: list.nodes.length,
-        label: target.selector,
-        prefix: `${target.selector}/`,
-      };
+      return { owner: target, list, from: 0, to: list.nodes.length };
     }
   }
 }
@@ -159,29 +178,24 @@ export function scopeOf(target: Target): Scope {
  *
  * @param scope Where to look.
  * @param segment The segment.
- * @param doc The document the scope belongs to.
  * @returns The matches the segment's index keeps, or why there are none.
  *
  * @example
  * ```ts
  * import { parseDocument } from "../parse/document.ts";
  * import { parseSelector } from "./selector.ts";
- * import { resolveSegment, scopeOf } from "./resolve.ts";
- * const doc = parseDocument("para\n", "doc", "doc.md");
- * const scope = scopeOf({ kind: "root", doc, selector: "doc::root" });
- * console.log(resolveSegment(scope, parseSelector("table").segments[0], doc).reason);
- * // No block:table found in doc
+ * import { resolveSegment, rootOf, scopeOf } from "./resolve.ts";
+ * const scope = scopeOf(rootOf(parseDocument("para\n", "doc", "doc.md")));
+ * console.log(resolveSegment(scope, parseSelector("table").segments[0]).failure?.kind); // none
  * ```
  */
 export function resolveSegment(
   scope: Scope,
   segment: Segment,
-  doc: MdDocument,
-): { targets: Target[]; reason?: string } {
+): { targets: Target[]; failure?: ResolutionFailure } {
   const candidates = matchingChildren(scope, segment.type);
-  const typeName = formatType(segment.type);
   if (candidates.length === 0) {
-    return { targets: [], reason: `No ${typeName} found in ${scope.label}` };
+    return { targets: [], failure: { kind: "none", type: segment.type, scope: scope.owner } };
   }
   const picked: number[] = [];
   let outOfRange: number | undefined;
@@ -206,14 +220,21 @@ export function resolveSegment(
   if (picked.length === 0) {
     return {
       targets: [],
-      reason:
-        `Index ${outOfRange} out of range (only ${candidates.length} ${typeName}(s) found in ${scope.label})`,
+      failure: {
+        kind: "out_of_range",
+        type: segment.type,
+        scope: scope.owner,
+        index: outOfRange!,
+        found: candidates.length,
+      },
     };
   }
-  const targets = picked.map((k) =>
-    _targetFor(doc, scope, candidates[k], scope.prefix + formatSegment(segment, [_one(k)]))
-  );
-  return { targets };
+  const prefix = scope.owner.path;
+  return {
+    targets: picked.map((k) =>
+      targetAt(scope, candidates[k], [...prefix, { type: segment.type, index: k }])
+    ),
+  };
 }
 
 /**
@@ -226,9 +247,8 @@ export function resolveSegment(
  * @example
  * ```ts
  * import { parseDocument } from "../parse/document.ts";
- * import { matchingChildren, scopeOf } from "./resolve.ts";
- * const doc = parseDocument("# A\n## B\n# C\n", "doc", "doc.md");
- * const scope = scopeOf({ kind: "root", doc, selector: "doc::root" });
+ * import { matchingChildren, rootOf, scopeOf } from "./resolve.ts";
+ * const scope = scopeOf(rootOf(parseDocument("# A\n## B\n# C\n", "doc", "doc.md")));
  * console.log(matchingChildren(scope, { kind: "heading", depth: 1 })); // [0, 2]
  * ```
  */
@@ -241,37 +261,32 @@ export function matchingChildren(scope: Scope, type: SegmentType): number[] {
 }
 
 /**
- * The selectable children of a target, each with its selector, as
- * `children_available` lists them.
+ * The target for child `index` of a scope, reached by `path`: a section for a
+ * heading (ending where the heading's section ends, within the scope), a
+ * block otherwise.
  *
- * @param target A resolved target.
- * @returns One entry per heading or block child, in source order.
+ * @param scope The scope holding the child.
+ * @param index The child's position in `scope.list`.
+ * @param path The steps that reach it.
+ * @returns The target.
  *
  * @example
  * ```ts
  * import { parseDocument } from "../parse/document.ts";
- * import { childSelectors } from "./resolve.ts";
- * const doc = parseDocument("# A\n\ntext\n", "doc", "doc.md");
- * console.log(childSelectors({ kind: "root", doc, selector: "doc::root" }).map((c) => c.selector));
- * // ["doc::heading:h1[0]", "doc::block:paragraph[0]"]
+ * import { rootOf, scopeOf, targetAt } from "./resolve.ts";
+ * const scope = scopeOf(rootOf(parseDocument("# A\n\ntext\n", "doc", "doc.md")));
+ * const target = targetAt(scope, 0, [{ type: { kind: "heading", depth: 1 }, index: 0 }]);
+ * console.log(target.kind === "section" && target.end); // 2
  * ```
  */
-export function childSelectors(target: Target): { selector: string; node: MdNode }[] {
-  const scope = scopeOf(target);
-  const counters = new Map<string, number>();
-  const children: { selector: string; node: MdNode }[] = [];
-  for (let i = scope.from; i < scope.to; i++) {
-    const node = scope.list.nodes[i];
-    if (!isSelectable(node)) continue;
-    const type: SegmentType = node.kind === "heading"
-      ? { kind: "heading", depth: node.depth }
-      : { kind: "block", block: node.kind as "paragraph" };
-    const name = formatType(type);
-    const k = counters.get(name) ?? 0;
-    counters.set(name, k + 1);
-    children.push({ selector: `${scope.prefix}${name}[${k}]`, node });
+export function targetAt(scope: Scope, index: number, path: readonly PathStep[]): Target {
+  const { doc } = scope.owner;
+  const node = scope.list.nodes[index];
+  if (node.kind === "heading") {
+    const end = Math.min(scope.list.sectionEnds[index], scope.to);
+    return { kind: "section", doc, path, list: scope.list, index, end };
   }
-  return children;
+  return { kind: "block", doc, path, list: scope.list, index };
 }
 
 function _matcher(type: SegmentType): (node: MdNode) => boolean {
@@ -285,17 +300,4 @@ function _matcher(type: SegmentType): (node: MdNode) => boolean {
     case "root":
       return () => false;
   }
-}
-
-function _targetFor(doc: MdDocument, scope: Scope, index: number, selector: string): Target {
-  const node = scope.list.nodes[index];
-  if (node.kind === "heading") {
-    const end = Math.min(scope.list.sectionEnds[index], scope.to);
-    return { kind: "section", doc, selector, list: scope.list, index, end };
-  }
-  return { kind: "block", doc, selector, list: scope.list, index };
-}
-
-function _one(k: number) {
-  return { first: k, last: k };
 }

@@ -200,6 +200,76 @@ export function formatSegments(segments: readonly Segment[]): string {
   return segments.map((segment) => formatSegment(segment)).join("/");
 }
 
+/** One resolved step of a path: what the segment named, and which of its matches. */
+export interface PathStep {
+  /** The segment's type, as written (`section` stays `section`). */
+  readonly type: SegmentType;
+  /** The index of the match among the scope's matches of that type, 0-based. */
+  readonly index: number;
+}
+
+/**
+ * The canonical, fully qualified selector of a resolved path:
+ * `ns::heading:h2[0]/block:code[1]`, or `ns::root` for the empty path.
+ *
+ * @param namespace The document's namespace.
+ * @param path The resolved steps.
+ * @returns The selector.
+ *
+ * @example
+ * ```ts
+ * import { formatPath } from "./selector.ts";
+ * const path = [{ type: { kind: "heading", depth: 2 }, index: 0 }, { type: { kind: "block", block: "code" }, index: 1 }] as const;
+ * console.log(formatPath("readme", path)); // readme::heading:h2[0]/block:code[1]
+ * console.log(formatPath("readme", [])); // readme::root
+ * ```
+ */
+export function formatPath(namespace: string, path: readonly PathStep[]): string {
+  if (path.length === 0) return `${namespace}::root`;
+  return `${namespace}::` +
+    path.map((step) => formatSegment({ type: step.type, indexes: [_one(step.index)] })).join("/");
+}
+
+/**
+ * The short form of a one-step path, as outlines print it: `h2.0`, `code.1`,
+ * `section.3`; a longer path gets its canonical form without the namespace.
+ *
+ * @param path The resolved steps.
+ * @returns The short selector.
+ *
+ * @example
+ * ```ts
+ * import { formatShortPath } from "./selector.ts";
+ * console.log(formatShortPath([{ type: { kind: "heading", depth: 3 }, index: 4 }])); // h3.4
+ * ```
+ */
+export function formatShortPath(path: readonly PathStep[]): string {
+  if (path.length !== 1) return formatPath("", path).slice(2);
+  const [{ type, index }] = path;
+  switch (type.kind) {
+    case "heading":
+      return `h${type.depth}.${index}`;
+    case "block":
+      return `${SHORT_NAMES[type.block]}.${index}`;
+    case "section":
+      return `section.${index}`;
+    case "root":
+      return "root";
+  }
+}
+
+const SHORT_NAMES: Readonly<Record<BlockKind, string>> = {
+  paragraph: "para",
+  code: "code",
+  list: "list",
+  table: "table",
+  blockquote: "quote",
+};
+
+function _one(index: number): IndexRange {
+  return { first: index, last: index };
+}
+
 /**
  * The canonical form of a whole selector as the user meant it (qualified only
  * when the user named a namespace).

@@ -124,10 +124,17 @@ Deno.test("index: --full lifts the budget that MDSEL_INDEX_MAX_CHARS sets", asyn
     );
     assert.equal(full.data.documents[0].headings.length, 60);
     assert.equal(full.data.documents[0].max_depth, undefined);
-    const text = (await run(["index", `${dir}/a.md`], { env: { MDSEL_INDEX_MAX_CHARS: "200" } }))
-      .stdout;
-    assert.match(text, /\[index limited to h1-h1: \d+ deeper headings omitted; select a section/);
-    assert.ok(text.length <= 200 + 120);
+    // The text index always lists two levels, so past its budget it is cut.
+    const small = { MDSEL_INDEX_MAX_CHARS: "300" };
+    const text = (await run(["index", `${dir}/a.md`], { env: small })).stdout;
+    assert.match(
+      text,
+      /\n\[outline cut after h\d\.\d+: \d+ more headings not shown; select them by number, e\.g\. h\d\.\d+\]\n$/,
+    );
+    assert.ok(text.length <= 300, `${text.length}`);
+    assert.ok(text.includes("\nh1.0 H0\n"));
+    const all = (await run(["index", "--full", `${dir}/a.md`], { env: small })).stdout;
+    assert.equal(all.split("\n").filter((line) => /^ ?h\d\./.test(line)).length, 60);
   });
 });
 
@@ -141,7 +148,7 @@ Deno.test("invalid UTF-8: replaced, warned in the envelope (JSON) or on stderr (
     assert.equal(envelope.data.documents[0].headings[0].text, "A\uFFFD");
     assert.deepEqual(envelope.warnings, [`Invalid UTF-8 in ${dir}/bad.md: replaced with U+FFFD`]);
     const text = await run(["index", `${dir}/bad.md`]);
-    assert.equal(text.stdout, "h1.0 A\uFFFD\n");
+    assert.equal(text.stdout, `bad ${dir}/bad.md [1 words]\nh1.0 A\uFFFD\n`);
     assert.equal(text.stderr, `warning: Invalid UTF-8 in ${dir}/bad.md: replaced with U+FFFD\n`);
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -74,31 +74,32 @@ const PAGE_2 = "- step one\n- step two\n  - nested step\n\n### Requirements";
 const PAGE_3 =
   "| Name | Version |\n| ---- | ------- |\n| node | 18      |\n\n> Note: requires Node.js.";
 
-/** `children_available` of the Installation section, under `prefix`. */
+/**
+ * `children_available` of the Installation section, under `prefix`: its direct
+ * children, the blocks before its first subsection, then the subsection (the
+ * table and the quote lie inside it).
+ */
 function installationChildren(prefix: string) {
   return [
-    { selector: `${prefix}/block:paragraph[0]`, type: "paragraph", preview: "Run the installer:" },
+    {
+      selector: `${prefix}/block:paragraph[0]`,
+      type: "paragraph",
+      preview: "Run the installer:",
+      word_count: 3,
+    },
     {
       selector: `${prefix}/block:code[0]`,
       type: "code",
       preview: "```bash\nnpm install mdsel\n```",
+      word_count: 3,
     },
     {
       selector: `${prefix}/block:list[0]`,
       type: "list",
       preview: "- step one\n- step two\n  - nested step",
+      word_count: 6,
     },
-    { selector: `${prefix}/heading:h3[0]`, type: "heading", preview: "Requirements" },
-    {
-      selector: `${prefix}/block:table[0]`,
-      type: "table",
-      preview: "| Name | Version |\n| ---- | ------- |\n| node | 18      |",
-    },
-    {
-      selector: `${prefix}/block:blockquote[0]`,
-      type: "blockquote",
-      preview: "> Note: requires Node.js.",
-    },
+    { selector: "readme::heading:h3[0]", type: "heading", preview: "Requirements", word_count: 8 },
   ];
 }
 
@@ -147,7 +148,7 @@ const README_INDEX = {
   blocks: { paragraphs: 5, code_blocks: 2, lists: 1, tables: 1, blockquotes: 1 },
 };
 
-const README_INDEX_TEXT = [
+const README_OUTLINE = [
   "h1.0 Project Title",
   " h2.0 Installation",
   "  h3.0 Requirements",
@@ -157,6 +158,14 @@ const README_INDEX_TEXT = [
   "code:2 para:5 list:1 table:1 quote:1",
   "",
 ].join("\n");
+
+const README_INDEX_TEXT = "readme readme.md [61 words]\nroot [9 words]\n" + README_OUTLINE;
+
+/** The Installation section's introduction: lines 7-17, 13 words. */
+const INTRO_H2_0 = "## Installation\n\nRun the installer:\n\n```bash\nnpm install mdsel\n```\n\n" +
+  "- step one\n- step two\n  - nested step";
+
+const OUTLINED = { MDSEL_PAGE_WORDS: "15" };
 
 const H2_0_MATCH = {
   selector: "readme::heading:h2[0]",
@@ -225,6 +234,19 @@ const CASES: GoldenCase[] = [
     spec: (out) => assertTextOk(out, README_INDEX_TEXT),
   },
   {
+    name: "index_text_size_words_10",
+    args: ["index", "readme.md"],
+    env: { MDSEL_SIZE_WORDS: "10" },
+    spec: (out) =>
+      assertTextOk(
+        out,
+        README_INDEX_TEXT
+          .replace("h1.0 Project Title\n", "h1.0 Project Title [52 words]\n")
+          .replace(" h2.0 Installation\n", " h2.0 Installation [21 words]\n")
+          .replace(" h2.1 Usage\n", " h2.1 Usage [10 words]\n"),
+      ),
+  },
+  {
     name: "index_json",
     args: ["index", "readme.md", "--json"],
     spec: (out) => {
@@ -253,8 +275,7 @@ const CASES: GoldenCase[] = [
     spec: (out) =>
       assertTextOk(
         out,
-        "readme readme.md\n" + README_INDEX_TEXT + "guide guide.md\nh1.0 Guide\n h2.0 Setup\n" +
-          "---\npara:2\n",
+        README_INDEX_TEXT + "guide guide.md [6 words]\nh1.0 Guide\n h2.0 Setup\n---\npara:2\n",
       ),
   },
   {
@@ -419,13 +440,44 @@ const CASES: GoldenCase[] = [
 
   // ## paging
   {
-    name: "paging_page1_json",
+    name: "paging_outline_text",
+    args: ["select", "h2.0", "readme.md"],
+    env: OUTLINED,
+    spec: (out) =>
+      assertTextOk(
+        out,
+        `${INTRO_H2_0}\n\n  h3.0 Requirements\n` +
+          "[h2.0 Installation: 21 words in 1 subsection; select one, or h2.0?page=1 to read the " +
+          "section in pages]\n",
+      ),
+  },
+  {
+    name: "paging_outline_json",
     args: ["select", "h2.0", "readme.md", "--json"],
-    env: PAGED,
+    env: OUTLINED,
     spec: (out) => {
       assertSuccess(out, "select");
       assert.deepStrictEqual(out.json.data.matches, [{
         selector: "readme::heading:h2[0]",
+        type: "section",
+        content: INTRO_H2_0,
+        truncated: true,
+        outline: true,
+        start_line: 7,
+        end_line: 17,
+        children_available: installationChildren("readme::heading:h2[0]"),
+      }]);
+      assert.equal(pageWords(INTRO_H2_0), 13);
+    },
+  },
+  {
+    name: "paging_page1_json",
+    args: ["select", "h2.0?page=1", "readme.md", "--json"],
+    env: PAGED,
+    spec: (out) => {
+      assertSuccess(out, "select");
+      assert.deepStrictEqual(out.json.data.matches, [{
+        selector: "readme::heading:h2[0]?page=1",
         type: "section",
         content: PAGE_1,
         truncated: true,
@@ -444,10 +496,22 @@ const CASES: GoldenCase[] = [
   },
   {
     name: "paging_page1_text",
-    args: ["select", "h2.0", "readme.md"],
+    args: ["select", "h2.0?page=1", "readme.md"],
     env: PAGED,
     spec: (out) =>
       assertTextOk(out, `${PAGE_1}\n[page 1 of 3, next: readme::heading:h2[0]?page=2]\n`),
+  },
+  {
+    name: "paging_no_subsection_text",
+    args: ["select", "h3.0", "readme.md"],
+    env: { MDSEL_PAGE_WORDS: "5" },
+    spec: (out) => {
+      // Requirements (8 words) has no subsection: without ?page it returns page 1.
+      assert.equal(out.code, 0);
+      const lines = (out.stdout ?? "").trimEnd().split("\n");
+      assert.equal(lines[0], "### Requirements");
+      assert.equal(lines.at(-1), "[page 1 of 2, next: readme::heading:h3[0]?page=2]");
+    },
   },
   {
     name: "paging_page2_json",

@@ -137,12 +137,17 @@ function targetOf(list: readonly ModelNode[], index: number, end = list.length):
     : { kind: "block", list, index };
 }
 
-/** The selectable children of a model target, with the selectors they must get. */
+/**
+ * The direct children of a model target, with the selectors and word counts
+ * they must get: the blocks before the first subsection, then the direct
+ * subsections (a top-level one by its document-wide selector); for the root,
+ * the blocks before the first heading.
+ */
 function childrenOf(
   doc: GeneratedDoc,
   target: ModelTarget,
   selector: string,
-): { selector: string; type: string; target: NodeTarget }[] {
+): { selector: string; type: string; words: number; target: NodeTarget }[] {
   let list: readonly ModelNode[] = [];
   let from = 0;
   let to = 0;
@@ -156,17 +161,40 @@ function childrenOf(
     to = list.length;
   }
   const counters = new Map<string, number>();
-  const children = [];
-  for (let i = from; i < to; i++) {
-    const name = typeName(list[i]);
-    if (name === undefined) continue;
+  const next = (name: string) => {
     const k = counters.get(name) ?? 0;
     counters.set(name, k + 1);
+    return k;
+  };
+  const children = [];
+  let i = from;
+  for (; i < to && list[i].kind !== "heading"; i++) {
+    const name = typeName(list[i]);
+    if (name === undefined) continue;
     children.push({
-      selector: `${prefix}${name}[${k}]`,
+      selector: `${prefix}${name}[${next(name)}]`,
       type: list[i].kind,
+      words: list[i].words,
       target: targetOf(list, i, to),
     });
+  }
+  if (target.kind === "root") return children;
+  while (i < to) {
+    const name = typeName(list[i])!;
+    const k = next(name);
+    const child = targetOf(list, i, to) as Extract<NodeTarget, { kind: "section" }>;
+    const wide = list.slice(0, i).filter((node) => typeName(node) === name).length;
+    children.push({
+      selector: list === doc.nodes ? `${NS}::${name}[${wide}]` : `${prefix}${name}[${k}]`,
+      type: "heading",
+      words: sum(list.slice(i, child.end)),
+      target: child,
+    });
+    for (let j = i + 1; j < child.end; j++) {
+      const inner = typeName(list[j]);
+      if (inner !== undefined) next(inner);
+    }
+    i = child.end;
   }
   return children;
 }
@@ -225,7 +253,8 @@ Deno.test("property: index headings, word counts, lines and block counts match t
           children_count: end - i - 1,
           word_count: node.words,
           section_word_count: sectionWords,
-          section_truncated: sectionWords > 2000,
+          section_truncated: sectionWords > 2000 ||
+            sourceOf(doc, node.startLine, nodes[end - 1].endLine).length > 16000,
           start_line: node.startLine + 1,
           end_line: nodes[end - 1].endLine + 1,
         },
@@ -297,11 +326,12 @@ Deno.test("property: every section's content is exactly its source lines, as the
       );
       const target = targetOf(doc.nodes, headings[n]);
       assert.deepEqual(
-        match.children_available.map((child) => [
+        match.children_available.map((child) => [child.selector, child.type, child.word_count]),
+        childrenOf(doc, target, heading.selector).map((child) => [
           child.selector,
           child.type,
+          child.words,
         ]),
-        childrenOf(doc, target, heading.selector).map((child) => [child.selector, child.type]),
       );
     }
   });
@@ -326,8 +356,8 @@ Deno.test("property: every selector index and select print resolves to itself", 
       const { selector, target } = queue.shift()!;
       if (seen.has(selector)) continue;
       seen.add(selector);
-      const match = await selectOne(selector, path);
-      assert.equal(match.selector, selector);
+      const match = await selectOne(`${selector}?full=true`, path);
+      assert.equal(match.selector, `${selector}?full=true`);
       const want = expected(doc, target);
       assert.deepEqual(
         {
@@ -341,11 +371,8 @@ Deno.test("property: every selector index and select print resolves to itself", 
       );
       const children = childrenOf(doc, target, selector);
       assert.deepEqual(
-        match.children_available.map((child) => [
-          child.selector,
-          child.type,
-        ]),
-        children.map((child) => [child.selector, child.type]),
+        match.children_available.map((child) => [child.selector, child.type, child.word_count]),
+        children.map((child) => [child.selector, child.type, child.words]),
         `children of ${selector}`,
       );
       children.forEach((child, k) => {
@@ -380,72 +407,72 @@ async function checkPages(
   rng: Rng,
   heading: { selector: string; start_line: number; end_line: number; section_word_count: number },
 ): Promise<void> {
-  {
-    const first = doc.nodes.findIndex((node) => node.startLine === heading.start_line - 1);
-    const nodes = doc.nodes.slice(first, sectionEnd(doc.nodes, first));
-    // Half the time, a page just smaller than one multi-line node, which must
-    // then be cut at line boundaries.
-    const long = nodes.filter((node) => node.endLine > node.startLine && node.words > 1);
-    const pageWords = long.length > 0 && rng.int(0, 1) === 0
-      ? long[rng.int(0, long.length - 1)].words - 1
-      : rng.int(1, Math.max(1, heading.section_word_count));
-    const env = { MDSEL_PAGE_WORDS: String(pageWords) };
-    let selector: string | undefined = heading.selector;
-    let expectedStart = heading.start_line;
-    let pages = 0;
-    let total: number | undefined;
-    while (selector !== undefined) {
-      const match = await selectOne(selector, path, env);
-      pages++;
-      assert.equal(match.selector, selector);
-      assert.equal(match.content, sourceOf(doc, match.start_line - 1, match.end_line - 1));
-      assert.equal(match.start_line, expectedStart, `${selector} starts where the last page ended`);
-      assert.ok(match.end_line >= match.start_line);
-      if (match.pagination === undefined) {
-        // Unpaged: everything fits, or it is one line that cannot be cut.
-        assert.equal(pages, 1);
-        assert.equal(match.truncated, false);
-        assert.equal(match.end_line, heading.end_line);
-        assert.ok(
-          heading.section_word_count <= pageWords || heading.start_line === heading.end_line,
-          `${selector} should be paged`,
-        );
-        break;
-      }
-      assert.ok(heading.section_word_count > pageWords, `${selector} paged though it fits`);
-      assert.equal(match.truncated, true);
-      assert.equal(match.pagination.page, pages);
-      assert.equal(match.pagination.page_words, pageWords);
-      total ??= match.pagination.total_pages;
-      assert.equal(match.pagination.total_pages, total);
-      // A page of whole nodes holds at most a page of words, unless it is one
-      // node of one line (a longer node is cut at line boundaries).
-      const whole = nodes.filter((node) =>
+  const first = doc.nodes.findIndex((node) => node.startLine === heading.start_line - 1);
+  const nodes = doc.nodes.slice(first, sectionEnd(doc.nodes, first));
+  // Half the time, a page just smaller than one multi-line node, which must
+  // then be cut at line boundaries.
+  const long = nodes.filter((node) => node.endLine > node.startLine && node.words > 1);
+  const pageWords = long.length > 0 && rng.int(0, 1) === 0
+    ? long[rng.int(0, long.length - 1)].words - 1
+    : rng.int(1, Math.max(1, heading.section_word_count));
+  const env = { MDSEL_PAGE_WORDS: String(pageWords) };
+  const whole = (await selectOne(`${heading.selector}?full=true`, path)).content;
+  // ?page=1: without it a big section with subsections answers with its outline.
+  let selector: string | undefined = `${heading.selector}?page=1`;
+  let at = 0;
+  let pages = 0;
+  let total: number | undefined;
+  while (selector !== undefined) {
+    const match = await selectOne(selector, path, env);
+    pages++;
+    assert.equal(match.selector, selector);
+    // Each page is the next part of the section, exactly as written, with
+    // only whitespace between two pages.
+    const found = whole.indexOf(match.content, at);
+    assert.ok(found >= at, `${selector} is the next part of the section`);
+    assert.match(whole.slice(at, found), /^\s*$/, `${selector}: only whitespace skipped`);
+    const lineOf = (offset: number) =>
+      heading.start_line + (whole.slice(0, offset).match(/\r\n|\r|\n/g)?.length ?? 0);
+    assert.equal(match.start_line, lineOf(found), `${selector} start_line`);
+    assert.equal(match.end_line, lineOf(found + match.content.length), `${selector} end_line`);
+    at = found + match.content.length;
+    if (match.pagination === undefined) {
+      // Unpaged: everything fits.
+      assert.equal(pages, 1);
+      assert.equal(match.truncated, false);
+      assert.equal(match.content, whole);
+      assert.ok(heading.section_word_count <= pageWords, `${selector} should be paged`);
+      break;
+    }
+    assert.ok(heading.section_word_count > pageWords, `${selector} paged though it fits`);
+    assert.equal(match.truncated, true);
+    assert.equal(match.pagination.page, pages);
+    assert.equal(match.pagination.page_words, pageWords);
+    total ??= match.pagination.total_pages;
+    assert.equal(match.pagination.total_pages, total);
+    // A page of whole lines holding whole nodes holds at most a page of words
+    // (a longer node is cut at line boundaries, a longer line between words).
+    const atLineStart = found === 0 || /[\r\n]/.test(whole[found - 1]);
+    const atLineEnd = at === whole.length || /[\r\n]/.test(whole[at]);
+    if (atLineStart && atLineEnd) {
+      const inside = nodes.filter((node) =>
         node.startLine + 1 >= match.start_line && node.endLine + 1 <= match.end_line
       );
       const cut = nodes.some((node) =>
         node.startLine + 1 <= match.end_line && node.endLine + 1 >= match.start_line &&
-        !whole.includes(node)
+        !inside.includes(node)
       );
-      const oneLine = whole.length === 1 && whole[0].startLine === whole[0].endLine;
-      if (!cut && !oneLine) assert.ok(sum(whole) <= pageWords, `${selector} overfull`);
-      selector = match.pagination.next;
-      if (selector === undefined) {
-        assert.equal(pages, total);
-        assert.equal(match.end_line, heading.end_line);
-      } else {
-        assert.equal(selector, `${heading.selector}?page=${pages + 1}`);
-        // Only blank lines lie between two pages.
-        let next = match.end_line + 1;
-        while (doc.lines[next - 1]?.trim() === "") next++;
-        expectedStart = next;
-      }
+      if (!cut) assert.ok(sum(inside) <= pageWords, `${selector} overfull`);
     }
+    selector = match.pagination.next;
+    if (selector === undefined) assert.equal(pages, total);
+    else assert.equal(selector, `${heading.selector}?page=${pages + 1}`);
   }
+  assert.equal(at, whole.length, "the pages cover the whole section");
 }
 
-Deno.test("property: the index budget drops the deepest levels first; text index lists every heading", async () => {
-  await forEachDocument(RUNS, async (doc, path, rng) => {
+Deno.test("property: the JSON index budget drops the deepest levels first, never the shallowest", async () => {
+  await forEachDocument(RUNS, async (_doc, path, rng) => {
     const full = (await cli(["index", "--full", path])).data.documents[0];
     const budget = rng.int(200, 4000);
     const result = await run(["index", "--json", path], {
@@ -455,28 +482,53 @@ Deno.test("property: the index budget drops the deepest levels first; text index
     const limited = JSON.parse(result.stdout).data.documents[0];
     const line = result.stdout.trimEnd();
     if (limited.headings_omitted === undefined) {
-      assert.ok(line.length <= budget, "fits without limiting");
+      // Nothing to leave out: no headings, or it fits.
+      assert.ok(line.length <= budget || full.headings.length === 0, "fits without limiting");
       assert.deepEqual(limited.headings, full.headings);
-    } else {
-      const depth = limited.max_depth;
-      const kept = full.headings.filter((h: { depth: number }) => h.depth <= depth);
-      const deepest = Math.max(...full.headings.map((h: { depth: number }) => h.depth));
-      assert.ok(depth === 1 || depth < deepest, `max_depth ${depth} of ${deepest}`);
-      if (depth > 1 || limited.headings.length === kept.length) {
-        assert.deepEqual(limited.headings, kept, `all headings down to h${depth}`);
-      } else {
-        assert.deepEqual(limited.headings, kept.slice(0, limited.headings.length), "h1s, cut");
-      }
-      assert.equal(limited.headings_omitted, full.headings.length - limited.headings.length);
-      if (limited.headings.length > 0) assert.ok(line.length <= budget, "fits once limited");
+      return;
     }
-    // The text index: one line per heading, indented by depth, then the counts.
-    const text = await run(["index", path], { env: {} });
-    assert.equal(text.code, 0);
-    const counters = [0, 0, 0, 0, 0, 0, 0];
-    const lines = doc.nodes.filter((node) => node.kind === "heading").map((node) =>
-      `${" ".repeat(node.depth - 1)}h${node.depth}.${counters[node.depth]++} ${collapse(node.text)}`
+    const depths: number[] = full.headings.map((h: { depth: number }) => h.depth);
+    const shallowest = Math.min(...depths);
+    const deepest = Math.max(...depths);
+    // Either every heading down to some level above the deepest, or the
+    // first headings of the shallowest level.
+    const upTo = (limit: number) =>
+      full.headings.filter((h: { depth: number }) => h.depth <= limit);
+    const levels = [...new Set(depths)].filter((d) => d < deepest && d >= shallowest);
+    const whole = levels.some((limit) =>
+      JSON.stringify(limited.headings) === JSON.stringify(upTo(limit))
     );
+    const cut = JSON.stringify(limited.headings) ===
+      JSON.stringify(upTo(shallowest).slice(0, limited.headings.length));
+    assert.ok(whole || cut, "whole levels, or the shallowest level cut");
+    assert.equal(limited.headings_omitted, full.headings.length - limited.headings.length);
+    if (limited.headings.length > 0) assert.ok(line.length <= budget, "fits once limited");
+  });
+});
+
+/** The text index's line for a model heading, folded below `limit`. */
+function outlineLine(doc: GeneratedDoc, i: number, label: string, limit: number): string {
+  const node = doc.nodes[i];
+  const end = sectionEnd(doc.nodes, i);
+  const words = sum(doc.nodes.slice(i, end));
+  const hidden = doc.nodes.slice(i + 1, end).filter((n) => n.kind === "heading" && n.depth > limit)
+    .length;
+  const head = `${" ".repeat(node.depth - 1)}${label} ${collapse(node.text)}`;
+  if (hidden > 0) return `${head} [${words} words, +${hidden} subsections]`;
+  return words >= 500 ? `${head} [${words} words]` : head;
+}
+
+Deno.test("property: the text index is a sized outline that folds its deepest levels to fit", async () => {
+  await forEachDocument(RUNS, async (doc, path, rng) => {
+    const counters = [0, 0, 0, 0, 0, 0, 0];
+    const headings = doc.nodes.flatMap((node, i) =>
+      node.kind === "heading"
+        ? [{ i, depth: node.depth, label: `h${node.depth}.${counters[node.depth]++}` }]
+        : []
+    );
+    const firstHeading = headings[0]?.i ?? doc.nodes.length;
+    const head = [`${NS} ${path} [${sum(doc.nodes)} words]`];
+    if (firstHeading > 0) head.push(`root [${sum(doc.nodes.slice(0, firstHeading))} words]`);
     const counts = [
       ["code", "code"],
       ["para", "paragraph"],
@@ -485,7 +537,72 @@ Deno.test("property: the index budget drops the deepest levels first; text index
       ["quote", "blockquote"],
     ].map(([name, kind]) => [name, doc.nodes.filter((node) => node.kind === kind).length])
       .filter(([, n]) => n !== 0).map(([name, n]) => `${name}:${n}`);
-    if (counts.length > 0) lines.push("---", counts.join(" "));
-    assert.equal(text.stdout, lines.length === 0 ? "" : lines.join("\n") + "\n");
+    const tail = counts.length > 0 ? ["---", counts.join(" ")] : [];
+    const render = (limit: number) => [
+      ...head,
+      ...headings.filter((h) => h.depth <= limit).map((h) => outlineLine(doc, h.i, h.label, limit)),
+      ...tail,
+    ];
+    // --full: every heading.
+    const all = await run(["index", "--full", path], { env: {} });
+    assert.equal(all.code, 0);
+    assert.equal(all.stdout, render(6).join("\n") + "\n");
+    // A budget: whole levels kept, at least the two shallowest, and the
+    // closing line says how many are hidden; or cut when even that is too big.
+    const budget = rng.int(150, 3000);
+    const text = (await run(["index", path], { env: { MDSEL_INDEX_MAX_CHARS: String(budget) } }))
+      .stdout;
+    const levels = [...new Set(headings.map((h) => h.depth))].sort((a, b) => a - b);
+    const floor = levels[Math.min(2, levels.length) - 1] ?? 1;
+    if (/\[outline cut after /.test(text)) {
+      // Cut: within the budget, unless the header alone does not fit.
+      const listed = text.split("\n").filter((line) => /^ *h\d\.\d+ /.test(line)).length;
+      assert.ok(text.length <= budget || listed === 0, `cut to ${text.length} of ${budget}`);
+      return;
+    }
+    const shown = text.split("\n").filter((line) => /^ *h\d\.\d+ /.test(line)).length;
+    const limit = [1, 2, 3, 4, 5, 6].find((l) =>
+      headings.filter((h) =>
+          h.depth <= l
+        ).length === shown && l >= floor
+    ) ?? 6;
+    const hidden = headings.filter((h) => h.depth > limit).length;
+    const lines = render(limit);
+    if (hidden > 0) {
+      lines.push(
+        `[outline limited to h1-h${limit}: ${hidden} deeper headings not shown; ` +
+          "select a section to list its subsections]",
+      );
+    }
+    assert.equal(text, lines.join("\n") + "\n");
+    if (hidden > 0 || limit < 6) assert.ok(limit >= floor, "the two shallowest levels stay");
+  });
+});
+
+Deno.test("property: pages within a character limit tile the section, each its exact source", async () => {
+  await forEachDocument(RUNS, async (_doc, path, rng) => {
+    const [entry] = (await cli(["index", "--full", path])).data.documents;
+    for (const heading of entry.headings.slice(0, 3)) {
+      const whole = (await selectOne(`${heading.selector}?full=true`, path)).content;
+      const pageChars = rng.int(20, 400);
+      const env = { MDSEL_PAGE_CHARS: String(pageChars) };
+      let selector: string | undefined = `${heading.selector}?page=1`;
+      const pages: string[] = [];
+      while (selector !== undefined && pages.length < 500) {
+        const match = await selectOne(selector, path, env);
+        assert.ok(match.content.length <= pageChars, `${selector}: ${match.content.length} chars`);
+        pages.push(match.content);
+        selector = match.pagination?.next;
+      }
+      // In order, nothing lost but the whitespace between pages.
+      let at = 0;
+      for (const page of pages) {
+        const found = whole.indexOf(page, at);
+        assert.ok(found >= at, `a page is the next part of the section`);
+        assert.match(whole.slice(at, found), /^\s*$/);
+        at = found + page.length;
+      }
+      assert.equal(at, whole.length);
+    }
   });
 });

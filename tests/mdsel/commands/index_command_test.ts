@@ -1,15 +1,18 @@
 import assert from "node:assert/strict";
 import {
+  type DocumentIndex,
   indexDocument,
+  limitIndex,
   makePreview,
-  renderWithinBudget,
   summarize,
 } from "../../../mdsel/commands/index_command.ts";
-import { indexJson, indexText } from "../../../mdsel/commands/output.ts";
+import { indexJson } from "../../../mdsel/commands/render_json.ts";
 import { doc, NESTED } from "../_docs.ts";
 
+const PAGE = { words: 2000, chars: 16000 };
+
 Deno.test("indexDocument describes the root, headings and top-level blocks", () => {
-  const index = indexDocument(doc(NESTED), 2000);
+  const index = indexDocument(doc(NESTED), PAGE);
   assert.deepEqual(index.root, {
     selector: "d::root",
     type: "root",
@@ -45,15 +48,19 @@ Deno.test("indexDocument describes the root, headings and top-level blocks", () 
   });
 });
 
-Deno.test("section_truncated says when select would page the section", () => {
-  const index = indexDocument(doc("# A\n\none two three\n\n# B\n\nfour\n"), 3);
-  assert.deepEqual(index.headings.map((h) => h.section_truncated), [true, false]);
+Deno.test("section_truncated says when select would not return the section whole", () => {
+  const text = "# A\n\none two three\n\n# B\n\nfour\n";
+  const byWords = indexDocument(doc(text), { words: 3, chars: 16000 });
+  assert.deepEqual(byWords.headings.map((h) => h.section_truncated), [true, false]);
+  // "# A\n\none two three" is 18 characters, "# B\n\nfour" 9.
+  const byChars = indexDocument(doc(text), { words: 2000, chars: 10 });
+  assert.deepEqual(byChars.headings.map((h) => h.section_truncated), [true, false]);
 });
 
 Deno.test("root is null only when the file starts with a heading", () => {
-  assert.equal(indexDocument(doc("# A\n"), 2000).root, null);
-  assert.equal(indexDocument(doc("---\nx: 1\n---\n# A\n"), 2000).root, null);
-  assert.equal(indexDocument(doc(""), 2000).root?.children_count, 0);
+  assert.equal(indexDocument(doc("# A\n"), PAGE).root, null);
+  assert.equal(indexDocument(doc("---\nx: 1\n---\n# A\n"), PAGE).root, null);
+  assert.equal(indexDocument(doc(""), PAGE).root?.children_count, 0);
 });
 
 Deno.test("makePreview collapses whitespace and cuts at 80 characters", () => {
@@ -71,56 +78,67 @@ function manyHeadings(): string {
   return parts.join("\n");
 }
 
-Deno.test("the index budget leaves out the deepest levels first", () => {
-  const full = indexDocument(doc(manyHeadings()), 2000);
-  const summary = summarize([full]);
-  const render = (docs: typeof full[]) => indexJson(docs, summary, [], [], 1);
+function jsonRender(summaryOf: DocumentIndex[]) {
+  const summary = summarize(summaryOf);
+  return (docs: DocumentIndex[]) => indexJson(docs, summary, [], [], summaryOf.length);
+}
+
+Deno.test("the JSON index budget leaves out the deepest levels first", () => {
+  const full = indexDocument(doc(manyHeadings()), PAGE);
+  const render = jsonRender([full]);
   const unlimited = render([full]).length;
-  const { output, docs, omitted, maxDepth } = renderWithinBudget([full], unlimited - 1, render);
-  assert.ok(output.length <= unlimited - 1);
-  assert.equal(maxDepth, 2);
-  assert.equal(omitted, 40);
-  assert.equal(docs[0].headings_omitted, 40);
-  assert.equal(docs[0].max_depth, 2);
-  assert.ok(docs[0].headings.every((h) => h.depth <= 2));
+  const [limited] = limitIndex([full], unlimited - 1, render);
+  assert.ok(render([limited]).length <= unlimited - 1);
+  assert.equal(limited.headings_omitted, 40);
+  assert.equal(limited.max_depth, 2);
+  assert.ok(limited.headings.every((h) => h.depth <= 2));
   // Indexes stay those of the file.
-  assert.equal(docs[0].headings[3].selector, "d::heading:h2[1]");
+  assert.equal(limited.headings[3].selector, "d::heading:h2[1]");
   // Nothing left out when it fits.
-  assert.equal(renderWithinBudget([full], unlimited, render).omitted, 0);
+  assert.deepEqual(limitIndex([full], unlimited, render), [full]);
 });
 
-Deno.test("when even the h1 headings do not fit, the list is cut", () => {
-  const full = indexDocument(doc(manyHeadings()), 2000);
-  const summary = summarize([full]);
-  const render = (docs: typeof full[]) => indexJson(docs, summary, [], [], 1);
+Deno.test("when even the shallowest level does not fit, the list is cut", () => {
+  const full = indexDocument(doc(manyHeadings()), PAGE);
+  const render = jsonRender([full]);
   const budget = 3000;
-  const { output, docs, maxDepth } = renderWithinBudget([full], budget, render);
-  assert.ok(output.length <= budget, `${output.length}`);
-  assert.equal(maxDepth, 1);
-  assert.ok(docs[0].headings.length > 0 && docs[0].headings.length < 40);
-  assert.equal(docs[0].headings_omitted, 120 - docs[0].headings.length);
+  const [limited] = limitIndex([full], budget, render);
+  assert.ok(render([limited]).length <= budget, `${render([limited]).length}`);
+  assert.equal(limited.max_depth, 1);
+  const kept = limited.headings.length;
+  assert.ok(kept > 0 && kept < 40);
+  assert.equal(limited.headings_omitted, 120 - kept);
   // One more heading would not have fit.
-  const kept = docs[0].headings.length;
   const more = {
-    ...docs[0],
+    ...limited,
     headings: full.headings.filter((h) => h.depth === 1).slice(0, kept + 1),
   };
   assert.ok(render([more]).length > budget);
 });
 
-Deno.test("the text index ends with a line saying what the budget left out", () => {
-  const full = indexDocument(doc(manyHeadings()), 2000);
-  const limit = { depth: 1, omitted: 80 };
-  const text = indexText(
-    [{ ...full, headings: full.headings.filter((h) => h.depth === 1) }],
-    [],
-    false,
-    limit,
-  );
-  assert.ok(text.startsWith("h1.0 Chapter 0\nh1.1 Chapter 1\n"));
-  assert.ok(
-    text.endsWith(
-      "[index limited to h1-h1: 80 deeper headings omitted; select a section to list its subsections]\n",
-    ),
-  );
+Deno.test("the JSON budget never leaves a document without its shallowest level", () => {
+  // The first document starts at h1, the others at h2 and h3: a budget that
+  // drops levels across documents must not empty the second and third.
+  const deep = indexDocument(doc(manyHeadings(), "deep"), PAGE);
+  const h2 = indexDocument(doc("## One\n\n### a\n\n## Two\n", "h2doc"), PAGE);
+  const h3 = indexDocument(doc("### Only\n\n#### x\n", "h3doc"), PAGE);
+  const all = [deep, h2, h3];
+  const render = jsonRender(all);
+  const budget = render(all).length - 2500;
+  const limited = limitIndex(all, budget, render);
+  assert.ok(render(limited).length <= budget);
+  assert.deepEqual(limited[1].headings.map((h) => h.text), ["One", "Two"]);
+  assert.deepEqual(limited[2].headings.map((h) => h.text), ["Only"]);
+  assert.ok(limited[0].headings.length > 0);
+});
+
+Deno.test("cut documents each keep the same number of first headings", () => {
+  const many = (ns: string) => indexDocument(doc(manyHeadings(), ns), PAGE);
+  const all = [many("a"), many("b"), many("c")];
+  const render = jsonRender(all);
+  const limited = limitIndex(all, 6000, render);
+  assert.ok(render(limited).length <= 6000);
+  const counts = limited.map((d) => d.headings.length);
+  assert.ok(counts[0] > 0);
+  assert.deepEqual(counts, [counts[0], counts[0], counts[0]]);
 });

@@ -12,7 +12,7 @@ function select(selector: string, text: string, pageWords: number, full = false)
     full,
   });
   assert.deepEqual(outcome.unresolved, [], selector);
-  return outcome.matches;
+  return outcome.answers.map((answer) => answer.match);
 }
 
 Deno.test("a node longer than a page is cut at line boundaries", () => {

@@ -5,21 +5,22 @@ import { doc, NESTED, workspace } from "../_docs.ts";
 
 function select(selector: string, ...texts: [string, string][]): SelectOutcome {
   const docs = texts.length === 0 ? [doc(NESTED)] : texts.map(([ns, text]) => doc(text, ns));
-  return selectInWorkspace(parseSelector(selector), workspace(...docs), {
-    pageWords: 2000,
-    full: false,
-  });
+  return selectInWorkspace(parseSelector(selector), workspace(...docs));
+}
+
+function matches(outcome: SelectOutcome) {
+  return outcome.answers.map((answer) => answer.match);
 }
 
 function selectors(selector: string): string[] {
   const outcome = select(selector);
   assert.deepEqual(outcome.unresolved, [], selector);
-  return outcome.matches.map((match) => match.selector);
+  return matches(outcome).map((match) => match.selector);
 }
 
 function reason(selector: string): string {
   const outcome = select(selector);
-  assert.equal(outcome.matches.length, 0, selector);
+  assert.equal(outcome.answers.length, 0, selector);
   return outcome.unresolved[0].reason;
 }
 
@@ -50,21 +51,21 @@ Deno.test("resolution fans out, keeps index order and drops duplicates", () => {
   }
   // Every section reached twice through nested sections is listed once.
   const all = selectors("section/section");
-  assert.equal(new Set(all.map((s) => select(s).matches[0].start_line)).size, all.length);
+  assert.equal(new Set(all.map((s) => matches(select(s))[0].start_line)).size, all.length);
 });
 
 Deno.test("a section's children are the flat list of nodes after its heading", () => {
-  const [a1, a2] = select("h1.0/code").matches;
+  const [a1, a2] = matches(select("h1.0/code"));
   assert.equal(a1.content, "```js\none\n```");
   assert.equal(a2.content, "```py\ntwo\n```");
-  const [section] = select("section[1]").matches;
+  const [section] = matches(select("section[1]"));
   assert.equal(section.start_line, 7);
   assert.equal(section.end_line, 24);
-  assert.equal(select("h1.0/section[1]").matches[0].content.split("\n")[0], "## A2");
+  assert.equal(matches(select("h1.0/section[1]"))[0].content.split("\n")[0], "## A2");
 });
 
 Deno.test("a heading inside a list or blockquote opens no top-level section", () => {
-  assert.equal(select("h1").matches.length, 2);
+  assert.equal(matches(select("h1")).length, 2);
   assert.equal(
     reason("h1.2"),
     "Index 2 out of range (only 2 heading:h1(s) found in d)",
@@ -72,13 +73,13 @@ Deno.test("a heading inside a list or blockquote opens no top-level section", ()
 });
 
 Deno.test("blockquote children start at their own first character", () => {
-  assert.equal(select("quote.0/para.0").matches[0].content, "quote para");
-  assert.equal(select("quote.0/quote.0").matches[0].content, "> inner quote");
+  assert.equal(matches(select("quote.0/para.0"))[0].content, "quote para");
+  assert.equal(matches(select("quote.0/quote.0"))[0].content, "> inner quote");
   assert.equal(
-    select("quote.0/code.0").matches[0].content,
+    matches(select("quote.0/code.0"))[0].content,
     "```\n> quoted code\n> ```",
   );
-  const [section] = select("quote.0/h2.0").matches;
+  const [section] = matches(select("quote.0/h2.0"));
   assert.equal(
     section.content,
     "## quoted heading\n>\n> > inner quote\n>\n> ```\n> quoted code\n> ```",
@@ -90,37 +91,42 @@ Deno.test("blockquote children start at their own first character", () => {
       "d::block:blockquote[0]/heading:h2[0]/block:code[0]",
     ],
   );
-  assert.equal(select("quote.0").matches[0].content.split("\n")[0], "> quote para");
+  assert.equal(matches(select("quote.0"))[0].content.split("\n")[0], "> quote para");
 });
 
-Deno.test("root selects the whole file and lists the top-level children", () => {
-  const [root] = select("root").matches;
+Deno.test("root selects the whole file and lists the blocks before the first heading", () => {
+  const [root] = matches(select("root"));
   assert.equal(root.type, "root");
   assert.equal(root.start_line, 1);
   assert.equal(root.end_line, 46);
   assert.ok(root.content.startsWith("Intro.\n\n# A"));
   assert.ok(root.content.endsWith("three\n```"));
-  assert.deepEqual(root.children_available.map((child) => child.selector), [
-    "d::block:paragraph[0]",
-    "d::heading:h1[0]",
-    "d::block:paragraph[1]",
-    "d::heading:h2[0]",
-    "d::block:code[0]",
-    "d::block:list[0]",
-    "d::block:blockquote[0]",
-    "d::heading:h2[1]",
-    "d::block:table[0]",
-    "d::block:code[1]",
-    "d::heading:h3[0]",
-    "d::block:paragraph[2]",
-    "d::heading:h1[1]",
-    "d::block:paragraph[3]",
-    "d::block:code[2]",
+  assert.deepEqual(root.children_available, [
+    { selector: "d::block:paragraph[0]", type: "paragraph", preview: "Intro.", word_count: 1 },
   ]);
 });
 
+Deno.test("a section's children are its blocks, then its direct subsections", () => {
+  const [a] = matches(select("h1.0"));
+  assert.deepEqual(a.children_available.map((child) => [child.selector, child.word_count]), [
+    ["d::heading:h1[0]/block:paragraph[0]", 2],
+    ["d::heading:h2[0]", 18],
+    ["d::heading:h2[1]", 9],
+  ]);
+  // In a blockquote, a subsection is named below the quote.
+  const [quoted] = matches(select("quote.0"));
+  assert.deepEqual(quoted.children_available.map((child) => child.selector), [
+    "d::block:blockquote[0]/block:paragraph[0]",
+    "d::block:blockquote[0]/heading:h2[0]",
+  ]);
+  // Every listed child resolves to itself.
+  for (const child of [...a.children_available, ...quoted.children_available]) {
+    assert.equal(matches(select(child.selector))[0].selector, child.selector);
+  }
+});
+
 Deno.test("leaf blocks have no children", () => {
-  const [paragraph] = select("para.0").matches;
+  const [paragraph] = matches(select("para.0"));
   assert.deepEqual(paragraph.children_available, []);
   assert.equal(reason("para.0/code"), "No block:code found in d::block:paragraph[0]");
 });
@@ -154,14 +160,14 @@ Deno.test("unresolved selectors suggest close existing selectors", () => {
 
 Deno.test("several files: argument order, namespaces, joined reasons", () => {
   const files: [string, string][] = [["readme", "# R\n\n## R2\n"], ["guide", "# G\n"]];
-  assert.deepEqual(select("h1.0", ...files).matches.map((m) => m.selector), [
+  assert.deepEqual(matches(select("h1.0", ...files)).map((m) => m.selector), [
     "readme::heading:h1[0]",
     "guide::heading:h1[0]",
   ]);
-  assert.deepEqual(select("guide::h1", ...files).matches.map((m) => m.selector), [
+  assert.deepEqual(matches(select("guide::h1", ...files)).map((m) => m.selector), [
     "guide::heading:h1[0]",
   ]);
-  assert.deepEqual(select("h2", ...files).matches.map((m) => m.selector), [
+  assert.deepEqual(matches(select("h2", ...files)).map((m) => m.selector), [
     "readme::heading:h2[0]",
   ]);
   const missing = select("h2.3", ...files).unresolved[0];

@@ -1,0 +1,332 @@
+/**
+ * The compact text output agents read by default: the index as a sized
+ * outline, the content of matches as it is written, all within the result
+ * budget.
+ *
+ * @module
+ */
+import type { ErrorEntry } from "../io/errors.ts";
+import type { MdDocument } from "../parse/document.ts";
+import type { DocumentIndex } from "./index_command.ts";
+import {
+  buildOutline,
+  fitDepths,
+  outlineBudget,
+  type OutlineEntry,
+  outlineLines,
+} from "./outline.ts";
+import type { SelectAnswer, SelectOutcome } from "./select_command.ts";
+
+/** A document with its index, for the text index. */
+export interface IndexedDocument {
+  /** The parsed document (for its size). */
+  readonly doc: MdDocument;
+  /** Its full index. */
+  readonly index: DocumentIndex;
+}
+
+/** The settings that size the text output. */
+export interface TextBudget {
+  /** Sections of at least this many words show their size. */
+  readonly sizeWords: number;
+  /** The most one result may print. */
+  readonly maxChars: number;
+  /** The most the index may ever take. */
+  readonly indexMaxChars: number;
+  /** `--full`: no budget at all. */
+  readonly full: boolean;
+}
+
+/** How many selectors a "not shown" line names before `...`. */
+const NAMED = 10;
+
+/**
+ * The compact text form of `index`: per document a header line with its
+ * words, a `root` line for content before the first heading, one line per
+ * heading (`h2.3 Text`, indented by depth, sized when big), and the block
+ * counts. Deep levels fold to fit the outline budget (the larger of 2,000
+ * characters and 5% of the input, never above `indexMaxChars`), keeping each
+ * document's two shallowest levels; past the result budget whole documents
+ * fold into their header line, and then the list is cut.
+ *
+ * @param items The documents and their full indexes.
+ * @param errors Unreadable files.
+ * @param budget The size settings.
+ * @returns The text, ending in a newline unless empty.
+ *
+ * @example
+ * ```ts
+ * import { parseDocument } from "../parse/document.ts";
+ * import { indexDocument } from "./index_command.ts";
+ * import { indexText } from "./render_text.ts";
+ * const doc = parseDocument("# A\n\n## B\n\ntext\n", "doc", "doc.md");
+ * const index = indexDocument(doc, { words: 2000, chars: 16000 });
+ * const budget = { sizeWords: 500, maxChars: 40000, indexMaxChars: 40000, full: false };
+ * console.log(indexText([{ doc, index }], [], budget)); // "doc doc.md [3 words]\nh1.0 A\n h2.0 B\n---\npara:1\n"
+ * ```
+ */
+export function indexText(
+  items: readonly IndexedDocument[],
+  errors: readonly ErrorEntry[],
+  budget: TextBudget,
+): string {
+  const style = { sizeWords: budget.sizeWords };
+  const docs = items.map(({ doc, index }) => {
+    const words = doc.top.wordPrefix[doc.top.nodes.length];
+    const head = [`${index.namespace} ${index.file_path} [${words} words]`];
+    // Content before the first heading (front matter alone is no content).
+    if (index.root !== null && index.root.children_count > 0) {
+      head.push(`root [${index.root.word_count} words]`);
+    }
+    const entries = buildOutline(index.headings.map((heading) => ({
+      depth: heading.depth,
+      label: _shortLabel(heading.selector),
+      text: heading.text,
+      words: heading.section_word_count,
+    })));
+    const tail = _countsLines(index);
+    const folded =
+      `${index.namespace} ${index.file_path} [${words} words, +${entries.length} headings]`;
+    return { head, entries, tail, folded, fixedChars: _chars(head) + _chars(tail) };
+  });
+  const errorLines = errors.flatMap(errorText);
+  const hardMax = budget.full ? Infinity : Math.min(budget.indexMaxChars, budget.maxChars);
+  const inputChars = items.reduce((sum, { doc }) => sum + doc.lines.text.length, 0);
+  const outline = budget.full ? Infinity : outlineBudget(inputChars, hardMax);
+  const { limits } = fitDepths(docs, outline, style, 2);
+  const blocks = docs.map((doc, i) => [
+    ...doc.head,
+    ...outlineLines(doc.entries, limits[i], style),
+    ...doc.tail,
+  ]);
+  const foldedDocs = new Set<number>();
+  const closing = () => {
+    const lines: string[] = [];
+    let hidden = 0;
+    let deepest = 0;
+    docs.forEach((doc, i) => {
+      if (foldedDocs.has(i)) return;
+      const count = doc.entries.filter((entry) => entry.depth > limits[i]).length;
+      hidden += count;
+      if (count > 0) deepest = Math.max(deepest, limits[i]);
+    });
+    if (hidden > 0) {
+      lines.push(
+        `[outline limited to h1-h${deepest}: ${hidden} deeper headings not shown; ` +
+          "select a section to list its subsections]",
+      );
+    }
+    return lines;
+  };
+  const total = () =>
+    blocks.reduce((sum, block) => sum + _chars(block), 0) +
+    _chars(errorLines) + _chars(closing());
+  if (total() > hardMax && docs.length > 1) {
+    // Fold the biggest outlines first: each costs one line once folded.
+    const order = blocks.map((_, i) => i).sort((a, b) => _chars(blocks[b]) - _chars(blocks[a]));
+    for (const i of order) {
+      if (total() <= hardMax) break;
+      if (docs[i].entries.length === 0 && blocks[i].length <= 2) continue;
+      blocks[i] = [docs[i].folded];
+      foldedDocs.add(i);
+    }
+  }
+  let lines = [...blocks.flat(), ...errorLines, ...closing()];
+  if (_chars(lines) > hardMax) {
+    const after = [...errorLines, ...closing()];
+    lines = docs.length === 1
+      ? _cutOutline(docs[0], limits[0], style, hardMax, after)
+      : _cutDocuments(blocks, items, hardMax, after);
+  }
+  return lines.length === 0 ? "" : lines.join("\n") + "\n";
+}
+
+/** One document's heading lines cut to fit: the first ones, then a line naming the next. */
+function _cutOutline(
+  doc: { head: string[]; entries: readonly OutlineEntry[]; tail: string[] },
+  limit: number,
+  style: { sizeWords: number },
+  max: number,
+  after: string[],
+): string[] {
+  const shown = doc.entries.filter((entry) => entry.depth <= limit);
+  const lines = outlineLines(doc.entries, limit, style);
+  // No heading to leave out: the header and counts are all there is.
+  if (lines.length === 0) return [...doc.head, ...doc.tail, ...after];
+  const cutLine = (kept: number) =>
+    `[outline cut after ${shown[kept - 1]?.label ?? "the header"}: ` +
+    `${shown.length - kept} more headings not shown; select them by number, e.g. ${
+      shown[kept].label
+    }]`;
+  let used = _chars(doc.head) + _chars(doc.tail) + _chars(after);
+  let kept = 0;
+  while (
+    kept + 1 < lines.length && used + lines[kept].length + 1 + cutLine(kept + 1).length + 1 <= max
+  ) {
+    used += lines[kept].length + 1;
+    kept++;
+  }
+  return [...doc.head, ...lines.slice(0, kept), ...doc.tail, cutLine(kept), ...after];
+}
+
+/** Documents folded into header lines, still too many: the first ones, then a line naming the rest. */
+function _cutDocuments(
+  blocks: string[][],
+  items: readonly IndexedDocument[],
+  max: number,
+  after: string[],
+): string[] {
+  const reserve = _chars(after) + 400;
+  const lines: string[] = [];
+  let used = 0;
+  let kept = 0;
+  while (kept < blocks.length && used + _chars(blocks[kept]) + reserve <= max) {
+    lines.push(...blocks[kept]);
+    used += _chars(blocks[kept]);
+    kept++;
+  }
+  const rest = items.slice(kept).map((item) => item.index.file_path);
+  lines.push(`[${rest.length} more documents not shown: ${_names(rest)}; index them on their own]`);
+  return [...lines, ...after];
+}
+
+/** `h2.3` for `ns::heading:h2[3]`. */
+function _shortLabel(selector: string): string {
+  const found = /heading:h(\d)\[(\d+)\]$/.exec(selector);
+  return found === null ? selector : `h${found[1]}.${found[2]}`;
+}
+
+function _countsLines(index: DocumentIndex): string[] {
+  const counts = [
+    ["code", index.blocks.code_blocks],
+    ["para", index.blocks.paragraphs],
+    ["list", index.blocks.lists],
+    ["table", index.blocks.tables],
+    ["quote", index.blocks.blockquotes],
+  ].filter(([, count]) => count !== 0).map(([name, count]) => `${name}:${count}`);
+  return counts.length === 0 ? [] : ["---", counts.join(" ")];
+}
+
+/**
+ * The compact text form of `select`: the content of one match, or each
+ * match's content after a `<selector>:` line; after a paged match its page
+ * line, after a big section its outline; unresolved selectors and errors on
+ * lines of their own. Matches of a fan-out that would pass the budget are
+ * left out whole (the first always stays) and named on a last line.
+ *
+ * @param outcome What `select` found.
+ * @param maxChars The budget (`Infinity` for `--full`).
+ * @returns The text, ending in a newline unless empty.
+ *
+ * @example
+ * ```ts
+ * import { selectText } from "./render_text.ts";
+ * const outcome = {
+ *   answers: [],
+ *   unresolved: [{ selector: "heading:h2[5]", reason: "Index 5 out of range", suggestions: ["d::heading:h2[0]"] }],
+ *   errors: [],
+ *   warnings: [],
+ *   invalid: false,
+ * };
+ * console.log(selectText(outcome)); // "!heading:h2[5]\nIndex 5 out of range\n~d::heading:h2[0]\n"
+ * ```
+ */
+export function selectText(outcome: SelectOutcome, maxChars = Infinity): string {
+  const labelled = outcome.answers.length > 1;
+  const blocks = outcome.answers.map((answer) => answerLines(answer, labelled));
+  const after: string[] = [];
+  for (const entry of outcome.unresolved) {
+    after.push(`!${entry.selector}`, entry.reason);
+    if (entry.suggestions.length > 0) {
+      after.push(entry.suggestions.map((suggestion) => `~${suggestion}`).join(" "));
+    }
+  }
+  for (const error of outcome.errors) after.push(...errorText(error));
+  let kept = blocks.length;
+  const omittedLine = (from: number) => {
+    const rest = outcome.answers.slice(from).map((answer) => answer.match.selector);
+    return `[${rest.length} more matches not shown: ${_names(rest)}; select them one at a time]`;
+  };
+  let size = blocks.reduce((sum, block) => sum + _chars(block), 0) + _chars(after);
+  if (size > maxChars) {
+    while (kept > 1 && size + omittedLine(kept).length + 1 > maxChars) {
+      kept--;
+      size -= _chars(blocks[kept]);
+    }
+  }
+  const lines = blocks.slice(0, kept).flat();
+  if (kept < blocks.length) lines.push(omittedLine(kept));
+  lines.push(...after);
+  return lines.length === 0 ? "" : lines.join("\n") + "\n";
+}
+
+/**
+ * The text lines of one match: its `<selector>:` label when several are
+ * printed, its content, its page line and its outline.
+ *
+ * @param answer The match and its outline.
+ * @param labelled Whether to print the selector first.
+ * @returns The lines.
+ *
+ * @example
+ * ```ts
+ * import { answerLines } from "./render_text.ts";
+ * const match = {
+ *   selector: "d::heading:h2[0]", type: "section", content: "## A", truncated: true,
+ *   start_line: 1, end_line: 1, pagination: { page: 1, total_pages: 2, page_words: 10, next: "d::heading:h2[0]?page=2" },
+ *   children_available: [],
+ * };
+ * console.log(answerLines({ match }, false)); // ["## A", "[page 1 of 2, next: d::heading:h2[0]?page=2]"]
+ * ```
+ */
+export function answerLines(answer: SelectAnswer, labelled: boolean): string[] {
+  const { match } = answer;
+  const lines = labelled ? [`${match.selector}:`, match.content] : [match.content];
+  const page = match.pagination;
+  if (page !== undefined) {
+    const next = page.next === undefined ? "" : `, next: ${page.next}`;
+    lines.push(`[page ${page.page} of ${page.total_pages}${next}]`);
+  }
+  if (answer.outline !== undefined) lines.push(...answer.outline);
+  return lines;
+}
+
+/**
+ * The text lines of one error: `!TYPE: message`, then `file:` / `selector:`
+ * lines; a selector syntax error also gets a caret under the column.
+ *
+ * @param error The error entry.
+ * @returns Its lines.
+ *
+ * @example
+ * ```ts
+ * import { errorText } from "./render_text.ts";
+ * console.log(errorText({ type: "FILE_NOT_FOUND", code: "FILE_NOT_FOUND", message: "File not found: x.md", file: "x.md" }));
+ * // ["!FILE_NOT_FOUND: File not found: x.md", "file: x.md"]
+ * ```
+ */
+export function errorText(error: ErrorEntry): string[] {
+  const lines = [`!${error.type}: ${error.message}`];
+  if (error.file !== undefined) lines.push(`file: ${error.file}`);
+  if (error.selector !== undefined) {
+    const oneLine = !/[\r\n]/.test(error.selector);
+    lines.push(`selector: ${oneLine ? error.selector : JSON.stringify(error.selector)}`);
+    const column = Number(/ at column (\d+)/.exec(error.message)?.[1]);
+    if (error.type === "INVALID_SELECTOR" && oneLine && column > 0 && column <= 200) {
+      lines.push(" ".repeat("selector: ".length + column - 1) + "^");
+    }
+  }
+  return lines;
+}
+
+/** Characters of lines joined and ended by newlines. */
+function _chars(lines: readonly string[]): number {
+  let chars = 0;
+  for (const line of lines) chars += line.length + 1;
+  return chars;
+}
+
+/** The first few names, then `...`. */
+function _names(names: readonly string[]): string {
+  return names.slice(0, NAMED).join(", ") + (names.length > NAMED ? ", ..." : "");
+}

@@ -1,0 +1,131 @@
+/**
+ * The children of a target, with the paths that select them: the flat list
+ * a selector's next segment searches, and the direct children an answer
+ * lists (`children_available`).
+ *
+ * @module
+ */
+import { isSelectable, type MdNode, nodeTypeKey } from "../parse/document.ts";
+import { scopeOf, type Target, targetAt } from "./resolve.ts";
+import type { PathStep, SegmentType } from "./selector.ts";
+
+/** A selectable child of a target. */
+export interface Child {
+  /** The child as a target of its own. */
+  readonly target: Target;
+  /** The child's node. */
+  readonly node: MdNode;
+}
+
+/**
+ * Every selectable node a target's next segment looks at, in source order:
+ * for a section this includes the nodes of its subsections.
+ *
+ * @param target A resolved target.
+ * @returns The children, each with its path below `target`.
+ *
+ * @example
+ * ```ts
+ * import { parseDocument } from "../parse/document.ts";
+ * import { flatChildren } from "./children.ts";
+ * import { rootOf } from "./resolve.ts";
+ * import { formatPath } from "./selector.ts";
+ * const doc = parseDocument("# A\n\ntext\n", "doc", "doc.md");
+ * console.log(flatChildren(rootOf(doc)).map((child) => formatPath("doc", child.target.path)));
+ * // ["doc::heading:h1[0]", "doc::block:paragraph[0]"]
+ * ```
+ */
+export function flatChildren(target: Target): Child[] {
+  const scope = scopeOf(target);
+  const counters = new Map<string, number>();
+  const children: Child[] = [];
+  for (let i = scope.from; i < scope.to; i++) {
+    const node = scope.list.nodes[i];
+    if (!isSelectable(node)) continue;
+    const k = _next(counters, node);
+    const step = { type: segmentTypeOf(node), index: k };
+    children.push({ target: targetAt(scope, i, [...target.path, step]), node });
+  }
+  return children;
+}
+
+/**
+ * A target's direct children: the blocks before its first subsection, then
+ * its direct subsections (the next level down the outline, whatever their
+ * depth). The root's direct children are the blocks before the first heading.
+ * A top-level subsection is named by its document-wide selector
+ * (`ns::heading:h3[4]`), which is what the index shows.
+ *
+ * @param target A resolved target.
+ * @returns The children, in source order.
+ *
+ * @example
+ * ```ts
+ * import { parseDocument } from "../parse/document.ts";
+ * import { directChildren } from "./children.ts";
+ * import { resolvePath } from "./resolve.ts";
+ * import { formatPath, parseSelector } from "./selector.ts";
+ * const doc = parseDocument("# A\n\ntext\n\n## B\n\n### C\n\n## D\n", "doc", "doc.md");
+ * const [a] = resolvePath(doc, parseSelector("h1.0").segments).targets;
+ * console.log(directChildren(a).map((child) => formatPath("doc", child.target.path)));
+ * // ["doc::heading:h1[0]/block:paragraph[0]", "doc::heading:h2[0]", "doc::heading:h2[1]"]
+ * ```
+ */
+export function directChildren(target: Target): Child[] {
+  const scope = scopeOf(target);
+  const { list } = scope;
+  const counters = new Map<string, number>();
+  const children: Child[] = [];
+  let i = scope.from;
+  for (; i < scope.to && list.nodes[i].kind !== "heading"; i++) {
+    const node = list.nodes[i];
+    if (!isSelectable(node)) continue;
+    const step = { type: segmentTypeOf(node), index: _next(counters, node) };
+    children.push({ target: targetAt(scope, i, [...target.path, step]), node });
+  }
+  if (target.kind === "root") return children;
+  const topLevel = list === target.doc.top;
+  while (i < scope.to) {
+    const node = list.nodes[i];
+    const k = _next(counters, node);
+    const path: PathStep[] = topLevel
+      ? [{ type: segmentTypeOf(node), index: list.ordinals[i] }]
+      : [...target.path, { type: segmentTypeOf(node), index: k }];
+    children.push({ target: targetAt(scope, i, path), node });
+    const end = Math.min(list.sectionEnds[i], scope.to);
+    // Count what the subsection holds, so later indexes stay those of the scope.
+    for (let j = i + 1; j < end; j++) {
+      if (isSelectable(list.nodes[j])) _next(counters, list.nodes[j]);
+    }
+    i = end;
+  }
+  return children;
+}
+
+/**
+ * The segment type that names a node: `heading:hD` for a heading, the block
+ * type otherwise.
+ *
+ * @param node A selectable node.
+ * @returns Its segment type.
+ *
+ * @example
+ * ```ts
+ * import { parseDocument } from "../parse/document.ts";
+ * import { segmentTypeOf } from "./children.ts";
+ * const doc = parseDocument("## A\n", "doc", "doc.md");
+ * console.log(segmentTypeOf(doc.top.nodes[0])); // { kind: "heading", depth: 2 }
+ * ```
+ */
+export function segmentTypeOf(node: MdNode): SegmentType {
+  return node.kind === "heading"
+    ? { kind: "heading", depth: node.depth }
+    : { kind: "block", block: node.kind as "paragraph" };
+}
+
+function _next(counters: Map<string, number>, node: MdNode): number {
+  const key = nodeTypeKey(node);
+  const k = counters.get(key) ?? 0;
+  counters.set(key, k + 1);
+  return k;
+}
