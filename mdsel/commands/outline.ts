@@ -13,12 +13,10 @@ export interface OutlineEntry {
   readonly depth: number;
   /** The selector printed for it (`h2.3`, or a longer form). */
   readonly label: string;
-  /** Its text, whitespace collapsed. */
+  /** Its text, on one line. */
   readonly text: string;
   /** Words of its whole section. */
   readonly words: number;
-  /** `descendants[d]`: headings of depth `d` inside its section. */
-  readonly descendants: Int32Array;
 }
 
 /** An outline to fit, with the characters it costs besides its heading lines. */
@@ -35,139 +33,87 @@ export interface OutlineStyle {
   readonly sizeWords: number;
 }
 
-/** What an outline needs to know of one heading. */
-export interface OutlineHeading {
-  /** Heading level, 1 to 6. */
-  readonly depth: number;
-  /** The selector printed for it. */
-  readonly label: string;
-  /** Its text. */
-  readonly text: string;
-  /** Words of its whole section. */
-  readonly words: number;
-}
-
 /**
- * The outline entries of headings in document order: text collapsed to one
- * line, and the headings inside each section counted by depth.
- *
- * @param headings The headings, in document order.
- * @returns The entries.
- *
- * @example
- * ```ts
- * import { buildOutline } from "./outline.ts";
- * const entries = buildOutline([
- *   { depth: 1, label: "h1.0", text: "A", words: 4 },
- *   { depth: 2, label: "h2.0", text: "B", words: 3 },
- * ]);
- * console.log(entries[0].descendants[2], entries[1].descendants[2]); // 1 0
- * ```
- */
-export function buildOutline(headings: Iterable<OutlineHeading>): OutlineEntry[] {
-  const entries: OutlineEntry[] = [];
-  const open: OutlineEntry[] = [];
-  for (const heading of headings) {
-    while (open.length > 0 && open[open.length - 1].depth >= heading.depth) open.pop();
-    for (const ancestor of open) ancestor.descendants[heading.depth]++;
-    const entry: OutlineEntry = {
-      depth: heading.depth,
-      label: heading.label,
-      text: heading.text.replace(/\s+/g, " ").trim(),
-      words: heading.words,
-      descendants: new Int32Array(7),
-    };
-    entries.push(entry);
-    open.push(entry);
-  }
-  return entries;
-}
-
-/**
- * The outline headings of the sections in `list.nodes[from..to)`.
+ * The outline entries of the sections in `list.nodes[from..to)`, in order.
  *
  * @param list The list holding the headings.
  * @param from First node index.
  * @param to One past the last node index (sections end there at the latest).
  * @param label Names the heading at a node index (`h2.3`).
- * @returns The headings, in order.
+ * @returns The entries, text collapsed to one line.
  *
  * @example
  * ```ts
  * import { parseDocument } from "../parse/document.ts";
- * import { headingsIn } from "./outline.ts";
+ * import { outlineEntries } from "./outline.ts";
  * const doc = parseDocument("# A\n\n## B\n\ntext\n", "doc", "doc.md");
- * console.log(headingsIn(doc.top, 0, 3, (i) => `n${i}`).map((h) => [h.label, h.words])); // [["n0", 4], ["n1", 3]]
+ * console.log(outlineEntries(doc.top, 0, 3, (i) => `n${i}`).map((e) => [e.label, e.words])); // [["n0", 4], ["n1", 3]]
  * ```
  */
-export function headingsIn(
+export function outlineEntries(
   list: NodeList,
   from: number,
   to: number,
   label: (index: number) => string,
-): OutlineHeading[] {
-  const headings: OutlineHeading[] = [];
+): OutlineEntry[] {
+  const entries: OutlineEntry[] = [];
   for (let i = from; i < to; i++) {
     const node = list.nodes[i];
     if (node.kind !== "heading") continue;
     const end = Math.min(list.sectionEnds[i], to);
-    headings.push({
+    entries.push({
       depth: node.depth,
       label: label(i),
-      text: node.text,
+      text: oneLine(node.text),
       words: list.wordPrefix[end] - list.wordPrefix[i],
     });
   }
-  return headings;
+  return entries;
 }
 
 /**
- * How many headings of an entry's section a depth limit hides.
+ * Text on one line: runs of whitespace become one space.
  *
- * @param entry The heading.
- * @param limit The deepest level shown.
- * @returns The hidden headings (0 when none).
+ * @param text Any text.
+ * @returns The text, trimmed, on one line.
  *
  * @example
  * ```ts
- * import { hiddenBelow } from "./outline.ts";
- * const entry = { depth: 2, label: "h2.0", text: "B", words: 9, descendants: Int32Array.from([0, 0, 0, 2, 1, 0, 0]) };
- * console.log(hiddenBelow(entry, 3)); // 1
+ * import { oneLine } from "./outline.ts";
+ * console.log(oneLine(" Two\n lines ")); // "Two lines"
  * ```
  */
-export function hiddenBelow(entry: OutlineEntry, limit: number): number {
-  let hidden = 0;
-  for (let depth = limit + 1; depth <= 6; depth++) hidden += entry.descendants[depth];
-  return hidden;
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
 }
 
 /**
  * One outline line: indentation by depth, selector, text, and the size: `[N
- * words]` for a big section, `[N words, +K subsections]` whenever the limit
- * hides headings inside it.
+ * words]` for a big section, `[N words, +K subsections]` when the depth limit
+ * hides K headings whose nearest shown heading is this one.
  *
  * @param entry The heading.
- * @param limit The deepest level shown.
+ * @param hidden How many hidden headings it stands for.
  * @param style The size threshold.
  * @returns The line, without a newline.
  *
  * @example
  * ```ts
  * import { outlineLine } from "./outline.ts";
- * const entry = { depth: 2, label: "h2.0", text: "Install", words: 21, descendants: Int32Array.from([0, 0, 0, 1, 0, 0, 0]) };
- * console.log(outlineLine(entry, 2, { sizeWords: 500 })); // " h2.0 Install [21 words, +1 subsections]"
- * console.log(outlineLine(entry, 3, { sizeWords: 10 })); // " h2.0 Install [21 words]"
+ * const entry = { depth: 2, label: "h2.0", text: "Install", words: 21 };
+ * console.log(outlineLine(entry, 1, { sizeWords: 500 })); // " h2.0 Install [21 words, +1 subsections]"
+ * console.log(outlineLine(entry, 0, { sizeWords: 10 })); // " h2.0 Install [21 words]"
  * ```
  */
-export function outlineLine(entry: OutlineEntry, limit: number, style: OutlineStyle): string {
-  const hidden = hiddenBelow(entry, limit);
+export function outlineLine(entry: OutlineEntry, hidden: number, style: OutlineStyle): string {
   const head = `${" ".repeat(entry.depth - 1)}${entry.label} ${entry.text}`;
   if (hidden > 0) return `${head} [${entry.words} words, +${hidden} subsections]`;
   return entry.words >= style.sizeWords ? `${head} [${entry.words} words]` : head;
 }
 
 /**
- * The lines of an outline under a depth limit.
+ * The lines of an outline under a depth limit: one per heading at or above
+ * the limit; each hidden heading is counted on its nearest shown ancestor.
  *
  * @param entries The headings.
  * @param limit The deepest level shown.
@@ -176,11 +122,13 @@ export function outlineLine(entry: OutlineEntry, limit: number, style: OutlineSt
  *
  * @example
  * ```ts
- * import { parseDocument } from "../parse/document.ts";
- * import { buildOutline, headingsIn, outlineLines } from "./outline.ts";
- * const doc = parseDocument("# A\n\n## B\n", "doc", "doc.md");
- * const entries = buildOutline(headingsIn(doc.top, 0, 2, (i) => `h${i + 1}.0`));
- * console.log(outlineLines(entries, 1, { sizeWords: 500 })); // ["h1.0 A [2 words, +1 subsections]"]
+ * import { outlineLines } from "./outline.ts";
+ * const entries = [
+ *   { depth: 1, label: "h1.0", text: "A", words: 3 },
+ *   { depth: 2, label: "h2.0", text: "B", words: 2 },
+ *   { depth: 3, label: "h3.0", text: "C", words: 1 },
+ * ];
+ * console.log(outlineLines(entries, 2, { sizeWords: 500 })); // ["h1.0 A", " h2.0 B [2 words, +1 subsections]"]
  * ```
  */
 export function outlineLines(
@@ -188,10 +136,17 @@ export function outlineLines(
   limit: number,
   style: OutlineStyle,
 ): string[] {
+  const hidden = new Int32Array(entries.length);
+  const shown: number[] = [];
+  entries.forEach((entry, i) => {
+    while (shown.length > 0 && entries[shown[shown.length - 1]].depth >= entry.depth) shown.pop();
+    if (entry.depth <= limit) shown.push(i);
+    else if (shown.length > 0) hidden[shown[shown.length - 1]]++;
+  });
   const lines: string[] = [];
-  for (const entry of entries) {
-    if (entry.depth <= limit) lines.push(outlineLine(entry, limit, style));
-  }
+  entries.forEach((entry, i) => {
+    if (entry.depth <= limit) lines.push(outlineLine(entry, hidden[i], style));
+  });
   return lines;
 }
 
@@ -206,7 +161,7 @@ export function outlineLines(
  * @example
  * ```ts
  * import { minimumDepth } from "./outline.ts";
- * const at = (depth: number) => ({ depth, label: "", text: "", words: 0, descendants: new Int32Array(7) });
+ * const at = (depth: number) => ({ depth, label: "", text: "", words: 0 });
  * console.log(minimumDepth([at(2), at(4), at(5)], 2)); // 4
  * ```
  */
@@ -231,9 +186,9 @@ export function minimumDepth(entries: readonly OutlineEntry[], levels: number): 
  * @example
  * ```ts
  * import { parseDocument } from "../parse/document.ts";
- * import { buildOutline, fitDepths, headingsIn } from "./outline.ts";
+ * import { fitDepths, outlineEntries } from "./outline.ts";
  * const doc = parseDocument("# A\n## B\n### C\n#### D\n", "doc", "doc.md");
- * const entries = buildOutline(headingsIn(doc.top, 0, 4, (i) => `x${i}`));
+ * const entries = outlineEntries(doc.top, 0, 4, (i) => `x${i}`);
  * console.log(fitDepths([{ entries, fixedChars: 0 }], 30, { sizeWords: 500 }, 2).limits); // [2]
  * ```
  */

@@ -8,13 +8,7 @@
 import type { ErrorEntry } from "../io/errors.ts";
 import type { MdDocument } from "../parse/document.ts";
 import type { DocumentIndex } from "./index_command.ts";
-import {
-  buildOutline,
-  fitDepths,
-  outlineBudget,
-  type OutlineEntry,
-  outlineLines,
-} from "./outline.ts";
+import { fitDepths, oneLine, outlineBudget, type OutlineEntry, outlineLines } from "./outline.ts";
 import type { SelectAnswer, SelectOutcome } from "./select_command.ts";
 
 /** A document with its index, for the text index. */
@@ -78,12 +72,12 @@ export function indexText(
     if (index.root !== null && index.root.children_count > 0) {
       head.push(`root [${index.root.word_count} words]`);
     }
-    const entries = buildOutline(index.headings.map((heading) => ({
+    const entries = index.headings.map((heading) => ({
       depth: heading.depth,
       label: _shortLabel(heading.selector),
-      text: heading.text,
+      text: oneLine(heading.text),
       words: heading.section_word_count,
-    })));
+    }));
     const tail = _countsLines(index);
     const folded =
       `${index.namespace} ${index.file_path} [${words} words, +${entries.length} headings]`;

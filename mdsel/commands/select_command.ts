@@ -29,7 +29,7 @@ import {
 } from "../query/selector.ts";
 import { closestSelectors, similarity } from "../query/suggest.ts";
 import { sliceLines } from "../parse/source_lines.ts";
-import { buildOutline, fitDepths, headingsIn, outlineBudget, outlineLines } from "./outline.ts";
+import { fitDepths, outlineBudget, outlineEntries, outlineLines } from "./outline.ts";
 import {
   clipToChars,
   exceedsPage,
@@ -395,7 +395,7 @@ function _outlineAnswer(
     };
   }
   const label = (i: number) => _label(target, i, qualify);
-  const entries = buildOutline(headingsIn(list, target.index + 1, target.end, label));
+  const entries = outlineEntries(list, target.index + 1, target.end, label);
   const self = label(target.index);
   const heading = list.nodes[target.index].text.replace(/\s+/g, " ");
   const count = entries.length;

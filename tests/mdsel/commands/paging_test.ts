@@ -93,3 +93,40 @@ Deno.test("root pages start with the front matter", () => {
   assert.equal(first.content, "---\ntitle: t\n---\none two");
   assert.equal(first.start_line, 1);
 });
+
+Deno.test("pages hold at most MDSEL_PAGE_CHARS characters, cut at node boundaries", () => {
+  const text = ["# T", "", "a".repeat(30), "", "b".repeat(30), "", "c".repeat(30)].join("\n");
+  const outcome = selectInWorkspace(parseSelector("h1.0?page=1"), workspace(doc(text)), {
+    pageChars: 40,
+  });
+  const [first] = outcome.answers.map((answer) => answer.match);
+  assert.equal(first.content, `# T\n\n${"a".repeat(30)}`);
+  assert.equal(first.pagination?.total_pages, 3);
+});
+
+Deno.test("a line bigger than a page is cut between words, never inside a surrogate pair", () => {
+  // One line of 300 dinosaurs and no spaces: cut between characters.
+  const line = "🦕".repeat(300);
+  const pages: string[] = [];
+  let selector: string | undefined = "para.0?page=1";
+  while (selector !== undefined) {
+    const [match]: SelectMatch[] = selectInWorkspace(
+      parseSelector(selector),
+      workspace(doc(line)),
+      { pageChars: 101 },
+    ).answers.map((answer) => answer.match);
+    assert.ok(match.content.length <= 101);
+    assert.ok(!/[\uD800-\uDBFF]$/.test(match.content), "no lone high surrogate at the end");
+    assert.ok(!/^[\uDC00-\uDFFF]/.test(match.content), "no lone low surrogate at the start");
+    pages.push(match.content);
+    selector = match.pagination?.next;
+  }
+  assert.equal(pages.join(""), line);
+  // A long line of words is cut after a word, within the word limit.
+  const words = Array.from({ length: 50 }, (_, i) => `w${i}`).join(" ");
+  const [wordPage] = selectInWorkspace(parseSelector("para.0?page=1"), workspace(doc(words)), {
+    pageWords: 20,
+  }).answers.map((answer) => answer.match);
+  assert.equal(wordPage.content, Array.from({ length: 20 }, (_, i) => `w${i}`).join(" "));
+  assert.equal(wordPage.pagination?.total_pages, 3);
+});

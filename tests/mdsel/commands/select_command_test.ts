@@ -1,0 +1,108 @@
+import assert from "node:assert/strict";
+import { selectJson } from "../../../mdsel/commands/render_json.ts";
+import { selectInWorkspace, type SelectSettings } from "../../../mdsel/commands/select_command.ts";
+import { parseSelector } from "../../../mdsel/query/selector.ts";
+import { doc, workspace } from "../_docs.ts";
+
+function answers(selector: string, text: string, settings: Partial<SelectSettings> = {}) {
+  const outcome = selectInWorkspace(parseSelector(selector), workspace(doc(text)), settings);
+  assert.deepEqual(outcome.unresolved, [], selector);
+  return outcome.answers;
+}
+
+/** An h1 with an introduction and `count` h2 subsections of `words` words. */
+function guide(count: number, words: number): string {
+  const parts = ["# Guide", "", "Introduction text.", ""];
+  for (let i = 0; i < count; i++) {
+    parts.push(`## Topic ${i}`, "", Array(words).fill("w").join(" "), "");
+  }
+  return parts.join("\n");
+}
+
+Deno.test("a big section answers with its introduction and the outline of its subsections", () => {
+  const [answer] = answers("h1.0", guide(5, 600));
+  const { match, outline } = answer;
+  assert.equal(match.content, "# Guide\n\nIntroduction text.");
+  assert.equal(match.outline, true);
+  assert.equal(match.truncated, true);
+  assert.deepEqual([match.start_line, match.end_line], [1, 3]);
+  assert.equal(match.pagination, undefined);
+  assert.deepEqual(outline, [
+    "",
+    " h2.0 Topic 0 [602 words]",
+    " h2.1 Topic 1 [602 words]",
+    " h2.2 Topic 2 [602 words]",
+    " h2.3 Topic 3 [602 words]",
+    " h2.4 Topic 4 [602 words]",
+    "[h1.0 Guide: 3013 words in 5 subsections; select one, or h1.0?page=1 to read the section in pages]",
+  ]);
+  // The pages are still there, and ?full=true returns it all.
+  const [page] = answers("h1.0?page=1", guide(5, 600));
+  assert.equal(page.match.outline, undefined);
+  assert.equal(page.match.pagination?.total_pages, 2);
+  const [all] = answers("h1.0?full=true", guide(5, 600));
+  assert.equal(all.match.truncated, false);
+  assert.equal(all.match.end_line, 23);
+});
+
+Deno.test("a section bigger than a page in characters answers with its outline too", () => {
+  const text = guide(3, 10);
+  const [answer] = answers("h1.0", text, { pageChars: 40 });
+  assert.equal(answer.match.outline, true);
+  const [small] = answers("h1.0", text);
+  assert.equal(small.match.outline, undefined);
+  assert.equal(small.outline, undefined);
+});
+
+Deno.test("with several files, outline selectors carry the namespace", () => {
+  const docs = [doc(guide(3, 800), "one"), doc("# Other\n", "two")];
+  const [answer] = selectInWorkspace(parseSelector("one::h1.0"), workspace(...docs)).answers;
+  assert.equal(answer.outline?.[1], " one::h2.0 Topic 0 [802 words]");
+  assert.match(answer.outline!.at(-1)!, /^\[one::h1\.0 Guide: /);
+});
+
+Deno.test("children_available lists at most 50 direct children, then how many more", () => {
+  const [answer] = answers("h1.0", guide(70, 1));
+  const { match } = answer;
+  assert.equal(match.children_available.length, 50);
+  assert.equal(match.children_omitted, 21);
+  assert.deepEqual(match.children_available[0], {
+    selector: "d::heading:h1[0]/block:paragraph[0]",
+    type: "paragraph",
+    preview: "Introduction text.",
+    word_count: 2,
+  });
+  assert.deepEqual(match.children_available[1], {
+    selector: "d::heading:h2[0]",
+    type: "heading",
+    preview: "Topic 0",
+    word_count: 3,
+  });
+  const [few] = answers("h1.0", guide(2, 1));
+  assert.equal(few.match.children_omitted, undefined);
+});
+
+Deno.test("JSON: a fan-out past the result budget keeps what fits and lists the rest in omitted", () => {
+  const parsed = doc(guide(30, 400));
+  const outcome = selectInWorkspace(parseSelector("h2"), workspace(parsed));
+  const json = selectJson(outcome, 12_000);
+  assert.ok(json.length <= 12_000, `${json.length}`);
+  const { data } = JSON.parse(json);
+  assert.ok(data.matches.length >= 1 && data.matches.length < 30);
+  assert.deepEqual(
+    [...data.matches.map((m: { selector: string }) => m.selector), ...data.omitted],
+    Array.from({ length: 30 }, (_, i) => `d::heading:h2[${i}]`),
+  );
+  // The first match is always there, however small the budget.
+  assert.equal(JSON.parse(selectJson(outcome, 10)).data.matches.length, 1);
+  // Within the budget: no omitted key at all.
+  assert.equal(JSON.parse(selectJson(outcome)).data.omitted, undefined);
+});
+
+Deno.test("head and tail are kept within the page size in characters", () => {
+  const text = Array.from({ length: 100 }, (_, i) => `line ${i} ${"x".repeat(50)}`).join("\n\n");
+  const [head] = answers("root?head=1000", text, { pageChars: 500 });
+  assert.ok(head.match.content.length <= 500);
+  assert.equal(head.match.truncated, true);
+  assert.ok(head.match.content.startsWith("line 0 "));
+});
