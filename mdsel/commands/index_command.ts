@@ -5,6 +5,7 @@
  * @module
  */
 import { BLOCK_KINDS, type MdDocument, nodesChars, nodesPlainText } from "../parse/document.ts";
+import { minimumDepth } from "./outline.ts";
 import { exceedsPage, type PageLimits } from "./paging.ts";
 
 /** The index's description of the nodes before the first heading. */
@@ -191,9 +192,9 @@ export function summarize(docs: readonly DocumentIndex[]): IndexSummary {
 /**
  * Keeps the JSON index within a character budget: the deepest heading level
  * is left out of every document, level after level, but a document always
- * keeps its own shallowest level, whatever depth that is; when that is still
- * too much, each document keeps the same number of its first headings, as
- * many as fit. Documents that lost headings say how many and how deep the
+ * keeps its own two shallowest levels, whatever depths they are (as the text
+ * outline does); when that is still too much, each document keeps the same
+ * number of its first headings, as many as fit. Documents that lost headings say how many and how deep the
  * rest go (`headings_omitted`, `max_depth`).
  *
  * @param docs The full document indexes.
@@ -206,9 +207,9 @@ export function summarize(docs: readonly DocumentIndex[]): IndexSummary {
  * import { parseDocument } from "../parse/document.ts";
  * import { indexDocument, limitIndex } from "./index_command.ts";
  * const page = { words: 2000, chars: 16000 };
- * const index = indexDocument(parseDocument("## A\n### B\n#### C\n", "doc", "doc.md"), page);
- * const [limited] = limitIndex([index], 450, (docs) => JSON.stringify(docs));
- * console.log(limited.max_depth, limited.headings_omitted); // 2 2
+ * const index = indexDocument(parseDocument("## A\n### B\n#### C\n##### D\n", "doc", "doc.md"), page);
+ * const [limited] = limitIndex([index], 800, (docs) => JSON.stringify(docs));
+ * console.log(limited.max_depth, limited.headings_omitted); // 3 2
  * ```
  */
 export function limitIndex(
@@ -217,7 +218,7 @@ export function limitIndex(
   render: (docs: DocumentIndex[]) => { length: number },
 ): DocumentIndex[] {
   if (render(docs).length <= maxChars) return docs;
-  const floors = docs.map((doc) => Math.min(7, ...doc.headings.map((h) => h.depth)));
+  const floors = docs.map((doc) => minimumDepth(doc.headings, 2));
   const deepest = Math.max(1, ...docs.flatMap((doc) => doc.headings.map((h) => h.depth)));
   const limited = (depth: number, keep: number) =>
     docs.map((doc, i) => {

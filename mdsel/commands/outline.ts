@@ -165,7 +165,7 @@ export function outlineLines(
  * console.log(minimumDepth([at(2), at(4), at(5)], 2)); // 4
  * ```
  */
-export function minimumDepth(entries: readonly OutlineEntry[], levels: number): number {
+export function minimumDepth(entries: readonly { depth: number }[], levels: number): number {
   const present = [...new Set(entries.map((entry) => entry.depth))].sort((a, b) => a - b);
   if (present.length === 0) return 1;
   return present[Math.min(levels, present.length) - 1];

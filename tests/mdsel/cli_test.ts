@@ -113,12 +113,13 @@ Deno.test("settings: bad values fall back to defaults with one warning line", as
 });
 
 Deno.test("index: --full lifts the budget that MDSEL_INDEX_MAX_CHARS sets", async () => {
-  const text = Array.from({ length: 30 }, (_, i) => `# H${i}\n\n## Sub ${i}\n`).join("\n");
+  const text = Array.from({ length: 20 }, (_, i) => `# H${i}\n\n## Sub ${i}\n\n### Deep ${i}\n`)
+    .join("\n");
   await withFiles({ "a.md": text }, async (dir) => {
     const env = { MDSEL_INDEX_MAX_CHARS: "12000" };
     const limited = JSON.parse((await run(["index", "--json", `${dir}/a.md`], { env })).stdout);
-    assert.equal(limited.data.documents[0].max_depth, 1);
-    assert.equal(limited.data.documents[0].headings_omitted, 30);
+    assert.equal(limited.data.documents[0].max_depth, 2);
+    assert.equal(limited.data.documents[0].headings_omitted, 20);
     const full = JSON.parse(
       (await run(["index", "--json", "--full", `${dir}/a.md`], { env })).stdout,
     );
@@ -134,7 +135,7 @@ Deno.test("index: --full lifts the budget that MDSEL_INDEX_MAX_CHARS sets", asyn
     assert.ok(text.length <= 300, `${text.length}`);
     assert.ok(text.includes("\nh1.0 H0\n"));
     const all = (await run(["index", "--full", `${dir}/a.md`], { env: small })).stdout;
-    assert.equal(all.split("\n").filter((line) => /^ ?h\d\./.test(line)).length, 60);
+    assert.equal(all.split("\n").filter((line) => /^ *h\d\./.test(line)).length, 60);
   });
 });
 
