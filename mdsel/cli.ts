@@ -123,8 +123,8 @@ async function _index(
     const docs = items.map((item) => item.index);
     const summary = summarize(docs);
     const budget = full ? Infinity : Math.min(settings.indexMaxChars, settings.maxChars);
-    const render = (limited: typeof docs) =>
-      indexJson(limited, summary, errors, warnings, files.length);
+    const named = workspace.fileCount ?? files.length;
+    const render = (limited: typeof docs) => indexJson(limited, summary, errors, warnings, named);
     stdout = render(limitIndex(docs, budget, render)) + "\n";
   } else {
     stdout = indexText(items, errors, { ...settings, full });

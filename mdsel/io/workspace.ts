@@ -1,10 +1,12 @@
 /**
- * Loading the files of one call into documents, in argument order.
+ * Loading the files of one call into documents, in argument order: folders
+ * and globs expanded, every file parsed.
  *
  * @module
  */
 import { type MdDocument, parseDocument } from "../parse/document.ts";
 import { type ErrorEntry, FileReadError } from "./errors.ts";
+import { expandPaths } from "./files.ts";
 import { loadFile } from "./load_file.ts";
 import { assignNamespaces } from "./namespace.ts";
 
@@ -12,45 +14,53 @@ import { assignNamespaces } from "./namespace.ts";
 export interface Workspace {
   /** Parsed documents, in argument order. */
   readonly docs: MdDocument[];
-  /** One entry per unreadable file. */
+  /** One entry per unreadable file, empty folder or glob that matched nothing. */
   readonly errors: ErrorEntry[];
-  /** Non-fatal problems, such as invalid UTF-8. */
+  /** Non-fatal problems, such as invalid UTF-8 or a binary file found in a folder. */
   readonly warnings: string[];
+  /** How many files the call named once folders and globs were expanded. */
+  readonly fileCount?: number;
 }
 
 /**
- * Reads and parses every file of a call.
+ * Reads and parses every file a call names. A file found in a folder or by
+ * a glob that turns out binary is skipped with a warning (the folder was
+ * named, not the file); a file named outright is an error.
  *
- * @param paths The files, as given.
+ * @param paths The files, folders and globs, as given.
  * @returns The documents and the failures.
  *
  * @example
  * ```ts ignore
  * import { loadWorkspace } from "./workspace.ts";
- * const { docs, errors } = await loadWorkspace(["README.md", "missing.md"]);
+ * const { docs, errors } = await loadWorkspace(["README.md", "docs", "missing.md"]);
  * ```
  */
 export async function loadWorkspace(paths: readonly string[]): Promise<Workspace> {
-  const namespaces = assignNamespaces(paths);
-  const loaded = await Promise.allSettled(paths.map((path) => loadFile(path)));
+  const expanded = await expandPaths(paths);
+  const files = expanded.files;
+  const namespaces = assignNamespaces(files.map((file) => file.path));
+  const loaded = await Promise.allSettled(files.map((file) => loadFile(file.path)));
   const docs: MdDocument[] = [];
-  const errors: ErrorEntry[] = [];
+  const errors: ErrorEntry[] = [...expanded.errors];
   const warnings: string[] = [];
   loaded.forEach((result, i) => {
+    const { path } = files[i];
     if (result.status === "rejected") {
       const reason = result.reason;
-      errors.push(
-        reason instanceof FileReadError ? reason.entry : {
-          type: "PROCESSING_ERROR",
-          code: "FILE_READ_ERROR",
-          message: `Cannot read file: ${paths[i]} (${String(reason)})`,
-          file: paths[i],
-        },
-      );
+      const entry: ErrorEntry = reason instanceof FileReadError ? reason.entry : {
+        type: "PROCESSING_ERROR",
+        code: "FILE_READ_ERROR",
+        message: `Cannot read file: ${path} (${String(reason)})`,
+        file: path,
+      };
+      if (files[i].expanded && entry.code === "BINARY_FILE") {
+        warnings.push(`Skipped ${path}: it looks binary (it contains a NUL byte)`);
+      } else errors.push(entry);
       return;
     }
     if (result.value.warning !== undefined) warnings.push(result.value.warning);
-    docs.push(parseDocument(result.value.text, namespaces[i], paths[i]));
+    docs.push(parseDocument(result.value.text, namespaces[i], path));
   });
-  return { docs, errors, warnings };
+  return { docs, errors, warnings, fileCount: files.length + expanded.errors.length };
 }

@@ -596,9 +596,10 @@ Deno.test("bad input: a missing file is FILE_NOT_FOUND, the other files still an
   });
 });
 
-Deno.test("bad input: a directory is IS_DIRECTORY", async () => {
+Deno.test("bad input: a folder without Markdown is NO_MARKDOWN_FILES", async () => {
   await withTempDir({}, async (dir) => {
     await Deno.mkdir(`${dir}/docs.md`);
+    await Deno.writeTextFile(`${dir}/docs.md/notes.txt`, "not markdown");
     for (const command of ["index", "select"]) {
       const args = command === "index"
         ? ["index", "--json", "docs.md"]
@@ -607,7 +608,7 @@ Deno.test("bad input: a directory is IS_DIRECTORY", async () => {
         await mdsel(args, { cwd: dir }),
         "docs.md",
         "PROCESSING_ERROR",
-        "IS_DIRECTORY",
+        "NO_MARKDOWN_FILES",
       );
     }
   });
