@@ -1,12 +1,11 @@
 /**
- * What both tools' configs share: the read-only annotations, the `files`
- * input and how descriptions name the output format.
+ * What both tools' configs share: the read-only annotations and the `files`
+ * input.
  *
  * @module
  */
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types";
 import { z } from "zod";
-import type { OutputFormat } from "./settings.ts";
 
 /** Both tools only read files, and answer the same for the same files. */
 export const READ_ONLY_ANNOTATIONS: ToolAnnotations = {
@@ -37,20 +36,4 @@ export function filesSchema(purpose: string) {
     )
     .min(1, "must name at least one file")
     .describe(`Array of absolute file paths to Markdown documents to ${purpose}`);
-}
-
-/**
- * How descriptions name the output format.
- *
- * @param format The output format.
- * @returns `JSON` or `text`.
- *
- * @example
- * ```ts
- * import { formatName } from "./tool_config.ts";
- * console.log(formatName("json"), formatName("text")); // JSON text
- * ```
- */
-export function formatName(format: OutputFormat): string {
-  return format === "json" ? "JSON" : "text";
 }
