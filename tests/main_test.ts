@@ -251,6 +251,7 @@ const VERBATIM_CASES: {
     args: { selector: "gude::h2.0", files: ["readme.md", "guide.md"] },
     cli: ["select"],
   },
+  // A missing Markdown file and a folder pass the server's boundaries: mdsel answers them.
   {
     name: "a missing file",
     tool: "mdsel_index",
@@ -397,6 +398,87 @@ Deno.test("invalid arguments are refused with a reason, and mdsel never runs", a
   await Deno.remove(log);
 });
 
+Deno.test("boundaries: a path beyond --allow-read, or not Markdown, is refused in one line, and mdsel never runs", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mdsel-allowed-" });
+  await Deno.writeTextFile(join(dir, "a.md"), "# A\n");
+  await Deno.writeTextFile(join(dir, "notes.txt"), "notes\n");
+  await Deno.mkdir(join(dir, "folder"));
+  const log = await Deno.makeTempFile();
+  const fakes = await writeFakes({ mdsel: `echo "$@" >> '${log}'\necho ran` });
+  const outside = join(examplesDir(), "readme.md");
+  const refusals: [string, Record<string, unknown>, string][] = [
+    [
+      "mdsel_index",
+      { files: [join(dir, "a.md"), outside] },
+      `Not allowed to read ${outside}: the server was started without read access to it (--allow-read)`,
+    ],
+    [
+      "mdsel_select",
+      { selector: "h1.0", files: [outside] },
+      `Not allowed to read ${outside}: the server was started without read access to it (--allow-read)`,
+    ],
+    [
+      "mdsel_index",
+      { files: [join(dir, "notes.txt")] },
+      `Not a Markdown file: ${
+        join(dir, "notes.txt")
+      } (the tools read .md, .markdown and .mdx files; set MDSEL_ALLOW_ANY_FILE=1 to allow any file)`,
+    ],
+    [
+      "mdsel_select",
+      { selector: "h1.0", files: [join(dir, "a.md"), join(dir, "notes.txt")] },
+      `Not a Markdown file: ${
+        join(dir, "notes.txt")
+      } (the tools read .md, .markdown and .mdx files; set MDSEL_ALLOW_ANY_FILE=1 to allow any file)`,
+    ],
+  ];
+  {
+    await using server = await startServer(["--allow-run=mdsel", `--allow-read=${dir}`], {
+      PATH: `${fakes.dir}:${BASE_PATH}`,
+    });
+    for (const [tool, args, text] of refusals) {
+      assert.deepEqual(await callText(server.client, tool, args), { isError: true, text });
+    }
+    assert.equal(await Deno.readTextFile(log), "", "mdsel never ran");
+    // Inside the boundary: a Markdown file, a missing one (mdsel reports it), a folder.
+    const passes = [join(dir, "a.md"), join(dir, "missing.md"), join(dir, "folder"), dir];
+    for (const file of passes) {
+      assert.deepEqual(await callText(server.client, "mdsel_index", { files: [file] }), {
+        isError: false,
+        text: "ran\n",
+      });
+    }
+    assert.equal(
+      await Deno.readTextFile(log),
+      passes.map((file) => `index -- ${file}\n`).join(""),
+    );
+  }
+  {
+    // MDSEL_ALLOW_ANY_FILE=1 lifts the extension check, not the read permission.
+    await Deno.writeTextFile(log, "");
+    await using server = await startServer(
+      ["--allow-run=mdsel", `--allow-read=${dir}`, "--allow-env=MDSEL_ALLOW_ANY_FILE"],
+      { PATH: `${fakes.dir}:${BASE_PATH}`, MDSEL_ALLOW_ANY_FILE: "1" },
+    );
+    const file = join(dir, "notes.txt");
+    assert.deepEqual(
+      await callText(server.client, "mdsel_select", { selector: "h1", files: [file] }),
+      {
+        isError: false,
+        text: "ran\n",
+      },
+    );
+    assert.deepEqual(await callText(server.client, "mdsel_index", { files: [outside] }), {
+      isError: true,
+      text: refusals[0][2],
+    });
+    assert.equal(await Deno.readTextFile(log), `select -- h1 ${file}\n`);
+  }
+  await Deno.remove(dir, { recursive: true });
+  await Deno.remove(fakes.dir, { recursive: true });
+  await Deno.remove(log);
+});
+
 Deno.test("selectors and file names starting with '-' are never taken for options", async () => {
   const dir = await Deno.makeTempDir();
   await Deno.writeTextFile(join(dir, "-notes.md"), "# Notes\n\n## --help\n\nbody\n");
@@ -405,11 +487,11 @@ Deno.test("selectors and file names starting with '-' are never taken for option
     await using server = await startServer(["-A"], { MDSEL_BIN: fakes.path("mdsel") });
     const result = await callText(server.client, "mdsel_select", {
       selector: "--full",
-      files: ["-x.md", "--json"],
+      files: ["-x.md", "--json.md"],
     });
     assert.deepEqual(result, {
       isError: false,
-      text: "select\n--\n--full\n-x.md\n--json\n",
+      text: "select\n--\n--full\n-x.md\n--json.md\n",
     });
   }
   {

@@ -26,6 +26,8 @@ export interface ServerSettings {
    * An engine setting, read too because the `mdsel_index` description quotes it.
    */
   readonly sizeWords: number;
+  /** `MDSEL_ALLOW_ANY_FILE=1`: the tools take files of any extension, not only Markdown ones. */
+  readonly allowAnyFile: boolean;
   /** One line per ignored value, for stderr. */
   readonly warnings: readonly string[];
 }
@@ -37,6 +39,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   maxOutputBytes: 8 * 1024 * 1024,
   format: "text",
   sizeWords: 500,
+  allowAnyFile: false,
   warnings: [],
 };
 
@@ -48,6 +51,7 @@ export const SETTING_NAMES = [
   "MDSEL_MAX_OUTPUT_BYTES",
   "MDSEL_FORMAT",
   "MDSEL_SIZE_WORDS",
+  "MDSEL_ALLOW_ANY_FILE",
 ] as const;
 
 /** Looks a variable up; `undefined` when unset or not readable. */
@@ -93,6 +97,14 @@ export function readSettings(getEnv: EnvLookup = readProcessEnv): ServerSettings
       `mdsel-claude: ignoring MDSEL_FORMAT='${rawFormat}' (use text or json); using text`,
     );
   }
+  const rawAllowAny = getEnv("MDSEL_ALLOW_ANY_FILE")?.trim().toLowerCase();
+  let allowAnyFile = DEFAULT_SETTINGS.allowAnyFile;
+  if (rawAllowAny === "1" || rawAllowAny === "true") allowAnyFile = true;
+  else if (rawAllowAny !== undefined && !["", "0", "false"].includes(rawAllowAny)) {
+    warnings.push(
+      `mdsel-claude: ignoring MDSEL_ALLOW_ANY_FILE='${rawAllowAny}' (use 1 or 0); using 0`,
+    );
+  }
   const bin = getEnv("MDSEL_BIN")?.trim();
   return {
     minWords,
@@ -101,6 +113,7 @@ export function readSettings(getEnv: EnvLookup = readProcessEnv): ServerSettings
     maxOutputBytes,
     format,
     sizeWords,
+    allowAnyFile,
     warnings,
   };
 }

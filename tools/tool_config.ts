@@ -16,8 +16,9 @@ export const READ_ONLY_ANNOTATIONS: ToolAnnotations = {
 };
 
 /**
- * The `files` input: at least one non-empty path. Paths are only checked for
- * shape; whether they exist is for `mdsel` to say.
+ * The `files` input: at least one non-empty path. The schema checks shape
+ * only; the server's boundaries are checked before `mdsel` runs
+ * (`check_paths.ts`), and whether a file exists is for `mdsel` to say.
  *
  * @param purpose What the files are for, ending the description: `index`, `search`.
  * @returns The zod schema.

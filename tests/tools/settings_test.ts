@@ -9,6 +9,7 @@ Deno.test("readSettings: defaults when nothing is set", () => {
     maxOutputBytes: 8 * 1024 * 1024,
     format: "text",
     sizeWords: 500,
+    allowAnyFile: false,
     warnings: [],
   });
 });
@@ -21,6 +22,7 @@ Deno.test("readSettings: every variable is read", () => {
     MDSEL_MAX_OUTPUT_BYTES: "65536",
     MDSEL_FORMAT: "JSON",
     MDSEL_SIZE_WORDS: "800",
+    MDSEL_ALLOW_ANY_FILE: "1",
   };
   assert.deepEqual(readSettings((name) => env[name]), {
     minWords: 0,
@@ -29,15 +31,23 @@ Deno.test("readSettings: every variable is read", () => {
     maxOutputBytes: 65536,
     format: "json",
     sizeWords: 800,
+    allowAnyFile: true,
     warnings: [],
   });
 });
 
-Deno.test("readSettings: MDSEL_FORMAT is text or json", () => {
+Deno.test("readSettings: MDSEL_FORMAT is text or json; MDSEL_ALLOW_ANY_FILE is 1 or 0", () => {
   const read = (env: Record<string, string>) => readSettings((name) => env[name]);
   assert.equal(read({ MDSEL_FORMAT: " text " }).format, "text");
   assert.equal(read({ MDSEL_FORMAT: "" }).format, "text");
   assert.equal(read({ MDSEL_FORMAT: "json" }).format, "json");
+  for (const value of ["1", "true", " TRUE "]) {
+    assert.equal(read({ MDSEL_ALLOW_ANY_FILE: value }).allowAnyFile, true, value);
+  }
+  for (const value of ["", "0", "false"]) {
+    const settings = read({ MDSEL_ALLOW_ANY_FILE: value });
+    assert.deepEqual([settings.allowAnyFile, settings.warnings], [false, []], value);
+  }
 });
 
 Deno.test("readSettings: a bad value falls back to its default with one warning each", () => {
@@ -47,6 +57,7 @@ Deno.test("readSettings: a bad value falls back to its default with one warning 
     MDSEL_MAX_OUTPUT_BYTES: "1.5",
     MDSEL_FORMAT: "yaml",
     MDSEL_SIZE_WORDS: "0",
+    MDSEL_ALLOW_ANY_FILE: "yes",
     MDSEL_BIN: "  ",
   };
   const settings = readSettings((name) => env[name]);
@@ -55,6 +66,7 @@ Deno.test("readSettings: a bad value falls back to its default with one warning 
   assert.equal(settings.maxOutputBytes, 8 * 1024 * 1024);
   assert.equal(settings.format, "text");
   assert.equal(settings.sizeWords, 500);
+  assert.equal(settings.allowAnyFile, false);
   assert.equal(settings.mdselBin, undefined);
   assert.deepEqual(settings.warnings, [
     "mdsel-claude: ignoring MDSEL_MIN_WORDS='many' (not a whole number); using 200",
@@ -62,6 +74,7 @@ Deno.test("readSettings: a bad value falls back to its default with one warning 
     "mdsel-claude: ignoring MDSEL_MAX_OUTPUT_BYTES='1.5' (not a positive whole number); using 8388608",
     "mdsel-claude: ignoring MDSEL_SIZE_WORDS='0' (not a positive whole number); using 500",
     "mdsel-claude: ignoring MDSEL_FORMAT='yaml' (use text or json); using text",
+    "mdsel-claude: ignoring MDSEL_ALLOW_ANY_FILE='yes' (use 1 or 0); using 0",
   ]);
 });
 
@@ -78,6 +91,7 @@ Deno.test("readSettings: without env permission, the defaults, silently", async 
     env: {
       MDSEL_MIN_WORDS: "999",
       MDSEL_FORMAT: "json",
+      MDSEL_ALLOW_ANY_FILE: "1",
       NO_COLOR: "1",
     },
     stdin: "null",
