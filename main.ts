@@ -21,30 +21,42 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { VERSION } from "./mdsel/version.ts";
 import { registerTools, type ToolContext } from "./tools/mod.ts";
-import { readSettings } from "./tools/settings.ts";
+import { type OutputFormat, readSettings } from "./tools/settings.ts";
 
 /** The name the server reports in its initialize result. */
 export const SERVER_NAME = "mdsel-claude";
 
 /**
  * The server's `instructions`: how to use the two tools, with the live
- * threshold.
+ * threshold, in the words of the output format in use (the outline lines of
+ * the text format, or the fields of the JSON one).
  *
  * @param minWords The value of `MDSEL_MIN_WORDS`.
+ * @param format The value of `MDSEL_FORMAT`.
  * @returns The instructions text (well under 2 KB).
  *
  * @example
  * ```ts
  * import { serverInstructions } from "./main.ts";
- * console.log(serverInstructions(200).includes("over 200 words")); // true
+ * console.log(serverInstructions(200, "text").includes("over 200 words")); // true
+ * console.log(serverInstructions(200, "json").includes("pagination.next")); // true
  * ```
  */
-export function serverInstructions(minWords: number): string {
+export function serverInstructions(minWords: number, format: OutputFormat): string {
+  const steps = format === "json"
+    ? [
+      "1. mdsel_index with the absolute paths of the files: it returns JSON listing the headings, each with its selector, its text and the words of its section (section_word_count), and the block counts.",
+      "2. mdsel_select with a selector from the index, e.g. readme::heading:h2[0] for a section or readme::heading:h2[0]/block:code[0] for its first code block.",
+      "3. Drill down with the selectors in children_available, each with its word_count. A section too big for one page answers with its introduction and outline: true, its subsections in children_available. Long content comes in pages: follow pagination.next, or add ?full=true.",
+    ]
+    : [
+      "1. mdsel_index with the absolute paths of the files: it prints an outline, one line per heading with its selector and text (h2.1 Usage). Big sections show their size ([1200 words]); a folded heading says how many subsections it hides (+K subsections).",
+      "2. mdsel_select with a selector from the outline, e.g. h2.1 for a section or h2.1/code.0 for its first code block; with several files, prefix the file's namespace from the outline (readme::h2.1).",
+      "3. A section too big for one page answers with its introduction and an outline of its subsections: select one, or add ?page=1 to read it in pages. Long content comes in pages; every page but the last ends with a line [page 1 of 3, next: <selector>]: select that next selector to read on, or add ?full=true for everything at once.",
+    ];
   return [
     `For Markdown files over ${minWords} words, do not use Read: use these two tools to read only the part you need.`,
-    "1. mdsel_index with the absolute paths of the files: it lists the selectors (every heading with its word count, and the block counts).",
-    "2. mdsel_select with a selector from the index, e.g. readme::heading:h2[0] for a section or readme::heading:h2[0]/block:code[0] for its first code block.",
-    "3. Drill down with the selectors in children_available. Long sections come in pages: follow pagination.next, or add ?full=true.",
+    ...steps,
     "Errors come back as mdsel wrote them, with suggestions for selectors that did not resolve.",
   ].join("\n");
 }
@@ -68,7 +80,7 @@ export function createServer(context: ToolContext): McpServer {
     { name: SERVER_NAME, version: VERSION },
     {
       capabilities: { tools: { listChanged: false } },
-      instructions: serverInstructions(context.settings.minWords),
+      instructions: serverInstructions(context.settings.minWords, context.settings.format),
     },
   );
   registerTools(server, context);

@@ -18,11 +18,24 @@ import {
   writeFakes,
 } from "./_server.ts";
 
+// The text-format descriptions are the spec's words (server.md), character for character.
 const INDEX_DESCRIPTION =
-  "Index Markdown documents to discover available selectors. REQUIRED: Call this BEFORE mdsel_select when working with Markdown documents over 200 words. Do NOT use the Read tool for large Markdown files - use mdsel_index first to understand the document structure, then mdsel_select to retrieve specific sections.\n\nReturns: JSON with selector inventory including headings, blocks (paragraphs, code, lists, tables), and word counts for each section.\n\nSelector Grammar:\n- namespace::type[index]/path?query\n- Types: heading:h1-h6, section, block:paragraph, block:code, block:list, block:table\n- Example: readme::heading:h2[0]/block:code[0]";
+  'Index Markdown documents to discover available selectors. REQUIRED: Call this BEFORE mdsel_select when working with Markdown documents over 200 words. Do NOT use the Read tool for large Markdown files - use mdsel_index first to understand the document structure, then mdsel_select to retrieve specific sections.\n\nReturns: an outline with one line per heading: its selector (e.g. h2.1) and its text; sections of 500 words or more also show their size ("[1200 words]"), so you can see what a read will cost. On big documents deeper headings are folded ("+N subsections"): select that section to list them. Then the counts of code blocks, paragraphs, lists and tables.\n\nSelector Grammar:\n- namespace::type[index]/path?query\n- Types: heading:h1-h6, section, block:paragraph, block:code, block:list, block:table\n- Example: readme::heading:h2[0]/block:code[0]';
 
 const SELECT_DESCRIPTION =
-  "Retrieve specific content from Markdown documents using selectors. REQUIRED: Call mdsel_index first to discover available selectors. Do NOT use the Read tool for large Markdown files.\n\nReturns: JSON with matched content and available child selectors for further drilling.\n\nSelector Syntax:\n- [namespace::]type[index][/path][?full=true]\n- Types: heading:h1-h6, section, block:paragraph, block:code, block:list, block:table, block:blockquote\n- Examples:\n  - heading:h2[0] - First h2 heading\n  - readme::heading:h1[0]/block:code[0] - First code block under first h1 in readme\n  - section[1]?full=true - Second section with full content (bypass truncation)\n\nUsage Pattern:\n1. mdsel_index to discover selectors\n2. mdsel_select with discovered selectors\n3. Drill down with child selectors as needed";
+  "Retrieve specific content from Markdown documents using selectors. REQUIRED: Call mdsel_index first to discover available selectors. Do NOT use the Read tool for large Markdown files.\n\nReturns: the exact Markdown source of the match, ready to quote or edit. A section too big for one page answers with its introduction and an outline of its subsections to choose from; long content comes in pages, each ending with the selector of the next.\n\nSelector Syntax:\n- [namespace::]type[index][/path][?full=true|page=N|head=N|tail=N]\n- Short forms as the outline prints them: h2.1 (second h2), h2.1/code.0 (its first code block)\n- Types: heading:h1-h6, section, block:paragraph, block:code, block:list, block:table, block:blockquote\n- Examples:\n  - heading:h2[0] - First h2 heading\n  - readme::heading:h1[0]/block:code[0] - First code block under first h1 in readme\n  - section[1]?full=true - Second section with full content (bypass truncation)\n\nUsage Pattern:\n1. mdsel_index to discover selectors\n2. mdsel_select with discovered selectors\n3. Drill down with child selectors as needed";
+
+// Under MDSEL_FORMAT=json only the Returns paragraphs differ (and the short forms, which no JSON
+// outline prints): each sentence names what the JSON carries.
+const INDEX_DESCRIPTION_JSON = INDEX_DESCRIPTION.replace(
+  /^Returns: .*$/m,
+  "Returns: JSON with one entry per heading: its selector (e.g. readme::heading:h2[1]), its text, the words of its section (section_word_count), so you can see what a read will cost, and its lines (start_line, end_line); then the counts of paragraphs, code blocks, lists, tables and blockquotes. When the index would pass its size budget, the deepest heading levels are left out (headings_omitted, max_depth): select a section to list its subsections (children_available).",
+);
+
+const SELECT_DESCRIPTION_JSON = SELECT_DESCRIPTION.replace(
+  /^Returns: .*$/m,
+  "Returns: JSON with each match's exact Markdown source (content), ready to quote or edit, and its direct children (children_available) with their selectors and word counts. A section too big for one page answers with its introduction and outline: true, its subsections listed in children_available to choose from; long content comes in pages, pagination.next giving the selector of the next.",
+).replace("Short forms as the outline prints them:", "Short forms:");
 
 const ANNOTATIONS = {
   readOnlyHint: true,
@@ -85,11 +98,91 @@ Deno.test("tools/list: exactly the two tools, with the spec's names, titles, des
   // No resources or prompts.
   const capabilities = server.client.getServerCapabilities() ?? {};
   assert.deepEqual(Object.keys(capabilities).filter((key) => key !== "tools"), []);
-  const instructions = server.client.getInstructions() ?? "";
-  assert.ok(new TextEncoder().encode(instructions).length < 2048);
-  assert.match(instructions, /over 200 words/);
-  assert.match(instructions, /mdsel_index[\s\S]*mdsel_select/);
   assert.deepEqual(server.client.getServerVersion()?.name, "mdsel-claude");
+});
+
+/** What the instructions of each format must, and must not, talk about. */
+const INSTRUCTIONS_TERMS = {
+  text: {
+    has: ["[1200 words]", "+K subsections", "[page 1 of 3, next: <selector>]", "?page=1"],
+    // The text format carries none of these: a sentence using them would not be true.
+    lacks: ["children_available", "pagination", "word_count", "JSON"],
+  },
+  json: {
+    has: ["JSON", "section_word_count", "children_available", "word_count", "pagination.next"],
+    lacks: ["[page", "words]", "subsections)", "outline of"],
+  },
+} as const;
+
+/** Checks the instructions the server sent for one format. */
+function assertInstructions(instructions: string, format: "text" | "json", minWords = 200): void {
+  assert.ok(new TextEncoder().encode(instructions).length < 2048, "under 2 KB");
+  assert.match(
+    instructions,
+    new RegExp(`^For Markdown files over ${minWords} words, do not use Read`),
+  );
+  assert.match(instructions, /1\. mdsel_index[\s\S]*2\. mdsel_select/);
+  for (const term of INSTRUCTIONS_TERMS[format].has) assert.ok(instructions.includes(term), term);
+  for (const term of INSTRUCTIONS_TERMS[format].lacks) {
+    assert.ok(!instructions.includes(term), `${format} instructions mention ${term}`);
+  }
+  assert.equal(instructions, mainModule.serverInstructions(minWords, format));
+}
+
+Deno.test("the default format is text: the spec's descriptions; instructions in the outline's terms", async () => {
+  await using server = await startServer(["-A"]);
+  const { tools } = await server.client.listTools();
+  assert.deepEqual(tools.map((tool) => tool.description), [INDEX_DESCRIPTION, SELECT_DESCRIPTION]);
+  assertInstructions(server.client.getInstructions() ?? "", "text");
+  assert.deepEqual(server.stderr().split("\n").filter((line) => line.includes("mdsel-claude")), []);
+});
+
+Deno.test("MDSEL_FORMAT=json: descriptions and instructions name what the JSON carries", async () => {
+  await using server = await startServer(["-A"], { MDSEL_FORMAT: "json" });
+  const { tools } = await server.client.listTools();
+  assert.deepEqual(tools.map((tool) => tool.description), [
+    INDEX_DESCRIPTION_JSON,
+    SELECT_DESCRIPTION_JSON,
+  ]);
+  assertInstructions(server.client.getInstructions() ?? "", "json");
+  // The rest of the listing does not depend on the format.
+  await using textServer = await startServer(["-A"]);
+  const textTools = (await textServer.client.listTools()).tools;
+  const withoutDescriptions = (list: typeof tools) =>
+    list.map(({ description: _, ...rest }) => rest);
+  assert.deepEqual(withoutDescriptions(tools), withoutDescriptions(textTools));
+});
+
+Deno.test("MDSEL_FORMAT=bogus: text, with one stderr line; json adds --json to both tools", async () => {
+  const log = await Deno.makeTempFile();
+  const fakes = await writeFakes({ mdsel: `echo "$@" >> '${log}'\necho ok` });
+  const calls = async (env: Record<string, string>) => {
+    await using server = await startServer(["-A"], { MDSEL_BIN: fakes.path("mdsel"), ...env });
+    await Deno.writeTextFile(log, "");
+    await callText(server.client, "mdsel_index", { files: ["/a.md"] });
+    await callText(server.client, "mdsel_select", { selector: "h1.0", files: ["/a.md"] });
+    const { tools } = await server.client.listTools();
+    return {
+      args: await Deno.readTextFile(log),
+      descriptions: tools.map((tool) => tool.description),
+      instructions: server.client.getInstructions(),
+      stderr: server.stderr().split("\n").filter((line) => line.includes("MDSEL_FORMAT")),
+    };
+  };
+  const textArgs = "index -- /a.md\nselect -- h1.0 /a.md\n";
+  assert.deepEqual(await calls({ MDSEL_FORMAT: "bogus" }), {
+    args: textArgs,
+    descriptions: [INDEX_DESCRIPTION, SELECT_DESCRIPTION],
+    instructions: mainModule.serverInstructions(200, "text"),
+    stderr: ["mdsel-claude: ignoring MDSEL_FORMAT='bogus' (use text or json); using text"],
+  });
+  assert.equal((await calls({})).args, textArgs);
+  assert.equal(
+    (await calls({ MDSEL_FORMAT: "json" })).args,
+    "index --json -- /a.md\nselect --json -- h1.0 /a.md\n",
+  );
+  await Deno.remove(fakes.dir, { recursive: true });
+  await Deno.remove(log);
 });
 
 Deno.test("MDSEL_MIN_WORDS shapes the descriptions and the instructions; a non-number means 200, with one stderr line", async () => {
@@ -100,7 +193,7 @@ Deno.test("MDSEL_MIN_WORDS shapes the descriptions and the instructions; a non-n
       tools[0].description,
       INDEX_DESCRIPTION.replace("over 200 words", "over 750 words"),
     );
-    assert.match(server.client.getInstructions() ?? "", /over 750 words/);
+    assertInstructions(server.client.getInstructions() ?? "", "text", 750);
     assert.equal(server.stderr().match(/MDSEL_MIN_WORDS/g), null);
   }
   {
@@ -158,6 +251,7 @@ const VERBATIM_CASES: {
     args: { selector: "gude::h2.0", files: ["readme.md", "guide.md"] },
     cli: ["select"],
   },
+  // A missing Markdown file and a folder pass the server's boundaries: mdsel answers them.
   {
     name: "a missing file",
     tool: "mdsel_index",
@@ -172,8 +266,14 @@ const VERBATIM_CASES: {
   },
 ];
 
-/** Runs every verbatim case through a server and directly, and compares. */
-async function assertVerbatim(server: Awaited<ReturnType<typeof startServer>>): Promise<void> {
+/**
+ * Runs every verbatim case through a server and directly, and compares: text
+ * byte for byte; JSON without its timestamp.
+ */
+async function assertVerbatim(
+  server: Awaited<ReturnType<typeof startServer>>,
+  format: "text" | "json",
+): Promise<void> {
   const dir = examplesDir();
   for (const testCase of VERBATIM_CASES) {
     const args = structuredClone(testCase.args) as { selector?: string; files: string[] };
@@ -181,41 +281,74 @@ async function assertVerbatim(server: Awaited<ReturnType<typeof startServer>>): 
     const result = await callText(server.client, testCase.tool, args);
     const cliArgs = [
       ...testCase.cli,
-      "--json",
+      ...(format === "json" ? ["--json"] : []),
       "--",
       ...(args.selector === undefined ? [] : [args.selector]),
       ...args.files,
     ];
     const direct = await mdsel(cliArgs, { cwd: dir });
-    assert.equal(result.isError, direct.code !== 0, `${testCase.name}: isError`);
+    const name = `${testCase.name} (${format})`;
+    assert.equal(result.isError, direct.code !== 0, `${name}: isError`);
+    if (format === "text") {
+      assert.equal(result.text, direct.stdout, `${name}: the tool result is what mdsel printed`);
+      continue;
+    }
     assert.deepEqual(
       withoutTimestamp(result.text),
       withoutTimestamp(direct.stdout),
-      `${testCase.name}: the tool result is what mdsel printed`,
+      `${name}: the tool result is what mdsel printed`,
     );
-    assert.ok(result.text.endsWith("}\n"), `${testCase.name}: output kept as printed`);
+    assert.ok(result.text.endsWith("}\n"), `${name}: output kept as printed`);
   }
 }
 
-Deno.test("-A with no mdsel on PATH: the bundled engine answers, verbatim", async () => {
+Deno.test("-A with no mdsel on PATH: the bundled engine answers, verbatim, in both formats", async () => {
   const which = await new Deno.Command("/bin/sh", {
     args: ["-c", "command -v mdsel"],
     env: { PATH: BASE_PATH },
     clearEnv: true,
   }).output();
   assert.equal(which.success, false, "mdsel must not be on the test PATH");
-  await using server = await startServer(["-A"]);
-  await assertVerbatim(server);
+  {
+    await using server = await startServer(["-A"]);
+    await assertVerbatim(server, "text");
+  }
+  {
+    await using server = await startServer(["-A"], { MDSEL_FORMAT: "json" });
+    await assertVerbatim(server, "json");
+  }
 });
 
 Deno.test("sandboxed (--allow-run=mdsel --allow-read) with the bundled CLI installed as mdsel: verbatim", async () => {
   const bin = await installBundledMdsel();
   try {
-    await using server = await startServer(SANDBOXED, { PATH: `${bin}:${BASE_PATH}` });
-    await assertVerbatim(server);
+    const env = { PATH: `${bin}:${BASE_PATH}` };
+    {
+      await using server = await startServer(SANDBOXED, env);
+      await assertVerbatim(server, "text");
+    }
+    {
+      await using server = await startServer([...SANDBOXED, "--allow-env=MDSEL_FORMAT"], {
+        ...env,
+        MDSEL_FORMAT: "json",
+      });
+      await assertVerbatim(server, "json");
+    }
   } finally {
     await Deno.remove(join(bin, ".."), { recursive: true });
   }
+});
+
+Deno.test("the engine's settings in the server's env reach the bundled engine", async () => {
+  const dir = examplesDir();
+  const args = { selector: "h2.0", files: [join(dir, "readme.md")] };
+  const cli = ["select", "--", args.selector, ...args.files];
+  const env = { MDSEL_PAGE_WORDS: "5" };
+  await using server = await startServer(["-A"], env);
+  const result = await callText(server.client, "mdsel_select", args);
+  const paged = await mdsel(cli, { cwd: dir, env });
+  assert.notEqual(paged.stdout, (await mdsel(cli, { cwd: dir })).stdout, "the setting matters");
+  assert.deepEqual(result, { isError: paged.code !== 0, text: paged.stdout });
 });
 
 Deno.test("sandboxed with no mdsel on PATH: a clear message naming the fix", async () => {
@@ -228,22 +361,6 @@ Deno.test("sandboxed with no mdsel on PATH: a clear message naming the fix", asy
     text:
       "Cannot find the mdsel CLI: install it (deno install -g -n mdsel --allow-read jsr:@x/mdsel-claude/mdsel) or set MDSEL_BIN (or run the server with -A to use the bundled one)",
   });
-});
-
-Deno.test("MDSEL_FORMAT=text: no --json, the text format verbatim, descriptions say text", async () => {
-  await using server = await startServer(["-A"], { MDSEL_FORMAT: "text" });
-  const { tools } = await server.client.listTools();
-  assert.match(tools[0].description ?? "", /Returns: text with selector inventory/);
-  assert.match(tools[1].description ?? "", /Returns: text with matched content/);
-  const dir = examplesDir();
-  const file = join(dir, "readme.md");
-  const index = await callText(server.client, "mdsel_index", { files: [file] });
-  const indexed = await mdsel(["index", "--", file], { cwd: dir });
-  assert.deepEqual(index, { isError: false, text: indexed.stdout });
-  assert.match(index.text, /\nh1\.0 Project Title\n h2\.0 Installation\n/);
-  const select = await callText(server.client, "mdsel_select", { selector: "h2.5", files: [file] });
-  const direct = await mdsel(["select", "--", "h2.5", file], { cwd: dir });
-  assert.deepEqual(select, { isError: true, text: direct.stdout });
 });
 
 Deno.test("invalid arguments are refused with a reason, and mdsel never runs", async () => {
@@ -276,7 +393,88 @@ Deno.test("invalid arguments are refused with a reason, and mdsel never runs", a
     isError: false,
     text: "{}\n",
   });
-  assert.equal(await Deno.readTextFile(log), "index --json -- /a.md\n");
+  assert.equal(await Deno.readTextFile(log), "index -- /a.md\n");
+  await Deno.remove(fakes.dir, { recursive: true });
+  await Deno.remove(log);
+});
+
+Deno.test("boundaries: a path beyond --allow-read, or not Markdown, is refused in one line, and mdsel never runs", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mdsel-allowed-" });
+  await Deno.writeTextFile(join(dir, "a.md"), "# A\n");
+  await Deno.writeTextFile(join(dir, "notes.txt"), "notes\n");
+  await Deno.mkdir(join(dir, "folder"));
+  const log = await Deno.makeTempFile();
+  const fakes = await writeFakes({ mdsel: `echo "$@" >> '${log}'\necho ran` });
+  const outside = join(examplesDir(), "readme.md");
+  const refusals: [string, Record<string, unknown>, string][] = [
+    [
+      "mdsel_index",
+      { files: [join(dir, "a.md"), outside] },
+      `Not allowed to read ${outside}: the server was started without read access to it (--allow-read)`,
+    ],
+    [
+      "mdsel_select",
+      { selector: "h1.0", files: [outside] },
+      `Not allowed to read ${outside}: the server was started without read access to it (--allow-read)`,
+    ],
+    [
+      "mdsel_index",
+      { files: [join(dir, "notes.txt")] },
+      `Not a Markdown file: ${
+        join(dir, "notes.txt")
+      } (the tools read .md, .markdown and .mdx files; set MDSEL_ALLOW_ANY_FILE=1 to allow any file)`,
+    ],
+    [
+      "mdsel_select",
+      { selector: "h1.0", files: [join(dir, "a.md"), join(dir, "notes.txt")] },
+      `Not a Markdown file: ${
+        join(dir, "notes.txt")
+      } (the tools read .md, .markdown and .mdx files; set MDSEL_ALLOW_ANY_FILE=1 to allow any file)`,
+    ],
+  ];
+  {
+    await using server = await startServer(["--allow-run=mdsel", `--allow-read=${dir}`], {
+      PATH: `${fakes.dir}:${BASE_PATH}`,
+    });
+    for (const [tool, args, text] of refusals) {
+      assert.deepEqual(await callText(server.client, tool, args), { isError: true, text });
+    }
+    assert.equal(await Deno.readTextFile(log), "", "mdsel never ran");
+    // Inside the boundary: a Markdown file, a missing one (mdsel reports it), a folder.
+    const passes = [join(dir, "a.md"), join(dir, "missing.md"), join(dir, "folder"), dir];
+    for (const file of passes) {
+      assert.deepEqual(await callText(server.client, "mdsel_index", { files: [file] }), {
+        isError: false,
+        text: "ran\n",
+      });
+    }
+    assert.equal(
+      await Deno.readTextFile(log),
+      passes.map((file) => `index -- ${file}\n`).join(""),
+    );
+  }
+  {
+    // MDSEL_ALLOW_ANY_FILE=1 lifts the extension check, not the read permission.
+    await Deno.writeTextFile(log, "");
+    await using server = await startServer(
+      ["--allow-run=mdsel", `--allow-read=${dir}`, "--allow-env=MDSEL_ALLOW_ANY_FILE"],
+      { PATH: `${fakes.dir}:${BASE_PATH}`, MDSEL_ALLOW_ANY_FILE: "1" },
+    );
+    const file = join(dir, "notes.txt");
+    assert.deepEqual(
+      await callText(server.client, "mdsel_select", { selector: "h1", files: [file] }),
+      {
+        isError: false,
+        text: "ran\n",
+      },
+    );
+    assert.deepEqual(await callText(server.client, "mdsel_index", { files: [outside] }), {
+      isError: true,
+      text: refusals[0][2],
+    });
+    assert.equal(await Deno.readTextFile(log), `select -- h1 ${file}\n`);
+  }
+  await Deno.remove(dir, { recursive: true });
   await Deno.remove(fakes.dir, { recursive: true });
   await Deno.remove(log);
 });
@@ -289,16 +487,16 @@ Deno.test("selectors and file names starting with '-' are never taken for option
     await using server = await startServer(["-A"], { MDSEL_BIN: fakes.path("mdsel") });
     const result = await callText(server.client, "mdsel_select", {
       selector: "--full",
-      files: ["-x.md", "--json"],
+      files: ["-x.md", "--json.md"],
     });
     assert.deepEqual(result, {
       isError: false,
-      text: "select\n--json\n--\n--full\n-x.md\n--json\n",
+      text: "select\n--\n--full\n-x.md\n--json.md\n",
     });
   }
   {
     // The real engine, on a real file whose name starts with '-'.
-    await using server = await startServer(["-A"], { PATH: BASE_PATH });
+    await using server = await startServer(["-A"], { PATH: BASE_PATH, MDSEL_FORMAT: "json" });
     const result = await callText(server.client, "mdsel_select", {
       selector: "h2.0",
       files: [join(dir, "-notes.md")],
@@ -384,7 +582,7 @@ Deno.test("twenty concurrent calls all get their own right answers", async () =>
   const file = join(dir, "many.md");
   const sections = Array.from({ length: 20 }, (_, i) => `## Part ${i}\n\nBody of part ${i}.\n`);
   await Deno.writeTextFile(file, `# Many\n\n${sections.join("\n")}`);
-  await using server = await startServer(["-A"]);
+  await using server = await startServer(["-A"], { MDSEL_FORMAT: "json" });
   const results = await Promise.all(
     sections.map((_, i) =>
       callText(server.client, "mdsel_select", { selector: `h2.${i}`, files: [file] })
@@ -492,8 +690,11 @@ Deno.test("stdout carries only JSON-RPC; a malformed line does not stop the serv
       params: { name: "mdsel_index", arguments: { files: [join(examplesDir(), "readme.md")] } },
     }) + "\n",
   );
-  const call = await server.response(2) as { result: { content: { text: string }[] } };
-  assert.equal(JSON.parse(call.result.content[0].text).success, true);
+  const call = await server.response(2) as {
+    result: { content: { text: string }[]; isError?: boolean };
+  };
+  assert.equal(call.result.isError, undefined);
+  assert.match(call.result.content[0].text, /Project Title/);
 
   const closed = performance.now();
   await server.closeStdin();

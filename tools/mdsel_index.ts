@@ -1,12 +1,12 @@
 /**
- * The `mdsel_index` tool: the selector inventory of Markdown files.
+ * The `mdsel_index` tool: the outline of Markdown files, with their selectors.
  *
  * @module
  */
 import type { McpServer, RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types";
 import type { OutputFormat, ServerSettings } from "./settings.ts";
-import { filesSchema, formatName, READ_ONLY_ANNOTATIONS } from "./tool_config.ts";
+import { filesSchema, READ_ONLY_ANNOTATIONS } from "./tool_config.ts";
 import { mdselToolResult, type ToolContext } from "./tool_result.ts";
 
 /** The tool's name. */
@@ -17,7 +17,9 @@ export const MdselIndexSchema = { files: filesSchema("index") };
 
 /**
  * The tool's title, description and annotations. The description carries the
- * live `MDSEL_MIN_WORDS` and says `text` instead of `JSON` under `MDSEL_FORMAT=text`.
+ * live `MDSEL_MIN_WORDS` and `MDSEL_SIZE_WORDS`, and says what the output
+ * format in use (`MDSEL_FORMAT`) shows: the outline of the text format, or
+ * the fields of the JSON one.
  *
  * @param settings The server's settings.
  * @returns The config `registerTool` takes (without the schema).
@@ -28,19 +30,31 @@ export const MdselIndexSchema = { files: filesSchema("index") };
  * import { DEFAULT_SETTINGS } from "./settings.ts";
  * const config = mdselIndexConfig({ ...DEFAULT_SETTINGS, minWords: 500 });
  * console.log(config.title, config.description.includes("over 500 words")); // Markdown Selector Index true
+ * console.log(config.description.includes("Returns: an outline")); // true
  * ```
  */
 export function mdselIndexConfig(
-  settings: Pick<ServerSettings, "minWords" | "format">,
+  settings: Pick<ServerSettings, "minWords" | "format" | "sizeWords">,
 ): { title: string; description: string; annotations: ToolAnnotations } {
+  const returns = settings.format === "json"
+    ? "Returns: JSON with one entry per heading: its selector (e.g. readme::heading:h2[1]), its " +
+      "text, the words of its section (section_word_count), so you can see what a read will " +
+      "cost, and its lines (start_line, end_line); then the counts of paragraphs, code blocks, " +
+      "lists, tables and blockquotes. When the index would pass its size budget, the deepest " +
+      "heading levels are left out (headings_omitted, max_depth): select a section to list its " +
+      "subsections (children_available)."
+    : "Returns: an outline with one line per heading: its selector (e.g. h2.1) and its text; " +
+      `sections of ${settings.sizeWords} words or more also show their size ("[1200 words]"), ` +
+      "so you can see what a read will cost. On big documents deeper headings are folded " +
+      '("+N subsections"): select that section to list them. Then the counts of code blocks, ' +
+      "paragraphs, lists and tables.";
   const description = [
     "Index Markdown documents to discover available selectors. REQUIRED: Call this BEFORE " +
     `mdsel_select when working with Markdown documents over ${settings.minWords} words. ` +
     "Do NOT use the Read tool for large Markdown files - use mdsel_index first to understand " +
     "the document structure, then mdsel_select to retrieve specific sections.",
     "",
-    `Returns: ${formatName(settings.format)} with selector inventory including headings, blocks ` +
-    "(paragraphs, code, lists, tables), and word counts for each section.",
+    returns,
     "",
     "Selector Grammar:",
     "- namespace::type[index]/path?query",

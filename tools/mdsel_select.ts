@@ -7,7 +7,7 @@ import type { McpServer, RegisteredTool } from "@modelcontextprotocol/sdk/server
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types";
 import { z } from "zod";
 import type { OutputFormat, ServerSettings } from "./settings.ts";
-import { filesSchema, formatName, READ_ONLY_ANNOTATIONS } from "./tool_config.ts";
+import { filesSchema, READ_ONLY_ANNOTATIONS } from "./tool_config.ts";
 import { mdselToolResult, type ToolContext } from "./tool_result.ts";
 
 /** The tool's name. */
@@ -23,7 +23,8 @@ export const MdselSelectSchema = {
 };
 
 /**
- * The tool's title, description and annotations.
+ * The tool's title, description and annotations. The description says what
+ * the output format in use (`MDSEL_FORMAT`) returns.
  *
  * @param settings The server's settings.
  * @returns The config `registerTool` takes (without the schema).
@@ -32,23 +33,35 @@ export const MdselSelectSchema = {
  * ```ts
  * import { mdselSelectConfig } from "./mdsel_select.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
- * const config = mdselSelectConfig({ ...DEFAULT_SETTINGS, format: "text" });
- * console.log(config.description.includes("Returns: text with matched content")); // true
+ * const config = mdselSelectConfig({ ...DEFAULT_SETTINGS, format: "json" });
+ * console.log(config.description.includes("Returns: JSON with each match's exact Markdown source")); // true
  * ```
  */
 export function mdselSelectConfig(
   settings: Pick<ServerSettings, "format">,
 ): { title: string; description: string; annotations: ToolAnnotations } {
+  const json = settings.format === "json";
+  const returns = json
+    ? "Returns: JSON with each match's exact Markdown source (content), ready to quote or edit, " +
+      "and its direct children (children_available) with their selectors and word counts. A " +
+      "section too big for one page answers with its introduction and outline: true, its " +
+      "subsections listed in children_available to choose from; long content comes in pages, " +
+      "pagination.next giving the selector of the next."
+    : "Returns: the exact Markdown source of the match, ready to quote or edit. A section too " +
+      "big for one page answers with its introduction and an outline of its subsections to " +
+      "choose from; long content comes in pages, each ending with the selector of the next.";
+  // JSON has no outline: there the short forms are only what mdsel accepts.
+  const shortForms = json ? "Short forms" : "Short forms as the outline prints them";
   const description = [
     "Retrieve specific content from Markdown documents using selectors. REQUIRED: Call " +
     "mdsel_index first to discover available selectors. Do NOT use the Read tool for large " +
     "Markdown files.",
     "",
-    `Returns: ${formatName(settings.format)} with matched content and available child selectors ` +
-    "for further drilling.",
+    returns,
     "",
     "Selector Syntax:",
-    "- [namespace::]type[index][/path][?full=true]",
+    "- [namespace::]type[index][/path][?full=true|page=N|head=N|tail=N]",
+    `- ${shortForms}: h2.1 (second h2), h2.1/code.0 (its first code block)`,
     "- Types: heading:h1-h6, section, block:paragraph, block:code, block:list, block:table, " +
     "block:blockquote",
     "- Examples:",

@@ -19,8 +19,14 @@ import type { ServerSettings } from "./settings.ts";
 /** How the README tells users to install the bundled CLI as `mdsel`. */
 export const INSTALL_HINT = "deno install -g -n mdsel --allow-read jsr:@x/mdsel-claude/mdsel";
 
-/** The variables the bundled engine reads. */
-export const ENGINE_ENV = ["MDSEL_PAGE_WORDS", "MDSEL_INDEX_MAX_CHARS"] as const;
+/** The variables the bundled engine reads: the server's environment passes them on. */
+export const ENGINE_ENV = [
+  "MDSEL_PAGE_WORDS",
+  "MDSEL_PAGE_CHARS",
+  "MDSEL_MAX_CHARS",
+  "MDSEL_INDEX_MAX_CHARS",
+  "MDSEL_SIZE_WORDS",
+] as const;
 
 /** `mdsel` could not be started: missing, or not allowed. One line, for the agent. */
 export class MdselUnavailableError extends Error {
@@ -124,7 +130,7 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
  * The command line that runs the bundled engine: this Deno, `run`, read
  * access to the named files only (to all files when a path holds a comma,
  * which Deno's flag syntax cannot express; to none when no file is named),
- * the engine's two variables, and the package's own CLI module.
+ * the engine's variables ({@linkcode ENGINE_ENV}), and the package's own CLI module.
  *
  * @param files The files the call names.
  * @param moduleUrl Where the CLI module is; this package's `mdsel/cli.ts` by default.
@@ -135,7 +141,7 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
  * import { bundledMdsel } from "./run_mdsel.ts";
  * const { args } = bundledMdsel(["/docs/a.md"], new URL("https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts"));
  * console.log(args.join(" "));
- * // run --quiet --no-prompt --allow-read=/docs/a.md --allow-env=MDSEL_PAGE_WORDS,MDSEL_INDEX_MAX_CHARS --no-config --no-lock https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts
+ * // run --quiet --no-prompt --allow-read=/docs/a.md --allow-env=MDSEL_PAGE_WORDS,MDSEL_PAGE_CHARS,MDSEL_MAX_CHARS,MDSEL_INDEX_MAX_CHARS,MDSEL_SIZE_WORDS --no-config --no-lock https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts
  * ```
  */
 export function bundledMdsel(

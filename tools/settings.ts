@@ -19,8 +19,15 @@ export interface ServerSettings {
   readonly timeoutMs: number;
   /** `MDSEL_MAX_OUTPUT_BYTES`: how much one `mdsel` run may print. */
   readonly maxOutputBytes: number;
-  /** `MDSEL_FORMAT`: `json` (the default) or `text`. */
+  /** `MDSEL_FORMAT`: `text` (the default) or `json`. */
   readonly format: OutputFormat;
+  /**
+   * `MDSEL_SIZE_WORDS`: from which size the outline shows a section's words.
+   * An engine setting, read too because the `mdsel_index` description quotes it.
+   */
+  readonly sizeWords: number;
+  /** `MDSEL_ALLOW_ANY_FILE=1`: the tools take files of any extension, not only Markdown ones. */
+  readonly allowAnyFile: boolean;
   /** One line per ignored value, for stderr. */
   readonly warnings: readonly string[];
 }
@@ -30,7 +37,9 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   minWords: 200,
   timeoutMs: 30_000,
   maxOutputBytes: 8 * 1024 * 1024,
-  format: "json",
+  format: "text",
+  sizeWords: 500,
+  allowAnyFile: false,
   warnings: [],
 };
 
@@ -41,6 +50,8 @@ export const SETTING_NAMES = [
   "MDSEL_TIMEOUT_MS",
   "MDSEL_MAX_OUTPUT_BYTES",
   "MDSEL_FORMAT",
+  "MDSEL_SIZE_WORDS",
+  "MDSEL_ALLOW_ANY_FILE",
 ] as const;
 
 /** Looks a variable up; `undefined` when unset or not readable. */
@@ -77,12 +88,21 @@ export function readSettings(getEnv: EnvLookup = readProcessEnv): ServerSettings
   const minWords = number("MDSEL_MIN_WORDS", DEFAULT_SETTINGS.minWords, 0);
   const timeoutMs = number("MDSEL_TIMEOUT_MS", DEFAULT_SETTINGS.timeoutMs, 1);
   const maxOutputBytes = number("MDSEL_MAX_OUTPUT_BYTES", DEFAULT_SETTINGS.maxOutputBytes, 1);
+  const sizeWords = number("MDSEL_SIZE_WORDS", DEFAULT_SETTINGS.sizeWords, 1);
   const rawFormat = getEnv("MDSEL_FORMAT")?.trim().toLowerCase();
   let format = DEFAULT_SETTINGS.format;
   if (rawFormat === "text" || rawFormat === "json") format = rawFormat;
   else if (rawFormat !== undefined && rawFormat !== "") {
     warnings.push(
-      `mdsel-claude: ignoring MDSEL_FORMAT='${rawFormat}' (use json or text); using json`,
+      `mdsel-claude: ignoring MDSEL_FORMAT='${rawFormat}' (use text or json); using text`,
+    );
+  }
+  const rawAllowAny = getEnv("MDSEL_ALLOW_ANY_FILE")?.trim().toLowerCase();
+  let allowAnyFile = DEFAULT_SETTINGS.allowAnyFile;
+  if (rawAllowAny === "1" || rawAllowAny === "true") allowAnyFile = true;
+  else if (rawAllowAny !== undefined && !["", "0", "false"].includes(rawAllowAny)) {
+    warnings.push(
+      `mdsel-claude: ignoring MDSEL_ALLOW_ANY_FILE='${rawAllowAny}' (use 1 or 0); using 0`,
     );
   }
   const bin = getEnv("MDSEL_BIN")?.trim();
@@ -92,6 +112,8 @@ export function readSettings(getEnv: EnvLookup = readProcessEnv): ServerSettings
     timeoutMs,
     maxOutputBytes,
     format,
+    sizeWords,
+    allowAnyFile,
     warnings,
   };
 }

@@ -1,12 +1,11 @@
 /**
- * What both tools' configs share: the read-only annotations, the `files`
- * input and how descriptions name the output format.
+ * What both tools' configs share: the read-only annotations and the `files`
+ * input.
  *
  * @module
  */
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types";
 import { z } from "zod";
-import type { OutputFormat } from "./settings.ts";
 
 /** Both tools only read files, and answer the same for the same files. */
 export const READ_ONLY_ANNOTATIONS: ToolAnnotations = {
@@ -17,8 +16,9 @@ export const READ_ONLY_ANNOTATIONS: ToolAnnotations = {
 };
 
 /**
- * The `files` input: at least one non-empty path. Paths are only checked for
- * shape; whether they exist is for `mdsel` to say.
+ * The `files` input: at least one non-empty path. The schema checks shape
+ * only; the server's boundaries are checked before `mdsel` runs
+ * (`check_paths.ts`), and whether a file exists is for `mdsel` to say.
  *
  * @param purpose What the files are for, ending the description: `index`, `search`.
  * @returns The zod schema.
@@ -37,20 +37,4 @@ export function filesSchema(purpose: string) {
     )
     .min(1, "must name at least one file")
     .describe(`Array of absolute file paths to Markdown documents to ${purpose}`);
-}
-
-/**
- * How descriptions name the output format.
- *
- * @param format The output format.
- * @returns `JSON` or `text`.
- *
- * @example
- * ```ts
- * import { formatName } from "./tool_config.ts";
- * console.log(formatName("json"), formatName("text")); // JSON text
- * ```
- */
-export function formatName(format: OutputFormat): string {
-  return format === "json" ? "JSON" : "text";
 }

@@ -1,10 +1,12 @@
 /**
  * Turns one `mdsel` run into a tool result: its output verbatim, `isError`
- * when it failed, and one clear line for failures of the server's own.
+ * when it failed, and one clear line for failures of the server's own and
+ * for paths beyond the server's boundaries.
  *
  * @module
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types";
+import { checkPaths } from "./check_paths.ts";
 import { CommandError, CommandExitError } from "./run_command.ts";
 import { type MdselCall, MdselUnavailableError, runMdsel } from "./run_mdsel.ts";
 import type { ServerSettings } from "./settings.ts";
@@ -20,7 +22,9 @@ export interface ToolContext {
 /**
  * Runs `mdsel` and returns what it printed as the tool result: stdout on
  * exit 0; on another exit stdout (or stderr when stdout is empty, or
- * `mdsel exited with code N` when both are) with `isError: true`.
+ * `mdsel exited with code N` when both are) with `isError: true`. A path the
+ * server may not read, or that is not Markdown ({@linkcode checkPaths}), is
+ * answered with `isError: true` and one line, and `mdsel` is not run.
  *
  * @param call The `mdsel` arguments and files; `signal` is the request's cancellation.
  * @param context The settings and the shutdown signal.
@@ -35,6 +39,12 @@ export interface ToolContext {
  *   { settings: DEFAULT_SETTINGS },
  * );
  * console.log(result.isError, JSON.parse(result.content[0].text as string).success); // true false
+ *
+ * const refused = await mdselToolResult(
+ *   { args: ["index", "--", "/etc/hostname"], files: ["/etc/hostname"] },
+ *   { settings: DEFAULT_SETTINGS },
+ * );
+ * console.log(refused.isError, refused.content[0].text.startsWith("Not a Markdown file")); // true true
  * ```
  */
 export async function mdselToolResult(
@@ -44,6 +54,8 @@ export async function mdselToolResult(
   const signals = [call.signal, context.shutdown].filter((signal) => signal !== undefined);
   const signal = signals.length === 0 ? undefined : AbortSignal.any(signals);
   try {
+    const refusal = await checkPaths(call.files, context.settings);
+    if (refusal !== undefined) return { content: [{ type: "text", text: refusal }], isError: true };
     const { stdout } = await runMdsel({ ...call, signal }, context.settings);
     return { content: [{ type: "text", text: stdout }] };
   } catch (error) {

@@ -18,9 +18,20 @@ Deno.test("mdsel_select runs `mdsel select [--json] -- <selector> <files...>`", 
   ]);
 });
 
-Deno.test("mdsel_select's description names the output format", () => {
-  assert.match(mdselSelectConfig({ format: "json" }).description, /^Returns: JSON with/m);
-  assert.match(mdselSelectConfig({ format: "text" }).description, /^Returns: text with/m);
+Deno.test("mdsel_select's description says what the output format returns", () => {
+  const text = mdselSelectConfig({ format: "text" }).description;
+  const json = mdselSelectConfig({ format: "json" }).description;
+  assert.match(text, /^Returns: the exact Markdown source of the match/m);
+  assert.match(text, /^- Short forms as the outline prints them: h2\.1/m);
+  assert.match(json, /^Returns: JSON with each match's exact Markdown source \(content\)/m);
+  for (const field of ["children_available", "outline: true", "pagination.next"]) {
+    assert.ok(json.includes(field), field);
+  }
+  // JSON has no outline; otherwise only the Returns paragraph differs.
+  assert.match(json, /^- Short forms: h2\.1/m);
+  const shared = (description: string) =>
+    description.replace(/^Returns: .*$/m, "").replace(" as the outline prints them", "");
+  assert.equal(shared(text), shared(json));
 });
 
 Deno.test("mdsel_select's schema: a non-empty selector; whitespace is for mdsel to judge", () => {

@@ -18,6 +18,24 @@ Deno.test("bundledMdsel: this Deno, read access to the named files only, the che
   ]);
 });
 
+Deno.test("bundledMdsel: the engine may read its own settings, all of them", () => {
+  assert.deepEqual(ENGINE_ENV, [
+    "MDSEL_PAGE_WORDS",
+    "MDSEL_PAGE_CHARS",
+    "MDSEL_MAX_CHARS",
+    "MDSEL_INDEX_MAX_CHARS",
+    "MDSEL_SIZE_WORDS",
+  ]);
+  // Every variable the engine's code names is among them.
+  for (const entry of Deno.readDirSync(join(ROOT, "mdsel"))) {
+    if (!entry.name.endsWith(".ts")) continue;
+    const code = Deno.readTextFileSync(join(ROOT, "mdsel", entry.name));
+    for (const [name] of code.matchAll(/(?<=["'`])MDSEL_[A-Z_]+(?=["'`])/g)) {
+      assert.ok((ENGINE_ENV as readonly string[]).includes(name), `${name} in mdsel/${entry.name}`);
+    }
+  }
+});
+
 Deno.test("bundledMdsel: a comma in a path widens read access; no files, no read access", () => {
   assert.ok(bundledMdsel(["/docs/a,b.md"]).args.includes("--allow-read"));
   assert.ok(!bundledMdsel([]).args.some((arg) => arg.startsWith("--allow-read")));

@@ -7,7 +7,9 @@ Deno.test("readSettings: defaults when nothing is set", () => {
     minWords: 200,
     timeoutMs: 30_000,
     maxOutputBytes: 8 * 1024 * 1024,
-    format: "json",
+    format: "text",
+    sizeWords: 500,
+    allowAnyFile: false,
     warnings: [],
   });
 });
@@ -18,16 +20,34 @@ Deno.test("readSettings: every variable is read", () => {
     MDSEL_BIN: "/opt/mdsel/bin/mdsel",
     MDSEL_TIMEOUT_MS: "1500",
     MDSEL_MAX_OUTPUT_BYTES: "65536",
-    MDSEL_FORMAT: "TEXT",
+    MDSEL_FORMAT: "JSON",
+    MDSEL_SIZE_WORDS: "800",
+    MDSEL_ALLOW_ANY_FILE: "1",
   };
   assert.deepEqual(readSettings((name) => env[name]), {
     minWords: 0,
     mdselBin: "/opt/mdsel/bin/mdsel",
     timeoutMs: 1500,
     maxOutputBytes: 65536,
-    format: "text",
+    format: "json",
+    sizeWords: 800,
+    allowAnyFile: true,
     warnings: [],
   });
+});
+
+Deno.test("readSettings: MDSEL_FORMAT is text or json; MDSEL_ALLOW_ANY_FILE is 1 or 0", () => {
+  const read = (env: Record<string, string>) => readSettings((name) => env[name]);
+  assert.equal(read({ MDSEL_FORMAT: " text " }).format, "text");
+  assert.equal(read({ MDSEL_FORMAT: "" }).format, "text");
+  assert.equal(read({ MDSEL_FORMAT: "json" }).format, "json");
+  for (const value of ["1", "true", " TRUE "]) {
+    assert.equal(read({ MDSEL_ALLOW_ANY_FILE: value }).allowAnyFile, true, value);
+  }
+  for (const value of ["", "0", "false"]) {
+    const settings = read({ MDSEL_ALLOW_ANY_FILE: value });
+    assert.deepEqual([settings.allowAnyFile, settings.warnings], [false, []], value);
+  }
 });
 
 Deno.test("readSettings: a bad value falls back to its default with one warning each", () => {
@@ -36,19 +56,25 @@ Deno.test("readSettings: a bad value falls back to its default with one warning 
     MDSEL_TIMEOUT_MS: "0",
     MDSEL_MAX_OUTPUT_BYTES: "1.5",
     MDSEL_FORMAT: "yaml",
+    MDSEL_SIZE_WORDS: "0",
+    MDSEL_ALLOW_ANY_FILE: "yes",
     MDSEL_BIN: "  ",
   };
   const settings = readSettings((name) => env[name]);
   assert.equal(settings.minWords, 200);
   assert.equal(settings.timeoutMs, 30_000);
   assert.equal(settings.maxOutputBytes, 8 * 1024 * 1024);
-  assert.equal(settings.format, "json");
+  assert.equal(settings.format, "text");
+  assert.equal(settings.sizeWords, 500);
+  assert.equal(settings.allowAnyFile, false);
   assert.equal(settings.mdselBin, undefined);
   assert.deepEqual(settings.warnings, [
     "mdsel-claude: ignoring MDSEL_MIN_WORDS='many' (not a whole number); using 200",
     "mdsel-claude: ignoring MDSEL_TIMEOUT_MS='0' (not a positive whole number); using 30000",
     "mdsel-claude: ignoring MDSEL_MAX_OUTPUT_BYTES='1.5' (not a positive whole number); using 8388608",
-    "mdsel-claude: ignoring MDSEL_FORMAT='yaml' (use json or text); using json",
+    "mdsel-claude: ignoring MDSEL_SIZE_WORDS='0' (not a positive whole number); using 500",
+    "mdsel-claude: ignoring MDSEL_FORMAT='yaml' (use text or json); using text",
+    "mdsel-claude: ignoring MDSEL_ALLOW_ANY_FILE='yes' (use 1 or 0); using 0",
   ]);
 });
 
@@ -62,7 +88,12 @@ Deno.test("readSettings: without env permission, the defaults, silently", async 
   );
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["run", "--no-config", "--no-prompt", file],
-    env: { MDSEL_MIN_WORDS: "999", MDSEL_FORMAT: "text", NO_COLOR: "1" },
+    env: {
+      MDSEL_MIN_WORDS: "999",
+      MDSEL_FORMAT: "json",
+      MDSEL_ALLOW_ANY_FILE: "1",
+      NO_COLOR: "1",
+    },
     stdin: "null",
   }).output();
   await Deno.remove(file);
