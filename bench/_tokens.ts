@@ -193,6 +193,8 @@ export interface Outline {
   readonly entries: OutlineEntry[];
   /** From `[outline limited to h1-hD: N deeper headings not shown; ...]`. */
   readonly limited?: { readonly maxDepth: number; readonly hidden: number };
+  /** From `[outline cut after hD.i: N more headings not shown; ...]` (even the shallowest levels did not fit). */
+  readonly cut?: { readonly after: string; readonly hidden: number };
 }
 
 const ENTRY = /^ *h([1-6])\.(\d+)(?: (.*))?$/;
@@ -200,6 +202,7 @@ const SIZE = / \[(\d+) words?(?:, \+(\d+) subsections?)?\]$/;
 const ROOT = /^root(?: \[(\d+) words?\])?$/;
 const COUNTS = /^(?:[a-z]+:\d+)(?: [a-z]+:\d+)*$/;
 const LIMITED = /^\[outline limited to h1-h([1-6]): (\d+) deeper headings? not shown\b.*\]$/;
+const CUT = /^\[outline cut after (h[1-6]\.\d+): (\d+) more headings? not shown\b.*\]$/;
 const HEADER = /^(\S+) (.+?)(?: \[(\d+) words?\])?$/;
 const DRILL = /^\[(\S+?)(?: (.*?))?: (\d+) words? in (\d+) subsections?; .*?(\S+\?page=\d+)\b.*\]$/;
 const PAGE = /^\[page (\d+) of (\d+)(?:, next: (.+))?\]$/;
@@ -239,7 +242,8 @@ export function parseOutlineEntry(line: string): OutlineEntry | undefined {
  * answer): today's form (heading lines, `---`, counts; a header line only when
  * several files are indexed) and the spec's (a header with the document's
  * words, `root [N words]`, sizes and folded headings, a closing
- * `[outline limited to ...]` line).
+ * `[outline limited to ...]` line, and `[outline cut after ...]` when even the
+ * shallowest levels did not fit).
  *
  * @param text The index text.
  * @returns The documents and their heading lines.
@@ -254,6 +258,7 @@ export function parseOutlineEntry(line: string): OutlineEntry | undefined {
 export function parseOutline(text: string): Outline {
   const documents: OutlineDocument[] = [];
   let limited: Outline["limited"];
+  let cut: Outline["cut"];
   let current:
     | {
       -readonly [K in keyof OutlineDocument]: OutlineDocument[K];
@@ -277,6 +282,11 @@ export function parseOutline(text: string): Outline {
     const limit = LIMITED.exec(line);
     if (limit) {
       limited = { maxDepth: Number(limit[1]), hidden: Number(limit[2]) };
+      continue;
+    }
+    const cutLine = CUT.exec(line);
+    if (cutLine) {
+      cut = { after: cutLine[1], hidden: Number(cutLine[2]) };
       continue;
     }
     const root = ROOT.exec(line);
@@ -309,6 +319,7 @@ export function parseOutline(text: string): Outline {
     documents,
     entries: documents.flatMap((doc) => doc.entries),
     ...(limited ? { limited } : {}),
+    ...(cut ? { cut } : {}),
   };
 }
 

@@ -116,7 +116,18 @@ Deno.test("parseOutline reads a folded index: sizes, hidden subsections, the lim
     { selector: "h2.1", depth: 2, text: "Usage", words: 10, hiddenSubsections: 1 },
   ]);
   assert.deepEqual(outline.limited, { maxDepth: 2, hidden: 2 });
+  assert.equal(outline.cut, undefined);
   assert.equal(outline.documents.length, 1);
+  // Even the two shallowest levels did not fit: the outline is cut.
+  const cut = parseOutline(
+    "changelog CHANGELOG.md [9102 words]\nh1.0 Changelog [5169 words]\n h2.0 v1.21.0\n---\nlist:228\n" +
+      "[outline cut after h2.0: 85 more headings not shown; select them by number, e.g. h2.1]\n" +
+      "[outline limited to h1-h2: 171 deeper headings not shown; select a section to list its subsections]",
+  );
+  assert.deepEqual(cut.entries.map((e) => e.selector), ["h1.0", "h2.0"]);
+  assert.deepEqual(cut.cut, { after: "h2.0", hidden: 85 });
+  assert.deepEqual(cut.limited, { maxDepth: 2, hidden: 171 });
+  assert.deepEqual(cut.documents[0].counts, { list: 228 });
 });
 
 Deno.test("parseOutline reads today's index: no header for one file, bare headers for several", () => {
