@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import * as mainModule from "../main.ts";
 import { examplesDir, mdsel } from "./mdsel/_cli.ts";
+import { bundledMdsel } from "../tools/run_mdsel.ts";
 import {
   BASE_PATH,
   callText,
@@ -731,4 +732,64 @@ Deno.test("SIGTERM ends the server and the mdsel it is running", async () => {
   await server.closeStdin().catch(() => {});
   await Deno.remove(fakes.dir, { recursive: true });
   await Deno.remove(pidFile);
+});
+
+Deno.test("folders and globs: the bundled engine reads what the call named, sandboxed too", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mdsel_folder_" });
+  await Deno.mkdir(join(dir, "docs", "guide"), { recursive: true });
+  await Deno.writeTextFile(join(dir, "docs", "api.md"), "# API\n\nCalls.\n\n## Request\n\nSend.\n");
+  await Deno.writeTextFile(join(dir, "docs", "guide", "start.md"), "# Start\n\nRead the API.\n");
+  await Deno.writeTextFile(join(dir, "outside.md"), "# Outside\n");
+  const docs = join(dir, "docs");
+  const glob = join(dir, "docs", "**", "*.md");
+  const calls: [string, Record<string, unknown>, string[]][] = [
+    ["mdsel_index", { files: [docs] }, ["index", "--", docs]],
+    ["mdsel_index", { files: [glob] }, ["index", "--", glob]],
+    ["mdsel_select", { selector: "start::h1.0", files: [docs] }, [
+      "select",
+      "--",
+      "start::h1.0",
+      docs,
+    ]],
+  ];
+  const bin = await installBundledMdsel();
+  try {
+    for (
+      const [flags, env] of [
+        [["-A"], {}],
+        [["--allow-run=mdsel", `--allow-read=${dir}`], { PATH: `${bin}:${BASE_PATH}` }],
+      ] as const
+    ) {
+      await using server = await startServer([...flags], env);
+      for (const [tool, args, cli] of calls) {
+        const direct = await mdsel(cli);
+        assert.equal(direct.code, 0, direct.stdout);
+        assert.deepEqual(await callText(server.client, tool, args), {
+          isError: false,
+          text: direct.stdout,
+        }, `${flags.join(" ")} ${tool} ${JSON.stringify(args)}`);
+      }
+    }
+    // The index of a folder lists both files; the glob's base bounds what it may read.
+    const folder = (await mdsel(["index", "--", docs])).stdout;
+    assert.match(folder, /^api .*api\.md \[4 words\]\n/);
+    assert.match(folder, /\nstart .*start\.md \[4 words\]\n/);
+    const [bundledRead] = bundledMdsel([docs]).args.filter((arg) => arg.startsWith("--allow-read"));
+    assert.equal(bundledRead, `--allow-read=${docs}`);
+    await using narrow = await startServer(["--allow-run=mdsel", `--allow-read=${docs}`], {
+      PATH: `${bin}:${BASE_PATH}`,
+    });
+    const refused = await callText(narrow.client, "mdsel_index", {
+      files: [join(dir, "*.md")],
+    });
+    assert.deepEqual(refused, {
+      isError: true,
+      text: `Not allowed to read ${
+        join(dir, "*.md")
+      }: the server was started without read access to it (--allow-read)`,
+    });
+  } finally {
+    await Deno.remove(join(bin, ".."), { recursive: true });
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -3,14 +3,14 @@
  * itself may not read is refused (its Deno read permission is the user's
  * sandbox, whichever `mdsel` runs), and so, unless `MDSEL_ALLOW_ANY_FILE=1`,
  * is a file without a Markdown extension. Whether a file exists, and what
- * is in it, is still for `mdsel` to say.
+ * is in it, is still for `mdsel` to say. A folder or a glob is checked by what
+ * it can read: the folder, or the glob's fixed base.
  *
  * @module
  */
-import { basename } from "node:path";
+import { globBase, isMarkdownPath, MARKDOWN_EXTENSIONS } from "../mdsel/io/files.ts";
 
-/** The extensions of the files the tools take (any case) without `MDSEL_ALLOW_ANY_FILE=1`. */
-export const MARKDOWN_EXTENSIONS: readonly string[] = [".md", ".markdown", ".mdx"];
+export { isMarkdownPath, MARKDOWN_EXTENSIONS };
 
 // ".md, .markdown and .mdx", for messages.
 const _EXTENSION_LIST = MARKDOWN_EXTENSIONS.join(", ").replace(/, (?=[^,]*$)/, " and ");
@@ -22,28 +22,43 @@ export interface PathCheckOptions {
 }
 
 /**
- * Tells whether a path names a Markdown file by its extension.
+ * What a path lets `mdsel` read: the path itself, or for a glob that does
+ * not exist as a file, the folder it starts from (`docs` for `docs/**\/*.md`).
  *
- * @param path A file path.
- * @returns `true` for `.md`, `.markdown` and `.mdx`, in any case.
+ * @param path A path as the call names it.
+ * @returns The path to check, and whether it is a glob.
  *
  * @example
  * ```ts
- * import { isMarkdownPath } from "./check_paths.ts";
- * console.log(isMarkdownPath("/docs/README.MD"), isMarkdownPath("/docs/notes.txt")); // true false
+ * import { readScope } from "./check_paths.ts";
+ * console.log(await readScope("/no/such/docs/**\/*.md")); // { path: "/no/such/docs", glob: true }
+ * console.log(await readScope("/no/such/file.md")); // { path: "/no/such/file.md", glob: false }
  * ```
  */
-export function isMarkdownPath(path: string): boolean {
-  const name = basename(path).toLowerCase();
-  return MARKDOWN_EXTENSIONS.some((extension) => name.endsWith(extension));
+export async function readScope(path: string): Promise<{ path: string; glob: boolean }> {
+  const base = globBase(path);
+  if (base === undefined) return { path, glob: false };
+  // A file whose name holds wildcard characters is that file, not a glob.
+  // (Looked at only when readable, so this never prompts.)
+  const { state } = await Deno.permissions.query({ name: "read", path });
+  if (state === "granted") {
+    try {
+      await Deno.lstat(path);
+      return { path, glob: false };
+    } catch {
+      // Not there: a glob.
+    }
+  }
+  return { path: base, glob: true };
 }
 
 /**
  * Checks the paths of one tool call, in order, and says why the first refused
  * one is refused. Read access is queried, never requested, so the server
- * never prompts. A path that is an existing folder passes the extension
- * check (`mdsel` says what it makes of a folder); a missing file with a
- * Markdown extension passes (`mdsel` reports it missing).
+ * never prompts; for a glob it is the glob's fixed base that must be
+ * readable. A folder and a glob pass the extension check (`mdsel` reads only
+ * the Markdown files in them); a missing file with a Markdown extension
+ * passes (`mdsel` reports it missing).
  *
  * @param files The paths the call names, as given (relative ones against the working directory).
  * @param options Whether any extension is allowed.
@@ -63,29 +78,32 @@ export async function checkPaths(
   options: PathCheckOptions,
 ): Promise<string | undefined> {
   for (const path of files) {
-    const unreadable = await _readRefusal(path);
+    const scope = await readScope(path);
+    const unreadable = await _readRefusal(scope.path, path);
     if (unreadable !== undefined) return unreadable;
-    if (options.allowAnyFile || isMarkdownPath(path) || await _isDirectory(path)) continue;
+    if (options.allowAnyFile || scope.glob || isMarkdownPath(path) || await _isDirectory(path)) {
+      continue;
+    }
     return `Not a Markdown file: ${_show(path)} (the tools read ${_EXTENSION_LIST} files; ` +
       "set MDSEL_ALLOW_ANY_FILE=1 to allow any file)";
   }
   return undefined;
 }
 
-async function _readRefusal(path: string): Promise<string | undefined> {
+async function _readRefusal(path: string, named: string): Promise<string | undefined> {
   let state: Deno.PermissionState;
   try {
     ({ state } = await Deno.permissions.query({ name: "read", path }));
   } catch (error) {
     // A path Deno cannot even query is not one the server may vouch for.
     const reason = error instanceof Error ? error.message : String(error);
-    return `Not allowed to read ${_show(path)}: ${_show(reason.split("\n", 1)[0])}`;
+    return `Not allowed to read ${_show(named)}: ${_show(reason.split("\n", 1)[0])}`;
   }
   if (state === "granted") return undefined;
   const why = state === "denied"
     ? "the server was started with --deny-read for it"
     : "the server was started without read access to it (--allow-read)";
-  return `Not allowed to read ${_show(path)}: ${why}`;
+  return `Not allowed to read ${_show(named)}: ${why}`;
 }
 
 async function _isDirectory(path: string): Promise<boolean> {

@@ -13,6 +13,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
+import { readScope } from "./check_paths.ts";
 import { type CommandOutput, runCommand } from "./run_command.ts";
 import type { ServerSettings } from "./settings.ts";
 
@@ -110,7 +111,9 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
     else if (error instanceof Deno.errors.PermissionDenied) throw _notExecutable("mdsel", error);
     else throw error;
   }
-  const bundled = bundledMdsel(call.files);
+  // A glob gives the bundled engine read access to its fixed base, no more.
+  const scopes = await Promise.all(call.files.map(async (file) => (await readScope(file)).path));
+  const bundled = bundledMdsel(scopes);
   try {
     return await runCommand(bundled.command, { ...limits, args: [...bundled.args, ...call.args] });
   } catch (error) {
@@ -128,11 +131,11 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
 
 /**
  * The command line that runs the bundled engine: this Deno, `run`, read
- * access to the named files only (to all files when a path holds a comma,
+ * access to the named files and folders only (to all files when a path holds a comma,
  * which Deno's flag syntax cannot express; to none when no file is named),
  * the engine's variables ({@linkcode ENGINE_ENV}), and the package's own CLI module.
  *
- * @param files The files the call names.
+ * @param files The files and folders the call names (a glob's fixed base for a glob).
  * @param moduleUrl Where the CLI module is; this package's `mdsel/cli.ts` by default.
  * @returns The program and the arguments that come before `mdsel`'s own.
  *
