@@ -414,6 +414,12 @@ export interface DrillTarget {
   readonly ancestors: readonly string[];
   /** Its exact source (the file's lines from its heading to its end). */
   readonly source: string;
+  /**
+   * Whether the target's own outline answer (a section bigger than a page)
+   * answers the question, as the spec means it to; otherwise it is read on
+   * in pages until its source is all there.
+   */
+  readonly outlineAnswers?: boolean;
 }
 
 /** How a drill went. */
@@ -473,8 +479,11 @@ export async function drill(
     pending = undefined;
     if (answer.kind === "outline") {
       for (const entry of answer.entries) seen.add(entry.selector);
-      // The target itself too big for a page (small pages set): read it in pages.
-      if (selector === target.selector) pending = answer.section.pages;
+      if (selector === target.selector) {
+        if (target.outlineAnswers) return { calls, ok: true };
+        // The target itself too big for a page: read it in pages.
+        pending = answer.section.pages;
+      }
       continue;
     }
     read += `\n${answer.content}`;

@@ -55,6 +55,7 @@ const { values: options } = parseArgs({
     "min-words": { type: "string", default: "2000" },
     "max-steps": { type: "string", default: "6" },
     concurrency: { type: "string", default: "2" },
+    sections: { type: "string", default: "any" },
   },
 });
 const SEED = Number(options.seed);
@@ -62,6 +63,12 @@ const TARGETS = Number(options.targets);
 const MIN_WORDS = Number(options["min-words"]);
 const MAX_STEPS = Number(options["max-steps"]);
 const CONCURRENCY = Number(options.concurrency);
+/**
+ * Which sections questions ask about: `any` heading (a section bigger than a
+ * page is answered by its outline, as the spec means it), or only `page`
+ * sections that fit one page (every answer is the section's whole content).
+ */
+const SECTIONS = options.sections === "page" ? "page" : "any";
 /** A target's whole section fits one page at the engine's default page size. */
 const PAGE_WORDS = 2000;
 const PAGE_CHARS = 16000;
@@ -150,7 +157,8 @@ function pickTargets(file: string, lines: readonly string[], headings: JsonHeadi
   const candidates: Target[] = [];
   headings.forEach((heading, i) => {
     const source = lines.slice(heading.start_line - 1, heading.end_line).join("\n");
-    if (heading.section_word_count > PAGE_WORDS || source.length > PAGE_CHARS) return;
+    const big = heading.section_word_count > PAGE_WORDS || source.length > PAGE_CHARS;
+    if (big && SECTIONS === "page") return;
     // grep must find the heading (not a setext or indented one) for the comparison to hold.
     if (!/^#{1,6}\s/.test(lines[heading.start_line - 1] ?? "")) return;
     const ancestors: string[] = [];
@@ -219,7 +227,7 @@ async function measureFile(
 
     const source = lines.slice(target.startLine - 1, target.endLine).join("\n");
     const result = await drill(
-      { selector: target.selector, ancestors: target.ancestors, source },
+      { selector: target.selector, ancestors: target.ancestors, source, outlineAnswers: true },
       index.text,
       (selector) => callText(server.client, "mdsel_select", { selector, files: [file.path] }),
       MAX_STEPS,
@@ -341,7 +349,8 @@ if (options.json) {
   const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
   const envText = Object.entries(env).map(([k, v]) => `${k}=${v}`).join(" ") || "defaults";
   console.log(
-    `${files.length} files over ${MIN_WORDS} words, ${questions.length} questions (seed ${SEED}); ` +
+    `${files.length} files over ${MIN_WORDS} words, ${questions.length} questions (seed ${SEED}) ` +
+      `about ${SECTIONS === "any" ? "any section" : "sections that fit one page"}; ` +
       `each call costs its result + ${CALL_CHARS} chars; shares of reading the whole file.`,
   );
   console.log(`server env: ${envText}${note ? ` (${note})` : ""}\n`);

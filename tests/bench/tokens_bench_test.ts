@@ -314,6 +314,19 @@ Deno.test("drill: a target too big for a page is read in pages after its outline
   assert.deepEqual(select.asked, ["h2.0", "h2.0?page=1", "readme::heading:h2[0]?page=2"]);
 });
 
+Deno.test("drill: when the outline answers the question, a big target's outline is its answer", async () => {
+  const installation: DrillTarget = {
+    selector: "h2.0",
+    ancestors: ["h1.0"],
+    source: lines(7, 25),
+    outlineAnswers: true,
+  };
+  const select = fakeSelect({ "h2.0": OUTLINE_H2_0 });
+  const result = await drill(installation, INDEX_SPEC, select);
+  assert.ok(result.ok, result.failure);
+  assert.deepEqual(select.asked, ["h2.0"]);
+});
+
 Deno.test("drill: failures are reported, not looped on", async () => {
   // No line of the index leads to the target.
   let result = await drill(REQUIREMENTS, "h1.5 Other\n---", fakeSelect({}));
