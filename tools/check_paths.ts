@@ -36,7 +36,7 @@ export interface PathCheckOptions {
  * ```
  */
 export async function readScope(path: string): Promise<{ path: string; glob: boolean }> {
-  const base = globBase(path);
+  const base = await globBase(path);
   if (base === undefined) return { path, glob: false };
   // A file whose name holds wildcard characters is that file, not a glob.
   // (Looked at only when readable, so this never prompts.)

@@ -6,9 +6,9 @@
  *
  * @module
  */
-// @ts-types="@types/picomatch"
-import picomatch from "picomatch";
 import type { ErrorEntry } from "./errors.ts";
+// @ts-types="@types/picomatch"
+import type picomatchType from "picomatch";
 
 /** File name endings taken as Markdown when a folder or glob is expanded. */
 export const MARKDOWN_EXTENSIONS: readonly string[] = [".md", ".markdown", ".mdx"];
@@ -50,6 +50,23 @@ export function isMarkdownPath(path: string): boolean {
 }
 
 /**
+ * Whether a path holds glob syntax (`*`, `?`, `[...]`, `{...}`, `!(...)`):
+ * a quick test, so that paths without any load no glob matcher.
+ *
+ * @param path A path.
+ * @returns `true` when it may be a glob.
+ *
+ * @example
+ * ```ts
+ * import { mayBeGlob } from "./files.ts";
+ * console.log(mayBeGlob("docs/**\/*.md"), mayBeGlob("docs/README.md")); // true false
+ * ```
+ */
+export function mayBeGlob(path: string): boolean {
+  return /[*?[\]{}]|[!@+]\(/.test(path);
+}
+
+/**
  * The folder a glob starts from (its part before the first wildcard), or
  * `undefined` when the path is no glob.
  *
@@ -59,13 +76,24 @@ export function isMarkdownPath(path: string): boolean {
  * @example
  * ```ts
  * import { globBase } from "./files.ts";
- * console.log(globBase("docs/**\/*.md"), globBase("*.md"), globBase("README.md")); // docs . undefined
+ * console.log(await globBase("docs/**\/*.md"), await globBase("*.md"), await globBase("README.md"));
+ * // docs . undefined
  * ```
  */
-export function globBase(path: string): string | undefined {
-  const scan = picomatch.scan(path);
+export async function globBase(path: string): Promise<string | undefined> {
+  if (!mayBeGlob(path)) return undefined;
+  const scan = (await _picomatch()).scan(path);
   if (!scan.isGlob) return undefined;
   return scan.base === "" ? "." : scan.base;
+}
+
+let _matcher: typeof picomatchType | undefined;
+
+/** picomatch, loaded on first use: loading it costs a tenth of a start-up. */
+async function _picomatch(): Promise<typeof picomatchType> {
+  // @ts-types="@types/picomatch"
+  _matcher ??= (await import("picomatch")).default;
+  return _matcher;
 }
 
 /**
@@ -93,9 +121,9 @@ export async function expandPaths(paths: readonly string[]): Promise<ExpandedFil
   };
   for (const path of paths) {
     const info = await _stat(path);
-    const base = info === undefined ? globBase(path) : undefined;
+    const base = info === undefined ? await globBase(path) : undefined;
     if (base !== undefined) {
-      const match = picomatch(_withoutDotSlash(path), { dot: false });
+      const match = (await _picomatch())(_withoutDotSlash(path), { dot: false });
       const found = (await _walk(base)).filter((file) => match(_withoutDotSlash(file)));
       if (found.length === 0) {
         errors.push({

@@ -68,9 +68,10 @@ Deno.test("a glob is expanded from its fixed base; a path that exists is never a
     ]);
     const literal = await expandPaths([at("odd[1].md")]);
     assert.deepEqual(literal.files, [{ path: at("odd[1].md"), expanded: false }]);
-    assert.equal(globBase("docs/**/*.md"), "docs");
-    assert.equal(globBase("*.md"), ".");
-    assert.equal(globBase("docs/a.md"), undefined);
+    assert.equal(await globBase("docs/**/*.md"), "docs");
+    assert.equal(await globBase("*.md"), ".");
+    assert.equal(await globBase("docs/a.md"), undefined);
+    assert.equal(await globBase("docs/{a,b}.md"), "docs");
   });
 });
 
