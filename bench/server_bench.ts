@@ -81,11 +81,11 @@ for (const setup of setups) {
   await using server = await startServer(setup.flags, setup.env);
   for (const [inputName, file] of Object.entries(inputs)) {
     const calls = [
-      { name: "mdsel_index", args: { files: [file] }, cli: mdselIndexArgs([file], "json") },
+      { name: "mdsel_index", args: { files: [file] }, cli: mdselIndexArgs([file], "text") },
       {
         name: "mdsel_select",
         args: { selector: "h2.0", files: [file] },
-        cli: mdselSelectArgs("h2.0", [file], "json"),
+        cli: mdselSelectArgs("h2.0", [file], "text"),
       },
     ];
     for (const call of calls) {
