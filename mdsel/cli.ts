@@ -12,7 +12,8 @@ import { formatText } from "./commands/format_command.ts";
 import { indexDocument, limitIndex, summarize } from "./commands/index_command.ts";
 import { envelope, indexJson, selectJson } from "./commands/render_json.ts";
 import { errorText, indexText, selectText } from "./commands/render_text.ts";
-import { parseForSelect, selectInWorkspace } from "./commands/select_command.ts";
+import { searchWorkspace } from "./commands/search_command.ts";
+import { parseForSelect, selectAllInWorkspace } from "./commands/select_command.ts";
 import { type Invocation, parseArgs, USAGE, UsageError } from "./io/args.ts";
 import { type EngineSettings, readSettings } from "./io/settings.ts";
 import { loadWorkspace } from "./io/workspace.ts";
@@ -144,9 +145,9 @@ async function _select(
 ): Promise<RunResult> {
   const { json, full } = invocation;
   const parsed = parseForSelect(invocation.selector);
-  const budget = full || ("selector" in parsed && parsed.selector.params.full)
-    ? Infinity
-    : settings.maxChars;
+  const asksFull = "input" in parsed && parsed.input.kind === "selectors" &&
+    parsed.input.selectors.some((selector) => selector.params.full);
+  const budget = full || asksFull ? Infinity : settings.maxChars;
   const render = (outcome: Parameters<typeof selectJson>[0]) =>
     json ? selectJson(outcome, budget) + "\n" : selectText(outcome, budget);
   const failure = { answers: [], unresolved: [], warnings: [], invalid: true };
@@ -162,7 +163,10 @@ async function _select(
     return { code: 1, stdout: render({ ...failure, errors: [error] }), stderr: "" };
   }
   const workspace = await loadWorkspace(invocation.files);
-  const outcome = selectInWorkspace(parsed.selector, workspace, { ...settings, full });
+  const { input } = parsed;
+  const outcome = input.kind === "search"
+    ? searchWorkspace(input.query, input.namespace, workspace)
+    : selectAllInWorkspace(input.selectors, workspace, { ...settings, full });
   const failed = outcome.errors.length > 0 || outcome.unresolved.length > 0;
   return {
     code: failed ? 1 : 0,

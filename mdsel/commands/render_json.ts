@@ -6,7 +6,7 @@
  */
 import type { ErrorEntry } from "../io/errors.ts";
 import type { DocumentIndex, IndexSummary } from "./index_command.ts";
-import type { SelectMatch, SelectOutcome } from "./select_command.ts";
+import type { SearchAnswer, SelectMatch, SelectOutcome } from "./select_command.ts";
 
 /** The commands that print an envelope. */
 export type Command = "index" | "select";
@@ -108,6 +108,7 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
         matches,
         unresolved: outcome.unresolved,
         ...(omitted.length > 0 ? { omitted } : {}),
+        ...(outcome.search === undefined ? {} : { search: _searchJson(outcome.search) }),
       },
       errors: _nonEmpty(outcome.errors),
       unresolved_selectors: _nonEmpty(outcome.unresolved.map((entry) => entry.selector)),
@@ -128,6 +129,15 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
     size += names[kept] - sizes[kept] + (kept === matches.length - 1 ? omittedKey : 0);
   }
   return render(matches.slice(0, kept), matches.slice(kept).map((match) => match.selector));
+}
+
+/** The search as JSON: the results without the short label, which the text format prints. */
+function _searchJson(search: SearchAnswer) {
+  return {
+    query: search.query,
+    matched: search.matched,
+    results: search.results.map(({ label: _, ...result }) => result),
+  };
 }
 
 function _nonEmpty<T>(list: T[]): T[] | undefined {

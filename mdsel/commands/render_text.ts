@@ -9,7 +9,7 @@ import type { ErrorEntry } from "../io/errors.ts";
 import type { MdDocument } from "../parse/document.ts";
 import type { DocumentIndex } from "./index_command.ts";
 import { fitDepths, oneLine, outlineBudget, type OutlineEntry, outlineLines } from "./outline.ts";
-import type { SelectAnswer, SelectOutcome } from "./select_command.ts";
+import type { SearchAnswer, SelectAnswer, SelectOutcome } from "./select_command.ts";
 
 /** A document with its index, for the text index. */
 export interface IndexedDocument {
@@ -33,6 +33,8 @@ export interface TextBudget {
 
 /** How many selectors a "not shown" line names before `...`. */
 const NAMED = 10;
+/** A search result's heading path is shortened past this many characters. */
+const PATH_CHARS = 56;
 
 /**
  * The compact text form of `index`: per document a header line with its
@@ -228,6 +230,7 @@ function _countsLines(index: DocumentIndex): string[] {
 export function selectText(outcome: SelectOutcome, maxChars = Infinity): string {
   const labelled = outcome.answers.length > 1;
   const blocks = outcome.answers.map((answer) => answerLines(answer, labelled));
+  if (outcome.search !== undefined) blocks.unshift(searchLines(outcome.search));
   const after: string[] = [];
   for (const entry of outcome.unresolved) {
     after.push(`!${entry.selector}`, entry.reason);
@@ -252,6 +255,49 @@ export function selectText(outcome: SelectOutcome, maxChars = Infinity): string 
   if (kept < blocks.length) lines.push(omittedLine(kept));
   lines.push(...after);
   return lines.length === 0 ? "" : lines.join("\n") + "\n";
+}
+
+/**
+ * The text lines of a search: a first line saying what was searched and how
+ * many sections matched, then per result its selector, heading path and size
+ * on one line and a snippet around its best hit on the next.
+ *
+ * @param search What the search found.
+ * @returns The lines.
+ *
+ * @example
+ * ```ts
+ * import { searchLines } from "./render_text.ts";
+ * const result = {
+ *   selector: "g::heading:h2[0]", label: "h2.0", heading_path: ["Guide", "Abort"], word_count: 5,
+ *   start_line: 3, end_line: 5, score: 2.1, snippet: "Use an AbortSignal.",
+ * };
+ * console.log(searchLines({ query: "abort", matched: 1, results: [result] }));
+ * // ['search "abort": 1 section matches', "h2.0 Guide > Abort [5 words]", "  Use an AbortSignal."]
+ * ```
+ */
+export function searchLines(search: SearchAnswer): string[] {
+  const { query, matched, results } = search;
+  const count = matched === 1 ? "1 section matches" : `${matched} sections match`;
+  const best = results.length < matched ? `; the best ${results.length}, best first` : "";
+  const lines = [
+    `search ${JSON.stringify(query)}: ${matched === 0 ? "no section matches" : count}${best}`,
+  ];
+  for (const result of results) {
+    lines.push(`${result.label} ${_headingPath(result.heading_path)} [${result.word_count} words]`);
+    if (result.snippet !== "") lines.push(`  ${result.snippet}`);
+  }
+  return lines;
+}
+
+/** A heading path on one line, its start left out when long: the nearest headings tell most. */
+function _headingPath(path: readonly string[]): string {
+  const parts = path.length === 0 ? ["(before the first heading)"] : path.map(oneLine);
+  let shown = parts.join(" > ");
+  for (let from = 1; shown.length > PATH_CHARS && from < parts.length; from++) {
+    shown = `... > ${parts.slice(from).join(" > ")}`;
+  }
+  return shown;
 }
 
 /**

@@ -22,8 +22,9 @@ import {
   formatSelector,
   formatShortPath,
   formatType,
-  parseSelector,
+  parseSelectInput,
   type PathStep,
+  type SelectInput,
   type Selector,
   SelectorSyntaxError,
 } from "../query/selector.ts";
@@ -108,6 +109,36 @@ export interface Unresolved {
   suggestions: string[];
 }
 
+/** One result of a search, as the JSON envelope carries it. */
+export interface SearchResultEntry {
+  /** Canonical, fully qualified selector of the section. */
+  selector: string;
+  /** The short selector outlines print (`h2.3`, `ns::h2.3` with several files). */
+  label: string;
+  /** The headings from the document's top down to the section's own. */
+  heading_path: string[];
+  /** Words of the whole section. */
+  word_count: number;
+  /** First line, 1-based. */
+  start_line: number;
+  /** Last line, 1-based. */
+  end_line: number;
+  /** BM25 score, higher is better. */
+  score: number;
+  /** The section's own text around its best hit, on one line. */
+  snippet: string;
+}
+
+/** What a search found, beside the matches of `select`. */
+export interface SearchAnswer {
+  /** The words searched, as given. */
+  query: string;
+  /** How many sections matched. */
+  matched: number;
+  /** The best results, best first. */
+  results: SearchResultEntry[];
+}
+
 /** What `select` found. */
 export interface SelectOutcome {
   /** The matches, in file order. */
@@ -120,6 +151,8 @@ export interface SelectOutcome {
   warnings: string[];
   /** Set when the selector did not parse: there is no data at all. */
   invalid: boolean;
+  /** Set when `select` was given words to search for. */
+  search?: SearchAnswer;
 }
 
 /** Settings that shape `select`. */
@@ -156,18 +189,19 @@ const PREVIEW_LENGTH = 80;
 /**
  * Parses a selector for `select`, turning a syntax error into its entry.
  *
- * @param text The selector as given.
- * @returns The selector, or the `INVALID_SELECTOR` entry.
+ * @param text The selector (or selectors, or words to search for) as given.
+ * @returns What to do, or the `INVALID_SELECTOR` entry.
  *
  * @example
  * ```ts
  * import { parseForSelect } from "./select_command.ts";
  * console.log(parseForSelect("h9")); // { error: { type: "INVALID_SELECTOR", code: "INVALID_HEADING_LEVEL", ... } }
+ * console.log(parseForSelect("abort request")); // { input: { kind: "search", namespace: null, query: "abort request" } }
  * ```
  */
-export function parseForSelect(text: string): { selector: Selector } | { error: ErrorEntry } {
+export function parseForSelect(text: string): { input: SelectInput } | { error: ErrorEntry } {
   try {
-    return { selector: parseSelector(text) };
+    return { input: parseSelectInput(text) };
   } catch (error) {
     if (!(error instanceof SelectorSyntaxError)) throw error;
     return {
@@ -245,6 +279,49 @@ export function selectInWorkspace(
     });
   }
   return outcome;
+}
+
+/**
+ * Runs `select` for several selectors: the matches of each in turn (a match
+ * found twice is kept once), and each one that matched nothing beside them.
+ *
+ * @param selectors The parsed selectors, in the order given.
+ * @param workspace The documents of the call.
+ * @param settings Page size, budgets and `--full`.
+ * @returns The merged outcome.
+ *
+ * @example
+ * ```ts
+ * import { parseDocument } from "../parse/document.ts";
+ * import { parseSelector } from "../query/selector.ts";
+ * import { selectAllInWorkspace } from "./select_command.ts";
+ * const doc = parseDocument("# A\n\ntext\n\n## B\n", "doc", "doc.md");
+ * const outcome = selectAllInWorkspace(["h1.0/para.0", "h2.0", "h3.0"].map(parseSelector), {
+ *   docs: [doc],
+ *   errors: [],
+ *   warnings: [],
+ * });
+ * console.log(outcome.answers.length, outcome.unresolved.length); // 2 1
+ * ```
+ */
+export function selectAllInWorkspace(
+  selectors: readonly Selector[],
+  workspace: Workspace,
+  settings: Partial<SelectSettings> = {},
+): SelectOutcome {
+  const outcomes = selectors.map((selector) => selectInWorkspace(selector, workspace, settings));
+  const seen = new Set<string>();
+  return {
+    answers: outcomes.flatMap((outcome) => outcome.answers).filter((answer) => {
+      if (seen.has(answer.match.selector)) return false;
+      seen.add(answer.match.selector);
+      return true;
+    }),
+    unresolved: outcomes.flatMap((outcome) => outcome.unresolved),
+    errors: [...workspace.errors],
+    warnings: [...workspace.warnings],
+    invalid: false,
+  };
 }
 
 /**

@@ -135,6 +135,92 @@ export function parseSelector(input: string): Selector {
   return new _Parser(input).parse();
 }
 
+/** What `select` was asked: selectors, or words to search for. */
+export type SelectInput =
+  | {
+    readonly kind: "selectors";
+    /** One or more selectors, in the order given (comma-separated). */
+    readonly selectors: readonly Selector[];
+  }
+  | {
+    readonly kind: "search";
+    /** `ns::words` searches one file. */
+    readonly namespace: string | null;
+    /** The words. */
+    readonly query: string;
+  };
+
+const TYPE_WORDS = new Set([
+  "root",
+  "section",
+  "heading",
+  "block",
+  ...Object.keys(SHORT_BLOCKS),
+]);
+
+/**
+ * Reads what `select` was given: a search when its first word is not a
+ * selector type (after an optional `ns::`) and no selector syntax follows
+ * that word straight away (`foo[0]`, `foo.1`, `foo/x`, `foo?` stay
+ * selectors, and so syntax errors); otherwise one or more selectors
+ * separated by commas (a comma followed by a digit still continues an index
+ * list, `h2.0,2`).
+ *
+ * @param input What was given.
+ * @returns The selectors, or the search.
+ * @throws {SelectorSyntaxError} When a selector breaks the grammar; the
+ * column counts from the start of the whole input.
+ *
+ * @example
+ * ```ts
+ * import { parseSelectInput } from "./selector.ts";
+ * console.log(parseSelectInput("how do I abort a request").kind); // search
+ * console.log(parseSelectInput("readme::abort request")); // { kind: "search", namespace: "readme", query: "abort request" }
+ * const several = parseSelectInput("h2.0, h3.4, code.2");
+ * console.log(several.kind === "selectors" && several.selectors.length); // 3
+ * ```
+ */
+export function parseSelectInput(input: string): SelectInput {
+  const search = _asSearch(input);
+  if (search !== undefined) return search;
+  const selectors: Selector[] = [];
+  let start = 0;
+  for (const part of input.split(/,(?!\s*\d)/)) {
+    try {
+      selectors.push(parseSelector(part));
+    } catch (error) {
+      if (!(error instanceof SelectorSyntaxError) || input === part) throw error;
+      const offset = [...input.slice(0, start)].length;
+      const column = error.column + offset;
+      throw new SelectorSyntaxError(
+        error.code,
+        error.message.replace(/ at column \d+/, ` at column ${column}`),
+        input,
+        column,
+      );
+    }
+    start += part.length + 1;
+  }
+  return { kind: "selectors", selectors };
+}
+
+function _asSearch(input: string): SelectInput | undefined {
+  let rest = input.trim();
+  let namespace: string | null = null;
+  const qualified = /^([^\s:/?[\]]+)::/.exec(rest);
+  if (qualified !== null && NAMESPACE.test(qualified[1].toLowerCase())) {
+    namespace = qualified[1].toLowerCase();
+    rest = rest.slice(qualified[0].length).trim();
+  }
+  const first = /^[\p{L}\p{N}_-]+/u.exec(rest)?.[0];
+  if (first === undefined) return undefined;
+  const lower = first.toLowerCase();
+  if (TYPE_WORDS.has(lower) || /^h\d+$/.test(lower)) return undefined;
+  // Selector syntax right after the word: meant as a selector (and so an error).
+  if (/^[[.:/?=]/.test(rest.slice(first.length))) return undefined;
+  return { kind: "search", namespace, query: rest };
+}
+
 /**
  * The canonical form of a segment: `heading:h2[0]`, `block:code[1,3-4]`, `root`.
  *

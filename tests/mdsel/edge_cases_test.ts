@@ -746,9 +746,17 @@ Deno.test("bad input: a 100 KB selector is answered with one line of JSON", asyn
     const unresolved = parseEnvelope(path.stdout);
     assert.equal(unresolved.success, false);
     assert.equal(unresolved.data.unresolved.length, 1);
+    // A 100 KB word is a search, refused as too long in one short line.
     const junk = await mdsel(["select", "--json", "x".repeat(100_000), "a.md"], { cwd: dir });
     assert.equal(junk.code, 1);
-    const invalid = parseEnvelope(junk.stdout);
+    const tooLong = parseEnvelope(junk.stdout).data.unresolved[0];
+    assert.match(tooLong.reason, /^The search is too long: 100000 characters, at most 500/);
+    assert.ok(tooLong.selector.length < 100, "the entry clips the input");
+    const junkSelector = await mdsel(["select", "--json", `h1.${"x".repeat(100_000)}`, "a.md"], {
+      cwd: dir,
+    });
+    assert.equal(junkSelector.code, 1);
+    const invalid = parseEnvelope(junkSelector.stdout);
     assert.equal(invalid.errors[0].type, "INVALID_SELECTOR");
     assert.ok(invalid.errors[0].message.length < 300, "the message clips the input");
     const list = await mdsel(["select", "--json", `h1[${"0,".repeat(50_000)}0]`, "a.md"], {
@@ -781,11 +789,11 @@ Deno.test("bad input: junk characters in selectors are syntax errors, never cras
     "::h1",
     "a::",
     "héading:h1",
-    "ＨＩ",
-    "x".repeat(39) + "😀".repeat(3),
     "",
     " ",
   ];
+  // Words that are no selector type are a search: no hit, never a crash.
+  const searches = ["ＨＩ", "x".repeat(39) + "😀".repeat(3)];
   await withTempDir({ "a.md": "# A\n" }, async (dir) => {
     for (const selector of junk) {
       const result = await mdselInProcess(["select", "--json", selector, `${dir}/a.md`]);
@@ -802,6 +810,13 @@ Deno.test("bad input: junk characters in selectors are syntax errors, never cras
       assert.equal(error.selector, selector, shown);
       assert.ok(error.message.isWellFormed(), `${shown}: half a character in ${error.message}`);
       assert.match(error.message, / at column \d+/, shown);
+    }
+    for (const query of searches) {
+      const result = await mdselInProcess(["select", "--json", query, `${dir}/a.md`]);
+      assert.equal(result.code, 1, query);
+      const [entry] = parseEnvelope(result.stdout).data.unresolved;
+      assert.equal(entry.selector, query);
+      assert.ok(entry.reason.isWellFormed());
     }
     // Through a real process (a NUL cannot be an argument there).
     for (const selector of junk.filter((s) => !s.includes("\u0000") && s.trim() !== "")) {

@@ -695,6 +695,143 @@ const CASES: GoldenCase[] = [
       });
     },
   },
+  // ## search, several selectors, folders (beyond the spec: README "Search")
+  {
+    name: "search_text",
+    args: ["select", "npm install", "readme.md"],
+    spec: (out) => {
+      assert.equal(out.code, 0);
+      const lines = (out.stdout ?? "").split("\n");
+      assert.match(lines[0], /^search "npm install": \d+ sections? match/);
+      assert.equal(lines[1], "h2.0 Project Title > Installation [21 words]");
+      assert.match(lines[2], /^ {2}.*npm install mdsel/);
+    },
+  },
+  {
+    name: "search_json",
+    args: ["select", "--json", "npm install", "readme.md"],
+    spec: (out) => {
+      assertSuccess(out, "select");
+      const { search, matches } = out.json.data;
+      assert.deepEqual(matches, []);
+      assert.equal(search.query, "npm install");
+      const [best] = search.results;
+      assert.deepEqual(
+        [best.selector, best.heading_path, best.word_count, best.start_line, best.end_line],
+        ["readme::heading:h2[0]", ["Project Title", "Installation"], 21, 7, 25],
+      );
+      assert.ok(best.score > 0);
+      assert.match(best.snippet, /npm install mdsel/);
+    },
+  },
+  {
+    name: "search_typo_and_prefix_text",
+    args: ["select", "requirments", "readme.md"],
+    spec: (out) => {
+      assert.equal(out.code, 0);
+      assert.equal(
+        (out.stdout ?? "").split("\n")[1],
+        "h3.0 Project Title > Installation > Requirements [8 words]",
+      );
+    },
+  },
+  {
+    name: "search_namespace_text",
+    args: ["select", "guide::setup steps", "readme.md", "guide.md"],
+    spec: (out) => {
+      assert.equal(out.code, 0);
+      const lines = (out.stdout ?? "").split("\n");
+      assert.equal(lines[1], "guide::h2.0 Guide > Setup [3 words]");
+      assert.ok(!(out.stdout ?? "").includes("readme::"));
+    },
+  },
+  {
+    name: "search_no_hit_text",
+    args: ["select", "zebra", "readme.md"],
+    spec: (out) => {
+      assert.equal(out.code, 1);
+      assert.deepEqual((out.stdout ?? "").split("\n").slice(0, 3), [
+        'search "zebra": no section matches',
+        "!zebra",
+        "No section holds any of the words: zebra",
+      ]);
+    },
+  },
+  {
+    name: "search_stop_words_json",
+    args: ["select", "--json", "how is it", "readme.md"],
+    spec: (out) => {
+      assert.equal(out.code, 1);
+      assert.match(out.json.data.unresolved[0].reason, /^Nothing to search for in 'how is it'/);
+    },
+  },
+  {
+    name: "several_selectors_text",
+    args: ["select", "h2.0/code.0, list.0", "readme.md"],
+    spec: (out) =>
+      assertTextOk(
+        out,
+        "readme::heading:h2[0]/block:code[0]:\n```bash\nnpm install mdsel\n```\n" +
+          "readme::block:list[0]:\n- step one\n- step two\n  - nested step\n",
+      ),
+  },
+  {
+    name: "several_selectors_unresolved_json",
+    args: ["select", "--json", "h2.0/code.0, h2.9, h2[0,1]", "readme.md"],
+    spec: (out) => {
+      assert.equal(out.code, 1);
+      assert.equal(out.json.success, false);
+      assert.deepEqual(
+        out.json.data.matches.map((m: { selector: string }) => m.selector),
+        ["readme::heading:h2[0]/block:code[0]", "readme::heading:h2[0]", "readme::heading:h2[1]"],
+      );
+      assert.deepEqual(out.json.unresolved_selectors, ["heading:h2[9]"]);
+    },
+  },
+  {
+    name: "error_h7.0_json",
+    args: ["select", "--json", "h7.0", "readme.md"],
+    spec: (out) => {
+      assert.equal(out.code, 1);
+      assert.equal(out.json.errors[0].code, "INVALID_HEADING_LEVEL");
+      assert.match(out.json.errors[0].message, / at column 1 /);
+    },
+  },
+  {
+    name: "error_h2.x_text",
+    args: ["select", "h2.x", "readme.md"],
+    spec: (out) => {
+      assert.equal(out.code, 1);
+      assert.deepEqual((out.stdout ?? "").split("\n").slice(0, 4), [
+        "!INVALID_SELECTOR: Expected an index but found 'x' at column 4 - indexes are whole numbers from 0",
+        "selector: h2.x",
+        "             ^",
+        "",
+      ]);
+    },
+  },
+  {
+    name: "error_in_second_selector_text",
+    args: ["select", "h2.0, h2.x", "readme.md"],
+    spec: (out) => {
+      assert.equal(out.code, 1);
+      assert.match((out.stdout ?? "").split("\n")[0], / at column 10 /);
+    },
+  },
+  {
+    name: "index_folder_text",
+    args: ["index", "."],
+    spec: (out) => {
+      assert.equal(out.code, 0);
+      assert.match(out.stdout ?? "", /^guide guide\.md \[6 words\]\n/);
+      assert.match(out.stdout ?? "", /\nreadme readme\.md \[61 words\]\n/);
+    },
+  },
+  {
+    name: "index_glob_text",
+    args: ["index", "r*.md"],
+    spec: (out) => assertTextOk(out, README_INDEX_TEXT),
+  },
   {
     name: "usage_index_without_files",
     args: ["index"],

@@ -1,0 +1,112 @@
+/**
+ * `mdsel select <words>`: a search. The sections that hold the words, best
+ * first, each with the selector that reads it.
+ *
+ * @module
+ */
+import type { Workspace } from "../io/workspace.ts";
+import type { MdDocument } from "../parse/document.ts";
+import { formatPath, formatShortPath } from "../query/selector.ts";
+import { QueryError, searchDocuments } from "../query/search.ts";
+import { closestSelectors } from "../query/suggest.ts";
+import type { SelectOutcome } from "./select_command.ts";
+
+/**
+ * Searches the documents of a call (or of one namespace) for plain words.
+ * No hit, an empty query or an unknown namespace leaves the search
+ * unresolved, with the closest headings as suggestions.
+ *
+ * @param query The words.
+ * @param namespace Restricts the search to one file, or `null`.
+ * @param workspace The documents of the call.
+ * @returns The outcome, its `search` set.
+ *
+ * @example
+ * ```ts
+ * import { parseDocument } from "../parse/document.ts";
+ * import { searchWorkspace } from "./search_command.ts";
+ * const doc = parseDocument("# Guide\n\n## Abort\n\nUse an AbortSignal.\n", "g", "g.md");
+ * const outcome = searchWorkspace("abort", null, { docs: [doc], errors: [], warnings: [] });
+ * console.log(outcome.search?.results[0].label); // h2.0
+ * ```
+ */
+export function searchWorkspace(
+  query: string,
+  namespace: string | null,
+  workspace: Workspace,
+): SelectOutcome {
+  const outcome: SelectOutcome = {
+    answers: [],
+    unresolved: [],
+    errors: [...workspace.errors],
+    warnings: [...workspace.warnings],
+    invalid: false,
+    search: { query, matched: 0, results: [] },
+  };
+  const shown = namespace === null ? query : `${namespace}::${query}`;
+  let docs = workspace.docs;
+  if (namespace !== null) {
+    docs = docs.filter((doc) => doc.namespace === namespace);
+    if (docs.length === 0) {
+      outcome.unresolved.push({
+        selector: shown,
+        reason: `Namespace '${namespace}' not found. Available namespaces: ${
+          workspace.docs.map((doc) => doc.namespace).join(", ")
+        }`,
+        suggestions: [],
+      });
+      return outcome;
+    }
+  }
+  if (docs.length === 0) return outcome;
+  let found;
+  try {
+    found = searchDocuments(docs, query);
+  } catch (error) {
+    if (!(error instanceof QueryError)) throw error;
+    const clipped = shown.length > 60 ? `${Array.from(shown).slice(0, 60).join("")}...` : shown;
+    outcome.unresolved.push({ selector: clipped, reason: error.message, suggestions: [] });
+    return outcome;
+  }
+  const qualify = workspace.docs.length > 1;
+  outcome.search = {
+    query,
+    matched: found.matched,
+    results: found.hits.map((hit) => {
+      const { doc, path } = hit.target;
+      const short = formatShortPath(path);
+      return {
+        selector: formatPath(doc.namespace, path),
+        label: qualify ? `${doc.namespace}::${short}` : short,
+        heading_path: [...hit.headingPath],
+        word_count: hit.words,
+        start_line: hit.startLine,
+        end_line: hit.endLine,
+        score: hit.score,
+        snippet: hit.snippet,
+      };
+    }),
+  };
+  if (found.matched === 0) {
+    outcome.unresolved.push({
+      selector: shown,
+      reason: `No section holds any of the words: ${found.terms.join(", ")}`,
+      suggestions: _closestHeadings(query, docs),
+    });
+  }
+  return outcome;
+}
+
+/** The headings whose text is closest to the query, as selectors. */
+function _closestHeadings(query: string, docs: readonly MdDocument[]): string[] {
+  const candidates: { compare: string; selector: string }[] = [];
+  for (const doc of docs) {
+    const { nodes, ordinals } = doc.top;
+    nodes.forEach((node, i) => {
+      if (node.kind !== "heading") return;
+      const path = [{ type: { kind: "heading" as const, depth: node.depth }, index: ordinals[i] }];
+      candidates.push({ compare: node.text, selector: formatPath(doc.namespace, path) });
+    });
+  }
+  return closestSelectors(query, candidates);
+}

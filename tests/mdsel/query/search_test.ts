@@ -1,0 +1,101 @@
+import assert from "node:assert/strict";
+import { formatPath } from "../../../mdsel/query/selector.ts";
+import {
+  MAX_QUERY_CHARS,
+  QueryError,
+  searchDocuments,
+  searchTerms,
+} from "../../../mdsel/query/search.ts";
+import { doc } from "../_docs.ts";
+
+const DOCS = [
+  doc(
+    [
+      "Welcome to the toolkit, a preamble about installation.",
+      "",
+      "# Toolkit",
+      "",
+      "## Install",
+      "",
+      "Run the installer with npm.",
+      "",
+      "## Requests",
+      "",
+      "Send requests with the client.",
+      "",
+      "### Cancel",
+      "",
+      "Use an AbortController to stop a request early.",
+      "",
+      "### Retries",
+      "",
+      "Set maxRetries on the client to retry failed requests.",
+    ].join("\n"),
+    "toolkit",
+  ),
+  doc("# Other\n\nNothing about cancelling here, only installation notes.\n", "other"),
+];
+
+function best(query: string, count = 1): string[] {
+  return searchDocuments(DOCS, query).hits.slice(0, count).map((hit) =>
+    formatPath(hit.target.doc.namespace, hit.target.path)
+  );
+}
+
+Deno.test("search terms: lower-cased words, identifiers split into their parts too", () => {
+  assert.deepEqual(searchTerms("maxRetries snake_case v8Engine"), [
+    "maxretries",
+    "max",
+    "retries",
+    "snake_case",
+    "snake",
+    "case",
+    "v8engine",
+    "v",
+    "8",
+    "engine",
+  ]);
+});
+
+Deno.test("search ranks the section whose own text holds the words", () => {
+  assert.deepEqual(best("AbortController stop"), ["toolkit::heading:h3[0]"]);
+  // A section's own text stops at its first subsection: the words of "Cancel"
+  // do not make "Requests" a hit for them.
+  const hits = searchDocuments(DOCS, "AbortController").hits;
+  assert.deepEqual(hits.map((hit) => hit.headingPath), [["Toolkit", "Requests", "Cancel"]]);
+  // identifiers: a part finds the whole.
+  assert.deepEqual(best("retries"), ["toolkit::heading:h3[1]"]);
+});
+
+Deno.test("heading text weighs more than body text", () => {
+  // "Install" is a heading in one file, a word of body text in the other two places.
+  assert.deepEqual(best("install"), ["toolkit::heading:h2[0]"]);
+});
+
+Deno.test("one typo per word and word prefixes still find the section", () => {
+  assert.deepEqual(best("abortcontroler"), ["toolkit::heading:h3[0]"]);
+  assert.deepEqual(best("retr"), ["toolkit::heading:h3[1]"]);
+});
+
+Deno.test("the text before the first heading is a result of its own", () => {
+  const [hit] = searchDocuments(DOCS, "welcome preamble").hits;
+  assert.equal(hit.target.kind, "root");
+  assert.deepEqual(hit.headingPath, []);
+});
+
+Deno.test("stop-words are not searched; a query of only stop-words, or far too long, is refused", () => {
+  assert.deepEqual(searchDocuments(DOCS, "how do I cancel a request?").terms, [
+    "cancel",
+    "request",
+  ]);
+  assert.throws(() => searchDocuments(DOCS, "how is it"), QueryError);
+  assert.throws(() => searchDocuments(DOCS, "   "), QueryError);
+  assert.throws(() => searchDocuments(DOCS, "x ".repeat(MAX_QUERY_CHARS)), /too long/);
+});
+
+Deno.test("a snippet is the section's own text around the hit, on one line", () => {
+  const [hit] = searchDocuments(DOCS, "AbortController").hits;
+  assert.equal(hit.snippet, "Use an AbortController to stop a request early.");
+  assert.equal(hit.words, 9);
+  assert.deepEqual([hit.startLine, hit.endLine], [13, 15]);
+});
