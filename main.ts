@@ -57,6 +57,7 @@ export function serverInstructions(minWords: number, format: OutputFormat): stri
   return [
     `For Markdown files over ${minWords} words, do not use Read: use these two tools to read only the part you need.`,
     ...steps,
+    "Not sure where something is? mdsel_select with plain words instead of a selector (abort request) searches the files and lists the best sections with their selectors. Several selectors can go in one call, comma-separated (h2.1, h3.4), and files may be folders or globs (docs/**/*.md).",
     "Errors come back as mdsel wrote them, with suggestions for selectors that did not resolve.",
   ].join("\n");
 }

@@ -19,12 +19,13 @@ import {
   writeFakes,
 } from "./_server.ts";
 
-// The text-format descriptions are the spec's words (server.md), character for character.
+// The text-format descriptions are the spec's words (server.md), character for character,
+// with the lines that teach folders, several selectors and search (README "Search").
 const INDEX_DESCRIPTION =
-  'Index Markdown documents to discover available selectors. REQUIRED: Call this BEFORE mdsel_select when working with Markdown documents over 200 words. Do NOT use the Read tool for large Markdown files - use mdsel_index first to understand the document structure, then mdsel_select to retrieve specific sections.\n\nReturns: an outline with one line per heading: its selector (e.g. h2.1) and its text; sections of 500 words or more also show their size ("[1200 words]"), so you can see what a read will cost. On big documents deeper headings are folded ("+N subsections"): select that section to list them. Then the counts of code blocks, paragraphs, lists and tables.\n\nSelector Grammar:\n- namespace::type[index]/path?query\n- Types: heading:h1-h6, section, block:paragraph, block:code, block:list, block:table\n- Example: readme::heading:h2[0]/block:code[0]';
+  'Index Markdown documents to discover available selectors. REQUIRED: Call this BEFORE mdsel_select when working with Markdown documents over 200 words. Do NOT use the Read tool for large Markdown files - use mdsel_index first to understand the document structure, then mdsel_select to retrieve specific sections.\n\nReturns: an outline with one line per heading: its selector (e.g. h2.1) and its text; sections of 500 words or more also show their size ("[1200 words]"), so you can see what a read will cost. On big documents deeper headings are folded ("+N subsections"): select that section to list them. Then the counts of code blocks, paragraphs, lists and tables.\n\nFiles may also be folders (every .md, .markdown and .mdx file under them) or globs (docs/**/*.md); each document then starts with a line naming it.\n\nSelector Grammar:\n- namespace::type[index]/path?query\n- Types: heading:h1-h6, section, block:paragraph, block:code, block:list, block:table\n- Example: readme::heading:h2[0]/block:code[0]';
 
 const SELECT_DESCRIPTION =
-  "Retrieve specific content from Markdown documents using selectors. REQUIRED: Call mdsel_index first to discover available selectors. Do NOT use the Read tool for large Markdown files.\n\nReturns: the exact Markdown source of the match, ready to quote or edit. A section too big for one page answers with its introduction and an outline of its subsections to choose from; long content comes in pages, each ending with the selector of the next.\n\nSelector Syntax:\n- [namespace::]type[index][/path][?full=true|page=N|head=N|tail=N]\n- Short forms as the outline prints them: h2.1 (second h2), h2.1/code.0 (its first code block)\n- Types: heading:h1-h6, section, block:paragraph, block:code, block:list, block:table, block:blockquote\n- Examples:\n  - heading:h2[0] - First h2 heading\n  - readme::heading:h1[0]/block:code[0] - First code block under first h1 in readme\n  - section[1]?full=true - Second section with full content (bypass truncation)\n\nUsage Pattern:\n1. mdsel_index to discover selectors\n2. mdsel_select with discovered selectors\n3. Drill down with child selectors as needed";
+  "Retrieve specific content from Markdown documents using selectors. REQUIRED: Call mdsel_index first to discover available selectors. Do NOT use the Read tool for large Markdown files.\n\nReturns: the exact Markdown source of the match, ready to quote or edit. A section too big for one page answers with its introduction and an outline of its subsections to choose from; long content comes in pages, each ending with the selector of the next.\n\nSelector Syntax:\n- [namespace::]type[index][/path][?full=true|page=N|head=N|tail=N]\n- Short forms as the outline prints them: h2.1 (second h2), h2.1/code.0 (its first code block)\n- Several at once, comma-separated: h2.1, h3.4/code.0\n- Or plain words to search, when you do not know where: abort request (readme::abort request for one file) lists the best sections with their selectors\n- Types: heading:h1-h6, section, block:paragraph, block:code, block:list, block:table, block:blockquote\n- Examples:\n  - heading:h2[0] - First h2 heading\n  - readme::heading:h1[0]/block:code[0] - First code block under first h1 in readme\n  - section[1]?full=true - Second section with full content (bypass truncation)\n\nUsage Pattern:\n1. mdsel_index to discover selectors\n2. mdsel_select with discovered selectors\n3. Drill down with child selectors as needed";
 
 // Under MDSEL_FORMAT=json only the Returns paragraphs differ (and the short forms, which no JSON
 // outline prints): each sentence names what the JSON carries.
@@ -49,7 +50,8 @@ const FILES_SCHEMA = (purpose: string) => ({
   type: "array",
   items: { type: "string", minLength: 1 },
   minItems: 1,
-  description: `Array of absolute file paths to Markdown documents to ${purpose}`,
+  description:
+    `Array of absolute paths to Markdown documents to ${purpose}: files, folders or globs`,
 });
 
 Deno.test("the server module's public API", () => {
@@ -87,7 +89,8 @@ Deno.test("tools/list: exactly the two tools, with the spec's names, titles, des
       selector: {
         type: "string",
         minLength: 1,
-        description: "Selector string (e.g., 'heading:h2[0]', 'readme::section[1]?full=true')",
+        description:
+          "Selector string (e.g., 'heading:h2[0]', 'readme::section[1]?full=true'), several comma-separated, or plain words to search for",
       },
       files: FILES_SCHEMA("search"),
     },
@@ -734,7 +737,7 @@ Deno.test("SIGTERM ends the server and the mdsel it is running", async () => {
   await Deno.remove(pidFile);
 });
 
-Deno.test("folders and globs: the bundled engine reads what the call named, sandboxed too", async () => {
+Deno.test("folders, globs, several selectors and search: through the server, sandboxed too", async () => {
   const dir = await Deno.makeTempDir({ prefix: "mdsel_folder_" });
   await Deno.mkdir(join(dir, "docs", "guide"), { recursive: true });
   await Deno.writeTextFile(join(dir, "docs", "api.md"), "# API\n\nCalls.\n\n## Request\n\nSend.\n");
@@ -750,6 +753,19 @@ Deno.test("folders and globs: the bundled engine reads what the call named, sand
       "--",
       "start::h1.0",
       docs,
+    ]],
+    // Several selectors, and a search, in one call each.
+    ["mdsel_select", { selector: "api::h2.0, start::h1.0", files: [docs] }, [
+      "select",
+      "--",
+      "api::h2.0, start::h1.0",
+      docs,
+    ]],
+    ["mdsel_select", { selector: "send request", files: [glob] }, [
+      "select",
+      "--",
+      "send request",
+      glob,
     ]],
   ];
   const bin = await installBundledMdsel();
@@ -770,6 +786,9 @@ Deno.test("folders and globs: the bundled engine reads what the call named, sand
         }, `${flags.join(" ")} ${tool} ${JSON.stringify(args)}`);
       }
     }
+    const searched = (await mdsel(["select", "--", "send request", glob])).stdout;
+    assert.match(searched, /^search "send request": \d+ sections? match/);
+    assert.match(searched, /\napi::h2\.0 API > Request \[2 words\]\n/);
     // The index of a folder lists both files; the glob's base bounds what it may read.
     const folder = (await mdsel(["index", "--", docs])).stdout;
     assert.match(folder, /^api .*api\.md \[4 words\]\n/);

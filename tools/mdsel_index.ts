@@ -56,6 +56,9 @@ export function mdselIndexConfig(
     "",
     returns,
     "",
+    "Files may also be folders (every .md, .markdown and .mdx file under them) or globs " +
+    "(docs/**/*.md); each document then starts with a line naming it.",
+    "",
     "Selector Grammar:",
     "- namespace::type[index]/path?query",
     "- Types: heading:h1-h6, section, block:paragraph, block:code, block:list, block:table",

@@ -18,7 +18,10 @@ export const MdselSelectSchema = {
   selector: z
     .string({ error: "must be a string" })
     .min(1, "must not be empty")
-    .describe("Selector string (e.g., 'heading:h2[0]', 'readme::section[1]?full=true')"),
+    .describe(
+      "Selector string (e.g., 'heading:h2[0]', 'readme::section[1]?full=true'), several " +
+        "comma-separated, or plain words to search for",
+    ),
   files: filesSchema("search"),
 };
 
@@ -62,6 +65,9 @@ export function mdselSelectConfig(
     "Selector Syntax:",
     "- [namespace::]type[index][/path][?full=true|page=N|head=N|tail=N]",
     `- ${shortForms}: h2.1 (second h2), h2.1/code.0 (its first code block)`,
+    "- Several at once, comma-separated: h2.1, h3.4/code.0",
+    "- Or plain words to search, when you do not know where: abort request (readme::abort " +
+    "request for one file) lists the best sections with their selectors",
     "- Types: heading:h1-h6, section, block:paragraph, block:code, block:list, block:table, " +
     "block:blockquote",
     "- Examples:",

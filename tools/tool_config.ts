@@ -36,5 +36,7 @@ export function filesSchema(purpose: string) {
       { error: "must be an array of file paths" },
     )
     .min(1, "must name at least one file")
-    .describe(`Array of absolute file paths to Markdown documents to ${purpose}`);
+    .describe(
+      `Array of absolute paths to Markdown documents to ${purpose}: files, folders or globs`,
+    );
 }
