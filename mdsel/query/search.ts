@@ -89,14 +89,20 @@ interface _Section {
  */
 export function searchTerms(text: string): string[] {
   const terms: string[] = [];
-  for (const word of text.match(/[\p{L}\p{N}_]+/gu) ?? []) {
-    const parts = word.split(/_+|(?<=\p{Ll})(?=\p{Lu})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u)
-      .filter((part) => part !== "");
-    terms.push(word.toLowerCase());
-    if (parts.length > 1) { for (const part of parts) terms.push(part.toLowerCase()); }
+  for (const word of text.match(WORD) ?? []) {
+    const lower = word.toLowerCase();
+    terms.push(lower);
+    // Most words are plain: only split those with a case change, a digit or an underscore.
+    if (lower === word && !/[\d_]/.test(word)) continue;
+    const parts = word.split(IDENTIFIER_PARTS);
+    if (parts.length < 2) continue;
+    for (const part of parts) if (part !== "") terms.push(part.toLowerCase());
   }
   return terms;
 }
+
+const WORD = /[\p{L}\p{N}_]+/gu;
+const IDENTIFIER_PARTS = /_+|(?<=\p{Ll})(?=\p{Lu})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
 
 /**
  * Ranks the sections of documents against a query of plain words.
