@@ -13,6 +13,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
+import { ENGINE_VARIABLES } from "../mdsel/io/settings.ts";
 import { readScope } from "./check_paths.ts";
 import { type CommandOutput, runCommand } from "./run_command.ts";
 import type { ServerSettings } from "./settings.ts";
@@ -21,13 +22,7 @@ import type { ServerSettings } from "./settings.ts";
 export const INSTALL_HINT = "deno install -g -n mdsel --allow-read jsr:@x/mdsel-claude/mdsel";
 
 /** The variables the bundled engine reads: the server's environment passes them on. */
-export const ENGINE_ENV = [
-  "MDSEL_PAGE_WORDS",
-  "MDSEL_PAGE_CHARS",
-  "MDSEL_MAX_CHARS",
-  "MDSEL_INDEX_MAX_CHARS",
-  "MDSEL_SIZE_WORDS",
-] as const;
+export const ENGINE_ENV: readonly string[] = ENGINE_VARIABLES;
 
 /** `mdsel` could not be started: missing, or not allowed. One line, for the agent. */
 export class MdselUnavailableError extends Error {

@@ -9,7 +9,7 @@ import type { MdDocument } from "../parse/document.ts";
 import { formatPath, formatShortPath } from "../query/selector.ts";
 import { QueryError, searchDocuments } from "../query/search.ts";
 import { closestSelectors } from "../query/suggest.ts";
-import type { SelectOutcome } from "./select_command.ts";
+import { emptyOutcome, type SelectOutcome } from "./select_command.ts";
 
 /**
  * Searches the documents of a call (or of one namespace) for plain words.
@@ -36,11 +36,7 @@ export function searchWorkspace(
   workspace: Workspace,
 ): SelectOutcome {
   const outcome: SelectOutcome = {
-    answers: [],
-    unresolved: [],
-    errors: [...workspace.errors],
-    warnings: [...workspace.warnings],
-    invalid: false,
+    ...emptyOutcome(workspace),
     search: { query, matched: 0, results: [] },
   };
   const shown = namespace === null ? query : `${namespace}::${query}`;

@@ -239,13 +239,7 @@ export function selectInWorkspace(
   settings: Partial<SelectSettings> = {},
 ): SelectOutcome {
   const options = { ...DEFAULT_SELECT_SETTINGS, ...settings };
-  const outcome: SelectOutcome = {
-    answers: [],
-    unresolved: [],
-    errors: [...workspace.errors],
-    warnings: [...workspace.warnings],
-    invalid: false,
-  };
+  const outcome = emptyOutcome(workspace);
   const canonical = formatSelector(selector);
   let docs = workspace.docs;
   if (selector.namespace !== null) {
@@ -282,6 +276,28 @@ export function selectInWorkspace(
 }
 
 /**
+ * An outcome with nothing found yet: the workspace's errors and warnings only.
+ *
+ * @param workspace The documents of the call.
+ * @returns The outcome to fill.
+ *
+ * @example
+ * ```ts
+ * import { emptyOutcome } from "./select_command.ts";
+ * console.log(emptyOutcome({ docs: [], errors: [], warnings: ["w"] }).warnings); // ["w"]
+ * ```
+ */
+export function emptyOutcome(workspace: Workspace): SelectOutcome {
+  return {
+    answers: [],
+    unresolved: [],
+    errors: [...workspace.errors],
+    warnings: [...workspace.warnings],
+    invalid: false,
+  };
+}
+
+/**
  * Runs `select` for several selectors: the matches of each in turn (a match
  * found twice is kept once), and each one that matched nothing beside them.
  *
@@ -312,15 +328,13 @@ export function selectAllInWorkspace(
   const outcomes = selectors.map((selector) => selectInWorkspace(selector, workspace, settings));
   const seen = new Set<string>();
   return {
+    ...emptyOutcome(workspace),
     answers: outcomes.flatMap((outcome) => outcome.answers).filter((answer) => {
       if (seen.has(answer.match.selector)) return false;
       seen.add(answer.match.selector);
       return true;
     }),
     unresolved: outcomes.flatMap((outcome) => outcome.unresolved),
-    errors: [...workspace.errors],
-    warnings: [...workspace.warnings],
-    invalid: false,
   };
 }
 
