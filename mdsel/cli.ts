@@ -12,7 +12,6 @@ import { formatText } from "./commands/format_command.ts";
 import { indexDocument, limitIndex, summarize } from "./commands/index_command.ts";
 import { envelope, indexJson, selectJson } from "./commands/render_json.ts";
 import { errorText, indexText, selectText } from "./commands/render_text.ts";
-import { searchWorkspace } from "./commands/search_command.ts";
 import { parseForSelect, selectAllInWorkspace } from "./commands/select_command.ts";
 import { type Invocation, parseArgs, USAGE, UsageError } from "./io/args.ts";
 import { type EngineSettings, readSettings } from "./io/settings.ts";
@@ -164,8 +163,13 @@ async function _select(
   }
   const workspace = await loadWorkspace(invocation.files);
   const { input } = parsed;
+  // The search engine loads only for a search: index and select start faster without it.
   const outcome = input.kind === "search"
-    ? searchWorkspace(input.query, input.namespace, workspace)
+    ? (await import("./commands/search_command.ts")).searchWorkspace(
+      input.query,
+      input.namespace,
+      workspace,
+    )
     : selectAllInWorkspace(input.selectors, workspace, { ...settings, full });
   const failed = outcome.errors.length > 0 || outcome.unresolved.length > 0;
   return {

@@ -74,9 +74,11 @@ export function indexText(
     if (index.root !== null && index.root.children_count > 0) {
       head.push(`root [${index.root.word_count} words]`);
     }
+    // The full index lists every heading: its index numbers count them in order.
+    const counters = [0, 0, 0, 0, 0, 0, 0];
     const entries = index.headings.map((heading) => ({
       depth: heading.depth,
-      label: _shortLabel(heading.selector),
+      label: `h${heading.depth}.${counters[heading.depth]++}`,
       text: oneLine(heading.text),
       words: heading.section_word_count,
     }));
@@ -95,36 +97,32 @@ export function indexText(
     ...outlineLines(doc.entries, limits[i], style),
     ...doc.tail,
   ]);
-  const foldedDocs = new Set<number>();
+  const hidden = docs.map((doc, i) => doc.entries.filter((e) => e.depth > limits[i]).length);
+  const folded = new Set<number>();
   const closing = () => {
-    const lines: string[] = [];
-    let hidden = 0;
+    let count = 0;
     let deepest = 0;
-    docs.forEach((doc, i) => {
-      if (foldedDocs.has(i)) return;
-      const count = doc.entries.filter((entry) => entry.depth > limits[i]).length;
-      hidden += count;
-      if (count > 0) deepest = Math.max(deepest, limits[i]);
+    hidden.forEach((n, i) => {
+      if (folded.has(i) || n === 0) return;
+      count += n;
+      deepest = Math.max(deepest, limits[i]);
     });
-    if (hidden > 0) {
-      lines.push(
-        `[outline limited to h1-h${deepest}: ${hidden} deeper headings not shown; ` +
-          "select a section to list its subsections]",
-      );
-    }
-    return lines;
+    return count === 0 ? [] : [
+      `[outline limited to h1-h${deepest}: ${count} deeper headings not shown; ` +
+      "select a section to list its subsections]",
+    ];
   };
-  const total = () =>
-    blocks.reduce((sum, block) => sum + _chars(block), 0) +
-    _chars(errorLines) + _chars(closing());
-  if (total() > hardMax && docs.length > 1) {
+  let blockChars = blocks.reduce((sum, block) => sum + _chars(block), 0) + _chars(errorLines);
+  if (blockChars + _chars(closing()) > hardMax && docs.length > 1) {
     // Fold the biggest outlines first: each costs one line once folded.
     const order = blocks.map((_, i) => i).sort((a, b) => _chars(blocks[b]) - _chars(blocks[a]));
     for (const i of order) {
-      if (total() <= hardMax) break;
+      // The closing line only shrinks as documents fold: its size now bounds it.
+      if (blockChars + _chars(closing()) <= hardMax) break;
       if (docs[i].entries.length === 0 && blocks[i].length <= 2) continue;
+      blockChars += docs[i].folded.length + 1 - _chars(blocks[i]);
       blocks[i] = [docs[i].folded];
-      foldedDocs.add(i);
+      folded.add(i);
     }
   }
   let lines = [...blocks.flat(), ...errorLines, ...closing()];
@@ -184,12 +182,6 @@ function _cutDocuments(
   const rest = items.slice(kept).map((item) => item.index.file_path);
   lines.push(`[${rest.length} more documents not shown: ${_names(rest)}; index them on their own]`);
   return [...lines, ...after];
-}
-
-/** `h2.3` for `ns::heading:h2[3]`. */
-function _shortLabel(selector: string): string {
-  const found = /heading:h(\d)\[(\d+)\]$/.exec(selector);
-  return found === null ? selector : `h${found[1]}.${found[2]}`;
 }
 
 function _countsLines(index: DocumentIndex): string[] {

@@ -13,6 +13,7 @@ import {
   stripQuoteMarkers,
 } from "../parse/document.ts";
 import type { ErrorEntry } from "../io/errors.ts";
+import { DEFAULT_ENGINE_SETTINGS } from "../io/settings.ts";
 import type { Workspace } from "../io/workspace.ts";
 import { directChildren, flatChildren } from "../query/children.ts";
 import { type ResolutionFailure, resolvePath, rootOf, type Target } from "../query/resolve.ts";
@@ -171,15 +172,11 @@ export interface SelectSettings {
   full: boolean;
 }
 
-/** The defaults of {@linkcode SelectSettings}. */
-export const DEFAULT_SELECT_SETTINGS: SelectSettings = {
-  pageWords: 2000,
-  pageChars: 16000,
-  maxChars: 40000,
-  indexMaxChars: 40000,
-  sizeWords: 500,
+/** The defaults of {@linkcode SelectSettings}: the engine's, and no `--full`. */
+export const DEFAULT_SELECT_SETTINGS: SelectSettings = (({ warnings: _, ...engine }) => ({
+  ...engine,
   full: false,
-};
+}))(DEFAULT_ENGINE_SETTINGS);
 
 /** At most this many direct children are listed. */
 export const MAX_CHILDREN = 50;

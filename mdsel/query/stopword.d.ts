@@ -1,3 +1,3 @@
-// Minimal types for stopword, which ships none: the English list is all the engine uses.
+// Minimal types for stopword's English list (the package ships no types).
 /** English stop-words, lower-case. */
 export const eng: string[];
