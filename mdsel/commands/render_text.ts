@@ -6,30 +6,14 @@
  * @module
  */
 import type { ErrorEntry } from "../io/errors.ts";
-import type { MdDocument } from "../parse/document.ts";
-import type { DocumentIndex } from "./index_command.ts";
-import { fitDepths, oneLine, outlineBudget, type OutlineEntry, outlineLines } from "./outline.ts";
+import {
+  documentOutline,
+  indexDepthLimits,
+  type IndexedDocument,
+  type TextBudget,
+} from "./index_outline.ts";
+import { oneLine, type OutlineEntry, outlineLines } from "./outline.ts";
 import type { SearchAnswer, SelectAnswer, SelectOutcome } from "./select_command.ts";
-
-/** A document with its index, for the text index. */
-export interface IndexedDocument {
-  /** The parsed document (for its size). */
-  readonly doc: MdDocument;
-  /** Its full index. */
-  readonly index: DocumentIndex;
-}
-
-/** The settings that size the text output. */
-export interface TextBudget {
-  /** Sections of at least this many words show their size. */
-  readonly sizeWords: number;
-  /** The most one result may print. */
-  readonly maxChars: number;
-  /** The most the index may ever take. */
-  readonly indexMaxChars: number;
-  /** `--full`: no budget at all. */
-  readonly full: boolean;
-}
 
 /** How many selectors a "not shown" line names before `...`. */
 const NAMED = 10;
@@ -67,31 +51,10 @@ export function indexText(
   budget: TextBudget,
 ): string {
   const style = { sizeWords: budget.sizeWords };
-  const docs = items.map(({ doc, index }) => {
-    const words = doc.top.wordPrefix[doc.top.nodes.length];
-    const head = [`${index.namespace} ${index.file_path} [${words} words]`];
-    // Content before the first heading (front matter alone is no content).
-    if (index.root !== null && index.root.children_count > 0) {
-      head.push(`root [${index.root.word_count} words]`);
-    }
-    // The full index lists every heading: its index numbers count them in order.
-    const counters = [0, 0, 0, 0, 0, 0, 0];
-    const entries = index.headings.map((heading) => ({
-      depth: heading.depth,
-      label: `h${heading.depth}.${counters[heading.depth]++}`,
-      text: oneLine(heading.text),
-      words: heading.section_word_count,
-    }));
-    const tail = _countsLines(index);
-    const folded =
-      `${index.namespace} ${index.file_path} [${words} words, +${entries.length} headings]`;
-    return { head, entries, tail, folded, fixedChars: _chars(head) + _chars(tail) };
-  });
+  const docs = items.map(documentOutline);
   const errorLines = errors.flatMap(errorText);
   const hardMax = budget.full ? Infinity : Math.min(budget.indexMaxChars, budget.maxChars);
-  const inputChars = items.reduce((sum, { doc }) => sum + doc.lines.text.length, 0);
-  const outline = budget.full ? Infinity : outlineBudget(inputChars, hardMax);
-  const { limits } = fitDepths(docs, outline, style, 2);
+  const limits = indexDepthLimits(items, docs, budget);
   const blocks = docs.map((doc, i) => [
     ...doc.head,
     ...outlineLines(doc.entries, limits[i], style),
@@ -182,17 +145,6 @@ function _cutDocuments(
   const rest = items.slice(kept).map((item) => item.index.file_path);
   lines.push(`[${rest.length} more documents not shown: ${_names(rest)}; index them on their own]`);
   return [...lines, ...after];
-}
-
-function _countsLines(index: DocumentIndex): string[] {
-  const counts = [
-    ["code", index.blocks.code_blocks],
-    ["para", index.blocks.paragraphs],
-    ["list", index.blocks.lists],
-    ["table", index.blocks.tables],
-    ["quote", index.blocks.blockquotes],
-  ].filter(([, count]) => count !== 0).map(([name, count]) => `${name}:${count}`);
-  return counts.length === 0 ? [] : ["---", counts.join(" ")];
 }
 
 /**

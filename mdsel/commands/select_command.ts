@@ -31,6 +31,8 @@ import {
 } from "../query/selector.ts";
 import { closestSelectors, similarity } from "../query/suggest.ts";
 import { sliceLines } from "../parse/source_lines.ts";
+import { indexDocument } from "./index_command.ts";
+import { documentOutline, indexDepthLimits } from "./index_outline.ts";
 import { fitDepths, outlineBudget, outlineEntries, outlineLines } from "./outline.ts";
 import {
   clipToChars,
@@ -403,7 +405,9 @@ export function buildAnswer(
   const explicit = full || params.page !== undefined || params.head !== undefined ||
     params.tail !== undefined;
   const big = exceedsPage(extent.words, extent.chars, limits);
-  if (!explicit && big && target.kind === "section") {
+  // A section answers with its outline when it is too big for a page, and
+  // when the index folded its subsections away: selecting it lists them.
+  if (!explicit && target.kind === "section" && (big || _foldedInIndex(target, settings))) {
     const firstSubsection = _firstHeading(target.list.nodes, target.index + 1, target.end);
     if (firstSubsection !== -1) {
       return _outlineAnswer(target, extent, firstSubsection, settings, limits, qualify);
@@ -508,6 +512,45 @@ function _outlineAnswer(
   }
   outline.push(hint);
   return { match, outline };
+}
+
+/**
+ * Whether the document's own text index (`mdsel index <file>`) lists the
+ * section without some of its subsections.
+ */
+function _foldedInIndex(
+  target: Extract<Target, { kind: "section" }>,
+  settings: SelectSettings,
+): boolean {
+  const { doc, list } = target;
+  if (list !== doc.top) return false;
+  const deepest = _deepestSubsection(list.nodes, target.index + 1, target.end);
+  return deepest > 0 && deepest > _indexDepthLimit(doc, settings);
+}
+
+// The index's depth limit of a document, once per document and settings: a
+// fan-out (`h2` over 20,000 sections) asks for it once per match.
+const _limits = new WeakMap<SelectSettings, WeakMap<MdDocument, number>>();
+
+function _indexDepthLimit(doc: MdDocument, settings: SelectSettings): number {
+  let byDoc = _limits.get(settings);
+  if (byDoc === undefined) _limits.set(settings, byDoc = new WeakMap());
+  let limit = byDoc.get(doc);
+  if (limit === undefined) {
+    const page = { words: settings.pageWords, chars: settings.pageChars };
+    const item = { doc, index: indexDocument(doc, page) };
+    [limit] = indexDepthLimits([item], [documentOutline(item)], settings);
+    byDoc.set(doc, limit);
+  }
+  return limit;
+}
+
+function _deepestSubsection(nodes: readonly MdNode[], from: number, to: number): number {
+  let deepest = 0;
+  for (let i = from; i < to; i++) {
+    if (nodes[i].kind === "heading") deepest = Math.max(deepest, nodes[i].depth);
+  }
+  return deepest;
 }
 
 /** The selector an outline prints for the heading at `index` of a section's list. */

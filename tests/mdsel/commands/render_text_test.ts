@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { indexDocument } from "../../../mdsel/commands/index_command.ts";
-import { indexText, selectText, type TextBudget } from "../../../mdsel/commands/render_text.ts";
+import type { TextBudget } from "../../../mdsel/commands/index_outline.ts";
+import { indexText, selectText } from "../../../mdsel/commands/render_text.ts";
 import { selectInWorkspace } from "../../../mdsel/commands/select_command.ts";
 import { parseSelector } from "../../../mdsel/query/selector.ts";
 import { doc, workspace } from "../_docs.ts";

@@ -106,3 +106,26 @@ Deno.test("head and tail are kept within the page size in characters", () => {
   assert.equal(head.match.truncated, true);
   assert.ok(head.match.content.startsWith("line 0 "));
 });
+
+Deno.test("a section the index folded answers with its outline, though it fits a page", () => {
+  // 60 chapters of 8 sections: the index of this document lists h1-h2 only.
+  const parts = ["# Manual", ""];
+  for (let c = 0; c < 60; c++) {
+    parts.push(`## Chapter ${c}`, "");
+    for (let s = 0; s < 8; s++) parts.push(`### Section ${c}.${s}`, "", "word ".repeat(30), "");
+  }
+  const text = parts.join("\n");
+  const [chapter] = answers("h2.0", text);
+  assert.equal(chapter.match.outline, true);
+  assert.equal(chapter.match.content, "## Chapter 0");
+  assert.equal(chapter.outline?.[1], "  h3.0 Section 0.0");
+  assert.equal(chapter.outline?.length, 10);
+  // Its pages, or a section the index shows whole, still come as content.
+  assert.equal(answers("h2.0?page=1", text)[0].match.outline, undefined);
+  assert.equal(
+    answers("h3.0", text)[0].match.content,
+    `### Section 0.0\n\n${"word ".repeat(30).trim()}`,
+  );
+  // A small document is never folded: its sections answer with their content.
+  assert.equal(answers("h1.0", guide(3, 10))[0].match.outline, undefined);
+});

@@ -1,0 +1,133 @@
+/**
+ * How the text index outlines each document: its fixed lines (header, root,
+ * counts) and its headings, and how deep each document is listed to fit the
+ * outline budget. `index` prints it; `select` asks it whether a section's
+ * subsections were folded away.
+ *
+ * @module
+ */
+import type { MdDocument } from "../parse/document.ts";
+import type { DocumentIndex } from "./index_command.ts";
+import { fitDepths, oneLine, outlineBudget, type OutlineEntry } from "./outline.ts";
+
+/** A document with its index, for the text index. */
+export interface IndexedDocument {
+  /** The parsed document (for its size). */
+  readonly doc: MdDocument;
+  /** Its full index. */
+  readonly index: DocumentIndex;
+}
+
+/** The settings that size the text output. */
+export interface TextBudget {
+  /** Sections of at least this many words show their size. */
+  readonly sizeWords: number;
+  /** The most one result may print. */
+  readonly maxChars: number;
+  /** The most the index may ever take. */
+  readonly indexMaxChars: number;
+  /** `--full`: no budget at all. */
+  readonly full: boolean;
+}
+
+/** A document's text outline before any budget: its lines and its headings. */
+export interface DocumentOutline {
+  /** The header line, and the root line when there is content before the first heading. */
+  readonly head: string[];
+  /** The headings. */
+  readonly entries: OutlineEntry[];
+  /** `---` and the block counts (none when all are 0). */
+  readonly tail: string[];
+  /** The header line of the document folded whole. */
+  readonly folded: string;
+  /** Characters of `head` and `tail`, newlines included. */
+  readonly fixedChars: number;
+}
+
+/**
+ * A document's text outline before any budget.
+ *
+ * @param item The document and its full index.
+ * @returns Its lines and headings.
+ *
+ * @example
+ * ```ts
+ * import { parseDocument } from "../parse/document.ts";
+ * import { indexDocument } from "./index_command.ts";
+ * import { documentOutline } from "./index_outline.ts";
+ * const doc = parseDocument("intro\n\n# A\n", "doc", "doc.md");
+ * const outline = documentOutline({ doc, index: indexDocument(doc, { words: 2000, chars: 16000 }) });
+ * console.log(outline.head, outline.entries[0].label); // ["doc doc.md [2 words]", "root [1 words]"] h1.0
+ * ```
+ */
+export function documentOutline({ doc, index }: IndexedDocument): DocumentOutline {
+  const words = doc.top.wordPrefix[doc.top.nodes.length];
+  const head = [`${index.namespace} ${index.file_path} [${words} words]`];
+  // Content before the first heading (front matter alone is no content).
+  if (index.root !== null && index.root.children_count > 0) {
+    head.push(`root [${index.root.word_count} words]`);
+  }
+  // The full index lists every heading: its index numbers count them in order.
+  const counters = [0, 0, 0, 0, 0, 0, 0];
+  const entries = index.headings.map((heading) => ({
+    depth: heading.depth,
+    label: `h${heading.depth}.${counters[heading.depth]++}`,
+    text: oneLine(heading.text),
+    words: heading.section_word_count,
+  }));
+  const tail = _countsLines(index);
+  const folded =
+    `${index.namespace} ${index.file_path} [${words} words, +${entries.length} headings]`;
+  return { head, entries, tail, folded, fixedChars: _chars(head) + _chars(tail) };
+}
+
+/**
+ * How deep the text index lists each document: the outline budget (the
+ * larger of 2,000 characters and 5% of the input, within the result budget)
+ * shared by all, each keeping its two shallowest levels.
+ *
+ * @param items The documents and their indexes.
+ * @param outlines Their outlines, from {@linkcode documentOutline}.
+ * @param budget The size settings.
+ * @returns The deepest level listed, per document.
+ *
+ * @example
+ * ```ts
+ * import { parseDocument } from "../parse/document.ts";
+ * import { indexDocument } from "./index_command.ts";
+ * import { documentOutline, indexDepthLimits } from "./index_outline.ts";
+ * const doc = parseDocument("# A\n## B\n### C\n", "doc", "doc.md");
+ * const item = { doc, index: indexDocument(doc, { words: 2000, chars: 16000 }) };
+ * const budget = { sizeWords: 500, maxChars: 40000, indexMaxChars: 40000, full: false };
+ * console.log(indexDepthLimits([item], [documentOutline(item)], budget)); // [3]
+ * ```
+ */
+export function indexDepthLimits(
+  items: readonly IndexedDocument[],
+  outlines: readonly DocumentOutline[],
+  budget: TextBudget,
+): number[] {
+  if (budget.full) return outlines.map(() => 6);
+  const hardMax = Math.min(budget.indexMaxChars, budget.maxChars);
+  const inputChars = items.reduce((sum, { doc }) => sum + doc.lines.text.length, 0);
+  const style = { sizeWords: budget.sizeWords };
+  return fitDepths(outlines, outlineBudget(inputChars, hardMax), style, 2).limits;
+}
+
+function _countsLines(index: DocumentIndex): string[] {
+  const counts = [
+    ["code", index.blocks.code_blocks],
+    ["para", index.blocks.paragraphs],
+    ["list", index.blocks.lists],
+    ["table", index.blocks.tables],
+    ["quote", index.blocks.blockquotes],
+  ].filter(([, count]) => count !== 0).map(([name, count]) => `${name}:${count}`);
+  return counts.length === 0 ? [] : ["---", counts.join(" ")];
+}
+
+/** Characters of lines joined and ended by newlines. */
+function _chars(lines: readonly string[]): number {
+  let chars = 0;
+  for (const line of lines) chars += line.length + 1;
+  return chars;
+}
