@@ -18,6 +18,12 @@
  * (which can miss a peak reached in the last millisecond), the largest of
  * three runs either way.
  *
+ * Then search, whose index is built on every call: a query of three words
+ * on the 1 MB changelog and on a folder of 200 real Markdown files (the
+ * first 200 of the token benchmark's corpus, copied flat into
+ * `bench/.data/folder200/`), the folder's text index beside it; the target
+ * is under a second for the folder.
+ *
  * ```sh
  * deno run -A bench/engine_bench.ts [runs]
  * ```
@@ -27,6 +33,7 @@
 import { fileURLToPath } from "node:url";
 import { parseDocument } from "../mdsel/parse/document.ts";
 import { apiReference, changelog, seededRng, smallDocument } from "../tests/mdsel/_generate.ts";
+import { CORPUS_DIR, ensureCorpus } from "../tests/_corpus.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DATA = fileURLToPath(new URL("./.data/", import.meta.url));
@@ -218,9 +225,79 @@ async function main(): Promise<void> {
       ].join(" "));
     }
   }
+  misses += await _searchTable(baseline, useTime);
   console.log(
     misses === 0 ? "\nevery target met" : `\n${misses} target(s) missed (wall times are medians)`,
   );
+}
+
+/** A folder of 200 real Markdown files, copied flat from the corpus (installed if absent). */
+async function _folder200(): Promise<{ path: string; bytes: number }> {
+  const files = (await ensureCorpus()).slice(0, 200);
+  const folder = `${DATA}folder200/`;
+  await Deno.remove(folder, { recursive: true }).catch(() => {});
+  await Deno.mkdir(folder, { recursive: true });
+  let bytes = 0;
+  for (const file of files) {
+    const name = file.slice(CORPUS_DIR.length).replaceAll("/", "_");
+    await Deno.copyFile(file, `${folder}${name}`);
+    bytes += (await Deno.stat(file)).size;
+  }
+  return { path: "bench/.data/folder200", bytes };
+}
+
+/** Search runs: prints their table and returns how many targets they missed. */
+async function _searchTable(baseline: Timing, useTime: boolean): Promise<number> {
+  const folder = await _folder200();
+  console.log(
+    `\nsearch (the index is built on every call); folder200: 200 files, ${
+      (folder.bytes / 1024).toFixed(0)
+    } KB\n`,
+  );
+  const runs = [
+    {
+      input: "changelog 1 MB",
+      args: ["select", "breaking change parser"],
+      path: "bench/.data/changelog.md",
+      target: 0,
+    },
+    {
+      input: "folder200",
+      args: ["select", "abort request signal"],
+      path: folder.path,
+      target: 1000,
+    },
+    {
+      input: "folder200",
+      args: ["select", "configuration plugin options"],
+      path: folder.path,
+      target: 1000,
+    },
+    { input: "folder200", args: ["select", "abrot requst"], path: folder.path, target: 1000 },
+    { input: "folder200", args: ["index"], path: folder.path, target: 0 },
+  ];
+  let misses = 0;
+  for (const run of runs) {
+    const args = ["run", "--allow-read", "mdsel/cli.ts", ...run.args, run.path];
+    const timing = await measure(args);
+    let rss = 0;
+    for (let i = 0; i < 3; i++) rss = Math.max(rss, await peakRss(args, useTime));
+    const ok = run.target === 0 || timing.median < run.target;
+    misses += ok ? 0 : 1;
+    const shown = run.args.length > 1 ? `${run.args[0]} "${run.args[1]}"` : run.args[0];
+    console.log([
+      pad(run.input, 14),
+      pad(shown, 38),
+      pad(timing.median.toFixed(1), 8, true),
+      pad(timing.min.toFixed(1), 8, true),
+      pad(timing.max.toFixed(1), 8, true),
+      pad(run.target === 0 ? "" : `<${run.target}`, 8, true),
+      pad(run.target === 0 ? "" : ok ? "PASS" : "MISS", 5),
+      pad(rss.toFixed(1), 7, true),
+      pad(`${(timing.median / baseline.median).toFixed(2)}x`, 8, true),
+    ].join(" "));
+  }
+  return misses;
 }
 
 if (import.meta.main) await main();

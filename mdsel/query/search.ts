@@ -147,15 +147,19 @@ export function searchDocuments(
   const index = new MiniSearch<_Section>({
     fields: ["heading", "path", "body"],
     tokenize: searchTerms,
-    processTerm: (term) => (STOP_WORDS.has(term) ? null : term),
+    // The query is known before the index is built, so only the terms it can
+    // reach are indexed: most of the cost of indexing goes, and the scores
+    // stay the same, because MiniSearch takes field lengths from the tokens
+    // before this filter and a kept term's document frequency is unchanged.
+    processTerm: _reachableFilter(terms),
   });
   index.addAll(sections);
   const results = index.search(terms.join(" "), {
     boost: BOOST,
     combineWith: "OR",
-    // One typo per word, for words long enough to have a typo; prefixes from 3 letters.
-    fuzzy: (term) => (term.length >= 4 && term.length <= 40 ? 1 : false),
-    prefix: (term) => term.length >= 3 && term.length <= 40,
+    processTerm: (term) => term,
+    fuzzy: (term) => (_fuzzy(term) ? 1 : false),
+    prefix: _prefix,
   });
   const hits = results.slice(0, limit).map((result) => {
     const section = sections[result.id as number];
@@ -166,6 +170,42 @@ export function searchDocuments(
     };
   });
   return { terms, matched: results.length, hits };
+}
+
+// One typo per word, for words long enough to have a typo; prefixes from 3 letters.
+const _fuzzy = (term: string) => term.length >= 4 && term.length <= 40;
+const _prefix = (term: string) => term.length >= 3 && term.length <= 40;
+
+/**
+ * Keeps the terms a search for `terms` can match (the same word, a word they
+ * begin, a word one edit away) and drops every other, remembering each answer.
+ */
+function _reachableFilter(terms: readonly string[]): (term: string) => string | null {
+  const seen = new Map<string, boolean>();
+  return (term) => {
+    let reachable = seen.get(term);
+    if (reachable === undefined) {
+      reachable = !STOP_WORDS.has(term) && terms.some((query) =>
+        term === query ||
+        (_prefix(query) && term.startsWith(query)) ||
+        (_fuzzy(query) && _withinOneEdit(term, query))
+      );
+      seen.set(term, reachable);
+    }
+    return reachable ? term : null;
+  };
+}
+
+/** Whether two words differ by at most one insertion, deletion or substitution. */
+function _withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  let i = 0;
+  while (i < short.length && short[i] === long[i]) i++;
+  if (i === short.length) return true;
+  // The first difference: substitute (same lengths) or skip one letter of the longer word.
+  const rest = short.length === long.length ? i + 1 : i;
+  return short.slice(rest) === long.slice(i + 1);
 }
 
 /** Every top-level section of a document, and its preamble, with its own text. */
