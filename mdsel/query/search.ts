@@ -151,7 +151,7 @@ export function searchDocuments(
     // reach are indexed: most of the cost of indexing goes, and the scores
     // stay the same, because MiniSearch takes field lengths from the tokens
     // before this filter and a kept term's document frequency is unchanged.
-    processTerm: _reachableFilter(terms),
+    processTerm: reachableTerms(terms),
   });
   index.addAll(sections);
   const results = index.search(terms.join(" "), {
@@ -177,10 +177,22 @@ const _fuzzy = (term: string) => term.length >= 4 && term.length <= 40;
 const _prefix = (term: string) => term.length >= 3 && term.length <= 40;
 
 /**
- * Keeps the terms a search for `terms` can match (the same word, a word they
- * begin, a word one edit away) and drops every other, remembering each answer.
+ * A MiniSearch `processTerm` that keeps the terms a search for `terms` can
+ * match (the same word, a word one of them begins from 3 letters, a word one
+ * edit away from one of 4 to 40 letters) and drops every other and every
+ * stop-word, remembering each answer.
+ *
+ * @param terms The query's terms, lower-cased.
+ * @returns The filter: the term itself when kept, `null` when dropped.
+ *
+ * @example
+ * ```ts
+ * import { reachableTerms } from "./search.ts";
+ * const keep = reachableTerms(["abort"]);
+ * console.log(keep("aborted"), keep("abort"), keep("abbort"), keep("request")); // aborted abort abbort null
+ * ```
  */
-function _reachableFilter(terms: readonly string[]): (term: string) => string | null {
+export function reachableTerms(terms: readonly string[]): (term: string) => string | null {
   const seen = new Map<string, boolean>();
   return (term) => {
     let reachable = seen.get(term);

@@ -1,8 +1,11 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
+import MiniSearch from "minisearch";
 import { formatPath } from "../../../mdsel/query/selector.ts";
 import {
   MAX_QUERY_CHARS,
   QueryError,
+  reachableTerms,
   searchDocuments,
   searchTerms,
 } from "../../../mdsel/query/search.ts";
@@ -98,4 +101,60 @@ Deno.test("a snippet is the section's own text around the hit, on one line", () 
   assert.equal(hit.snippet, "Use an AbortController to stop a request early.");
   assert.equal(hit.words, 9);
   assert.deepEqual([hit.startLine, hit.endLine], [13, 15]);
+});
+
+Deno.test("indexing only the terms a query reaches leaves MiniSearch's scores as a full index gives them", () => {
+  const words = [
+    "abort",
+    "aborted",
+    "abbort",
+    "signal",
+    "signals",
+    "request",
+    "requests",
+    "the",
+    "a",
+  ]
+    .concat(["timeout", "timeouts", "retry", "retries", "client", "clients", "socket", "sockets"]);
+  const queries = [["abort", "signal"], ["abbort"], ["requst", "timeout"], ["ret"], ["client"]];
+  fc.assert(
+    fc.property(
+      fc.array(fc.array(fc.constantFrom(...words), { maxLength: 40 }), {
+        minLength: 1,
+        maxLength: 12,
+      }),
+      fc.constantFrom(...queries),
+      (bodies, query) => {
+        const scores = (processTerm: (term: string) => string | null) => {
+          const index = new MiniSearch({ fields: ["body"], tokenize: searchTerms, processTerm });
+          index.addAll(bodies.map((body, id) => ({ id, body: body.join(" ") })));
+          return index.search(query.join(" "), {
+            processTerm: (term) => term,
+            fuzzy: (term) => (term.length >= 4 ? 1 : false),
+            prefix: (term) => term.length >= 3,
+          }).map((result) => [result.id, result.score]);
+        };
+        const everyTerm = scores((term) => (term === "the" || term === "a" ? null : term));
+        assert.deepEqual(scores(reachableTerms(query)), everyTerm);
+      },
+    ),
+  );
+});
+
+Deno.test("reachable terms: the same word, a word the term begins, one edit away", () => {
+  const keep = reachableTerms(["abort", "req"]);
+  const kept = ["abort", "aborted", "abbort", "abrt", "abora", "req", "request", "abort"]
+    .filter((term) => keep(term) !== null);
+  assert.deepEqual(kept, [
+    "abort",
+    "aborted",
+    "abbort",
+    "abrt",
+    "abora",
+    "req",
+    "request",
+    "abort",
+  ]);
+  // Two edits, a word that only ends with the query, a short word's typo, a stop-word.
+  for (const term of ["abrot", "unabort", "rek", "the"]) assert.equal(keep(term), null);
 });
