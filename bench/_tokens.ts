@@ -155,6 +155,59 @@ export function grepSectionRanges(
   return [[heading, last], [last + 1, endBefore(sectionEnd)]];
 }
 
+/**
+ * What `grep -rni <word>` prints over a folder's files: `path:line:text` per
+ * line holding the word, in any case, paths relative to the folder.
+ *
+ * @param files Each file's path and lines.
+ * @param root The folder.
+ * @param word The word, lower-cased.
+ * @returns The call.
+ *
+ * @example
+ * ```ts
+ * import { grepWord } from "./_tokens.ts";
+ * const files = new Map([["/d/a.md", ["# Abort", "no", "abort it"]]]);
+ * console.log(grepWord(files, "/d", "abort").chars); // 22 ("a.md:1:# Abort\na.md:3:abort it".length)
+ * ```
+ */
+export function grepWord(
+  files: ReadonlyMap<string, readonly string[]>,
+  root: string,
+  word: string,
+): Call {
+  const out: string[] = [];
+  const prefix = root.endsWith("/") ? root : `${root}/`;
+  for (const [path, lines] of files) {
+    const name = path.startsWith(prefix) ? path.slice(prefix.length) : path;
+    lines.forEach((line, i) => {
+      if (line.toLowerCase().includes(word)) out.push(`${name}:${i + 1}:${line}`);
+    });
+  }
+  return { call: `grep -rni '${word}' (${out.length} lines)`, chars: out.join("\n").length };
+}
+
+const RESULT = /^((?:\S+::)?(?:h[1-6]\.\d+|root))(?:\s|$)/;
+
+/**
+ * The selectors of a search answer's results, best first: the first word of
+ * each result line (`h2.3`, `root`, or `ns::h2.3` when several files were
+ * searched); snippet lines are indented and skipped.
+ *
+ * @param text What the search returned.
+ * @returns The selectors.
+ *
+ * @example
+ * ```ts
+ * import { searchResultLabels } from "./_tokens.ts";
+ * const text = 'search "abort": 2 sections match\na::h2.1 A > Abort [9 words]\n  Use a signal\nb::root [3 words]';
+ * console.log(searchResultLabels(text)); // [ "a::h2.1", "b::root" ]
+ * ```
+ */
+export function searchResultLabels(text: string): string[] {
+  return text.split("\n").flatMap((line) => RESULT.exec(line)?.[1] ?? []);
+}
+
 /** One heading line of an outline. */
 export interface OutlineEntry {
   /** Short selector, `h2.3`. */

@@ -13,6 +13,7 @@ import {
   type TextBudget,
 } from "./index_outline.ts";
 import { oneLine, type OutlineEntry, outlineLines } from "./outline.ts";
+import { MAX_HITS, MIN_SHARE_OF_BEST } from "../query/search_limits.ts";
 import type { SearchAnswer, SelectAnswer, SelectOutcome } from "./select_command.ts";
 
 /** How many selectors a "not shown" line names before `...`. */
@@ -223,7 +224,16 @@ export function selectText(outcome: SelectOutcome, maxChars = Infinity): string 
 export function searchLines(search: SearchAnswer): string[] {
   const { query, matched, results } = search;
   const count = matched === 1 ? "1 section matches" : `${matched} sections match`;
-  const best = results.length < matched ? `; the best ${results.length}, best first` : "";
+  let best = "";
+  if (results.length < matched) {
+    best = results.length === 1 ? "; the best one" : `; the best ${results.length}, best first`;
+  }
+  // Fewer than the limit: the rest scored too far below the first to be worth a line.
+  if (results.length > 0 && results.length < Math.min(matched, MAX_HITS)) {
+    best += ` (the others score under ${MIN_SHARE_OF_BEST * 100}% of ${
+      results.length === 1 ? "it" : "the first"
+    })`;
+  }
   const lines = [
     `search ${JSON.stringify(query)}: ${matched === 0 ? "no section matches" : count}${best}`,
   ];

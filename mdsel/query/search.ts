@@ -16,6 +16,7 @@ import { eng as ENGLISH_STOP_WORDS } from "stopword/src/stopwords_eng.js";
 import type { MdDocument } from "../parse/document.ts";
 import { sliceLines } from "../parse/source_lines.ts";
 import { rootOf, scopeOf, type Target, targetAt } from "./resolve.ts";
+import { MAX_HITS, MIN_SHARE_OF_BEST } from "./search_limits.ts";
 
 /** One section a search found. */
 export interface SearchHit {
@@ -41,7 +42,7 @@ export interface SearchResult {
   readonly terms: readonly string[];
   /** How many sections matched at all. */
   readonly matched: number;
-  /** The best hits, best first. */
+  /** The best hits, best first: at most the limit, none under {@linkcode MIN_SHARE_OF_BEST}. */
   readonly hits: SearchHit[];
 }
 
@@ -59,8 +60,6 @@ export class QueryError extends RangeError {
 /** The most characters a query may have: a question, not a document. */
 export const MAX_QUERY_CHARS = 500;
 
-/** How many hits a search returns. */
-export const MAX_HITS = 10;
 const SNIPPET_CHARS = 72;
 const STOP_WORDS = new Set(ENGLISH_STOP_WORDS);
 // Heading text weighs most, then where the heading stands, then the text.
@@ -110,8 +109,9 @@ const IDENTIFIER_PARTS = /_+|(?<=\p{Ll})(?=\p{Lu})|(?<=\p{L})(?=\p{N})|(?<=\p{N}
  *
  * @param docs The documents to search.
  * @param query Plain words.
- * @param limit How many hits to return.
- * @returns The hits, best first, and how many sections matched.
+ * @param limit How many hits to return at most.
+ * @returns The hits, best first (none scoring under a quarter of the best),
+ *   and how many sections matched.
  * @throws {QueryError} When the query has no word to search for, or is too long.
  *
  * @example
@@ -161,7 +161,9 @@ export function searchDocuments(
     fuzzy: (term) => (_fuzzy(term) ? 1 : false),
     prefix: _prefix,
   });
-  const hits = results.slice(0, limit).map((result) => {
+  const floor = (results[0]?.score ?? 0) * MIN_SHARE_OF_BEST;
+  const shown = results.slice(0, limit).filter((result) => result.score >= floor);
+  const hits = shown.map((result) => {
     const section = sections[result.id as number];
     return {
       ...section.hit,
@@ -284,7 +286,11 @@ function _text(doc: MdDocument, first: number, last: number): string {
  * matched terms stand close together, on one line, cut at word boundaries.
  */
 function _snippet(section: _Section, matched: readonly string[]): string {
-  const text = section.body.replace(/\s+/g, " ").trim();
+  // Fence lines and table rules are markup, not words: they only take room.
+  const text = section.body
+    .replace(/^ {0,3}(?:`{3,}|~{3,}).*$/gm, "")
+    .replace(/^ *\|?(?: *:?-+:? *\|)+ *:?-*:? *$/gm, "")
+    .replace(/\s+/g, " ").trim();
   if (text === "") return "";
   const lower = text.toLowerCase();
   let best = -1;

@@ -6,12 +6,14 @@ import {
   grepHeadings,
   grepOutput,
   grepSectionRanges,
+  grepWord,
   parseOutline,
   parseOutlineEntry,
   parseSelectAnswer,
   quantile,
   readCalls,
   readOutput,
+  searchResultLabels,
   type SelectFn,
   splitLines,
 } from "../../bench/_tokens.ts";
@@ -363,4 +365,30 @@ Deno.test("quantile: the median averages the middle pair; p90 is the nearest ran
   assert.equal(quantile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.9), 9);
   assert.equal(quantile([5], 0.9), 5);
   assert.ok(Number.isNaN(quantile([], 0.5)));
+});
+
+Deno.test("grepWord prints path:line:text for each line holding the word in any case", () => {
+  const files = new Map([
+    ["/docs/a.md", ["# Abort", "nothing", "Call abort() to stop"]],
+    ["/docs/sub/b.md", ["ABORTED"]],
+    ["/docs/c.md", ["no hit"]],
+  ]);
+  const call = grepWord(files, "/docs", "abort");
+  assert.equal(
+    call.chars,
+    "a.md:1:# Abort\na.md:3:Call abort() to stop\nsub/b.md:1:ABORTED".length,
+  );
+  assert.match(call.call, /3 lines/);
+  assert.equal(grepWord(files, "/docs/", "zebra").chars, 0);
+});
+
+Deno.test("searchResultLabels reads the result lines of a search, with or without namespaces", () => {
+  const one =
+    'search "x": 2 sections match\nh2.0 T > A [5 words]\n  snippet h3.1\nroot [3 words]\n';
+  assert.deepEqual(searchResultLabels(one), ["h2.0", "root"]);
+  const several =
+    'search "x": 9 sections match; the best 2, best first\na::h3.12 T > A [80 words]\n' +
+    "  ...text...\nmigration_guide::h5.0 ... > B [1 word]\n";
+  assert.deepEqual(searchResultLabels(several), ["a::h3.12", "migration_guide::h5.0"]);
+  assert.deepEqual(searchResultLabels('search "x": no section matches\n!x\nNo section holds'), []);
 });

@@ -8,28 +8,12 @@ import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { loadWorkspace } from "../../mdsel/io/workspace.ts";
 import { formatPath } from "../../mdsel/query/selector.ts";
-import { searchDocuments, searchTerms } from "../../mdsel/query/search.ts";
+import { searchDocuments } from "../../mdsel/query/search.ts";
 import { CORPUS_DIR, CORPUS_PACKAGES, ensureCorpus } from "../_corpus.ts";
+import { keywordQuestions } from "../_keyword_questions.ts";
 import { seededRng } from "./_generate.ts";
 
 const QUESTIONS_PER_PACKAGE = 15;
-
-interface Question {
-  query: string;
-  typo: string;
-  target: string;
-}
-
-/** A section's own words: its text before its first subsection, words of letters only. */
-function ownWords(text: string): string[] {
-  return searchTerms(text.replace(/\]\([^)]*\)/g, "]")).filter((word) => /^\p{L}{4,}$/u.test(word));
-}
-
-function withTypo(word: string, rng: { int(min: number, max: number): number }): string {
-  const at = rng.int(1, word.length - 1);
-  const letters = "abcdefghijklmnopqrstuvwxyz".replace(word[at], "");
-  return word.slice(0, at) + letters[rng.int(0, letters.length - 1)] + word.slice(at + 1);
-}
 
 Deno.test("retrieval: three distinctive words find their section; a typo barely hurts", async () => {
   await ensureCorpus();
@@ -38,44 +22,7 @@ Deno.test("retrieval: three distinctive words find their section; a typo barely 
   for (const pkg of CORPUS_PACKAGES) {
     const root = join(CORPUS_DIR, `${pkg.name}@${pkg.version}`);
     const { docs } = await loadWorkspace([root]);
-    // How many sections each word appears in, to tell distinctive words.
-    const sections = docs.flatMap((doc) => {
-      const { nodes, sectionEnds } = doc.top;
-      return nodes.flatMap((node, i) => {
-        if (node.kind !== "heading") return [];
-        let own = i + 1;
-        while (own < sectionEnds[i] && nodes[own].kind !== "heading") own++;
-        if (own === i + 1) return [];
-        const text = doc.lines.text.slice(
-          doc.lines.starts[nodes[i + 1].startLine],
-          doc.lines.ends[nodes[own - 1].endLine],
-        );
-        const path = [{
-          type: { kind: "heading" as const, depth: node.depth },
-          index: doc.top.ordinals[i],
-        }];
-        return [{ selector: formatPath(doc.namespace, path), words: new Set(ownWords(text)) }];
-      });
-    });
-    const spread = new Map<string, number>();
-    for (const section of sections) {
-      for (const word of section.words) spread.set(word, (spread.get(word) ?? 0) + 1);
-    }
-    const questions: Question[] = [];
-    for (let tries = 0; questions.length < QUESTIONS_PER_PACKAGE && tries < 1000; tries++) {
-      const section = sections[rng.int(0, sections.length - 1)];
-      // Distinctive: in at most 3 sections of the package.
-      const candidates = [...section.words].filter((word) => spread.get(word)! <= 3);
-      if (candidates.length < 3) continue;
-      const picked: string[] = [];
-      while (picked.length < 3) {
-        const word = candidates[rng.int(0, candidates.length - 1)];
-        if (!picked.includes(word)) picked.push(word);
-      }
-      const typoAt = rng.int(0, 2);
-      const typo = picked.map((word, i) => (i === typoAt ? withTypo(word, rng) : word));
-      questions.push({ query: picked.join(" "), typo: typo.join(" "), target: section.selector });
-    }
+    const questions = keywordQuestions(docs, QUESTIONS_PER_PACKAGE, rng);
     for (const question of questions) {
       const rank = (query: string) => {
         const { hits } = searchDocuments(docs, query, 10);

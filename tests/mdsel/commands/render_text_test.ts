@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { indexDocument } from "../../../mdsel/commands/index_command.ts";
 import type { TextBudget } from "../../../mdsel/commands/index_outline.ts";
-import { indexText, selectText } from "../../../mdsel/commands/render_text.ts";
+import { indexText, searchLines, selectText } from "../../../mdsel/commands/render_text.ts";
 import { selectInWorkspace } from "../../../mdsel/commands/select_command.ts";
 import { parseSelector } from "../../../mdsel/query/selector.ts";
 import { doc, workspace } from "../_docs.ts";
@@ -102,5 +102,36 @@ Deno.test("a fan-out past the result budget prints what fits and names the rest"
   assert.equal(
     selectText(outcome).split("\n").filter((l) => /^d::heading:h2\[\d+\]:$/.test(l)).length,
     30,
+  );
+});
+
+Deno.test("a search's first line says how many matched and why fewer are shown", () => {
+  const result = (i: number) => ({
+    selector: `d::heading:h2[${i}]`,
+    label: `h2.${i}`,
+    heading_path: ["T", `S${i}`],
+    word_count: 10,
+    start_line: i,
+    end_line: i,
+    score: 1,
+    snippet: "",
+  });
+  const first = (matched: number, shown: number) =>
+    searchLines({
+      query: "q",
+      matched,
+      results: Array.from({ length: shown }, (_, i) => result(i)),
+    })[0];
+  assert.equal(first(0, 0), 'search "q": no section matches');
+  assert.equal(first(1, 1), 'search "q": 1 section matches');
+  assert.equal(first(3, 3), 'search "q": 3 sections match');
+  assert.equal(first(40, 10), 'search "q": 40 sections match; the best 10, best first');
+  assert.equal(
+    first(40, 1),
+    'search "q": 40 sections match; the best one (the others score under 25% of it)',
+  );
+  assert.equal(
+    first(4, 2),
+    'search "q": 4 sections match; the best 2, best first (the others score under 25% of the first)',
   );
 });
