@@ -13,6 +13,37 @@ export const CALL_CHARS = 400;
 export const READ_MAX_LINES = 2000;
 /** Read cuts longer lines to this many characters. */
 export const READ_MAX_LINE_CHARS = 2000;
+/** The engine's default page size in words: a section within it is answered whole. */
+export const PAGE_WORDS = 2000;
+/** The engine's default page size in characters. */
+export const PAGE_CHARS = 16000;
+
+/**
+ * What calls cost an agent: each call's result plus {@linkcode CALL_CHARS} for the call itself.
+ *
+ * @param calls The calls.
+ * @returns Characters.
+ *
+ * @example
+ * ```ts
+ * import { callsCost } from "./_tokens.ts";
+ * console.log(callsCost([{ call: "Read", chars: 100 }, { call: "grep", chars: 20 }])); // 920
+ * ```
+ */
+export function callsCost(calls: readonly Call[]): number {
+  return calls.reduce((sum, call) => sum + call.chars + CALL_CHARS, 0);
+}
+
+/**
+ * The `MDSEL_*` variables of this process, to pass on to the server under test.
+ *
+ * @returns Name to value.
+ */
+export function mdselVariables(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(Deno.env.toObject()).filter(([name]) => name.startsWith("MDSEL_")),
+  );
+}
 
 /**
  * Splits a file into lines as `cat -n` numbers them: a final newline ends the

@@ -36,10 +36,14 @@ import { seededRng } from "../tests/mdsel/_generate.ts";
 import {
   type Call,
   CALL_CHARS,
+  callsCost,
   grepHeadings,
   grepOutput,
   grepSectionRanges,
   grepWord,
+  mdselVariables,
+  PAGE_CHARS,
+  PAGE_WORDS,
   quantile,
   readCalls,
   searchResultLabels,
@@ -57,9 +61,6 @@ const { values: options } = parseArgs({
 });
 const SEED = Number(options.seed);
 const PER_PACKAGE = Number(options.questions);
-/** A section fits one page at the engine's default page size. */
-const PAGE_WORDS = 2000;
-const PAGE_CHARS = 16000;
 
 interface Priced {
   package: string;
@@ -73,11 +74,6 @@ interface Priced {
   searchChars: number;
   largest: number;
   failure?: string;
-}
-
-/** Each call's cost: its result and the call itself. */
-function cost(calls: readonly Call[]): number {
-  return calls.reduce((sum, call) => sum + call.chars + CALL_CHARS, 0);
 }
 
 function squash(text: string): string {
@@ -100,7 +96,7 @@ async function priceQuestion(
   const ranges = grepSectionRanges(headings, question.startLine, question.endLine, lines.length);
   const reads = ranges.flatMap(([first, last]) => readCalls(lines, first, last));
   const handCalls = [grep, outline, ...reads];
-  const hand = cost(handCalls);
+  const hand = callsCost(handCalls);
 
   // Search, then select in rank order.
   const found = await callText(server.client, "mdsel_select", { selector: query, files: [root] });
@@ -128,7 +124,7 @@ async function priceQuestion(
       }
     }
   }
-  const search = cost(calls) + (failure === undefined ? 0 : hand);
+  const search = callsCost(calls) + (failure === undefined ? 0 : hand);
   return {
     package: relative(CORPUS_DIR, root),
     file: relative(root, question.doc.filePath),
@@ -145,12 +141,7 @@ async function priceQuestion(
 
 const started = performance.now();
 await ensureCorpus();
-const server = await startServer(
-  ["-A"],
-  Object.fromEntries(
-    Object.entries(Deno.env.toObject()).filter(([name]) => name.startsWith("MDSEL_")),
-  ),
-);
+const server = await startServer(["-A"], mdselVariables());
 const rng = seededRng(SEED);
 const priced: Priced[] = [];
 try {

@@ -37,10 +37,14 @@ import { seededRng } from "../tests/mdsel/_generate.ts";
 import {
   type Call,
   CALL_CHARS,
+  callsCost,
   drill,
   grepHeadings,
   grepOutput,
   grepSectionRanges,
+  mdselVariables,
+  PAGE_CHARS,
+  PAGE_WORDS,
   quantile,
   readCalls,
   splitLines,
@@ -69,9 +73,6 @@ const CONCURRENCY = Number(options.concurrency);
  * sections that fit one page (every answer is the section's whole content).
  */
 const SECTIONS = options.sections === "page" ? "page" : "any";
-/** A target's whole section fits one page at the engine's default page size. */
-const PAGE_WORDS = 2000;
-const PAGE_CHARS = 16000;
 
 const STRATEGIES = ["Read", "grep+Read", "mdsel"] as const;
 type Strategy = typeof STRATEGIES[number];
@@ -111,11 +112,6 @@ interface Largest {
   chars: number;
   file: string;
   call: string;
-}
-
-/** Each call's cost: its result and the call itself. */
-function cost(calls: readonly Call[]): number {
-  return calls.reduce((sum, call) => sum + call.chars + CALL_CHARS, 0);
 }
 
 /** FNV-1a, so a file's questions depend on its path and the seed only. */
@@ -187,13 +183,6 @@ function pickTargets(file: string, lines: readonly string[], headings: JsonHeadi
   return candidates.slice(0, TARGETS).sort((a, b) => a.startLine - b.startLine);
 }
 
-/** `MDSEL_*` of this process, for the server. */
-function passedEnv(): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(Deno.env.toObject()).filter(([name]) => name.startsWith("MDSEL_")),
-  );
-}
-
 async function measureFile(
   server: RunningServer,
   file: CorpusFile,
@@ -206,7 +195,7 @@ async function measureFile(
 
   const read = readCalls(lines, 1, lines.length);
   read.forEach((call) => noteLargest("Read", call));
-  const readCost = cost(read);
+  const readCost = callsCost(read);
 
   const hits = grepHeadings(lines);
   const grep: Call = { call: "grep -n '^#'", chars: grepOutput(hits).length };
@@ -234,17 +223,17 @@ async function measureFile(
     );
     result.calls.forEach((call) => noteLargest("mdsel", call));
     // A failed drill leaves the agent reading the file after all.
-    const selects = cost(result.calls) + (result.ok ? 0 : readCost);
+    const selects = callsCost(result.calls) + (result.ok ? 0 : readCost);
     questions.push({
       file: name,
       target: target.selector,
       heading: target.text,
       first: {
         "Read": readCost,
-        "grep+Read": cost([grep, ...sectionReads]),
-        "mdsel": cost([indexCall]) + selects,
+        "grep+Read": callsCost([grep, ...sectionReads]),
+        "mdsel": callsCost([indexCall]) + selects,
       },
-      later: { "Read": 0, "grep+Read": cost(sectionReads), "mdsel": selects },
+      later: { "Read": 0, "grep+Read": callsCost(sectionReads), "mdsel": selects },
       selects: result.calls.length,
       ...(result.ok ? {} : { failure: result.failure }),
     });
@@ -263,7 +252,7 @@ async function measureFile(
 async function startTextServer(
   probe: string,
 ): Promise<{ server: RunningServer; env: Record<string, string>; note?: string }> {
-  const env = passedEnv();
+  const env = mdselVariables();
   let server = await startServer(["-A"], env);
   const answer = await callText(server.client, "mdsel_index", { files: [probe] });
   if (!answer.text.trimStart().startsWith("{")) return { server, env };
