@@ -543,7 +543,7 @@ export async function drill(
   const seen = new Set(parseOutline(indexText).entries.map((entry) => entry.selector));
   const selected = new Set<string>();
   const calls: Call[] = [];
-  const wanted = squash(target.source);
+  const wanted = _squash(target.source);
   let pending: string | undefined;
   let read = "";
   const fail = (failure: string): DrillResult => ({ calls, ok: false, failure });
@@ -571,14 +571,32 @@ export async function drill(
       continue;
     }
     read += `\n${answer.content}`;
-    if (squash(read).includes(wanted)) return { calls, ok: true };
+    if (_squash(read).includes(wanted)) return { calls, ok: true };
     pending = answer.page?.next;
     if (pending === undefined) return fail(`${selector}: content without the target`);
   }
   return fail(`not reached in ${maxSteps} selects`);
 }
 
-function squash(text: string): string {
+/**
+ * Whether a tool's answer holds a section's source, whitespace aside (pages
+ * split between nodes).
+ *
+ * @param answer What the tool returned.
+ * @param source The section's exact source.
+ * @returns Whether it is all there.
+ *
+ * @example
+ * ```ts
+ * import { holdsSource } from "./_tokens.ts";
+ * console.log(holdsSource("## A\n\ntext\n[page 1 of 1]", "## A\ntext")); // true
+ * ```
+ */
+export function holdsSource(answer: string, source: string): boolean {
+  return _squash(answer).includes(_squash(source));
+}
+
+function _squash(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 

@@ -41,6 +41,7 @@ import {
   grepOutput,
   grepSectionRanges,
   grepWord,
+  holdsSource,
   mdselVariables,
   PAGE_CHARS,
   PAGE_WORDS,
@@ -74,10 +75,6 @@ interface Priced {
   searchChars: number;
   largest: number;
   failure?: string;
-}
-
-function squash(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
 }
 
 async function priceQuestion(
@@ -119,7 +116,7 @@ async function priceQuestion(
       calls.push({ call: `mdsel_select ${label}`, chars: answer.text.length });
       if (label !== question.label) continue;
       const source = lines.slice(question.startLine - 1, question.endLine).join("\n");
-      if (answer.isError || !squash(answer.text).includes(squash(source))) {
+      if (answer.isError || !holdsSource(answer.text, source)) {
         failure = `${label} did not return the section`;
       }
     }

@@ -37,24 +37,13 @@ interface _Section {
   readonly words: ReadonlySet<string>;
 }
 
-/**
- * A section's own words: letters only, 4 or more, link destinations left out.
- *
- * @param text The section's own text.
- * @returns Its words, lower-cased, in order, with repeats.
- */
-export function ownWords(text: string): string[] {
+/** A section's own words: letters only, 4 or more, link destinations left out. */
+function _ownWords(text: string): string[] {
   return searchTerms(text.replace(/\]\([^)]*\)/g, "]")).filter((word) => /^\p{L}{4,}$/u.test(word));
 }
 
-/**
- * A word with one letter (not the first) replaced by another.
- *
- * @param word A word of 2 letters or more.
- * @param rng The random source.
- * @returns The misspelt word.
- */
-export function withTypo(word: string, rng: Rng): string {
+/** A word with one letter (not the first) replaced by another. */
+function _withTypo(word: string, rng: Rng): string {
   const at = rng.int(1, word.length - 1);
   const letters = "abcdefghijklmnopqrstuvwxyz".replace(word[at], "");
   return word.slice(0, at) + letters[rng.int(0, letters.length - 1)] + word.slice(at + 1);
@@ -92,7 +81,7 @@ export function keywordQuestions(
       if (!picked.includes(word)) picked.push(word);
     }
     const typoAt = rng.int(0, 2);
-    const typo = picked.map((word, i) => (i === typoAt ? withTypo(word, rng) : word));
+    const typo = picked.map((word, i) => (i === typoAt ? _withTypo(word, rng) : word));
     questions.push({ ...section.question, query: picked.join(" "), typo: typo.join(" ") });
   }
   return questions;
@@ -120,7 +109,7 @@ function _sectionsWithText(doc: MdDocument): _Section[] {
         endLine: nodes[end - 1].endLine + 1,
         words: wordPrefix[end] - wordPrefix[i],
       },
-      words: new Set(ownWords(text)),
+      words: new Set(_ownWords(text)),
     }];
   });
 }

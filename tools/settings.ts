@@ -6,6 +6,8 @@
  * @module
  */
 
+import { DEFAULT_ENGINE_SETTINGS } from "../mdsel/io/settings.ts";
+
 /** How `mdsel` prints its results. */
 export type OutputFormat = "json" | "text";
 
@@ -38,7 +40,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   timeoutMs: 30_000,
   maxOutputBytes: 8 * 1024 * 1024,
   format: "text",
-  sizeWords: 500,
+  sizeWords: DEFAULT_ENGINE_SETTINGS.sizeWords,
   allowAnyFile: false,
   warnings: [],
 };
