@@ -219,7 +219,9 @@ export function limitIndex(
 ): DocumentIndex[] {
   if (render(docs).length <= maxChars) return docs;
   const floors = docs.map((doc) => minimumDepth(doc.headings, 2));
-  const deepest = Math.max(1, ...docs.flatMap((doc) => doc.headings.map((h) => h.depth)));
+  // Loops, not `Math.max(...depths)`: a spread of 130,000 headings overflows the stack.
+  let deepest = 1;
+  for (const doc of docs) deepest = Math.max(deepest, _deepest(doc.headings));
   const limited = (depth: number, keep: number) =>
     docs.map((doc, i) => {
       const maxDepth = Math.max(depth, floors[i]);
@@ -229,7 +231,7 @@ export function limitIndex(
         ...doc,
         headings,
         headings_omitted: doc.headings.length - headings.length,
-        max_depth: Math.max(0, ...headings.map((h) => h.depth)),
+        max_depth: _deepest(headings),
       };
     });
   for (let depth = deepest - 1; depth >= 1; depth--) {
@@ -239,11 +241,19 @@ export function limitIndex(
   // Even the shallowest levels do not fit: the same number of headings for
   // every document, as many as fit (binary search).
   let low = 0;
-  let high = Math.max(0, ...docs.map((doc) => doc.headings.length));
+  let high = 0;
+  for (const doc of docs) high = Math.max(high, doc.headings.length);
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
     if (render(limited(1, middle)).length <= maxChars) low = middle;
     else high = middle - 1;
   }
   return limited(1, low);
+}
+
+/** The deepest heading level of a list (0 when empty). */
+function _deepest(headings: readonly { depth: number }[]): number {
+  let deepest = 0;
+  for (const heading of headings) if (heading.depth > deepest) deepest = heading.depth;
+  return deepest;
 }

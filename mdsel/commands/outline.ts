@@ -199,7 +199,11 @@ export function fitDepths(
   levels: number,
 ): { limits: number[]; chars: number } {
   const floors = groups.map((group) => minimumDepth(group.entries, levels));
-  const deepest = Math.max(1, ...groups.flatMap((group) => group.entries.map((e) => e.depth)));
+  // A loop, not `Math.max(...depths)`: a spread of 130,000 headings overflows the stack.
+  let deepest = 1;
+  for (const group of groups) {
+    for (const entry of group.entries) if (entry.depth > deepest) deepest = entry.depth;
+  }
   // Folding is not always smaller (a folded line says what it hides): when
   // nothing fits, the smallest outline wins.
   let best: { limits: number[]; chars: number } | undefined;

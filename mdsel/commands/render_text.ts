@@ -139,7 +139,7 @@ function _cutDocuments(
   let used = 0;
   let kept = 0;
   while (kept < blocks.length && used + _chars(blocks[kept]) + reserve <= max) {
-    lines.push(...blocks[kept]);
+    for (const line of blocks[kept]) lines.push(line);
     used += _chars(blocks[kept]);
     kept++;
   }
@@ -198,7 +198,7 @@ export function selectText(outcome: SelectOutcome, maxChars = Infinity): string 
   }
   const lines = blocks.slice(0, kept).flat();
   if (kept < blocks.length) lines.push(omittedLine(kept));
-  lines.push(...after);
+  for (const line of after) lines.push(line);
   return lines.length === 0 ? "" : lines.join("\n") + "\n";
 }
 
@@ -281,7 +281,8 @@ export function answerLines(answer: SelectAnswer, labelled: boolean): string[] {
     const next = page.next === undefined ? "" : `, next: ${page.next}`;
     lines.push(`[page ${page.page} of ${page.total_pages}${next}]`);
   }
-  if (answer.outline !== undefined) lines.push(...answer.outline);
+  // Line by line: `push(...lines)` overflows the stack on a --full outline of 130,000 headings.
+  for (const line of answer.outline ?? []) lines.push(line);
   return lines;
 }
 

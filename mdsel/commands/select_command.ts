@@ -255,7 +255,8 @@ export function selectInWorkspace(
     const resolution = resolvePath(doc, selector.segments);
     if (resolution.targets.length === 0) {
       if (resolution.failure !== undefined) reasons.push(describeFailure(resolution.failure));
-      stalled.push(...resolution.stalledAt);
+      // One by one: `push(...targets)` overflows the stack past ~125,000 targets.
+      for (const target of resolution.stalledAt) stalled.push(target);
       continue;
     }
     for (const target of resolution.targets) {
@@ -698,7 +699,7 @@ function _unknownNamespace(
     const found = resolution.targets.length > 0
       ? resolution.targets.map((target) => formatPath(doc.namespace, target.path))
       : _suggest({ ...selector, namespace: doc.namespace }, [doc], resolution.stalledAt);
-    suggestions.push(...found);
+    for (const selector of found) suggestions.push(selector);
   }
   return { selector: canonical, reason, suggestions: [...new Set(suggestions)].slice(0, 5) };
 }

@@ -911,3 +911,31 @@ Deno.test("output far beyond 64 KiB into a pipe is written completely", async ()
     assert.equal(parseEnvelope(index.stdout).data.documents[0].headings.length, 4_501);
   });
 });
+
+Deno.test("bad input: 130,000 headings over the budget: index and fan-outs answer, no stack overflow", async () => {
+  // Past ~125,000 headings a spread into Math.max(...) or push(...) overflowed the stack.
+  const count = 130_000;
+  const text = Array.from({ length: count }, (_, i) => `## H ${i}\n`).join("");
+  await withFile("many.md", text, async (path) => {
+    const { code, envelope } = await json(["index", path]);
+    assert.equal(code, 0, JSON.stringify(envelope.errors));
+    const [doc] = envelope.data.documents;
+    assert.equal(doc.headings_omitted + doc.headings.length, count);
+    assert.equal(doc.max_depth, 2);
+    const plain = await mdselInProcess(["index", path]);
+    assert.equal(plain.code, 0, plain.stdout.slice(0, 200));
+    assert.match(plain.stdout, /more headings not shown/);
+    const full = await mdselInProcess(["index", "--full", path]);
+    assert.equal(full.code, 0, full.stdout.slice(0, 200));
+    assert.equal(full.stdout.split("\n").filter((line) => line.startsWith(" h2.")).length, count);
+    // A fan-out that stalls on every section, and one printed whole.
+    const stalled = await mdselInProcess(["select", "h2/table", path]);
+    assert.equal(stalled.code, 1);
+    assert.match(stalled.stdout, /^!heading:h2\/block:table\nNo block:table found in many::/);
+    const everyOne = await mdselInProcess(["select", "--full", "section", path]);
+    assert.equal(everyOne.code, 0, everyOne.stdout.slice(0, 200));
+    assert.ok(everyOne.stdout.endsWith(`## H ${count - 1}\n`));
+    const similar = await mdselInProcess(["select", "mani::h2", path]);
+    assert.match(similar.stdout, /^!mani::heading:h2\nNamespace 'mani' not found/);
+  });
+});
