@@ -8,19 +8,19 @@
  * deno run --allow-run=mdsel --allow-read jsr:@x/mdsel-claude   # sandboxed; mdsel on PATH
  * ```
  *
- * stdout carries only JSON-RPC; logs go to stderr. The server exits when stdin
- * closes or on SIGINT / SIGTERM, killing any `mdsel` still running.
+ * stdout carries only JSON-RPC; logs go to stderr, one line each. The server
+ * exits when stdin closes or on SIGINT / SIGTERM / SIGHUP, killing any `mdsel`
+ * still running; bad input lines are answered or skipped, never fatal.
  *
  * @module
  */
-import process from "node:process";
 // The SDK's "./*" export maps types to "*.js.d.ts", which do not exist: name the types.
 // @ts-types="@modelcontextprotocol/sdk/server/mcp"
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-// @ts-types="@modelcontextprotocol/sdk/server/stdio"
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { VERSION } from "./mdsel/version.ts";
-import { registerTools, type ToolContext } from "./tools/mod.ts";
+import { requestChecker } from "./server/request_check.ts";
+import { StdioTransport } from "./server/stdio_transport.ts";
+import { registerTools, TOOL_NAMES, type ToolContext } from "./tools/mod.ts";
 import { type OutputFormat, readSettings } from "./tools/settings.ts";
 
 /** The name the server reports in its initialize result. */
@@ -85,12 +85,14 @@ export function createServer(context: ToolContext): McpServer {
     },
   );
   registerTools(server, context);
-  server.server.onerror = (error) => console.error(`mdsel-claude: ${error.message}`);
+  server.server.onerror = (error) =>
+    console.error(`mdsel-claude: ${error.message.replace(/\s+/g, " ").trim()}`);
   return server;
 }
 
 /**
- * Runs the server on stdio until stdin closes or a SIGINT / SIGTERM arrives.
+ * Runs the server on stdio until stdin closes or a SIGINT / SIGTERM / SIGHUP
+ * arrives. A failure to read stdin ends it with exit code 1 and one stderr line.
  *
  * @returns When the server is connected.
  *
@@ -103,22 +105,31 @@ export function createServer(context: ToolContext): McpServer {
 export async function main(): Promise<void> {
   const settings = readSettings();
   for (const warning of settings.warnings) console.error(warning);
+  if (Deno.stdin.isTerminal()) {
+    console.error(
+      "mdsel-claude: an MCP server speaking JSON-RPC on stdin; Claude Code starts it for you " +
+        "(see the README). Waiting for input; press Ctrl+C to quit.",
+    );
+  }
   const shutdown = new AbortController();
   const server = createServer({ settings, shutdown: shutdown.signal });
 
   let closing = false;
+  let exitCode = 0;
   const close = async () => {
     if (closing) return;
     closing = true;
     // Aborting kills every running mdsel (SIGKILL, sent before this returns).
     shutdown.abort();
     await server.close().catch(() => {});
-    Deno.exit(0);
+    Deno.exit(exitCode);
   };
-  process.stdin.on("end", close);
-  process.stdin.on("close", close);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    if (Deno.build.os === "windows" && signal === "SIGTERM") continue;
+  const transport = new StdioTransport({ checkRequest: requestChecker(TOOL_NAMES) });
+  transport.onclose = close;
+  // Only reading stdin fails here (the server's onerror logs it): fail loudly, never go deaf.
+  transport.onerror = () => exitCode = 1;
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    if (Deno.build.os === "windows" && signal !== "SIGINT") continue;
     Deno.addSignalListener(signal, close);
   }
   // Never crash on a stray rejection: report it and keep serving.
@@ -126,7 +137,7 @@ export async function main(): Promise<void> {
     event.preventDefault();
     console.error(`mdsel-claude: unhandled rejection: ${String(event.reason)}`);
   });
-  await server.connect(new StdioServerTransport());
+  await server.connect(transport);
 }
 
 if (import.meta.main) await main();

@@ -9,10 +9,11 @@ import { bundledMdsel } from "../tools/run_mdsel.ts";
 import {
   BASE_PATH,
   callText,
+  INITIALIZE,
   installBundledMdsel,
   isRunning,
-  ROOT,
   SANDBOXED,
+  spawnRaw,
   startServer,
   waitFor,
   withoutTimestamp,
@@ -620,63 +621,6 @@ Deno.test("a cancelled call kills its mdsel", async () => {
   await waitFor(() => !isRunning(pid), "the cancelled mdsel to be killed");
   await Deno.remove(fakes.dir, { recursive: true });
   await Deno.remove(pidFile);
-});
-
-/** A server spoken to in raw JSON-RPC lines. */
-function spawnRaw(flags: readonly string[], env: Record<string, string> = {}) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...flags, "main.ts"],
-    cwd: ROOT,
-    env: { HOME: Deno.env.get("HOME") ?? "/root", PATH: BASE_PATH, NO_COLOR: "1", ...env },
-    clearEnv: true,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  const lines: string[] = [];
-  const stdoutDone = (async () => {
-    let buffer = "";
-    const decoder = new TextDecoder();
-    for await (const chunk of child.stdout) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let newline;
-      while ((newline = buffer.indexOf("\n")) !== -1) {
-        lines.push(buffer.slice(0, newline));
-        buffer = buffer.slice(newline + 1);
-      }
-    }
-    if (buffer !== "") lines.push(buffer);
-  })();
-  const stderrText = new Response(child.stderr).text();
-  return {
-    child,
-    lines,
-    stdoutDone,
-    stderrText,
-    send: (text: string) => writer.write(new TextEncoder().encode(text)),
-    closeStdin: () => writer.close(),
-    /** Waits for the response with this id. */
-    async response(id: number) {
-      let found: { id?: number; result?: unknown; error?: unknown } | undefined;
-      await waitFor(() => {
-        found = lines.map((line) => JSON.parse(line)).find((message) => message.id === id);
-        return found !== undefined;
-      }, `response ${id}`);
-      return found!;
-    },
-  };
-}
-
-const INITIALIZE = JSON.stringify({
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "raw", version: "0" },
-  },
 });
 
 Deno.test("stdout carries only JSON-RPC; a malformed line does not stop the server; closing stdin ends it within 2 s", async () => {

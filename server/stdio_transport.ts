@@ -1,0 +1,379 @@
+/**
+ * The server's stdio transport: newline-delimited JSON-RPC on stdin and
+ * stdout, hardened against what a careless or hostile client sends. The
+ * SDK's own stdio transport closes itself on a line over 10 MiB (the server
+ * then goes deaf) and never answers a request whose envelope is invalid
+ * (the client then waits for ever). This one:
+ *
+ * - skips a line over the limit, keeps serving, and answers it with
+ *   `Invalid Request` when the line's id can be found at its start or end;
+ * - answers a line that is not JSON with `Parse error` (id `null`), and a
+ *   request with an invalid envelope with `Invalid Request`, echoing its id;
+ * - answers a request the `checkRequest` option refuses with that error;
+ * - logs one stderr line per refused line, never a dump.
+ *
+ * @module
+ */
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
+
+/** The largest input line taken, as the SDK's own transport has it: 10 MiB. */
+export const MAX_LINE_BYTES = 10 * 1024 * 1024;
+
+/** JSON-RPC's error codes for what this transport refuses. */
+export const JSONRPC_ERRORS = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+} as const;
+
+/** A JSON-RPC request id; `null` when it cannot be told. */
+export type MessageId = string | number | null;
+
+/** An error to answer a request with instead of handing it on. */
+export interface RequestRefusal {
+  /** The JSON-RPC error code. */
+  readonly code: number;
+  /** One line saying why. */
+  readonly message: string;
+}
+
+/** A request whose envelope is valid, as {@linkcode StdioTransportOptions.checkRequest} sees it. */
+export interface CheckedRequest {
+  /** Its id. */
+  readonly id: string | number;
+  /** Its method. */
+  readonly method: string;
+  /** Its params, when it has any (always an object). */
+  readonly params?: Record<string, unknown>;
+}
+
+/** Streams and checks for {@linkcode StdioTransport}. */
+export interface StdioTransportOptions {
+  /** Where messages come from; stdin by default. */
+  readonly readable?: ReadableStream<Uint8Array>;
+  /** Where messages go; stdout by default. */
+  readonly writable?: WritableStream<Uint8Array>;
+  /** Lines longer than this many bytes are skipped; {@linkcode MAX_LINE_BYTES} by default. */
+  readonly maxLineBytes?: number;
+  /** Says why a request must be refused, before the server sees it. */
+  readonly checkRequest?: (request: CheckedRequest) => RequestRefusal | undefined;
+  /** Where the one-line logs go; stderr by default. */
+  readonly log?: (line: string) => void;
+}
+
+// How much of an oversized line's start and end is kept to find its id.
+const _EDGE_BYTES = 4096;
+
+/**
+ * A JSON-RPC transport over stdio (or any pair of byte streams) that never
+ * closes on bad input and answers every request it can attribute.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { StdioTransport } from "./stdio_transport.ts";
+ * const input = new Blob([
+ *   'not json\n{"jsonrpc":"2.0","id":7,"method":"ping","params":"x"}\n{"jsonrpc":"2.0","id":8,"method":"ping"}\n',
+ * ]).stream();
+ * const written: string[] = [];
+ * const output = new WritableStream<Uint8Array>({
+ *   write: (chunk) => void written.push(new TextDecoder().decode(chunk)),
+ * });
+ * const received: unknown[] = [];
+ * const transport = new StdioTransport({ readable: input, writable: output, log: () => {} });
+ * const closed = new Promise<void>((resolve) => transport.onclose = resolve);
+ * transport.onmessage = (message) => void received.push(message);
+ * await transport.start();
+ * await closed;
+ * assert.deepEqual(received, [{ jsonrpc: "2.0", id: 8, method: "ping" }]);
+ * assert.deepEqual(written.map((line) => JSON.parse(line).error?.code), [-32700, -32600]);
+ * ```
+ */
+export class StdioTransport {
+  /** Called with each valid message. */
+  onmessage?: (message: JSONRPCMessage) => void;
+  /** Called when the input ends or the transport is closed. */
+  onclose?: () => void;
+  /** Called when reading the input fails; the transport then closes. */
+  onerror?: (error: Error) => void;
+
+  #readable: ReadableStream<Uint8Array>;
+  #writer: WritableStreamDefaultWriter<Uint8Array>;
+  #reader?: ReadableStreamDefaultReader<Uint8Array>;
+  #maxLineBytes: number;
+  #checkRequest?: (request: CheckedRequest) => RequestRefusal | undefined;
+  #log: (line: string) => void;
+  #closed = false;
+  // The line being read: its parts, or (once over the limit) its edges.
+  #parts: Uint8Array[] = [];
+  #size = 0;
+  #oversized?: { head: Uint8Array; tail: Uint8Array };
+
+  /**
+   * @param options Streams (stdin and stdout by default), the line limit, the request check and the log.
+   */
+  constructor(options: StdioTransportOptions = {}) {
+    this.#readable = options.readable ?? Deno.stdin.readable;
+    this.#writer = (options.writable ?? Deno.stdout.writable).getWriter();
+    this.#maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
+    this.#checkRequest = options.checkRequest;
+    this.#log = options.log ?? ((line) => console.error(line));
+  }
+
+  /**
+   * Starts reading; returns at once. `onclose` fires when the input ends.
+   *
+   * @returns When reading has started.
+   */
+  start(): Promise<void> {
+    this.#reader = this.#readable.getReader();
+    this.#readLoop().catch((error) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.onerror?.(new Error(`cannot read the input: ${reason}`, { cause: error }));
+      this.close();
+    });
+    return Promise.resolve();
+  }
+
+  /**
+   * Writes one message as one line.
+   *
+   * @param message The message.
+   * @returns When it is written.
+   */
+  async send(message: JSONRPCMessage | Record<string, unknown>): Promise<void> {
+    if (this.#closed) return;
+    await this.#writer.write(new TextEncoder().encode(JSON.stringify(message) + "\n"));
+  }
+
+  /**
+   * Stops reading and fires `onclose` once.
+   *
+   * @returns When closed.
+   */
+  close(): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    this.#closed = true;
+    this.#reader?.cancel().catch(() => {});
+    this.onclose?.();
+    return Promise.resolve();
+  }
+
+  async #readLoop(): Promise<void> {
+    const reader = this.#reader!;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || this.#closed) break;
+      let start = 0;
+      while (start < value.length) {
+        const newline = value.indexOf(10, start);
+        this.#take(value.subarray(start, newline === -1 ? value.length : newline));
+        if (newline === -1) break;
+        await this.#endLine();
+        start = newline + 1;
+      }
+    }
+    // A last line without its newline is still a message.
+    if (!this.#closed && (this.#size > 0 || this.#oversized)) await this.#endLine();
+    await this.close();
+  }
+
+  #take(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    this.#size += bytes.length;
+    if (this.#oversized) {
+      this.#oversized.tail = _lastBytes([this.#oversized.tail, bytes], _EDGE_BYTES);
+      return;
+    }
+    if (this.#size <= this.#maxLineBytes) {
+      this.#parts.push(bytes);
+      return;
+    }
+    // Over the limit: keep only the edges, where the id usually is.
+    const parts = [...this.#parts, bytes];
+    this.#oversized = {
+      head: _concat(parts).subarray(0, _EDGE_BYTES),
+      tail: _lastBytes(parts, _EDGE_BYTES),
+    };
+    this.#parts = [];
+  }
+
+  async #endLine(): Promise<void> {
+    const size = this.#size;
+    const oversized = this.#oversized;
+    const parts = this.#parts;
+    this.#parts = [];
+    this.#size = 0;
+    this.#oversized = undefined;
+    if (oversized) {
+      const limit = _formatMiB(this.#maxLineBytes);
+      this.#log(`mdsel-claude: skipped a message of ${size} bytes (the limit is ${limit})`);
+      const id = _findId(new TextDecoder().decode(oversized.head), "head") ??
+        _findId(new TextDecoder().decode(oversized.tail), "tail");
+      if (id !== undefined) {
+        await this.#refuse(id, {
+          code: JSONRPC_ERRORS.invalidRequest,
+          message: `Message too large: ${size} bytes (the limit is ${limit})`,
+        });
+      }
+      return;
+    }
+    const line = new TextDecoder().decode(_concat(parts)).replace(/\r$/, "");
+    if (line.trim() === "") return;
+    await this.#handleLine(line);
+  }
+
+  async #handleLine(line: string): Promise<void> {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.#log(`mdsel-claude: skipped a line that is not JSON: ${_preview(line)}`);
+      await this.#refuse(null, {
+        code: JSONRPC_ERRORS.parseError,
+        message: `Parse error: ${reason}`,
+      });
+      return;
+    }
+    const invalid = _envelopeError(value);
+    if (invalid !== undefined) {
+      this.#log(`mdsel-claude: skipped an invalid message (${invalid.reason}): ${_preview(line)}`);
+      // A notification is never answered; a request is, by its id when it has a usable one.
+      if (invalid.answer) {
+        await this.#refuse(invalid.id, {
+          code: JSONRPC_ERRORS.invalidRequest,
+          message: `Invalid Request: ${invalid.reason}`,
+        });
+      }
+      return;
+    }
+    const message = value as JSONRPCMessage & Record<string, unknown>;
+    if (typeof message.method === "string" && "id" in message && this.#checkRequest) {
+      const refusal = this.#checkRequest(message as unknown as CheckedRequest);
+      if (refusal !== undefined) {
+        this.#log(`mdsel-claude: refused ${message.method} (${refusal.message})`);
+        await this.#refuse(message.id as string | number, refusal);
+        return;
+      }
+    }
+    this.onmessage?.(message);
+  }
+
+  async #refuse(id: MessageId, refusal: RequestRefusal): Promise<void> {
+    await this.send({
+      jsonrpc: "2.0",
+      id,
+      error: { code: refusal.code, message: refusal.message },
+    });
+  }
+}
+
+interface _EnvelopeError {
+  readonly reason: string;
+  readonly id: MessageId;
+  readonly answer: boolean;
+}
+
+function _envelopeError(value: unknown): _EnvelopeError | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    const what = Array.isArray(value)
+      ? "a batch (an array)"
+      : value === null
+      ? "null"
+      : typeof value;
+    return { reason: `expected a JSON object, got ${what}`, id: null, answer: true };
+  }
+  const message = value as Record<string, unknown>;
+  const hasId = "id" in message;
+  const id = _usableId(message.id);
+  // Requests and malformed messages with an id are answered; notifications are not.
+  const answer = hasId || typeof message.method !== "string";
+  const fail = (reason: string): _EnvelopeError => ({ reason, id, answer });
+  if (message.jsonrpc !== "2.0") return fail(`jsonrpc must be "2.0"`);
+  if (hasId && !_isRequestId(message.id)) {
+    return fail("id must be a string or an integer");
+  }
+  if ("method" in message) {
+    if (typeof message.method !== "string") return fail("method must be a string");
+    if ("params" in message) {
+      const params = message.params;
+      if (typeof params !== "object" || params === null || Array.isArray(params)) {
+        return fail("params must be an object");
+      }
+    }
+  } else if (!hasId || !("result" in message || "error" in message)) {
+    return fail("not a request, a notification or a response");
+  }
+  const parsed = JSONRPCMessageSchema.safeParse(message);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+    return fail(`${where}${_oneLine(issue?.message ?? "invalid message")}`);
+  }
+  return undefined;
+}
+
+function _isRequestId(id: unknown): id is string | number {
+  return typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id));
+}
+
+function _usableId(id: unknown): MessageId {
+  // Echo any string or finite number so the client can match the answer to its request.
+  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : null;
+}
+
+function _findId(text: string, edge: "head" | "tail"): MessageId | undefined {
+  // JSON text of an id: a string or a number.
+  const id = String.raw`("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)`;
+  // At the start only right after the jsonrpc member; at the end only as the last member.
+  const pattern = edge === "head"
+    ? new RegExp(String.raw`^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*${id}\s*,`)
+    : new RegExp(String.raw`,\s*"id"\s*:\s*${id}\s*\}\s*$`);
+  const match = pattern.exec(text);
+  if (!match) return undefined;
+  try {
+    return _usableId(JSON.parse(match[1]));
+  } catch {
+    return undefined;
+  }
+}
+
+function _concat(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const size = parts.reduce((sum, part) => sum + part.length, 0);
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.length;
+  }
+  return bytes;
+}
+
+function _lastBytes(parts: readonly Uint8Array[], count: number): Uint8Array {
+  const kept: Uint8Array[] = [];
+  let size = 0;
+  for (let i = parts.length - 1; i >= 0 && size < count; i--) {
+    kept.unshift(parts[i]);
+    size += parts[i].length;
+  }
+  const bytes = _concat(kept);
+  return bytes.subarray(Math.max(0, bytes.length - count));
+}
+
+function _preview(line: string): string {
+  const text = _oneLine(line);
+  return text.length <= 80 ? text : `${text.slice(0, 80)}...`;
+}
+
+function _oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+function _formatMiB(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}
