@@ -5,6 +5,7 @@
  * @module
  */
 import type { ErrorEntry } from "../io/errors.ts";
+import { clipSelector, errorSelector } from "./echo.ts";
 import type { DocumentIndex, IndexSummary } from "./index_command.ts";
 import type { SearchAnswer, SelectMatch, SelectOutcome } from "./select_command.ts";
 
@@ -101,17 +102,22 @@ export function indexJson(
 export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string {
   const success = !outcome.invalid && outcome.errors.length === 0 &&
     outcome.unresolved.length === 0;
+  // A long selector is echoed cut: a 100 KB one made a 560 KB error.
+  const unresolved = outcome.unresolved.map((entry) => ({
+    ...entry,
+    selector: clipSelector(entry.selector),
+  }));
   const render = (matches: SelectMatch[], omitted: string[]) =>
     envelope("select", {
       success,
       data: outcome.invalid ? null : {
         matches,
-        unresolved: outcome.unresolved,
+        unresolved,
         ...(omitted.length > 0 ? { omitted } : {}),
         ...(outcome.search === undefined ? {} : { search: _searchJson(outcome.search) }),
       },
-      errors: _nonEmpty(outcome.errors),
-      unresolved_selectors: _nonEmpty(outcome.unresolved.map((entry) => entry.selector)),
+      errors: _nonEmpty(outcome.errors.map(_echoed)),
+      unresolved_selectors: _nonEmpty(unresolved.map((entry) => entry.selector)),
       warnings: _nonEmpty(outcome.warnings),
     });
   const matches = outcome.answers.map((answer) => answer.match);
@@ -138,6 +144,12 @@ function _searchJson(search: SearchAnswer) {
     matched: search.matched,
     results: search.results.map(({ label: _, ...result }) => result),
   };
+}
+
+/** An error entry with its selector as output echoes it (cut, or the window of a syntax error). */
+function _echoed(error: ErrorEntry): ErrorEntry {
+  if (error.selector === undefined) return error;
+  return { ...error, selector: errorSelector({ ...error, selector: error.selector }).text };
 }
 
 function _nonEmpty<T>(list: T[]): T[] | undefined {

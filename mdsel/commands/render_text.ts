@@ -6,6 +6,7 @@
  * @module
  */
 import type { ErrorEntry } from "../io/errors.ts";
+import { clipSelector, errorSelector } from "./echo.ts";
 import {
   documentOutline,
   indexDepthLimits,
@@ -178,7 +179,7 @@ export function selectText(outcome: SelectOutcome, maxChars = Infinity): string 
   if (outcome.search !== undefined) blocks.unshift(searchLines(outcome.search));
   const after: string[] = [];
   for (const entry of outcome.unresolved) {
-    after.push(`!${entry.selector}`, entry.reason);
+    after.push(`!${clipSelector(entry.selector)}`, entry.reason);
     if (entry.suggestions.length > 0) {
       after.push(entry.suggestions.map((suggestion) => `~${suggestion}`).join(" "));
     }
@@ -304,11 +305,12 @@ export function errorText(error: ErrorEntry): string[] {
   const lines = [`!${error.type}: ${error.message}`];
   if (error.file !== undefined) lines.push(`file: ${error.file}`);
   if (error.selector !== undefined) {
-    const oneLine = !/[\r\n]/.test(error.selector);
-    lines.push(`selector: ${oneLine ? error.selector : JSON.stringify(error.selector)}`);
-    const column = Number(/ at column (\d+)/.exec(error.message)?.[1]);
-    if (error.type === "INVALID_SELECTOR" && oneLine && column > 0 && column <= 200) {
-      lines.push(" ".repeat("selector: ".length + column - 1) + "^");
+    // A long selector is shown around the column, so the caret still points.
+    const shown = errorSelector({ ...error, selector: error.selector });
+    const oneLine = !/[\r\n]/.test(shown.text);
+    lines.push(`selector: ${oneLine ? shown.text : JSON.stringify(shown.text)}`);
+    if (oneLine && shown.column !== undefined) {
+      lines.push(" ".repeat("selector: ".length + shown.column - 1) + "^");
     }
   }
   return lines;

@@ -31,6 +31,7 @@ import {
 } from "../query/selector.ts";
 import { closestSelectors, similarity } from "../query/suggest.ts";
 import { sliceLines } from "../parse/source_lines.ts";
+import { clipSelector } from "./echo.ts";
 import { indexDocument } from "./index_command.ts";
 import { documentOutline, indexDepthLimits } from "./index_outline.ts";
 import { fitDepths, outlineBudget, outlineEntries, outlineLines } from "./outline.ts";
@@ -268,7 +269,7 @@ export function selectInWorkspace(
   if (outcome.answers.length === 0 && docs.length > 0) {
     outcome.unresolved.push({
       selector: canonical,
-      reason: [...new Set(reasons)].join("; ") || `No match for ${canonical}`,
+      reason: [...new Set(reasons)].join("; ") || `No match for ${clipSelector(canonical)}`,
       suggestions: _suggest(selector, docs, stalled),
     });
   }
@@ -358,7 +359,7 @@ export function describeFailure(failure: ResolutionFailure): string {
   const { doc } = failure.scope;
   const where = failure.scope.kind === "root"
     ? doc.namespace
-    : formatPath(doc.namespace, failure.scope.path);
+    : clipSelector(formatPath(doc.namespace, failure.scope.path));
   const type = formatType(failure.type);
   return failure.kind === "none"
     ? `No ${type} found in ${where}`
@@ -686,9 +687,11 @@ function _unknownNamespace(
   docs: readonly MdDocument[],
 ): Unresolved {
   const available = docs.map((doc) => doc.namespace);
+  // The unresolved entry echoes the selector; the reason names the namespace briefly.
+  const namespace = clipSelector(selector.namespace!, 40);
   const reason = available.length === 0
-    ? `Namespace '${selector.namespace}' not found. No documents could be read`
-    : `Namespace '${selector.namespace}' not found. Available namespaces: ${available.join(", ")}`;
+    ? `Namespace '${namespace}' not found. No documents could be read`
+    : `Namespace '${namespace}' not found. Available namespaces: ${available.join(", ")}`;
   const close = docs
     .map((doc) => ({ doc, score: similarity(doc.namespace, selector.namespace!) }))
     .filter((entry) => entry.score >= 0.4)

@@ -939,3 +939,44 @@ Deno.test("bad input: 130,000 headings over the budget: index and fan-outs answe
     assert.match(similar.stdout, /^!mani::heading:h2\nNamespace 'mani' not found/);
   });
 });
+
+Deno.test("bad input: errors about a 100 KB selector stay small, and the caret still points", async () => {
+  await withFile("a.md", "# A\n\ntext\n", async (path) => {
+    const unresolvedInput = "h1.0/".repeat(20_480).slice(0, -1);
+    // A syntax error far into the input: `x` where an index belongs.
+    const half = "h1.0/".repeat(10_000);
+    const syntaxInput = `${half}h1.x${"/h1.0".repeat(10_000)}`;
+    const column = half.length + 4;
+    for (const input of [unresolvedInput, syntaxInput]) {
+      assert.ok(input.length >= 100_000);
+      const text = await mdselInProcess(["select", input, path]);
+      const { result } = await json(["select", input, path]);
+      assert.equal(text.code, 1);
+      assert.equal(result.code, 1);
+      // Each stays under 1,000 characters (it was 287 KB of text and 560 KB of JSON).
+      assert.ok(text.stdout.length < 1_000, `text: ${text.stdout.length}`);
+      assert.ok(result.stdout.length < 1_000, `JSON: ${result.stdout.length}`);
+    }
+    const text = await mdselInProcess(["select", syntaxInput, path]);
+    const [message, selectorLine, caretLine] = text.stdout.split("\n");
+    assert.match(message, new RegExp(` at column ${column} `));
+    assert.ok(selectorLine.startsWith("selector: ...") && selectorLine.endsWith("..."));
+    assert.equal(selectorLine[caretLine.length - 1], "x", `${selectorLine}\n${caretLine}`);
+    assert.match(caretLine, /^ +\^$/);
+    const { envelope } = await json(["select", syntaxInput, path]);
+    assert.ok(envelope.errors[0].selector.includes("/h1.x/"));
+    const unresolved = await json(["select", unresolvedInput, path]);
+    const [entry] = unresolved.envelope.data.unresolved;
+    assert.ok(entry.selector.startsWith("heading:h1[0]/heading:h1[0]/"), entry.selector);
+    assert.ok(entry.selector.endsWith("..."));
+    assert.deepEqual(unresolved.envelope.unresolved_selectors, [entry.selector]);
+    // A long namespace: the reason names it briefly, beside the entry's selector.
+    const namespace = `${"n".repeat(100_000)}::h1`;
+    const ns = await mdselInProcess(["select", namespace, path]);
+    assert.ok(ns.stdout.length < 1_000, `namespace: ${ns.stdout.length}`);
+    assert.match(
+      ns.stdout,
+      /^!n{200}\.\.\.\nNamespace 'n{40}\.\.\.' not found\. Available namespaces: a\n$/,
+    );
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * How output echoes what the user typed: a long selector is cut, so an error
+ * about a 100 KB selector stays a few hundred characters; a syntax error
+ * shows the part around the column it points at.
+ *
+ * @module
+ */
+import type { ErrorEntry } from "../io/errors.ts";
+
+/** Selectors up to this many characters are echoed whole. */
+export const MAX_ECHO = 200;
+
+const MARK = "...";
+
+/**
+ * A selector as errors echo it: whole when short, otherwise its first
+ * `max` characters (never half a surrogate pair) and `...`.
+ *
+ * @param selector The selector.
+ * @param max The most characters kept (default {@linkcode MAX_ECHO}).
+ * @returns The text to print.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { clipSelector, MAX_ECHO } from "./echo.ts";
+ * assert.equal(clipSelector("h2.0"), "h2.0");
+ * assert.equal(clipSelector("h1.0/".repeat(100)).length, MAX_ECHO + 3);
+ * assert.equal(clipSelector("abcdef", 3), "abc...");
+ * ```
+ */
+export function clipSelector(selector: string, max = MAX_ECHO): string {
+  if (selector.length <= max) return selector;
+  // Never cut a surrogate pair in half.
+  const end = /[\uD800-\uDBFF]/.test(selector[max - 1]) ? max - 1 : max;
+  return selector.slice(0, end) + MARK;
+}
+
+/**
+ * The part of a long selector around a column, for a syntax error: at most
+ * {@linkcode MAX_ECHO} characters (code points) with the column inside,
+ * `...` where the selector goes on; a short selector whole.
+ *
+ * @param selector The selector.
+ * @param column The 1-based column (in code points) the error points at.
+ * @returns The text to print, and the column within it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { selectorWindow } from "./echo.ts";
+ * assert.deepEqual(selectorWindow("h1.x", 4), { text: "h1.x", column: 4 });
+ * const long = "a".repeat(1000) + "!" + "b".repeat(1000);
+ * const { text, column } = selectorWindow(long, 1001);
+ * assert.equal(text[column - 1], "!");
+ * assert.ok(text.startsWith("...a") && text.endsWith("b..."));
+ * ```
+ */
+export function selectorWindow(selector: string, column: number): { text: string; column: number } {
+  if (selector.length <= MAX_ECHO) return { text: selector, column };
+  const chars = Array.from(selector);
+  if (chars.length <= MAX_ECHO) return { text: selector, column };
+  const at = Math.min(Math.max(column - 1, 0), chars.length);
+  const start = Math.max(0, Math.min(at - MAX_ECHO / 2, chars.length - MAX_ECHO));
+  const end = Math.min(chars.length, start + MAX_ECHO);
+  const before = start > 0 ? MARK : "";
+  const after = end < chars.length ? MARK : "";
+  return {
+    text: before + chars.slice(start, end).join("") + after,
+    column: at - start + before.length + 1,
+  };
+}
+
+/**
+ * The selector of an error entry as output echoes it: for a syntax error,
+ * the window around the column its message names (and that column within
+ * it); otherwise the selector cut by {@linkcode clipSelector}.
+ *
+ * @param error The entry (its `selector` set).
+ * @returns The text to print, and for a syntax error the column within it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { errorSelector } from "./echo.ts";
+ * const error = {
+ *   type: "INVALID_SELECTOR" as const,
+ *   code: "INVALID_INDEX",
+ *   message: "Expected an index but found 'x' at column 4",
+ *   selector: "h1.x",
+ * };
+ * assert.deepEqual(errorSelector(error), { text: "h1.x", column: 4 });
+ * ```
+ */
+export function errorSelector(
+  error: Pick<ErrorEntry, "type" | "message"> & { selector: string },
+): { text: string; column?: number } {
+  const column = Number(/ at column (\d+)/.exec(error.message)?.[1]);
+  if (error.type !== "INVALID_SELECTOR" || !(column > 0)) {
+    return { text: clipSelector(error.selector) };
+  }
+  return selectorWindow(error.selector, column);
+}
