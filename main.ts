@@ -20,6 +20,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { VERSION } from "./mdsel/version.ts";
 import { requestChecker } from "./server/request_check.ts";
 import { StdioTransport } from "./server/stdio_transport.ts";
+import { CallLimit } from "./tools/call_limit.ts";
 import { registerTools, TOOL_NAMES, type ToolContext } from "./tools/mod.ts";
 import { type OutputFormat, readSettings } from "./tools/settings.ts";
 
@@ -37,9 +38,10 @@ export const SERVER_NAME = "mdsel-claude";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { serverInstructions } from "./main.ts";
- * console.log(serverInstructions(200, "text").includes("over 200 words")); // true
- * console.log(serverInstructions(200, "json").includes("pagination.next")); // true
+ * assert.ok(serverInstructions(200, "text").includes("over 200 words"));
+ * assert.ok(serverInstructions(200, "json").includes("pagination.next"));
  * ```
  */
 export function serverInstructions(minWords: number, format: OutputFormat): string {
@@ -65,15 +67,17 @@ export function serverInstructions(minWords: number, format: OutputFormat): stri
 /**
  * Creates the MCP server with its two tools (not yet connected).
  *
- * @param context The settings and the shutdown signal.
+ * @param context The settings and the shutdown signal (and a call limit;
+ *   by default one of `settings.maxConcurrent` calls).
  * @returns The server.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createServer } from "./main.ts";
  * import { DEFAULT_SETTINGS } from "./tools/settings.ts";
  * const server = createServer({ settings: DEFAULT_SETTINGS });
- * console.log(server.isConnected()); // false
+ * assert.equal(server.isConnected(), false);
  * ```
  */
 export function createServer(context: ToolContext): McpServer {
@@ -84,7 +88,10 @@ export function createServer(context: ToolContext): McpServer {
       instructions: serverInstructions(context.settings.minWords, context.settings.format),
     },
   );
-  registerTools(server, context);
+  registerTools(server, {
+    callLimit: new CallLimit(context.settings.maxConcurrent),
+    ...context,
+  });
   server.server.onerror = (error) =>
     console.error(`mdsel-claude: ${error.message.replace(/\s+/g, " ").trim()}`);
   return server;

@@ -30,9 +30,10 @@ export interface PathCheckOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readScope } from "./check_paths.ts";
- * console.log(await readScope("/no/such/docs/**\/*.md")); // { path: "/no/such/docs", glob: true }
- * console.log(await readScope("/no/such/file.md")); // { path: "/no/such/file.md", glob: false }
+ * assert.deepEqual(await readScope("/no/such/docs/**\/*.md"), { path: "/no/such/docs", glob: true });
+ * assert.deepEqual(await readScope("/no/such/file.md"), { path: "/no/such/file.md", glob: false });
  * ```
  */
 export async function readScope(path: string): Promise<{ path: string; glob: boolean }> {
@@ -66,11 +67,15 @@ export async function readScope(path: string): Promise<{ path: string; glob: boo
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkPaths } from "./check_paths.ts";
- * console.log(await checkPaths(["/no/such/file.md"], { allowAnyFile: false })); // undefined
- * console.log(await checkPaths(["/etc/hostname"], { allowAnyFile: false }));
- * // Not a Markdown file: /etc/hostname (the tools read .md, .markdown and .mdx files; set MDSEL_ALLOW_ANY_FILE=1 to allow any file)
- * console.log(await checkPaths(["/etc/hostname"], { allowAnyFile: true })); // undefined
+ * assert.equal(await checkPaths(["/no/such/file.md"], { allowAnyFile: false }), undefined);
+ * assert.equal(
+ *   await checkPaths(["/etc/hostname"], { allowAnyFile: false }),
+ *   "Not a Markdown file: /etc/hostname (the tools read .md, .markdown and .mdx files; " +
+ *     "set MDSEL_ALLOW_ANY_FILE=1 to allow any file)",
+ * );
+ * assert.equal(await checkPaths(["/etc/hostname"], { allowAnyFile: true }), undefined);
  * ```
  */
 export async function checkPaths(

@@ -26,11 +26,13 @@ export const MdselIndexSchema = { files: filesSchema("index") };
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mdselIndexConfig } from "./mdsel_index.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
  * const config = mdselIndexConfig({ ...DEFAULT_SETTINGS, minWords: 500 });
- * console.log(config.title, config.description.includes("over 500 words")); // Markdown Selector Index true
- * console.log(config.description.includes("Returns: an outline")); // true
+ * assert.equal(config.title, "Markdown Selector Index");
+ * assert.ok(config.description.includes("over 500 words"));
+ * assert.ok(config.description.includes("Returns: an outline"));
  * ```
  */
 export function mdselIndexConfig(
@@ -77,8 +79,9 @@ export function mdselIndexConfig(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mdselIndexArgs } from "./mdsel_index.ts";
- * console.log(mdselIndexArgs(["/a.md", "-b.md"], "json")); // [ "index", "--json", "--", "/a.md", "-b.md" ]
+ * assert.deepEqual(mdselIndexArgs(["/a.md", "-b.md"], "json"), ["index", "--json", "--", "/a.md", "-b.md"]);
  * ```
  */
 export function mdselIndexArgs(files: readonly string[], format: OutputFormat): string[] {
@@ -94,12 +97,13 @@ export function mdselIndexArgs(files: readonly string[], format: OutputFormat): 
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * // @ts-types="@modelcontextprotocol/sdk/server/mcp"
  * import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
  * import { registerMdselIndex } from "./mdsel_index.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
  * const server = new McpServer({ name: "example", version: "0.0.0" });
- * console.log(registerMdselIndex(server, { settings: DEFAULT_SETTINGS }).title); // Markdown Selector Index
+ * assert.equal(registerMdselIndex(server, { settings: DEFAULT_SETTINGS }).title, "Markdown Selector Index");
  * ```
  */
 export function registerMdselIndex(server: McpServer, context: ToolContext): RegisteredTool {

@@ -34,10 +34,11 @@ export const MdselSelectSchema = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mdselSelectConfig } from "./mdsel_select.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
  * const config = mdselSelectConfig({ ...DEFAULT_SETTINGS, format: "json" });
- * console.log(config.description.includes("Returns: JSON with each match's exact Markdown source")); // true
+ * assert.ok(config.description.includes("Returns: JSON with each match's exact Markdown source"));
  * ```
  */
 export function mdselSelectConfig(
@@ -94,8 +95,9 @@ export function mdselSelectConfig(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mdselSelectArgs } from "./mdsel_select.ts";
- * console.log(mdselSelectArgs("-h2.0", ["/a.md"], "json")); // [ "select", "--json", "--", "-h2.0", "/a.md" ]
+ * assert.deepEqual(mdselSelectArgs("-h2.0", ["/a.md"], "json"), ["select", "--json", "--", "-h2.0", "/a.md"]);
  * ```
  */
 export function mdselSelectArgs(
@@ -115,12 +117,13 @@ export function mdselSelectArgs(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * // @ts-types="@modelcontextprotocol/sdk/server/mcp"
  * import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
  * import { registerMdselSelect } from "./mdsel_select.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
  * const server = new McpServer({ name: "example", version: "0.0.0" });
- * console.log(registerMdselSelect(server, { settings: DEFAULT_SETTINGS }).title); // Markdown Selector Select
+ * assert.equal(registerMdselSelect(server, { settings: DEFAULT_SETTINGS }).title, "Markdown Selector Select");
  * ```
  */
 export function registerMdselSelect(server: McpServer, context: ToolContext): RegisteredTool {

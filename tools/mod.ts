@@ -22,13 +22,16 @@ export const TOOL_NAMES: readonly string[] = [MDSEL_INDEX, MDSEL_SELECT];
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * // @ts-types="@modelcontextprotocol/sdk/server/mcp"
  * import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
  * import { registerTools } from "./mod.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
  * const server = new McpServer({ name: "example", version: "0.0.0" });
- * console.log(Object.keys(registerTools(server, { settings: DEFAULT_SETTINGS })));
- * // [ "mdsel_index", "mdsel_select" ]
+ * assert.deepEqual(Object.keys(registerTools(server, { settings: DEFAULT_SETTINGS })), [
+ *   "mdsel_index",
+ *   "mdsel_select",
+ * ]);
  * ```
  */
 export function registerTools(

@@ -1,6 +1,9 @@
 /**
  * The one wrapper around subprocesses: no shell, no stdin, a timeout, a cap
  * on output, cancellation, and a child that is always killed and reaped.
+ * The child runs in a process group of its own; a kill takes the whole group
+ * (its children too) where Deno allows it (`--allow-run` for every program,
+ * as under `-A`), and the child alone where it does not (`--allow-run=mdsel`).
  * A non-zero exit becomes a {@linkcode CommandExitError} carrying the code,
  * the output and the tail of stderr.
  *
@@ -137,13 +140,14 @@ export class CommandAbortedError extends CommandError {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runCommand } from "./run_command.ts";
  * const { stdout } = await runCommand(Deno.execPath(), {
  *   args: ["eval", "console.log('hi')"],
  *   timeoutMs: 10_000,
  *   maxOutputBytes: 1024,
  * });
- * console.log(stdout); // "hi\n"
+ * assert.equal(stdout, "hi\n");
  * ```
  */
 export async function runCommand(
@@ -157,6 +161,8 @@ export async function runCommand(
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
+    // Its own process group, so a kill reaches a wrapper script's children too.
+    detached: Deno.build.os !== "windows",
     ...(options.env ? { env: { ...options.env } } : {}),
   }).spawn();
 
@@ -165,11 +171,7 @@ export async function runCommand(
   const kill = (reason: CommandError) => {
     if (stop !== undefined) return;
     stop = reason;
-    try {
-      child.kill("SIGKILL");
-    } catch {
-      // It has already exited.
-    }
+    _killTree(child);
     // A grandchild may still hold the pipes open: stop reading them.
     for (const reader of readers) reader.cancel().catch(() => {});
   };
@@ -221,8 +223,9 @@ export async function runCommand(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { stderrTail } from "./run_command.ts";
- * console.log(stderrTail("warning: a\nerror: b\n")); // warning: a | error: b
+ * assert.equal(stderrTail("warning: a\nerror: b\n"), "warning: a | error: b");
  * ```
  */
 export function stderrTail(stderr: string, maxLength = 300): string {
@@ -239,8 +242,10 @@ export function stderrTail(stderr: string, maxLength = 300): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatSeconds } from "./run_command.ts";
- * console.log(formatSeconds(30_000), formatSeconds(250)); // 30 s 0.25 s
+ * assert.equal(formatSeconds(30_000), "30 s");
+ * assert.equal(formatSeconds(250), "0.25 s");
  * ```
  */
 export function formatSeconds(ms: number): string {
@@ -255,8 +260,10 @@ export function formatSeconds(ms: number): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatBytes } from "./run_command.ts";
- * console.log(formatBytes(8 * 1024 * 1024), formatBytes(1000)); // 8 MiB 1000 bytes
+ * assert.equal(formatBytes(8 * 1024 * 1024), "8 MiB");
+ * assert.equal(formatBytes(1000), "1000 bytes");
  * ```
  */
 export function formatBytes(bytes: number): string {
@@ -264,6 +271,23 @@ export function formatBytes(bytes: number): string {
     if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
   }
   return `${bytes} bytes`;
+}
+
+function _killTree(child: Deno.ChildProcess): void {
+  if (Deno.build.os !== "windows") {
+    try {
+      // The whole group: needs --allow-run without a list of programs.
+      Deno.kill(-child.pid, "SIGKILL");
+      return;
+    } catch {
+      // Not allowed, or gone: the direct child at least.
+    }
+  }
+  try {
+    child.kill("SIGKILL");
+  } catch {
+    // It has already exited.
+  }
 }
 
 function _decode(chunks: readonly Uint8Array[]): string {

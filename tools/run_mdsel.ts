@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { dirname, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ENGINE_VARIABLES } from "../mdsel/io/settings.ts";
 import { readScope } from "./check_paths.ts";
@@ -20,6 +21,12 @@ import type { ServerSettings } from "./settings.ts";
 
 /** How the README tells users to install the bundled CLI as `mdsel`. */
 export const INSTALL_HINT = "deno install -g -n mdsel --allow-read jsr:@x/mdsel-claude/mdsel";
+
+/**
+ * The longest `--allow-read=` argument given to the bundled engine, in bytes.
+ * Linux refuses any one argument over 128 KiB ("Argument list too long").
+ */
+export const MAX_READ_FLAG_BYTES = 64 * 1024;
 
 /** The variables the bundled engine reads: the server's environment passes them on. */
 export const ENGINE_ENV: readonly string[] = ENGINE_VARIABLES;
@@ -68,10 +75,11 @@ export interface CommandLine {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runMdsel } from "./run_mdsel.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
  * const { stdout } = await runMdsel({ args: ["--version"], files: [] }, DEFAULT_SETTINGS);
- * console.log(stdout.startsWith("mdsel ")); // true
+ * assert.match(stdout, /^mdsel /);
  * ```
  */
 export async function runMdsel(call: MdselCall, settings: ServerSettings): Promise<CommandOutput> {
@@ -126,9 +134,12 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
 
 /**
  * The command line that runs the bundled engine: this Deno, `run`, read
- * access to the named files and folders only (to all files when a path holds a comma,
- * which Deno's flag syntax cannot express; to none when no file is named),
- * the engine's variables ({@linkcode ENGINE_ENV}), and the package's own CLI module.
+ * access to the named files and folders only, the engine's variables
+ * ({@linkcode ENGINE_ENV}), and the package's own CLI module. The read access
+ * widens only where Deno's flag cannot say it: to the folders holding the
+ * files when the list would pass {@linkcode MAX_READ_FLAG_BYTES}; to all files when
+ * a path holds a comma or even the folders are too many. (The server has
+ * checked every path against its own read permission before this.)
  *
  * @param files The files and folders the call names (a glob's fixed base for a glob).
  * @param moduleUrl Where the CLI module is; this package's `mdsel/cli.ts` by default.
@@ -136,21 +147,22 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bundledMdsel } from "./run_mdsel.ts";
  * const { args } = bundledMdsel(["/docs/a.md"], new URL("https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts"));
- * console.log(args.join(" "));
- * // run --quiet --no-prompt --allow-read=/docs/a.md --allow-env=MDSEL_PAGE_WORDS,MDSEL_PAGE_CHARS,MDSEL_MAX_CHARS,MDSEL_INDEX_MAX_CHARS,MDSEL_SIZE_WORDS --no-config --no-lock https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts
+ * assert.equal(
+ *   args.join(" "),
+ *   "run --quiet --no-prompt --allow-read=/docs/a.md " +
+ *     "--allow-env=MDSEL_PAGE_WORDS,MDSEL_PAGE_CHARS,MDSEL_MAX_CHARS,MDSEL_INDEX_MAX_CHARS,MDSEL_SIZE_WORDS " +
+ *     "--no-config --no-lock https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts",
+ * );
  * ```
  */
 export function bundledMdsel(
   files: readonly string[],
   moduleUrl: URL = new URL("../mdsel/cli.ts", import.meta.url),
 ): CommandLine {
-  const read = files.length === 0
-    ? []
-    : files.some((file) => file.includes(","))
-    ? ["--allow-read"]
-    : [`--allow-read=${files.join(",")}`];
+  const read = _readFlag(files);
   // A checkout needs its deno.json (the import map); a published module has
   // its specifiers resolved already, and must not touch the user's config or lockfile.
   const module = moduleUrl.protocol === "file:"
@@ -167,6 +179,29 @@ export function bundledMdsel(
       ...module,
     ],
   };
+}
+
+function _readFlag(files: readonly string[]): string[] {
+  const paths = [...new Set(files)];
+  if (paths.length === 0) return [];
+  if (paths.some((path) => path.includes(","))) return ["--allow-read"];
+  for (const scope of [paths, _outermost(paths.map((path) => dirname(path)))]) {
+    const flag = `--allow-read=${scope.join(",")}`;
+    if (new TextEncoder().encode(flag).length <= MAX_READ_FLAG_BYTES) return [flag];
+  }
+  return ["--allow-read"];
+}
+
+function _outermost(folders: readonly string[]): string[] {
+  // Sorted, a folder comes right before the folders inside it.
+  const kept: string[] = [];
+  for (const folder of [...new Set(folders)].sort()) {
+    const last = kept.at(-1);
+    const inside = last !== undefined &&
+      (last === sep ? folder.startsWith(sep) : folder.startsWith(last + sep));
+    if (!inside) kept.push(folder);
+  }
+  return kept;
 }
 
 function _notAllowed(program: string, cause: Error): MdselUnavailableError {

@@ -30,6 +30,8 @@ export interface ServerSettings {
   readonly sizeWords: number;
   /** `MDSEL_ALLOW_ANY_FILE=1`: the tools take files of any extension, not only Markdown ones. */
   readonly allowAnyFile: boolean;
+  /** `MDSEL_MAX_CONCURRENT`: how many `mdsel` runs at once; later calls wait their turn. */
+  readonly maxConcurrent: number;
   /** One line per ignored value, for stderr. */
   readonly warnings: readonly string[];
 }
@@ -42,8 +44,12 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   format: "text",
   sizeWords: DEFAULT_ENGINE_SETTINGS.sizeWords,
   allowAnyFile: false,
+  maxConcurrent: defaultConcurrency(),
   warnings: [],
 };
+
+/** The longest timeout a timer can hold (2^31 - 1 ms, about 24.8 days). */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 /** The variables the server reads. */
 export const SETTING_NAMES = [
@@ -54,6 +60,7 @@ export const SETTING_NAMES = [
   "MDSEL_FORMAT",
   "MDSEL_SIZE_WORDS",
   "MDSEL_ALLOW_ANY_FILE",
+  "MDSEL_MAX_CONCURRENT",
 ] as const;
 
 /** Looks a variable up; `undefined` when unset or not readable. */
@@ -68,29 +75,35 @@ export type EnvLookup = (name: string) => string | undefined;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readSettings } from "./settings.ts";
  * const env: Record<string, string> = { MDSEL_MIN_WORDS: "500", MDSEL_TIMEOUT_MS: "soon" };
  * const settings = readSettings((name) => env[name]);
- * console.log(settings.minWords, settings.timeoutMs); // 500 30000
- * console.log(settings.warnings);
- * // [ "mdsel-claude: ignoring MDSEL_TIMEOUT_MS='soon' (not a positive whole number); using 30000" ]
+ * assert.equal(settings.minWords, 500);
+ * assert.equal(settings.timeoutMs, 30000);
+ * assert.deepEqual(settings.warnings, [
+ *   "mdsel-claude: ignoring MDSEL_TIMEOUT_MS='soon' (not a positive whole number up to 2147483647); using 30000",
+ * ]);
  * ```
  */
 export function readSettings(getEnv: EnvLookup = readProcessEnv): ServerSettings {
   const warnings: string[] = [];
-  const number = (name: string, fallback: number, min: number) => {
+  const number = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) => {
     const raw = getEnv(name)?.trim();
     if (raw === undefined || raw === "") return fallback;
     const value = Number(raw);
-    if (Number.isSafeInteger(value) && value >= min) return value;
+    if (Number.isSafeInteger(value) && value >= min && value <= max) return value;
     const kind = min === 0 ? "a whole number" : "a positive whole number";
-    warnings.push(`mdsel-claude: ignoring ${name}='${raw}' (not ${kind}); using ${fallback}`);
+    const range = max === Number.MAX_SAFE_INTEGER ? kind : `${kind} up to ${max}`;
+    warnings.push(`mdsel-claude: ignoring ${name}='${raw}' (not ${range}); using ${fallback}`);
     return fallback;
   };
   const minWords = number("MDSEL_MIN_WORDS", DEFAULT_SETTINGS.minWords, 0);
-  const timeoutMs = number("MDSEL_TIMEOUT_MS", DEFAULT_SETTINGS.timeoutMs, 1);
+  // A longer timeout would overflow the timer and fire at once.
+  const timeoutMs = number("MDSEL_TIMEOUT_MS", DEFAULT_SETTINGS.timeoutMs, 1, MAX_TIMEOUT_MS);
   const maxOutputBytes = number("MDSEL_MAX_OUTPUT_BYTES", DEFAULT_SETTINGS.maxOutputBytes, 1);
   const sizeWords = number("MDSEL_SIZE_WORDS", DEFAULT_SETTINGS.sizeWords, 1);
+  const maxConcurrent = number("MDSEL_MAX_CONCURRENT", DEFAULT_SETTINGS.maxConcurrent, 1);
   const rawFormat = getEnv("MDSEL_FORMAT")?.trim().toLowerCase();
   let format = DEFAULT_SETTINGS.format;
   if (rawFormat === "text" || rawFormat === "json") format = rawFormat;
@@ -116,8 +129,27 @@ export function readSettings(getEnv: EnvLookup = readProcessEnv): ServerSettings
     format,
     sizeWords,
     allowAnyFile,
+    maxConcurrent,
     warnings,
   };
+}
+
+/**
+ * How many `mdsel` runs go at once by default: one per core, as Deno sees
+ * them. Each run is a Deno process that parses its files on one core, so
+ * more would only slow each other down (and risk their timeouts).
+ *
+ * @returns The machine's cores (at least 1).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { defaultConcurrency } from "./settings.ts";
+ * assert.ok(defaultConcurrency() >= 1);
+ * ```
+ */
+export function defaultConcurrency(): number {
+  return Math.max(1, navigator.hardwareConcurrency || 1);
 }
 
 /**
@@ -129,8 +161,9 @@ export function readSettings(getEnv: EnvLookup = readProcessEnv): ServerSettings
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readProcessEnv } from "./settings.ts";
- * console.log(readProcessEnv("MDSEL_SURELY_UNSET_VARIABLE")); // undefined
+ * assert.equal(readProcessEnv("MDSEL_SURELY_UNSET_VARIABLE"), undefined);
  * ```
  */
 export function readProcessEnv(name: string): string | undefined {

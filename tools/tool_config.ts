@@ -25,8 +25,9 @@ export const READ_ONLY_ANNOTATIONS: ToolAnnotations = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { filesSchema } from "./tool_config.ts";
- * console.log(filesSchema("index").safeParse([]).error?.issues[0].message); // must name at least one file
+ * assert.equal(filesSchema("index").safeParse([]).error?.issues[0].message, "must name at least one file");
  * ```
  */
 export function filesSchema(purpose: string) {

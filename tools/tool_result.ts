@@ -6,6 +6,7 @@
  * @module
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types";
+import { type CallLimit, QueuedCallCancelledError } from "./call_limit.ts";
 import { checkPaths } from "./check_paths.ts";
 import { CommandError, CommandExitError } from "./run_command.ts";
 import { type MdselCall, MdselUnavailableError, runMdsel } from "./run_mdsel.ts";
@@ -17,6 +18,8 @@ export interface ToolContext {
   readonly settings: ServerSettings;
   /** Aborts when the server shuts down: running `mdsel` processes are killed. */
   readonly shutdown?: AbortSignal;
+  /** Bounds the `mdsel` runs in flight; unbounded without it. */
+  readonly callLimit?: CallLimit;
 }
 
 /**
@@ -24,7 +27,9 @@ export interface ToolContext {
  * exit 0; on another exit stdout (or stderr when stdout is empty, or
  * `mdsel exited with code N` when both are) with `isError: true`. A path the
  * server may not read, or that is not Markdown ({@linkcode checkPaths}), is
- * answered with `isError: true` and one line, and `mdsel` is not run.
+ * answered with `isError: true` and one line, and `mdsel` is not run. With a
+ * `callLimit`, the run waits its turn (a cancel while waiting ends the wait),
+ * and its timeout counts from when it starts.
  *
  * @param call The `mdsel` arguments and files; `signal` is the request's cancellation.
  * @param context The settings and the shutdown signal.
@@ -32,19 +37,22 @@ export interface ToolContext {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mdselToolResult } from "./tool_result.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
  * const result = await mdselToolResult(
  *   { args: ["select", "--json", "--", "h1.0", "/no/such/file.md"], files: ["/no/such/file.md"] },
  *   { settings: DEFAULT_SETTINGS },
  * );
- * console.log(result.isError, JSON.parse(result.content[0].text as string).success); // true false
+ * assert.equal(result.isError, true);
+ * assert.equal(JSON.parse(result.content[0].text).success, false);
  *
  * const refused = await mdselToolResult(
  *   { args: ["index", "--", "/etc/hostname"], files: ["/etc/hostname"] },
  *   { settings: DEFAULT_SETTINGS },
  * );
- * console.log(refused.isError, refused.content[0].text.startsWith("Not a Markdown file")); // true true
+ * assert.equal(refused.isError, true);
+ * assert.match(refused.content[0].text, /^Not a Markdown file/);
  * ```
  */
 export async function mdselToolResult(
@@ -56,7 +64,8 @@ export async function mdselToolResult(
   try {
     const refusal = await checkPaths(call.files, context.settings);
     if (refusal !== undefined) return { content: [{ type: "text", text: refusal }], isError: true };
-    const { stdout } = await runMdsel({ ...call, signal }, context.settings);
+    const run = () => runMdsel({ ...call, signal }, context.settings);
+    const { stdout } = context.callLimit ? await context.callLimit.run(run, signal) : await run();
     return { content: [{ type: "text", text: stdout }] };
   } catch (error) {
     if (error instanceof CommandExitError) {
@@ -66,7 +75,10 @@ export async function mdselToolResult(
       const text = error.stdout !== "" ? error.stdout : error.stderr !== "" ? error.stderr : how;
       return { content: [{ type: "text", text }], isError: true };
     }
-    if (error instanceof CommandError || error instanceof MdselUnavailableError) {
+    if (
+      error instanceof CommandError || error instanceof MdselUnavailableError ||
+      error instanceof QueuedCallCancelledError
+    ) {
       return { content: [{ type: "text", text: error.message }], isError: true };
     }
     // Anything else is a bug of the server's: still an answer, never a crash.

@@ -74,6 +74,29 @@ Deno.test("runCommand: a grandchild holding the pipes open does not keep it wait
   await Deno.remove(fakes.dir, { recursive: true });
 });
 
+Deno.test("runCommand: a timeout or a cancel kills the whole process tree (a wrapper's children too)", async () => {
+  for (const how of ["timeout", "cancel"] as const) {
+    const pidFile = await Deno.makeTempFile();
+    const fakes = await writeFakes({
+      wrapper: `sleep 600 &\necho $! > '${pidFile}'\nsleep 600 &\nwait`,
+    });
+    const controller = new AbortController();
+    const run = runCommand(fakes.path("wrapper"), {
+      ...LIMITS,
+      timeoutMs: how === "timeout" ? 500 : 10_000,
+      signal: controller.signal,
+      args: [],
+    });
+    await waitFor(async () => (await Deno.readTextFile(pidFile)) !== "", "the grandchild to start");
+    const grandchild = Number(await Deno.readTextFile(pidFile));
+    if (how === "cancel") controller.abort();
+    await assert.rejects(run, how === "timeout" ? CommandTimeoutError : CommandAbortedError);
+    await waitFor(() => !isRunning(grandchild), `the grandchild to be killed on ${how}`);
+    await Deno.remove(fakes.dir, { recursive: true });
+    await Deno.remove(pidFile);
+  }
+});
+
 Deno.test("runCommand: a flood is cut at the cap", async () => {
   const fakes = await writeFakes({ flood: "exec yes" });
   await assert.rejects(

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bundledMdsel, ENGINE_ENV } from "../../tools/run_mdsel.ts";
-import { BASE_PATH, ROOT, writeFakes } from "../_server.ts";
+import { bundledMdsel, ENGINE_ENV, MAX_READ_FLAG_BYTES } from "../../tools/run_mdsel.ts";
+import { BASE_PATH, callText, ROOT, startServer, writeFakes } from "../_server.ts";
 
 Deno.test("bundledMdsel: this Deno, read access to the named files only, the checkout's config", () => {
   const { command, args } = bundledMdsel(["/docs/a.md", "b.md"]);
@@ -26,19 +26,75 @@ Deno.test("bundledMdsel: the engine may read its own settings, all of them", () 
     "MDSEL_INDEX_MAX_CHARS",
     "MDSEL_SIZE_WORDS",
   ]);
-  // Every variable the engine's code names is among them.
-  for (const entry of Deno.readDirSync(join(ROOT, "mdsel"))) {
-    if (!entry.name.endsWith(".ts")) continue;
-    const code = Deno.readTextFileSync(join(ROOT, "mdsel", entry.name));
-    for (const [name] of code.matchAll(/(?<=["'`])MDSEL_[A-Z_]+(?=["'`])/g)) {
-      assert.ok((ENGINE_ENV as readonly string[]).includes(name), `${name} in mdsel/${entry.name}`);
+  // Every variable the engine's code names, in any of its folders, is among them.
+  const folders = [join(ROOT, "mdsel")];
+  let files = 0;
+  for (let folder; (folder = folders.pop()) !== undefined;) {
+    for (const entry of Deno.readDirSync(folder)) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory) folders.push(path);
+      if (!entry.name.endsWith(".ts")) continue;
+      files++;
+      const code = Deno.readTextFileSync(path);
+      for (const [name] of code.matchAll(/(?<=["'`])MDSEL_[A-Z_]+(?=["'`])/g)) {
+        assert.ok((ENGINE_ENV as readonly string[]).includes(name), `${name} in ${path}`);
+      }
     }
   }
+  assert.ok(files > 20, `${files} engine modules read`);
 });
 
 Deno.test("bundledMdsel: a comma in a path widens read access; no files, no read access", () => {
   assert.ok(bundledMdsel(["/docs/a,b.md"]).args.includes("--allow-read"));
   assert.ok(!bundledMdsel([]).args.some((arg) => arg.startsWith("--allow-read")));
+});
+
+Deno.test("bundledMdsel: each path once; a list too long for one argument grants the folders holding the files", () => {
+  const readFlag = (files: string[]) =>
+    bundledMdsel(files).args.find((arg) => arg.startsWith("--allow-read"));
+  assert.equal(readFlag(["/d/a.md", "/d/a.md", "/d/b.md"]), "--allow-read=/d/a.md,/d/b.md");
+  const long = "x".repeat(150);
+  const many = Array.from(
+    { length: 1600 },
+    (_, i) => `/docs/${long}/part-${i % 3}/${long}-${i}.md`,
+  );
+  assert.ok(many.join(",").length > MAX_READ_FLAG_BYTES);
+  assert.equal(
+    readFlag([...many, `/docs/${long}`]),
+    "--allow-read=/docs",
+    "the folder holding a named folder covers the folders inside it",
+  );
+  assert.equal(
+    readFlag(many),
+    `--allow-read=${[0, 1, 2].map((i) => `/docs/${long}/part-${i}`).join(",")}`,
+  );
+  // Even the folders too many for one argument: all files (the server checked each path first).
+  const scattered = Array.from({ length: 1600 }, (_, i) => `/docs/${long}-${i}/a.md`);
+  assert.equal(readFlag(scattered), "--allow-read");
+});
+
+Deno.test("the bundled engine takes a call naming 1,000 long paths (one --allow-read argument would pass 128 KiB)", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mdsel-many-" });
+  const long = "a-rather-long-folder-name-".repeat(5);
+  await Deno.mkdir(join(dir, long));
+  const files: string[] = [];
+  // The engine reads at most 1,000 files in one call.
+  for (let i = 0; i < 1000; i++) {
+    const file = join(dir, long, `${long}${i}.md`);
+    await Deno.writeTextFile(file, `# Doc ${i}\n\nText ${i}.\n`);
+    files.push(file);
+  }
+  assert.ok(files.join(",").length > 128 * 1024);
+  await using server = await startServer(["-A"]);
+  const result = await callText(server.client, "mdsel_select", {
+    selector: "h1.0",
+    files: [files[0], files[999], files[999]],
+  });
+  assert.equal(result.isError, false, result.text);
+  const index = await callText(server.client, "mdsel_index", { files });
+  assert.equal(index.isError, false, index.text.slice(0, 300));
+  assert.match(index.text, /-0\.md \[4 words/);
+  await Deno.remove(dir, { recursive: true });
 });
 
 Deno.test("bundledMdsel: a published module runs without the user's config or lockfile", () => {

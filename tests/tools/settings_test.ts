@@ -10,6 +10,7 @@ Deno.test("readSettings: defaults when nothing is set", () => {
     format: "text",
     sizeWords: 500,
     allowAnyFile: false,
+    maxConcurrent: Math.max(1, navigator.hardwareConcurrency),
     warnings: [],
   });
 });
@@ -23,6 +24,7 @@ Deno.test("readSettings: every variable is read", () => {
     MDSEL_FORMAT: "JSON",
     MDSEL_SIZE_WORDS: "800",
     MDSEL_ALLOW_ANY_FILE: "1",
+    MDSEL_MAX_CONCURRENT: "4",
   };
   assert.deepEqual(readSettings((name) => env[name]), {
     minWords: 0,
@@ -32,6 +34,7 @@ Deno.test("readSettings: every variable is read", () => {
     format: "json",
     sizeWords: 800,
     allowAnyFile: true,
+    maxConcurrent: 4,
     warnings: [],
   });
 });
@@ -59,6 +62,7 @@ Deno.test("readSettings: a bad value falls back to its default with one warning 
     MDSEL_SIZE_WORDS: "0",
     MDSEL_ALLOW_ANY_FILE: "yes",
     MDSEL_BIN: "  ",
+    MDSEL_MAX_CONCURRENT: "0",
   };
   const settings = readSettings((name) => env[name]);
   assert.equal(settings.minWords, 200);
@@ -70,11 +74,24 @@ Deno.test("readSettings: a bad value falls back to its default with one warning 
   assert.equal(settings.mdselBin, undefined);
   assert.deepEqual(settings.warnings, [
     "mdsel-claude: ignoring MDSEL_MIN_WORDS='many' (not a whole number); using 200",
-    "mdsel-claude: ignoring MDSEL_TIMEOUT_MS='0' (not a positive whole number); using 30000",
+    "mdsel-claude: ignoring MDSEL_TIMEOUT_MS='0' (not a positive whole number up to 2147483647); using 30000",
     "mdsel-claude: ignoring MDSEL_MAX_OUTPUT_BYTES='1.5' (not a positive whole number); using 8388608",
     "mdsel-claude: ignoring MDSEL_SIZE_WORDS='0' (not a positive whole number); using 500",
+    "mdsel-claude: ignoring MDSEL_MAX_CONCURRENT='0' (not a positive whole number); using " +
+    DEFAULT_SETTINGS.maxConcurrent,
     "mdsel-claude: ignoring MDSEL_FORMAT='yaml' (use text or json); using text",
     "mdsel-claude: ignoring MDSEL_ALLOW_ANY_FILE='yes' (use 1 or 0); using 0",
+  ]);
+});
+
+Deno.test("readSettings: a timeout a timer cannot hold is refused, not overflowed", () => {
+  const read = (value: string) =>
+    readSettings((name) => name === "MDSEL_TIMEOUT_MS" ? value : undefined);
+  assert.equal(read("2147483647").timeoutMs, 2 ** 31 - 1);
+  const settings = read("2147483648");
+  assert.equal(settings.timeoutMs, 30_000);
+  assert.deepEqual(settings.warnings, [
+    "mdsel-claude: ignoring MDSEL_TIMEOUT_MS='2147483648' (not a positive whole number up to 2147483647); using 30000",
   ]);
 });
 

@@ -1,0 +1,109 @@
+/**
+ * A bound on the `mdsel` runs in flight. Each run is a process of its own;
+ * started all at once, heavy calls starve each other until every one of them
+ * times out. Queued in order instead, each gets the machine to itself and its
+ * timeout counts from when it starts running.
+ *
+ * @module
+ */
+
+/** The call was cancelled while it waited its turn. */
+export class QueuedCallCancelledError extends Error {
+  /**
+   * @param options The abort reason.
+   */
+  constructor(options?: ErrorOptions) {
+    super("mdsel was cancelled before it started", options);
+    this.name = "QueuedCallCancelledError";
+  }
+}
+
+/**
+ * Runs tasks with at most `limit` of them at once, the rest in the order they came.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CallLimit } from "./call_limit.ts";
+ * const limit = new CallLimit(1);
+ * const order: string[] = [];
+ * const task = (name: string) => async () => {
+ *   order.push(`start ${name}`);
+ *   await new Promise((resolve) => setTimeout(resolve, 10));
+ *   order.push(`end ${name}`);
+ * };
+ * await Promise.all([limit.run(task("a")), limit.run(task("b"))]);
+ * assert.deepEqual(order, ["start a", "end a", "start b", "end b"]);
+ * ```
+ */
+export class CallLimit {
+  /** The most tasks that run at once. */
+  readonly limit: number;
+  #running = 0;
+  #waiting: { start: () => void }[] = [];
+
+  /**
+   * @param limit The most tasks that run at once (at least 1).
+   */
+  constructor(limit: number) {
+    if (!Number.isSafeInteger(limit) || limit < 1) {
+      throw new RangeError(`Cannot limit calls to ${limit}: use a whole number of at least 1`);
+    }
+    this.limit = limit;
+  }
+
+  /** How many tasks are running now. */
+  get running(): number {
+    return this.#running;
+  }
+
+  /** How many tasks wait their turn. */
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+
+  /**
+   * Runs a task once a slot is free.
+   *
+   * @param task The work; it starts when its turn comes.
+   * @param signal Cancels the wait: the task then never starts.
+   * @returns What the task returns.
+   * @throws {QueuedCallCancelledError} When `signal` aborts before the task starts.
+   */
+  async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    await this.#acquire(signal);
+    try {
+      return await task();
+    } finally {
+      this.#release();
+    }
+  }
+
+  #acquire(signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(new QueuedCallCancelledError());
+    if (this.#running < this.limit) {
+      this.#running++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const entry = {
+        start: () => {
+          signal?.removeEventListener("abort", onAbort);
+          this.#running++;
+          resolve();
+        },
+      };
+      const onAbort = () => {
+        this.#waiting.splice(this.#waiting.indexOf(entry), 1);
+        reject(new QueuedCallCancelledError({ cause: signal?.reason }));
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.#waiting.push(entry);
+    });
+  }
+
+  #release(): void {
+    this.#running--;
+    this.#waiting.shift()?.start();
+  }
+}
