@@ -1,5 +1,5 @@
 /**
- * The command line: `index`, `select`, `format`, `--version`, `--help`.
+ * The command line: `index`, `select`, `format`, `help`, `--version`, `--help`.
  *
  * @module
  */
@@ -41,7 +41,7 @@ Usage:
   mdsel index  [--json] [--full] [--] <files...>
   mdsel select [--json] [--full] [--] <selector> <files...>
   mdsel format [index|select] [--example]
-  mdsel --version | --help
+  mdsel --version | --help | help [index|select|format]
 
 Options:
   --json     print one line of JSON instead of the compact text format
@@ -61,6 +61,8 @@ Examples:
 Environment: MDSEL_PAGE_WORDS (default 2000), MDSEL_INDEX_MAX_CHARS (default 40000)
 Exit codes: 0 success, 1 error (unresolved selector, unreadable file), 2 usage error
 `;
+
+const HELP_TOPICS: readonly string[] = ["index", "select", "format", "help"];
 
 const OPTIONS = new Set(["--json", "--full", "--example", "--help", "-h", "--version", "-V"]);
 
@@ -119,6 +121,15 @@ export function parseArgs(args: readonly string[]): Invocation {
       }
       return { command, topic, example: flags.has("--example") };
     }
+    case "help":
+      // `mdsel help` and `mdsel help index` are how many CLIs are asked: the usage covers all.
+      if (rest.length > 1) throw new UsageError("help takes at most one command");
+      if (rest.length === 1 && !HELP_TOPICS.includes(rest[0])) {
+        throw new UsageError(
+          `unknown help topic '${_show(rest[0])}' (use index, select or format)`,
+        );
+      }
+      return { command: "help" };
     default:
       throw new UsageError(`unknown command '${_show(command)}' (use index, select or format)`);
   }

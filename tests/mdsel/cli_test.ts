@@ -29,6 +29,21 @@ Deno.test("--help prints usage on stdout; no arguments print it on stderr with e
   assert.equal(bare.stderr, help.stdout);
 });
 
+Deno.test("help and help <command> print the usage like --help", async () => {
+  const help = await run(["--help"]);
+  for (const args of [["help"], ["help", "index"], ["help", "select"], ["help", "format"]]) {
+    const result = await run(args);
+    assert.deepEqual(result, { code: 0, stdout: help.stdout, stderr: "" }, args.join(" "));
+  }
+  assert.match(help.stdout, /\| help \[index\|select\|format\]/);
+  const bogus = await run(["help", "bogus"]);
+  assert.equal(bogus.code, 2);
+  assert.match(
+    bogus.stderr,
+    /^error: unknown help topic 'bogus' \(use index, select or format\)\n/,
+  );
+});
+
 Deno.test("usage errors: exit 2, one error line and a hint on stderr, nothing on stdout", async () => {
   for (const args of [["bogus"], ["index"], ["index", "x.md", "--bogus"], ["select"]]) {
     const result = await run(args);

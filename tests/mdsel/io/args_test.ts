@@ -37,6 +37,8 @@ Deno.test("usage errors name the problem", () => {
     [["format", "nope"], "unknown format topic 'nope'"],
     [["format", "--json"], "option '--json' does not apply to format"],
     [["index", "a.md", "--example"], "option '--example' does not apply to index"],
+    [["help", "bogus"], "unknown help topic 'bogus'"],
+    [["help", "index", "select"], "help takes at most one command"],
   ];
   for (const [args, message] of cases) {
     assert.throws(() => parseArgs(args), (error: unknown) => {
@@ -44,6 +46,12 @@ Deno.test("usage errors name the problem", () => {
       assert.ok(error.message.includes(message), `${args}: ${error.message}`);
       return true;
     });
+  }
+});
+
+Deno.test("help, with or without a command, asks for the usage", () => {
+  for (const args of [["help"], ["help", "index"], ["help", "select"], ["help", "format"]]) {
+    assert.deepEqual(parseArgs(args), { command: "help" }, args.join(" "));
   }
 });
 
