@@ -10,7 +10,7 @@ Deno.test("readSettings: defaults when nothing is set", () => {
     format: "text",
     sizeWords: 500,
     allowAnyFile: false,
-    maxConcurrent: Math.max(1, navigator.hardwareConcurrency),
+    maxConcurrent: 2 * navigator.hardwareConcurrency,
     warnings: [],
   });
 });
