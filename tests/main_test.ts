@@ -12,6 +12,7 @@ import {
   INITIALIZE,
   installBundledMdsel,
   isRunning,
+  ROOT,
   SANDBOXED,
   spawnRaw,
   startServer,
@@ -755,4 +756,44 @@ Deno.test("folders, globs, several selectors and search: through the server, san
     await Deno.remove(join(bin, ".."), { recursive: true });
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+const HAS_SCRIPT = (() => {
+  try {
+    return Deno.statSync("/usr/bin/script").isFile;
+  } catch {
+    return false;
+  }
+})();
+
+Deno.test({
+  name:
+    "started by hand in a terminal, the server says on stderr what it is and waits; Ctrl+D ends it",
+  // util-linux's script(1) gives the server a terminal as stdin.
+  ignore: !HAS_SCRIPT,
+  async fn() {
+    const child = new Deno.Command("/usr/bin/script", {
+      args: ["-qec", `'${Deno.execPath()}' run -A main.ts`, "/dev/null"],
+      cwd: ROOT,
+      env: { HOME: Deno.env.get("HOME") ?? "/root", PATH: BASE_PATH, NO_COLOR: "1" },
+      clearEnv: true,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "null",
+    }).spawn();
+    let seen = "";
+    const reading = (async () => {
+      for await (const chunk of child.stdout) seen += new TextDecoder().decode(chunk);
+    })();
+    await waitFor(() => seen.includes("Waiting for input"), "the note on the terminal", 10_000);
+    assert.match(
+      seen,
+      /mdsel-claude: an MCP server speaking JSON-RPC on stdin; Claude Code starts it/,
+    );
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode("\x04"));
+    assert.equal((await child.status).code, 0);
+    await writer.close().catch(() => {});
+    await reading;
+  },
 });
