@@ -365,7 +365,12 @@ Deno.test("sandboxed with no mdsel on PATH: a clear message naming the fix", asy
   assert.deepEqual(result, {
     isError: true,
     text:
-      "Cannot find the mdsel CLI: install it (deno install -g -n mdsel --allow-read jsr:@x/mdsel-claude/mdsel) or set MDSEL_BIN (or run the server with -A to use the bundled one)",
+      // Run from a checkout, the remedy installs the checkout's CLI.
+      `Cannot find the mdsel CLI: install it (deno install -g -n mdsel --allow-read --config ${
+        join(ROOT, "deno.json")
+      } ${
+        join(ROOT, "mdsel", "cli.ts")
+      }) or set MDSEL_BIN (or run the server with -A to use the bundled one)`,
   });
 });
 

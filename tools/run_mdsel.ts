@@ -19,8 +19,42 @@ import { readScope } from "./check_paths.ts";
 import { type CommandOutput, runCommand } from "./run_command.ts";
 import type { ServerSettings } from "./settings.ts";
 
-/** How the README tells users to install the bundled CLI as `mdsel`. */
+/** How the README tells users to install the bundled CLI as `mdsel`, from JSR. */
 export const INSTALL_HINT = "deno install -g -n mdsel --allow-read jsr:@x/mdsel-claude/mdsel";
+
+/**
+ * The command that installs the bundled CLI as `mdsel` from where this server
+ * runs: from a checkout, the checkout's own CLI module (with its config); from
+ * JSR, the same package and version; from elsewhere, {@linkcode INSTALL_HINT}.
+ *
+ * @param moduleUrl The server's CLI module; this package's `mdsel/cli.ts` by default.
+ * @returns A command line to paste.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { installHint } from "./run_mdsel.ts";
+ * assert.equal(
+ *   installHint(new URL("https://jsr.io/@x/mdsel-claude/0.2.0/mdsel/cli.ts")),
+ *   "deno install -g -n mdsel --allow-read jsr:@x/mdsel-claude@0.2.0/mdsel",
+ * );
+ * assert.equal(
+ *   installHint(new URL("file:///src/mdsel-claude/mdsel/cli.ts")),
+ *   "deno install -g -n mdsel --allow-read --config /src/mdsel-claude/deno.json /src/mdsel-claude/mdsel/cli.ts",
+ * );
+ * ```
+ */
+export function installHint(moduleUrl: URL = new URL("../mdsel/cli.ts", import.meta.url)): string {
+  if (moduleUrl.protocol === "file:") {
+    const config = fileURLToPath(new URL("../deno.json", moduleUrl));
+    return `deno install -g -n mdsel --allow-read --config ${config} ${fileURLToPath(moduleUrl)}`;
+  }
+  const published = /^\/(@[^/]+\/[^/]+)\/([^/]+)\/mdsel\/cli\.ts$/.exec(moduleUrl.pathname);
+  if (published) {
+    return `deno install -g -n mdsel --allow-read jsr:${published[1]}@${published[2]}/mdsel`;
+  }
+  return INSTALL_HINT;
+}
 
 /**
  * The longest `--allow-read=` argument given to the bundled engine, in bytes.
@@ -125,7 +159,7 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
     }
     if (onPath === "denied") throw _notAllowed("mdsel", error);
     throw new MdselUnavailableError(
-      `Cannot find the mdsel CLI: install it (${INSTALL_HINT}) or set MDSEL_BIN` +
+      `Cannot find the mdsel CLI: install it (${installHint()}) or set MDSEL_BIN` +
         " (or run the server with -A to use the bundled one)",
       { cause: error },
     );
