@@ -15,7 +15,7 @@ import { errorText, indexText, selectText } from "./commands/render_text.ts";
 import { parseForSelect, selectAllInWorkspace } from "./commands/select_command.ts";
 import { type Invocation, parseArgs, USAGE, UsageError } from "./io/args.ts";
 import { type EngineSettings, readSettings } from "./io/settings.ts";
-import { loadWorkspace } from "./io/workspace.ts";
+import { loadWorkspace, type Workspace } from "./io/workspace.ts";
 import { MDSEL_COMPATIBLE_VERSION, VERSION } from "./version.ts";
 
 /** What one CLI run printed, and its exit code. */
@@ -132,10 +132,15 @@ async function _index(
   return {
     code: errors.length === 0 ? 0 : 1,
     stdout,
-    stderr: json || warnings.length === 0
-      ? ""
-      : warnings.map((w) => `warning: ${w}`).join("\n") + "\n",
+    stderr: _notices(workspace) +
+      (json || warnings.length === 0 ? "" : warnings.map((w) => `warning: ${w}`).join("\n") + "\n"),
   };
+}
+
+/** The workspace's lines for stderr only (in both formats: JSON output stays as it was). */
+function _notices(workspace: Workspace): string {
+  const notices = workspace.notices ?? [];
+  return notices.length === 0 ? "" : notices.join("\n") + "\n";
 }
 
 async function _select(
@@ -175,9 +180,10 @@ async function _select(
   return {
     code: failed ? 1 : 0,
     stdout: render(outcome),
-    stderr: json || outcome.warnings.length === 0
-      ? ""
-      : outcome.warnings.map((w) => `warning: ${w}`).join("\n") + "\n",
+    stderr: _notices(workspace) +
+      (json || outcome.warnings.length === 0
+        ? ""
+        : outcome.warnings.map((w) => `warning: ${w}`).join("\n") + "\n"),
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import { type MdDocument, parseDocument } from "../parse/document.ts";
 import { type ErrorEntry, FileReadError } from "./errors.ts";
-import { expandPaths } from "./files.ts";
+import { expandPaths, isMarkdownPath } from "./files.ts";
 import { loadFile } from "./load_file.ts";
 import { assignNamespaces } from "./namespace.ts";
 
@@ -20,12 +20,18 @@ export interface Workspace {
   readonly warnings: string[];
   /** How many files the call named once folders and globs were expanded. */
   readonly fileCount?: number;
+  /**
+   * Files named outright that are not Markdown by their extension (read
+   * anyway): one line each for stderr, never in the output itself.
+   */
+  readonly notices?: string[];
 }
 
 /**
  * Reads and parses every file a call names. A file found in a folder or by
  * a glob that turns out binary is skipped with a warning (the folder was
- * named, not the file); a file named outright is an error.
+ * named, not the file); a file named outright is an error. A file named
+ * outright without a Markdown extension is read, with a notice.
  *
  * @param paths The files, folders and globs, as given.
  * @returns The documents and the failures.
@@ -44,6 +50,7 @@ export async function loadWorkspace(paths: readonly string[]): Promise<Workspace
   const docs: MdDocument[] = [];
   const errors: ErrorEntry[] = [...expanded.errors];
   const warnings: string[] = [];
+  const notices: string[] = [];
   loaded.forEach((result, i) => {
     const { path } = files[i];
     if (result.status === "rejected") {
@@ -60,7 +67,11 @@ export async function loadWorkspace(paths: readonly string[]): Promise<Workspace
       return;
     }
     if (result.value.warning !== undefined) warnings.push(result.value.warning);
+    // Folders and globs pick Markdown files only; a file named outright may be anything.
+    if (!files[i].expanded && !isMarkdownPath(path)) {
+      notices.push(`warning: ${path} is not a Markdown file by its extension; read as Markdown`);
+    }
     docs.push(parseDocument(result.value.text, namespaces[i], path));
   });
-  return { docs, errors, warnings, fileCount: files.length + expanded.errors.length };
+  return { docs, errors, warnings, fileCount: files.length + expanded.errors.length, notices };
 }

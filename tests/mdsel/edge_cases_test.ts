@@ -980,3 +980,29 @@ Deno.test("bad input: errors about a 100 KB selector stay small, and the caret s
     );
   });
 });
+
+Deno.test("a file named outright that is not Markdown by its extension is read, with one warning", async () => {
+  const files = { "package.json": '{"name": "x"}\n', "a.md": "# A\n", "B.MARKDOWN": "# B\n" };
+  await withTempDir(files, async (dir) => {
+    const warning =
+      `warning: ${dir}/package.json is not a Markdown file by its extension; read as Markdown\n`;
+    const named = [`${dir}/package.json`, `${dir}/a.md`, `${dir}/B.MARKDOWN`];
+    for (const args of [["index", ...named], ["select", "root", ...named]]) {
+      const text = await mdselInProcess(args);
+      assert.equal(text.code, 0, args.join(" "));
+      assert.equal(text.stderr, warning, args.join(" "));
+      assert.match(text.stdout, /"name": "x"|package \S+package\.json \[2 words\]/);
+      const { code, envelope, result } = await json(args);
+      assert.equal(code, 0);
+      assert.equal(result.stderr, warning, `${args.join(" ")} --json`);
+      assert.equal(envelope.warnings, undefined, "the JSON output is as it was");
+    }
+    // Folders and globs pick Markdown files only: nothing to warn about.
+    for (const path of [dir, `${dir}/*`]) {
+      const result = await mdselInProcess(["index", path]);
+      assert.equal(result.code, 0, path);
+      assert.equal(result.stderr, "", path);
+      assert.doesNotMatch(result.stdout, /package/);
+    }
+  });
+});
