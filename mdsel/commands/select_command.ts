@@ -185,6 +185,8 @@ export const DEFAULT_SELECT_SETTINGS: SelectSettings = (({ warnings: _, ...engin
 export const MAX_CHILDREN = 50;
 
 const PREVIEW_LENGTH = 80;
+/** The most suggestions an unresolved selector carries. */
+const MAX_SUGGESTIONS = 5;
 
 /**
  * Parses a selector for `select`, turning a syntax error into its entry.
@@ -252,10 +254,13 @@ export function selectInWorkspace(
   const qualify = workspace.docs.length > 1;
   const reasons: string[] = [];
   const stalled: Target[] = [];
+  const lastValid: string[] = [];
   for (const doc of docs) {
     const resolution = resolvePath(doc, selector.segments);
     if (resolution.targets.length === 0) {
-      if (resolution.failure !== undefined) reasons.push(describeFailure(resolution.failure));
+      const { failure } = resolution;
+      if (failure !== undefined) reasons.push(describeFailure(failure));
+      if (failure?.kind === "out_of_range") lastValid.push(lastValidSelector(failure));
       // One by one: `push(...targets)` overflows the stack past ~125,000 targets.
       for (const target of resolution.stalledAt) stalled.push(target);
       continue;
@@ -270,7 +275,9 @@ export function selectInWorkspace(
     outcome.unresolved.push({
       selector: canonical,
       reason: [...new Set(reasons)].join("; ") || `No match for ${clipSelector(canonical)}`,
-      suggestions: _suggest(selector, docs, stalled),
+      // An index past the end most likely meant the last one: it comes first.
+      suggestions: [...new Set([...lastValid, ..._suggest(selector, docs, stalled)])]
+        .slice(0, MAX_SUGGESTIONS),
     });
   }
   return outcome;
@@ -364,6 +371,31 @@ export function describeFailure(failure: ResolutionFailure): string {
   return failure.kind === "none"
     ? `No ${type} found in ${where}`
     : `Index ${failure.index} out of range (only ${failure.found} ${type}(s) found in ${where})`;
+}
+
+/**
+ * The selector of the last match that does exist, for an index out of range:
+ * `h2[99]` on a document with 20 h2 sections gives `ns::heading:h2[19]`.
+ *
+ * @param failure An out-of-range failure.
+ * @returns The fully qualified selector.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "../parse/document.ts";
+ * import { rootOf } from "../query/resolve.ts";
+ * import { lastValidSelector } from "./select_command.ts";
+ * const scope = rootOf(parseDocument("# A\n", "readme", "readme.md"));
+ * const type = { kind: "heading", depth: 1 } as const;
+ * assert.equal(lastValidSelector({ kind: "out_of_range", type, scope, index: 5, found: 1 }), "readme::heading:h1[0]");
+ * ```
+ */
+export function lastValidSelector(
+  failure: Extract<ResolutionFailure, { kind: "out_of_range" }>,
+): string {
+  const step: PathStep = { type: failure.type, index: failure.found - 1 };
+  return formatPath(failure.scope.doc.namespace, [...failure.scope.path, step]);
 }
 
 /**

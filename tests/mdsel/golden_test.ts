@@ -604,9 +604,10 @@ const CASES: GoldenCase[] = [
       assert.deepStrictEqual(more, []);
       assert.equal(entry.selector, "heading:h2[5]");
       assert.equal(entry.reason, "Index 5 out of range (only 2 heading:h2(s) found in readme)");
+      // The last index that exists first (#12.4), then the closest by spelling.
       assert.deepStrictEqual(entry.suggestions.slice(0, 2), [
-        "readme::heading:h2[0]",
         "readme::heading:h2[1]",
+        "readme::heading:h2[0]",
       ]);
       assert.ok(entry.suggestions.length <= 5);
       assert.deepStrictEqual(out.json.unresolved_selectors, ["heading:h2[5]"]);
@@ -620,7 +621,7 @@ const CASES: GoldenCase[] = [
       const lines = (out.stdout ?? "").split("\n");
       assert.equal(lines[0], "!heading:h2[5]");
       assert.equal(lines[1], "Index 5 out of range (only 2 heading:h2(s) found in readme)");
-      assert.ok(lines[2].startsWith("~readme::heading:h2[0] ~readme::heading:h2[1]"), lines[2]);
+      assert.ok(lines[2].startsWith("~readme::heading:h2[1] ~readme::heading:h2[0]"), lines[2]);
       assert.deepStrictEqual(lines.slice(3), [""]);
     },
   },

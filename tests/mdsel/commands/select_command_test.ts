@@ -129,3 +129,27 @@ Deno.test("a section the index folded answers with its outline, though it fits a
   // A small document is never folded: its sections answer with their content.
   assert.equal(answers("h1.0", guide(3, 10))[0].match.outline, undefined);
 });
+
+Deno.test("an index out of range suggests the last one that exists first", () => {
+  const twenty = Array.from({ length: 20 }, (_, i) => `## Topic ${i}\n\ntext ${i}\n`).join("\n");
+  const suggestionsOf = (selector: string, ...docs: ReturnType<typeof doc>[]) => {
+    const outcome = selectInWorkspace(parseSelector(selector), workspace(...docs));
+    assert.equal(outcome.unresolved.length, 1, selector);
+    return outcome.unresolved[0].suggestions;
+  };
+  const suggestions = suggestionsOf("h2[99]", doc(twenty));
+  assert.equal(suggestions[0], "d::heading:h2[19]");
+  assert.equal(suggestions.length, 5);
+  assert.equal(new Set(suggestions).size, 5, "no suggestion twice");
+  assert.equal(suggestionsOf("section[20]", doc(twenty))[0], "d::section[19]");
+  // Inside a section, and in each file that has fewer.
+  assert.equal(
+    suggestionsOf("h2[3]/para[4]", doc(twenty))[0],
+    "d::heading:h2[3]/block:paragraph[0]",
+  );
+  const three = doc("## A\n\n## B\n\n## C\n", "e");
+  assert.deepEqual(suggestionsOf("h2[40-50]", doc(twenty), three).slice(0, 2), [
+    "d::heading:h2[19]",
+    "e::heading:h2[2]",
+  ]);
+});
