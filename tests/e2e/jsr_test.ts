@@ -1,0 +1,229 @@
+// The package as users get it: served by a local JSR registry exactly as
+// `deno publish` would upload it, and run from an empty folder with an empty
+// Deno cache, by the commands the README gives. Run with `deno task e2e`.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+// @ts-types="@modelcontextprotocol/sdk/client/index"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+// @ts-types="@modelcontextprotocol/sdk/client/stdio"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { publishedFiles, readConfig, ROOT, serveRegistry, unfurl } from "./_registry.ts";
+
+const SYSTEM_PATH = "/usr/bin:/bin";
+const DENO_BIN = join(Deno.execPath(), "..");
+
+const README = [
+  "# Widget",
+  "",
+  "Intro text.",
+  "",
+  "## Install",
+  "",
+  "```sh",
+  "deno add jsr:@x/widget",
+  "```",
+  "",
+  "## Usage",
+  "",
+  ...Array.from({ length: 60 }, (_, i) => `Usage paragraph ${i} with several words in it.\n`),
+].join("\n");
+
+/** A scratch world: an empty project folder, an empty Deno cache, a HOME. */
+async function world() {
+  const dir = await Deno.makeTempDir({ prefix: "mdsel-e2e-" });
+  const paths = {
+    dir,
+    project: join(dir, "project"),
+    home: join(dir, "home"),
+    denoDir: join(dir, "deno-cache"),
+    installRoot: join(dir, "install"),
+  };
+  for (const path of [paths.project, paths.home]) await Deno.mkdir(path);
+  await Deno.writeTextFile(join(paths.project, "README.md"), README);
+  return paths;
+}
+
+type World = Awaited<ReturnType<typeof world>>;
+
+// How this machine reaches npm (proxies, certificate authorities) carries over.
+const NETWORK_ENV = Object.fromEntries(
+  Object.entries(Deno.env.toObject()).filter(([name]) => /proxy|cert|_ca_|ssl|tls/i.test(name)),
+);
+
+function env(registry: string, place: World, path = `${DENO_BIN}:${SYSTEM_PATH}`) {
+  return {
+    ...NETWORK_ENV,
+    JSR_URL: registry,
+    DENO_DIR: place.denoDir,
+    HOME: place.home,
+    PATH: path,
+    NO_COLOR: "1",
+  };
+}
+
+async function connect(args: string[], environment: Record<string, string>, cwd: string) {
+  const transport = new StdioClientTransport({
+    command: Deno.execPath(),
+    args,
+    cwd,
+    env: environment,
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Uint8Array) => stderr += new TextDecoder().decode(chunk));
+  const client = new Client({ name: "mdsel-e2e", version: "0.0.0" });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+async function callText(client: Client, name: string, args: Record<string, unknown>) {
+  const result = await client.callTool({ name, arguments: args });
+  const [part] = result.content as { type: string; text: string }[];
+  return { text: part.text, isError: result.isError === true };
+}
+
+async function run(
+  args: string[],
+  environment: Record<string, string>,
+  cwd: string,
+  input?: string,
+) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args,
+    cwd,
+    env: environment,
+    clearEnv: true,
+    stdin: input === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  if (input !== undefined) {
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(input));
+    await writer.close();
+  }
+  const output = await child.output();
+  const decoder = new TextDecoder();
+  return {
+    code: output.code,
+    stdout: decoder.decode(output.stdout),
+    stderr: decoder.decode(output.stderr),
+  };
+}
+
+Deno.test("the registry serves exactly what deno publish --dry-run lists, every import resolved", async () => {
+  const config = await readConfig();
+  const files = await publishedFiles();
+  for (const path of ["/main.ts", "/mdsel/cli.ts", "/hook.ts", "/setup.ts", "/deno.json"]) {
+    assert.ok(files.includes(path), `${path} is published`);
+  }
+  assert.ok(!files.some((path) => path.startsWith("/tests/") || path.startsWith("/bench/")));
+  for (const target of Object.values(config.exports)) {
+    assert.ok(files.includes(target.slice(1)), `export ${target} is published`);
+  }
+  // Every relative import of a published module is itself published, and no
+  // bare specifier is left for a user's machine to resolve.
+  for (const path of files.filter((file) => file.endsWith(".ts"))) {
+    const source = unfurl(await Deno.readTextFile(join(ROOT, path)), config.imports);
+    for (const [, specifier] of source.matchAll(/(?:from\s*|import\s*\(\s*)["']([^"']+)["']/g)) {
+      if (specifier.startsWith(".")) {
+        const target = new URL(specifier, `file://${path}`).pathname;
+        assert.ok(files.includes(target), `${path} imports ${specifier}, which is not published`);
+      } else {
+        assert.match(specifier, /^(npm|node|jsr):/, `${path}: ${specifier}`);
+      }
+    }
+  }
+  assert.equal(
+    unfurl('import { z } from "zod";\n// @ts-types="@modelcontextprotocol/sdk/types"\n', {
+      "zod": "npm:zod@4.6.7",
+      "@modelcontextprotocol/sdk/": "npm:/@modelcontextprotocol/sdk@1.32.2/",
+    }),
+    'import { z } from "npm:zod@4.6.7";\n// @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/types"\n',
+  );
+});
+
+Deno.test("deno run -A jsr:@x/mdsel-claude from an empty folder and cache: both tools, bundled engine", async () => {
+  await using registry = await serveRegistry();
+  const place = await world();
+  const readme = join(place.project, "README.md");
+  const server = await connect(
+    ["run", "-A", "jsr:@x/mdsel-claude"],
+    env(registry.url, place),
+    place.project,
+  );
+  try {
+    assert.equal(server.client.getServerVersion()?.name, "mdsel-claude");
+    const { tools } = await server.client.listTools();
+    assert.deepEqual(tools.map((tool) => tool.name), ["mdsel_index", "mdsel_select"]);
+    const index = await callText(server.client, "mdsel_index", { files: [readme] });
+    assert.equal(index.isError, false, index.text);
+    assert.match(index.text, /h2\.0 Install/);
+    const code = await callText(server.client, "mdsel_select", {
+      selector: "h2.0/code.0",
+      files: [readme],
+    });
+    assert.deepEqual(code, { text: "```sh\ndeno add jsr:@x/widget\n```\n", isError: false });
+    const search = await callText(server.client, "mdsel_select", {
+      selector: "usage paragraph",
+      files: [place.project],
+    });
+    assert.equal(search.isError, false, search.text);
+    assert.match(search.text, /h2\.1/);
+  } finally {
+    await server.client.close();
+  }
+  // Test-only packages stay out of a user's cache.
+  const npm = join(place.denoDir, "npm", "registry.npmjs.org");
+  const cached = [...Deno.readDirSync(npm)].map((entry) => entry.name);
+  assert.ok(cached.includes("markdown-it"), cached.join(" "));
+  assert.ok(!cached.includes("fast-check"), "fast-check was downloaded");
+  await Deno.remove(place.dir, { recursive: true });
+});
+
+Deno.test("deno install jsr:@x/mdsel-claude/mdsel gives a working mdsel, and the sandboxed server runs it", async () => {
+  await using registry = await serveRegistry();
+  const place = await world();
+  const readme = join(place.project, "README.md");
+  const installed = await run(
+    [
+      "install",
+      "-g",
+      "-n",
+      "mdsel",
+      "--root",
+      place.installRoot,
+      "--allow-read",
+      "jsr:@x/mdsel-claude/mdsel",
+    ],
+    env(registry.url, place),
+    place.project,
+  );
+  assert.equal(installed.code, 0, installed.stderr);
+  const bin = join(place.installRoot, "bin");
+  const path = `${bin}:${DENO_BIN}:${SYSTEM_PATH}`;
+  const version = await new Deno.Command(join(bin, "mdsel"), {
+    args: ["--version"],
+    env: env(registry.url, place, path),
+    clearEnv: true,
+    stdin: "null",
+  }).output();
+  assert.match(new TextDecoder().decode(version.stdout), /^mdsel \d/);
+
+  const server = await connect(
+    ["run", "--allow-run=mdsel", "--allow-read", "jsr:@x/mdsel-claude"],
+    env(registry.url, place, path),
+    place.project,
+  );
+  try {
+    const section = await callText(server.client, "mdsel_select", {
+      selector: "h2.0",
+      files: [readme],
+    });
+    assert.equal(section.isError, false, section.text);
+    assert.match(section.text, /^## Install\n/);
+  } finally {
+    await server.client.close();
+  }
+  await Deno.remove(place.dir, { recursive: true });
+});
