@@ -289,7 +289,8 @@ export function answerLines(answer: SelectAnswer, labelled: boolean): string[] {
 
 /**
  * The text lines of one error: `!TYPE: message`, then `file:` / `selector:`
- * lines; a selector syntax error also gets a caret under the column.
+ * lines; a selector syntax error also gets a caret under the column, and
+ * `~<selector>` for what it probably meant.
  *
  * @param error The error entry.
  * @returns Its lines.
@@ -312,6 +313,10 @@ export function errorText(error: ErrorEntry): string[] {
     if (oneLine && shown.column !== undefined) {
       lines.push(" ".repeat("selector: ".length + shown.column - 1) + "^");
     }
+  }
+  // What the user probably meant (a misspelt type name), as unresolved selectors print it.
+  if (error.suggestions !== undefined && error.suggestions.length > 0) {
+    lines.push(error.suggestions.map((suggestion) => `~${suggestion}`).join(" "));
   }
   return lines;
 }

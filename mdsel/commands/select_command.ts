@@ -31,7 +31,7 @@ import {
 } from "../query/selector.ts";
 import { closestSelectors, similarity } from "../query/suggest.ts";
 import { sliceLines } from "../parse/source_lines.ts";
-import { clipSelector } from "./echo.ts";
+import { clipSelector, MAX_ECHO } from "./echo.ts";
 import { indexDocument } from "./index_command.ts";
 import { documentOutline, indexDepthLimits } from "./index_outline.ts";
 import { fitDepths, outlineBudget, outlineEntries, outlineLines } from "./outline.ts";
@@ -198,6 +198,7 @@ const MAX_SUGGESTIONS = 5;
  * ```ts
  * import { parseForSelect } from "./select_command.ts";
  * console.log(parseForSelect("h9")); // { error: { type: "INVALID_SELECTOR", code: "INVALID_HEADING_LEVEL", ... } }
+ * console.log(parseForSelect("sectoin[1]")); // { error: { ..., suggestions: ["section[1]"] } }
  * console.log(parseForSelect("abort request")); // { input: { kind: "search", namespace: null, query: "abort request" } }
  * ```
  */
@@ -206,14 +207,33 @@ export function parseForSelect(text: string): { input: SelectInput } | { error: 
     return { input: parseSelectInput(text) };
   } catch (error) {
     if (!(error instanceof SelectorSyntaxError)) throw error;
-    return {
-      error: {
-        type: "INVALID_SELECTOR",
-        code: error.code,
-        message: error.message,
-        selector: text,
-      },
+    const entry: ErrorEntry = {
+      type: "INVALID_SELECTOR",
+      code: error.code,
+      message: error.message,
+      selector: text,
     };
+    const meant = _respelt(text, error);
+    if (meant !== undefined) entry.suggestions = [meant];
+    return { error: entry };
+  }
+}
+
+/**
+ * The selector with its misspelt type names respelt (`heding:h2[14]` ->
+ * `heading:h2[14]`), when that is a valid selector short enough to echo.
+ */
+function _respelt(text: string, error: SelectorSyntaxError, fixes = 0): string | undefined {
+  const { fix } = error;
+  // Each fix respells one name; a selector with more typos than this is guesswork.
+  if (fix === undefined || fixes >= 3) return undefined;
+  const fixed = text.slice(0, fix.offset) + fix.replacement + text.slice(fix.offset + fix.length);
+  if (fixed.length > MAX_ECHO) return undefined;
+  try {
+    return parseSelectInput(fixed).kind === "selectors" ? fixed : undefined;
+  } catch (next) {
+    if (!(next instanceof SelectorSyntaxError)) throw next;
+    return _respelt(fixed, next, fixes + 1);
   }
 }
 

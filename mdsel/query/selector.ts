@@ -17,6 +17,7 @@
  * @module
  */
 import type { BlockKind } from "../parse/document.ts";
+import { editDistance } from "./suggest.ts";
 
 /** What a segment names. */
 export type SegmentType =
@@ -75,6 +76,16 @@ export type SelectorErrorCode =
   | "UNCLOSED_BRACKET"
   | "MALFORMED_QUERY";
 
+/** A misspelt type name and the one it most likely means. */
+export interface TypeFix {
+  /** Where the misspelt name starts in the selector (UTF-16 offset). */
+  readonly offset: number;
+  /** Its length (UTF-16 code units). */
+  readonly length: number;
+  /** The type name meant. */
+  readonly replacement: string;
+}
+
 /** A selector that does not follow the grammar, with where the problem is. */
 export class SelectorSyntaxError extends SyntaxError {
   /** Which rule was broken. */
@@ -83,19 +94,29 @@ export class SelectorSyntaxError extends SyntaxError {
   readonly column: number;
   /** The whole selector. */
   readonly selector: string;
+  /** Set when the problem is a misspelt type name: the name meant. */
+  readonly fix?: TypeFix;
 
   /**
    * @param code Which rule was broken.
    * @param message What is wrong, ending with the column.
    * @param selector The whole selector.
    * @param column 1-based column.
+   * @param fix The type name meant, when a type name is misspelt.
    */
-  constructor(code: SelectorErrorCode, message: string, selector: string, column: number) {
+  constructor(
+    code: SelectorErrorCode,
+    message: string,
+    selector: string,
+    column: number,
+    fix?: TypeFix,
+  ) {
     super(message);
     this.name = "SelectorSyntaxError";
     this.code = code;
     this.column = column;
     this.selector = selector;
+    if (fix !== undefined) this.fix = fix;
   }
 }
 
@@ -115,6 +136,12 @@ const SHORT_BLOCKS: Readonly<Record<string, BlockKind>> = {
 };
 
 const BLOCK_NAMES: readonly BlockKind[] = ["paragraph", "code", "list", "table", "blockquote"];
+
+/** The type names that stand alone, for "did you mean" on a misspelt one. */
+const PLAIN_TYPES: readonly string[] = ["root", "section", ...Object.keys(SHORT_BLOCKS)];
+/** Longer words are no misspelt type name. */
+const MAX_TYPE_LENGTH = 20;
+const MIN_TYPE_SIMILARITY = 0.6;
 
 /**
  * Parses a selector.
@@ -192,11 +219,15 @@ export function parseSelectInput(input: string): SelectInput {
       if (!(error instanceof SelectorSyntaxError) || input === part) throw error;
       const offset = [...input.slice(0, start)].length;
       const column = error.column + offset;
+      const fix = error.fix === undefined
+        ? undefined
+        : { ...error.fix, offset: error.fix.offset + start };
       throw new SelectorSyntaxError(
         error.code,
         error.message.replace(/ at column \d+/, ` at column ${column}`),
         input,
         column,
+        fix,
       );
     }
     start += part.length + 1;
@@ -450,8 +481,9 @@ class _Parser {
     const lower = word.toLowerCase();
     if (this.#input[this.#pos] === ":" && this.#input[this.#pos + 1] !== ":") {
       this.#pos++;
+      const subStart = this.#pos;
       const sub = this.#word();
-      return this.#qualifiedType(lower, sub, start);
+      return this.#qualifiedType(lower, sub, start, subStart);
     }
     if (lower === "root" || lower === "section") return { kind: lower };
     const block = SHORT_BLOCKS[lower];
@@ -473,10 +505,16 @@ class _Parser {
       );
     }
     if (/^h\d+$/.test(lower)) return { kind: "heading", depth: this.#depth(lower, start) };
-    throw this.#error("INVALID_SYNTAX", `Unknown selector '${_show(word)}'`, start, TYPE_HINT);
+    throw this.#error(
+      "INVALID_SYNTAX",
+      `Unknown selector '${_show(word)}'`,
+      start,
+      TYPE_HINT,
+      _typeFix(word, start, PLAIN_TYPES),
+    );
   }
 
-  #qualifiedType(prefix: string, sub: string, start: number): SegmentType {
+  #qualifiedType(prefix: string, sub: string, start: number, subStart: number): SegmentType {
     const lower = sub.toLowerCase();
     if (prefix === "heading") {
       if (!/^h\d+$/.test(lower)) {
@@ -497,6 +535,7 @@ class _Parser {
           `Unknown block type '${_show(sub)}'`,
           start,
           BLOCK_HINT,
+          _typeFix(sub, subStart, BLOCK_NAMES),
         );
       }
       return { kind: "block", block };
@@ -506,6 +545,7 @@ class _Parser {
       `Unknown selector '${_show(`${prefix}:${sub}`)}'`,
       start,
       TYPE_HINT,
+      _typeFix(prefix, start, ["heading", "block"]),
     );
   }
 
@@ -716,11 +756,31 @@ class _Parser {
     what: string,
     offset: number,
     hint?: string,
+    fix?: TypeFix,
   ): SelectorSyntaxError {
     const column = [...this.#input.slice(0, offset)].length + 1;
     const message = `${what} at column ${column}` + (hint === undefined ? "" : ` - ${hint}`);
-    return new SelectorSyntaxError(code, message, this.#input, column);
+    return new SelectorSyntaxError(code, message, this.#input, column, fix);
   }
+}
+
+/**
+ * The type name a misspelt one most likely means: the closest by edit
+ * distance with a similarity of at least 0.6 (`sectoin` -> `section`,
+ * `pargraph` -> `paragraph`; `foo` means nothing).
+ */
+function _typeFix(word: string, offset: number, names: readonly string[]): TypeFix | undefined {
+  if (word === "" || word.length > MAX_TYPE_LENGTH) return undefined;
+  const lower = word.toLowerCase();
+  let best: { name: string; score: number } | undefined;
+  for (const name of names) {
+    const longest = Math.max(lower.length, name.length);
+    const score = (longest - editDistance(lower, name)) / longest;
+    if (score >= MIN_TYPE_SIMILARITY && (best === undefined || score > best.score)) {
+      best = { name, score };
+    }
+  }
+  return best === undefined ? undefined : { offset, length: word.length, replacement: best.name };
 }
 
 function _paramsFromQuery(query: string): SelectorParams {

@@ -1006,3 +1006,29 @@ Deno.test("a file named outright that is not Markdown by its extension is read, 
     }
   });
 });
+
+Deno.test("a misspelt type name is a syntax error that suggests the right type", async () => {
+  await withFile("a.md", "## A\n\ntext\n", async (path) => {
+    const cases: [string, string][] = [
+      ["heding:h2[14]", "heading:h2[14]"],
+      ["sectoin[1]", "section[1]"],
+      ["block:pargraph", "block:paragraph"],
+      ["Sectoin.0/tabel", "section.0/table"],
+      ["h2.0, lst.1", "h2.0, list.1"],
+    ];
+    for (const [typed, meant] of cases) {
+      const { code, envelope } = await json(["select", typed, path]);
+      assert.equal(code, 1, typed);
+      const [error] = envelope.errors;
+      assert.equal(error.type, "INVALID_SELECTOR", typed);
+      assert.deepEqual(error.suggestions, [meant], typed);
+      const text = await mdselInProcess(["select", typed, path]);
+      assert.equal(text.stdout.trimEnd().split("\n").at(-1), `~${meant}`, typed);
+    }
+    // No guess when nothing is close, or when the respelt selector is still wrong.
+    for (const typed of ["foo[0]", "sectoin.x"]) {
+      const { envelope } = await json(["select", typed, path]);
+      assert.equal(envelope.errors[0].suggestions, undefined, typed);
+    }
+  });
+});

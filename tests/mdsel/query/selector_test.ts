@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {
   formatSelector,
+  parseSelectInput,
   parseSelector,
   type SelectorErrorCode,
   SelectorSyntaxError,
@@ -146,4 +147,25 @@ Deno.test("parseSelector clips long user text in messages", () => {
     assert.ok(error.message.length < 200, error.message);
     return true;
   });
+});
+
+Deno.test("a misspelt type name carries the name it most likely means", () => {
+  const fixOf = (input: string) => {
+    try {
+      parseSelectInput(input);
+    } catch (error) {
+      assert.ok(error instanceof SelectorSyntaxError, input);
+      return error.fix;
+    }
+    assert.fail(`${input} parsed`);
+  };
+  assert.deepEqual(fixOf("sectoin[1]"), { offset: 0, length: 7, replacement: "section" });
+  assert.deepEqual(fixOf("heding:h2[14]"), { offset: 0, length: 6, replacement: "heading" });
+  assert.deepEqual(fixOf("block:pargraph"), { offset: 6, length: 8, replacement: "paragraph" });
+  assert.deepEqual(fixOf("h1.0/Tabel"), { offset: 5, length: 5, replacement: "table" });
+  // In a list of selectors, the offset counts from the start of the whole input.
+  assert.deepEqual(fixOf("h2.0, lst.1"), { offset: 6, length: 3, replacement: "list" });
+  // Nothing close enough: no guess.
+  assert.equal(fixOf("foo[0]"), undefined);
+  assert.equal(fixOf("h2.x"), undefined);
 });
