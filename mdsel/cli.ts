@@ -44,9 +44,11 @@ export interface RunOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { run } from "./cli.ts";
  * const { code, stdout } = await run(["format", "select"]);
- * console.log(code, stdout.startsWith("select --json")); // 0 true
+ * assert.equal(code, 0);
+ * assert.ok(stdout.startsWith("select --json"));
  * ```
  */
 export async function run(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {

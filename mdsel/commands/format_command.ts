@@ -58,8 +58,9 @@ deno install
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatText } from "./format_command.ts";
- * console.log(formatText("select", false).startsWith("select --json")); // true
+ * assert.equal(formatText("select", false).startsWith("select --json"), true);
  * ```
  */
 export function formatText(topic: "index" | "select" | undefined, example: boolean): string {

@@ -82,11 +82,13 @@ const PREVIEW_LENGTH = 80;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { indexDocument } from "./index_command.ts";
  * const page = { words: 2000, chars: 16000 };
  * const index = indexDocument(parseDocument("# Title\n\nSome text.\n", "doc", "doc.md"), page);
- * console.log(index.headings[0].selector, index.headings[0].section_word_count); // doc::heading:h1[0] 3
+ * assert.equal(index.headings[0].selector, "doc::heading:h1[0]");
+ * assert.equal(index.headings[0].section_word_count, 3);
  * ```
  */
 export function indexDocument(doc: MdDocument, page: PageLimits): DocumentIndex {
@@ -152,8 +154,9 @@ export function indexDocument(doc: MdDocument, page: PageLimits): DocumentIndex 
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { makePreview } from "./index_command.ts";
- * console.log(makePreview("  two\n lines ")); // { text: "two lines", truncated: false }
+ * assert.deepEqual(makePreview("  two\n lines "), { text: "two lines", truncated: false });
  * ```
  */
 export function makePreview(text: string): { text: string; truncated: boolean } {
@@ -173,11 +176,12 @@ export function makePreview(text: string): { text: string; truncated: boolean } 
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { indexDocument, summarize } from "./index_command.ts";
  * const page = { words: 2000, chars: 16000 };
  * const index = indexDocument(parseDocument("intro\n\n# A\n", "doc", "doc.md"), page);
- * console.log(summarize([index])); // { total_documents: 1, total_nodes: 3, total_selectors: 3 }
+ * assert.deepEqual(summarize([index]), { total_documents: 1, total_nodes: 3, total_selectors: 3 });
  * ```
  */
 export function summarize(docs: readonly DocumentIndex[]): IndexSummary {
@@ -204,12 +208,14 @@ export function summarize(docs: readonly DocumentIndex[]): IndexSummary {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { indexDocument, limitIndex } from "./index_command.ts";
  * const page = { words: 2000, chars: 16000 };
  * const index = indexDocument(parseDocument("## A\n### B\n#### C\n##### D\n", "doc", "doc.md"), page);
  * const [limited] = limitIndex([index], 800, (docs) => JSON.stringify(docs));
- * console.log(limited.max_depth, limited.headings_omitted); // 3 2
+ * assert.equal(limited.max_depth, 3);
+ * assert.equal(limited.headings_omitted, 2);
  * ```
  */
 export function limitIndex(

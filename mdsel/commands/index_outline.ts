@@ -52,12 +52,14 @@ export interface DocumentOutline {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { indexDocument } from "./index_command.ts";
  * import { documentOutline } from "./index_outline.ts";
  * const doc = parseDocument("intro\n\n# A\n", "doc", "doc.md");
  * const outline = documentOutline({ doc, index: indexDocument(doc, { words: 2000, chars: 16000 }) });
- * console.log(outline.head, outline.entries[0].label); // ["doc doc.md [2 words]", "root [1 words]"] h1.0
+ * assert.deepEqual(outline.head, ["doc doc.md [2 words]", "root [1 words]"]);
+ * assert.equal(outline.entries[0].label, "h1.0");
  * ```
  */
 export function documentOutline({ doc, index }: IndexedDocument): DocumentOutline {
@@ -93,13 +95,14 @@ export function documentOutline({ doc, index }: IndexedDocument): DocumentOutlin
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { indexDocument } from "./index_command.ts";
  * import { documentOutline, indexDepthLimits } from "./index_outline.ts";
  * const doc = parseDocument("# A\n## B\n### C\n", "doc", "doc.md");
  * const item = { doc, index: indexDocument(doc, { words: 2000, chars: 16000 }) };
  * const budget = { sizeWords: 500, maxChars: 40000, indexMaxChars: 40000, full: false };
- * console.log(indexDepthLimits([item], [documentOutline(item)], budget)); // [3]
+ * assert.deepEqual(indexDepthLimits([item], [documentOutline(item)], budget), [3]);
  * ```
  */
 export function indexDepthLimits(

@@ -44,10 +44,11 @@ export interface OutlineStyle {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { outlineEntries } from "./outline.ts";
  * const doc = parseDocument("# A\n\n## B\n\ntext\n", "doc", "doc.md");
- * console.log(outlineEntries(doc.top, 0, 3, (i) => `n${i}`).map((e) => [e.label, e.words])); // [["n0", 4], ["n1", 3]]
+ * assert.deepEqual(outlineEntries(doc.top, 0, 3, (i) => `n${i}`).map((e) => [e.label, e.words]), [["n0", 3], ["n1", 2]]);
  * ```
  */
 export function outlineEntries(
@@ -79,8 +80,9 @@ export function outlineEntries(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { oneLine } from "./outline.ts";
- * console.log(oneLine(" Two\n lines ")); // "Two lines"
+ * assert.equal(oneLine(" Two\n lines "), "Two lines");
  * ```
  */
 export function oneLine(text: string): string {
@@ -99,10 +101,11 @@ export function oneLine(text: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { outlineLine } from "./outline.ts";
  * const entry = { depth: 2, label: "h2.0", text: "Install", words: 21 };
- * console.log(outlineLine(entry, 1, { sizeWords: 500 })); // " h2.0 Install [21 words, +1 subsections]"
- * console.log(outlineLine(entry, 0, { sizeWords: 10 })); // " h2.0 Install [21 words]"
+ * assert.equal(outlineLine(entry, 1, { sizeWords: 500 }), " h2.0 Install [21 words, +1 subsections]");
+ * assert.equal(outlineLine(entry, 0, { sizeWords: 10 }), " h2.0 Install [21 words]");
  * ```
  */
 export function outlineLine(entry: OutlineEntry, hidden: number, style: OutlineStyle): string {
@@ -122,13 +125,14 @@ export function outlineLine(entry: OutlineEntry, hidden: number, style: OutlineS
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { outlineLines } from "./outline.ts";
  * const entries = [
  *   { depth: 1, label: "h1.0", text: "A", words: 3 },
  *   { depth: 2, label: "h2.0", text: "B", words: 2 },
  *   { depth: 3, label: "h3.0", text: "C", words: 1 },
  * ];
- * console.log(outlineLines(entries, 2, { sizeWords: 500 })); // ["h1.0 A", " h2.0 B [2 words, +1 subsections]"]
+ * assert.deepEqual(outlineLines(entries, 2, { sizeWords: 500 }), ["h1.0 A", " h2.0 B [2 words, +1 subsections]"]);
  * ```
  */
 export function outlineLines(
@@ -160,9 +164,10 @@ export function outlineLines(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { minimumDepth } from "./outline.ts";
  * const at = (depth: number) => ({ depth, label: "", text: "", words: 0 });
- * console.log(minimumDepth([at(2), at(4), at(5)], 2)); // 4
+ * assert.equal(minimumDepth([at(2), at(4), at(5)], 2), 4);
  * ```
  */
 export function minimumDepth(entries: readonly { depth: number }[], levels: number): number {
@@ -185,11 +190,15 @@ export function minimumDepth(entries: readonly { depth: number }[], levels: numb
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { fitDepths, outlineEntries } from "./outline.ts";
- * const doc = parseDocument("# A\n## B\n### C\n#### D\n", "doc", "doc.md");
+ * const doc = parseDocument("# A\n## B\n### A long third level\n#### And a long fourth\n", "doc", "doc.md");
  * const entries = outlineEntries(doc.top, 0, 4, (i) => `x${i}`);
- * console.log(fitDepths([{ entries, fixedChars: 0 }], 30, { sizeWords: 500 }, 2).limits); // [2]
+ * const style = { sizeWords: 500 };
+ * assert.deepEqual(fitDepths([{ entries, fixedChars: 0 }], 200, style, 2).limits, [4]);
+ * // Too big: the deepest levels fold, but never the two shallowest.
+ * assert.deepEqual(fitDepths([{ entries, fixedChars: 0 }], 50, style, 2).limits, [2]);
  * ```
  */
 export function fitDepths(
@@ -236,8 +245,10 @@ function _charsOf(groups: readonly OutlineGroup[], limits: number[], style: Outl
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { outlineBudget } from "./outline.ts";
- * console.log(outlineBudget(10_000, 40_000), outlineBudget(200_000, 40_000)); // 2000 10000
+ * assert.equal(outlineBudget(10_000, 40_000), 2000);
+ * assert.equal(outlineBudget(200_000, 40_000), 10000);
  * ```
  */
 export function outlineBudget(describedChars: number, max: number): number {

@@ -59,8 +59,9 @@ interface _Span {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { exceedsPage } from "./paging.ts";
- * console.log(exceedsPage(100, 20000, { words: 2000, chars: 16000 })); // true
+ * assert.equal(exceedsPage(100, 20000, { words: 2000, chars: 16000 }), true);
  * ```
  */
 export function exceedsPage(words: number, chars: number, limits: PageLimits): boolean {
@@ -79,11 +80,12 @@ export function exceedsPage(words: number, chars: number, limits: PageLimits): b
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { paginate } from "./paging.ts";
  * import { splitLines } from "../parse/source_lines.ts";
  * const lines = splitLines("a\n\nb c\n\nd\n");
  * const pieces = [0, 2, 4].map((line, i) => ({ startLine: line, endLine: line, words: [1, 2, 1][i] }));
- * console.log(paginate(lines, pieces, { words: 2, chars: 100 }).map((page) => page.startLine)); // [0, 2, 4]
+ * assert.deepEqual(paginate(lines, pieces, { words: 2, chars: 100 }).map((page) => page.startLine), [0, 2, 4]);
  * ```
  */
 export function paginate(
@@ -141,10 +143,11 @@ export function paginate(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { linePieces } from "./paging.ts";
  * import { splitLines } from "../parse/source_lines.ts";
  * const lines = splitLines("a b\nc\n");
- * console.log(linePieces(lines, { startLine: 0, endLine: 1, words: 3 }).map((p) => p.words)); // [2, 1]
+ * assert.deepEqual(linePieces(lines, { startLine: 0, endLine: 1, words: 3 }).map((p) => p.words), [2, 1]);
  * ```
  */
 export function linePieces(lines: SourceLines, piece: Piece): Piece[] {
@@ -245,9 +248,10 @@ export interface Window {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { headLines } from "./paging.ts";
  * const window = { content: "a\n\nb\nc", startLine: 4, endLine: 7, truncated: false };
- * console.log(headLines(window, 3)); // { content: "a\n\nb", startLine: 4, endLine: 6, truncated: true }
+ * assert.deepEqual(headLines(window, 3), { content: "a\n\nb", startLine: 4, endLine: 6, truncated: true });
  * ```
  */
 export function headLines(window: Window, count: number): Window {
@@ -271,9 +275,10 @@ export function headLines(window: Window, count: number): Window {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { tailLines } from "./paging.ts";
  * const window = { content: "a\nb\n\nc", startLine: 0, endLine: 3, truncated: false };
- * console.log(tailLines(window, 2)); // { content: "c", startLine: 3, endLine: 3, truncated: true }
+ * assert.deepEqual(tailLines(window, 2), { content: "c", startLine: 3, endLine: 3, truncated: true });
  * ```
  */
 export function tailLines(window: Window, count: number): Window {
@@ -301,9 +306,10 @@ export function tailLines(window: Window, count: number): Window {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { clipToChars } from "./paging.ts";
  * const window = { content: "abc\ndef\nghi", startLine: 0, endLine: 2, truncated: false };
- * console.log(clipToChars(window, 8)); // { content: "abc\ndef", startLine: 0, endLine: 1, truncated: true }
+ * assert.deepEqual(clipToChars(window, 8), { content: "abc\ndef", startLine: 0, endLine: 1, truncated: true });
  * ```
  */
 export function clipToChars(window: Window, maxChars: number): Window {

@@ -23,9 +23,12 @@ export type Command = "index" | "select";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { envelope } from "./render_json.ts";
- * console.log(envelope("select", { success: true, data: { matches: [], unresolved: [] } }, new Date(0)));
- * // {"success":true,"command":"select","timestamp":"1970-01-01T00:00:00.000Z","data":{"matches":[],"unresolved":[]}}
+ * assert.equal(
+ *   envelope("select", { success: true, data: { matches: [], unresolved: [] } }, new Date(0)),
+ *   '{"success":true,"command":"select","timestamp":"1970-01-01T00:00:00.000Z","data":{"matches":[],"unresolved":[]}}',
+ * );
  * ```
  */
 export function envelope(
@@ -57,9 +60,10 @@ export function envelope(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { indexJson } from "./render_json.ts";
  * const summary = { total_documents: 0, total_nodes: 0, total_selectors: 0 };
- * console.log(JSON.parse(indexJson([], summary, [], [], 0)).success); // true
+ * assert.equal(JSON.parse(indexJson([], summary, [], [], 0)).success, true);
  * ```
  */
 export function indexJson(
@@ -94,9 +98,10 @@ export function indexJson(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { selectJson } from "./render_json.ts";
  * const outcome = { answers: [], unresolved: [], errors: [], warnings: [], invalid: false };
- * console.log(JSON.parse(selectJson(outcome)).data); // { matches: [], unresolved: [] }
+ * assert.deepEqual(JSON.parse(selectJson(outcome)).data, { matches: [], unresolved: [] });
  * ```
  */
 export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string {

@@ -38,13 +38,14 @@ const PATH_CHARS = 56;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { indexDocument } from "./index_command.ts";
  * import { indexText } from "./render_text.ts";
  * const doc = parseDocument("# A\n\n## B\n\ntext\n", "doc", "doc.md");
  * const index = indexDocument(doc, { words: 2000, chars: 16000 });
  * const budget = { sizeWords: 500, maxChars: 40000, indexMaxChars: 40000, full: false };
- * console.log(indexText([{ doc, index }], [], budget)); // "doc doc.md [3 words]\nh1.0 A\n h2.0 B\n---\npara:1\n"
+ * assert.equal(indexText([{ doc, index }], [], budget), "doc doc.md [3 words]\nh1.0 A\n h2.0 B\n---\npara:1\n");
  * ```
  */
 export function indexText(
@@ -162,6 +163,7 @@ function _cutDocuments(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { selectText } from "./render_text.ts";
  * const outcome = {
  *   answers: [],
@@ -170,7 +172,7 @@ function _cutDocuments(
  *   warnings: [],
  *   invalid: false,
  * };
- * console.log(selectText(outcome)); // "!heading:h2[5]\nIndex 5 out of range\n~d::heading:h2[0]\n"
+ * assert.equal(selectText(outcome), "!heading:h2[5]\nIndex 5 out of range\n~d::heading:h2[0]\n");
  * ```
  */
 export function selectText(outcome: SelectOutcome, maxChars = Infinity): string {
@@ -213,13 +215,17 @@ export function selectText(outcome: SelectOutcome, maxChars = Infinity): string 
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { searchLines } from "./render_text.ts";
  * const result = {
  *   selector: "g::heading:h2[0]", label: "h2.0", heading_path: ["Guide", "Abort"], word_count: 5,
  *   start_line: 3, end_line: 5, score: 2.1, snippet: "Use an AbortSignal.",
  * };
- * console.log(searchLines({ query: "abort", matched: 1, results: [result] }));
- * // ['search "abort": 1 section matches', "h2.0 Guide > Abort [5 words]", "  Use an AbortSignal."]
+ * assert.deepEqual(searchLines({ query: "abort", matched: 1, results: [result] }), [
+ *   'search "abort": 1 section matches',
+ *   "h2.0 Guide > Abort [5 words]",
+ *   "  Use an AbortSignal.",
+ * ]);
  * ```
  */
 export function searchLines(search: SearchAnswer): string[] {
@@ -265,13 +271,14 @@ function _headingPath(path: readonly string[]): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { answerLines } from "./render_text.ts";
  * const match = {
  *   selector: "d::heading:h2[0]", type: "section", content: "## A", truncated: true,
  *   start_line: 1, end_line: 1, pagination: { page: 1, total_pages: 2, page_words: 10, next: "d::heading:h2[0]?page=2" },
  *   children_available: [],
  * };
- * console.log(answerLines({ match }, false)); // ["## A", "[page 1 of 2, next: d::heading:h2[0]?page=2]"]
+ * assert.deepEqual(answerLines({ match }, false), ["## A", "[page 1 of 2, next: d::heading:h2[0]?page=2]"]);
  * ```
  */
 export function answerLines(answer: SelectAnswer, labelled: boolean): string[] {
@@ -297,9 +304,10 @@ export function answerLines(answer: SelectAnswer, labelled: boolean): string[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { errorText } from "./render_text.ts";
- * console.log(errorText({ type: "FILE_NOT_FOUND", code: "FILE_NOT_FOUND", message: "File not found: x.md", file: "x.md" }));
- * // ["!FILE_NOT_FOUND: File not found: x.md", "file: x.md"]
+ * const error = { type: "FILE_NOT_FOUND", code: "FILE_NOT_FOUND", message: "File not found: x.md", file: "x.md" } as const;
+ * assert.deepEqual(errorText(error), ["!FILE_NOT_FOUND: File not found: x.md", "file: x.md"]);
  * ```
  */
 export function errorText(error: ErrorEntry): string[] {

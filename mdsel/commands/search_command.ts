@@ -23,11 +23,12 @@ import { emptyOutcome, type SelectOutcome } from "./select_command.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { searchWorkspace } from "./search_command.ts";
  * const doc = parseDocument("# Guide\n\n## Abort\n\nUse an AbortSignal.\n", "g", "g.md");
  * const outcome = searchWorkspace("abort", null, { docs: [doc], errors: [], warnings: [] });
- * console.log(outcome.search?.results[0].label); // h2.0
+ * assert.equal(outcome.search?.results[0].label, "h2.0");
  * ```
  */
 export function searchWorkspace(

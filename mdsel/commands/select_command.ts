@@ -196,10 +196,14 @@ const MAX_SUGGESTIONS = 5;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseForSelect } from "./select_command.ts";
- * console.log(parseForSelect("h9")); // { error: { type: "INVALID_SELECTOR", code: "INVALID_HEADING_LEVEL", ... } }
- * console.log(parseForSelect("sectoin[1]")); // { error: { ..., suggestions: ["section[1]"] } }
- * console.log(parseForSelect("abort request")); // { input: { kind: "search", namespace: null, query: "abort request" } }
+ * const invalid = parseForSelect("h9");
+ * assert.ok("error" in invalid && invalid.error.code === "INVALID_HEADING_LEVEL");
+ * const misspelt = parseForSelect("sectoin[1]");
+ * assert.ok("error" in misspelt);
+ * assert.deepEqual(misspelt.error.suggestions, ["section[1]"]);
+ * assert.deepEqual(parseForSelect("abort request"), { input: { kind: "search", namespace: null, query: "abort request" } });
  * ```
  */
 export function parseForSelect(text: string): { input: SelectInput } | { error: ErrorEntry } {
@@ -247,12 +251,13 @@ function _respelt(text: string, error: SelectorSyntaxError, fixes = 0): string |
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { parseSelector } from "../query/selector.ts";
  * import { selectInWorkspace } from "./select_command.ts";
  * const doc = parseDocument("# A\n\ntext\n", "doc", "doc.md");
  * const outcome = selectInWorkspace(parseSelector("h1.0/para.0"), { docs: [doc], errors: [], warnings: [] });
- * console.log(outcome.answers[0].match.content); // "text"
+ * assert.equal(outcome.answers[0].match.content, "text");
  * ```
  */
 export function selectInWorkspace(
@@ -311,8 +316,9 @@ export function selectInWorkspace(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { emptyOutcome } from "./select_command.ts";
- * console.log(emptyOutcome({ docs: [], errors: [], warnings: ["w"] }).warnings); // ["w"]
+ * assert.deepEqual(emptyOutcome({ docs: [], errors: [], warnings: ["w"] }).warnings, ["w"]);
  * ```
  */
 export function emptyOutcome(workspace: Workspace): SelectOutcome {
@@ -336,6 +342,7 @@ export function emptyOutcome(workspace: Workspace): SelectOutcome {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { parseSelector } from "../query/selector.ts";
  * import { selectAllInWorkspace } from "./select_command.ts";
@@ -345,7 +352,8 @@ export function emptyOutcome(workspace: Workspace): SelectOutcome {
  *   errors: [],
  *   warnings: [],
  * });
- * console.log(outcome.answers.length, outcome.unresolved.length); // 2 1
+ * assert.equal(outcome.answers.length, 2);
+ * assert.equal(outcome.unresolved.length, 1);
  * ```
  */
 export function selectAllInWorkspace(
@@ -374,12 +382,15 @@ export function selectAllInWorkspace(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { rootOf } from "../query/resolve.ts";
  * import { describeFailure } from "./select_command.ts";
  * const scope = rootOf(parseDocument("# A\n", "readme", "readme.md"));
- * console.log(describeFailure({ kind: "out_of_range", type: { kind: "heading", depth: 1 }, scope, index: 5, found: 1 }));
- * // Index 5 out of range (only 1 heading:h1(s) found in readme)
+ * assert.equal(
+ *   describeFailure({ kind: "out_of_range", type: { kind: "heading", depth: 1 }, scope, index: 5, found: 1 }),
+ *   "Index 5 out of range (only 1 heading:h1(s) found in readme)",
+ * );
  * ```
  */
 export function describeFailure(failure: ResolutionFailure): string {
@@ -431,13 +442,14 @@ export function lastValidSelector(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { rootOf } from "../query/resolve.ts";
  * import { parseSelector } from "../query/selector.ts";
  * import { buildAnswer, DEFAULT_SELECT_SETTINGS } from "./select_command.ts";
  * const doc = parseDocument("text\n", "doc", "doc.md");
  * const answer = buildAnswer(rootOf(doc), parseSelector("root"), DEFAULT_SELECT_SETTINGS, false);
- * console.log(typeof answer === "string" ? answer : answer.match.content); // "text"
+ * assert.equal(typeof answer === "string" ? answer : answer.match.content, "text");
  * ```
  */
 export function buildAnswer(

@@ -75,9 +75,15 @@ const OPTIONS = new Set(["--json", "--full", "--example", "--help", "-h", "--ver
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseArgs } from "./args.ts";
- * console.log(parseArgs(["select", "--json", "--", "-x", "a.md"]));
- * // { command: "select", json: true, full: false, selector: "-x", files: ["a.md"] }
+ * assert.deepEqual(parseArgs(["select", "--json", "--", "-x", "a.md"]), {
+ *   command: "select",
+ *   json: true,
+ *   full: false,
+ *   selector: "-x",
+ *   files: ["a.md"],
+ * });
  * ```
  */
 export function parseArgs(args: readonly string[]): Invocation {

@@ -40,8 +40,10 @@ export interface ExpandedFiles {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isMarkdownPath } from "./files.ts";
- * console.log(isMarkdownPath("docs/API.MD"), isMarkdownPath("notes.txt")); // true false
+ * assert.equal(isMarkdownPath("docs/API.MD"), true);
+ * assert.equal(isMarkdownPath("notes.txt"), false);
  * ```
  */
 export function isMarkdownPath(path: string): boolean {
@@ -58,8 +60,10 @@ export function isMarkdownPath(path: string): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mayBeGlob } from "./files.ts";
- * console.log(mayBeGlob("docs/**\/*.md"), mayBeGlob("docs/README.md")); // true false
+ * assert.equal(mayBeGlob("docs/**\/*.md"), true);
+ * assert.equal(mayBeGlob("docs/README.md"), false);
  * ```
  */
 export function mayBeGlob(path: string): boolean {
@@ -75,9 +79,11 @@ export function mayBeGlob(path: string): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { globBase } from "./files.ts";
- * console.log(await globBase("docs/**\/*.md"), await globBase("*.md"), await globBase("README.md"));
- * // docs . undefined
+ * assert.equal(await globBase("docs/**\/*.md"), "docs");
+ * assert.equal(await globBase("*.md"), ".");
+ * assert.equal(await globBase("README.md"), undefined);
  * ```
  */
 export async function globBase(path: string): Promise<string | undefined> {

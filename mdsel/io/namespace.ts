@@ -13,9 +13,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { namespaceOf } from "./namespace.ts";
- * console.log(namespaceOf("docs/README.md")); // readme
- * console.log(namespaceOf("2024 Notes.v2.md")); // _2024_notes_v2
+ * assert.equal(namespaceOf("docs/README.md"), "readme");
+ * assert.equal(namespaceOf("2024 Notes.v2.md"), "_2024_notes_v2");
  * ```
  */
 export function namespaceOf(path: string): string {
@@ -38,9 +39,9 @@ export function namespaceOf(path: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { assignNamespaces } from "./namespace.ts";
- * console.log(assignNamespaces(["a/readme.md", "b/README.md", "guide.md"]));
- * // ["readme", "readme_2", "guide"]
+ * assert.deepEqual(assignNamespaces(["a/readme.md", "b/README.md", "guide.md"]), ["readme", "readme_2", "guide"]);
  * ```
  */
 export function assignNamespaces(paths: readonly string[]): string[] {

@@ -48,9 +48,10 @@ export const ENGINE_VARIABLES = [
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readSettings } from "./settings.ts";
  * const env: Record<string, string> = { MDSEL_PAGE_WORDS: "10" };
- * console.log(readSettings((name) => env[name]).pageWords); // 10
+ * assert.equal(readSettings((name) => env[name]).pageWords, 10);
  * ```
  */
 export function readSettings(getEnv: (name: string) => string | undefined): EngineSettings {

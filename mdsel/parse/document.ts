@@ -129,10 +129,11 @@ let _nextListId = 0;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "./document.ts";
  * const doc = parseDocument("# A\n\ntext\n\n## B\n", "doc", "doc.md");
- * console.log(doc.top.nodes.map((node) => node.kind)); // ["heading", "paragraph", "heading"]
- * console.log(doc.top.sectionEnds[0]); // 3
+ * assert.deepEqual(doc.top.nodes.map((node) => node.kind), ["heading", "paragraph", "heading"]);
+ * assert.equal(doc.top.sectionEnds[0], 3);
  * ```
  */
 export function parseDocument(text: string, namespace: string, filePath: string): MdDocument {
@@ -185,10 +186,11 @@ export function parseDocument(text: string, namespace: string, filePath: string)
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { nodesSource, parseDocument } from "./document.ts";
  * const doc = parseDocument("> # In a quote\n> text\n", "doc", "doc.md");
  * const quoteChildren = doc.childrenOf(doc.top.nodes[0]).nodes;
- * console.log(nodesSource(doc, quoteChildren.slice(1))); // "text"
+ * assert.equal(nodesSource(doc, quoteChildren.slice(1)), "text");
  * ```
  */
 export function nodesSource(doc: MdDocument, nodes: readonly MdNode[]): string {
@@ -208,8 +210,9 @@ export function nodesSource(doc: MdDocument, nodes: readonly MdNode[]): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { stripQuoteMarkers } from "./document.ts";
- * console.log(stripQuoteMarkers("> > deep\n> > more", 2)); // "deep\n> > more"
+ * assert.equal(stripQuoteMarkers("> > deep\n> > more", 2), "deep\n> > more");
  * ```
  */
 export function stripQuoteMarkers(text: string, quoteDepth: number): string {
@@ -232,9 +235,10 @@ export function stripQuoteMarkers(text: string, quoteDepth: number): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { nodesPlainText, parseDocument } from "./document.ts";
  * const doc = parseDocument("Some *emphasis*.\n", "doc", "doc.md");
- * console.log(nodesPlainText(doc, doc.top.nodes).trim()); // "Some emphasis."
+ * assert.equal(nodesPlainText(doc, doc.top.nodes).trim(), "Some emphasis.");
  * ```
  */
 export function nodesPlainText(doc: MdDocument, nodes: readonly MdNode[], limit = 200): string {
@@ -254,9 +258,10 @@ export function nodesPlainText(doc: MdDocument, nodes: readonly MdNode[], limit 
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isSelectable, parseDocument } from "./document.ts";
  * const doc = parseDocument("<div></div>\n\ntext\n", "doc", "doc.md");
- * console.log(doc.top.nodes.map(isSelectable)); // [false, true]
+ * assert.deepEqual(doc.top.nodes.map(isSelectable), [false, true]);
  * ```
  */
 export function isSelectable(node: MdNode): boolean {
@@ -272,9 +277,10 @@ export function isSelectable(node: MdNode): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { nodeTypeKey, parseDocument } from "./document.ts";
  * const doc = parseDocument("## A\n\ntext\n", "doc", "doc.md");
- * console.log(doc.top.nodes.map(nodeTypeKey)); // ["h2", "paragraph"]
+ * assert.deepEqual(doc.top.nodes.map(nodeTypeKey), ["h2", "paragraph"]);
  * ```
  */
 export function nodeTypeKey(node: MdNode): string {
@@ -291,9 +297,10 @@ export function nodeTypeKey(node: MdNode): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { nodesChars, parseDocument } from "./document.ts";
  * const doc = parseDocument("# A\n\ntext\n", "doc", "doc.md");
- * console.log(nodesChars(doc, doc.top.nodes)); // 9
+ * assert.equal(nodesChars(doc, doc.top.nodes), 9);
  * ```
  */
 export function nodesChars(doc: MdDocument, nodes: readonly MdNode[]): number {

@@ -47,9 +47,11 @@ let _inlineParser: MarkdownItInstance | undefined;
  *
  * @example Parse a heading
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseMarkdown } from "./markdown.ts";
  * const tokens = parseMarkdown("# Hi\n");
- * console.log(tokens[0].type, tokens[0].map); // heading_open [0, 1]
+ * assert.equal(tokens[0].type, "heading_open");
+ * assert.deepEqual(tokens[0].map, [0, 1]);
  * ```
  */
 export function parseMarkdown(source: string, env: ParseEnv = {}): Token[] {
@@ -67,12 +69,18 @@ export function parseMarkdown(source: string, env: ParseEnv = {}): Token[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseInline, parseMarkdown } from "./markdown.ts";
- * console.log(parseInline("*a* `b`").map((token) => token.type));
- * // ["em_open", "text", "em_close", "text", "code_inline"]
+ * assert.deepEqual(parseInline("*a* `b`").map((token) => token.type), [
+ *   "em_open",
+ *   "text",
+ *   "em_close",
+ *   "text",
+ *   "code_inline",
+ * ]);
  * const env = {};
  * parseMarkdown("[x]: https://example.com\n", env);
- * console.log(parseInline("[x][]", env).map((token) => token.type)); // ["link_open", "text", "link_close"]
+ * assert.deepEqual(parseInline("[x][]", env).map((token) => token.type), ["link_open", "text", "link_close"]);
  * ```
  */
 export function parseInline(content: string, env: ParseEnv = {}): Token[] {

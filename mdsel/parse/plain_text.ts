@@ -28,8 +28,9 @@ const EMPTY_LINK_TEXT = /(^|\s)!?\[\](?=\s|$)/g;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { countWords } from "./plain_text.ts";
- * console.log(countWords("  one two\tthree\n")); // 3
+ * assert.equal(countWords("  one two\tthree\n"), 3);
  * ```
  */
 export function countWords(text: string): number {
@@ -65,10 +66,11 @@ function _isUnicodeSpace(code: number): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { inlineWordCount } from "./plain_text.ts";
- * console.log(inlineWordCount('See [the docs](https://x.y "Docs title") <b>now</b>[^1]')); // 4
+ * assert.equal(inlineWordCount('See [the docs](https://x.y "Docs title") <b>now</b>[^1]'), 4);
  * // Code spans keep their text, and their backticks are no words; &nbsp; is a space.
- * console.log(inlineWordCount("Type `` ` `` or ` a <b> ` or a&nbsp;b")); // 8
+ * assert.equal(inlineWordCount("Type `` ` `` or ` a <b> ` or a&nbsp;b"), 8);
  * ```
  */
 export function inlineWordCount(content: string): number {
@@ -200,10 +202,11 @@ function _isSpaceEntity(entity: string): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { inlinePlainText } from "./plain_text.ts";
- * console.log(inlinePlainText("Some **bold** [link](https://x.y)")); // "Some bold link"
+ * assert.equal(inlinePlainText("Some **bold** [link](https://x.y)"), "Some bold link");
  * const env = { references: { "HTTP.AGENT": { href: "https://x.y", title: "" } } };
- * console.log(inlinePlainText("Class: [http.Agent][]", env)); // "Class: http.Agent"
+ * assert.equal(inlinePlainText("Class: [http.Agent][]", env), "Class: http.Agent");
  * ```
  */
 export function inlinePlainText(content: string, env: ParseEnv = {}): string {
@@ -243,10 +246,11 @@ function _childrenText(children: readonly Token[]): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseMarkdown } from "./markdown.ts";
  * import { blockPlainText } from "./plain_text.ts";
  * const tokens = parseMarkdown("- a\n- *b*\n");
- * console.log(JSON.stringify(blockPlainText(tokens, 0, tokens.length))); // "a\nb\n"
+ * assert.equal(blockPlainText(tokens, 0, tokens.length), "a\nb\n");
  * ```
  */
 export function blockPlainText(
@@ -285,10 +289,11 @@ export function blockPlainText(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseMarkdown } from "./markdown.ts";
  * import { blockWordCount } from "./plain_text.ts";
  * const tokens = parseMarkdown("| a | b |\n|---|---|\n| c d | e |\n");
- * console.log(blockWordCount(tokens, 0, tokens.length)); // 5
+ * assert.equal(blockWordCount(tokens, 0, tokens.length), 5);
  * ```
  */
 export function blockWordCount(tokens: readonly Token[], from: number, to: number): number {

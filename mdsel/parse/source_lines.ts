@@ -24,9 +24,11 @@ export interface SourceLines {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { splitLines } from "./source_lines.ts";
  * const lines = splitLines("a\r\nb\n");
- * console.log(lines.starts, lines.ends); // [0, 3, 5] [1, 4, 5]
+ * assert.deepEqual(lines.starts, [0, 3, 5]);
+ * assert.deepEqual(lines.ends, [1, 4, 5]);
  * ```
  */
 export function splitLines(text: string): SourceLines {
@@ -53,8 +55,9 @@ export function splitLines(text: string): SourceLines {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isBlankLine, splitLines } from "./source_lines.ts";
- * console.log(isBlankLine(splitLines("a\n \t\n"), 1)); // true
+ * assert.equal(isBlankLine(splitLines("a\n \t\n"), 1), true);
  * ```
  */
 export function isBlankLine(lines: SourceLines, line: number): boolean {
@@ -77,8 +80,9 @@ export function isBlankLine(lines: SourceLines, line: number): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sliceLines, splitLines } from "./source_lines.ts";
- * console.log(JSON.stringify(sliceLines(splitLines("a\nb  \nc"), 0, 1))); // "a\nb"
+ * assert.equal(sliceLines(splitLines("a\nb  \nc"), 0, 1), "a\nb");
  * ```
  */
 export function sliceLines(lines: SourceLines, first: number, last: number): string {
@@ -95,8 +99,9 @@ export function sliceLines(lines: SourceLines, first: number, last: number): str
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { frontMatterLineCount, splitLines } from "./source_lines.ts";
- * console.log(frontMatterLineCount(splitLines("---\ntitle: x\n---\n# Hi\n"))); // 3
+ * assert.equal(frontMatterLineCount(splitLines("---\ntitle: x\n---\n# Hi\n")), 3);
  * ```
  */
 export function frontMatterLineCount(lines: SourceLines): number {

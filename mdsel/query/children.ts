@@ -26,13 +26,16 @@ export interface Child {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { flatChildren } from "./children.ts";
  * import { rootOf } from "./resolve.ts";
  * import { formatPath } from "./selector.ts";
  * const doc = parseDocument("# A\n\ntext\n", "doc", "doc.md");
- * console.log(flatChildren(rootOf(doc)).map((child) => formatPath("doc", child.target.path)));
- * // ["doc::heading:h1[0]", "doc::block:paragraph[0]"]
+ * assert.deepEqual(flatChildren(rootOf(doc)).map((child) => formatPath("doc", child.target.path)), [
+ *   "doc::heading:h1[0]",
+ *   "doc::block:paragraph[0]",
+ * ]);
  * ```
  */
 export function flatChildren(target: Target): Child[] {
@@ -61,14 +64,18 @@ export function flatChildren(target: Target): Child[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { directChildren } from "./children.ts";
  * import { resolvePath } from "./resolve.ts";
  * import { formatPath, parseSelector } from "./selector.ts";
  * const doc = parseDocument("# A\n\ntext\n\n## B\n\n### C\n\n## D\n", "doc", "doc.md");
  * const [a] = resolvePath(doc, parseSelector("h1.0").segments).targets;
- * console.log(directChildren(a).map((child) => formatPath("doc", child.target.path)));
- * // ["doc::heading:h1[0]/block:paragraph[0]", "doc::heading:h2[0]", "doc::heading:h2[1]"]
+ * assert.deepEqual(directChildren(a).map((child) => formatPath("doc", child.target.path)), [
+ *   "doc::heading:h1[0]/block:paragraph[0]",
+ *   "doc::heading:h2[0]",
+ *   "doc::heading:h2[1]",
+ * ]);
  * ```
  */
 export function directChildren(target: Target): Child[] {
@@ -111,10 +118,11 @@ export function directChildren(target: Target): Child[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { segmentTypeOf } from "./children.ts";
  * const doc = parseDocument("## A\n", "doc", "doc.md");
- * console.log(segmentTypeOf(doc.top.nodes[0])); // { kind: "heading", depth: 2 }
+ * assert.deepEqual(segmentTypeOf(doc.top.nodes[0]), { kind: "heading", depth: 2 });
  * ```
  */
 export function segmentTypeOf(node: MdNode): SegmentType {

@@ -91,9 +91,10 @@ export interface Resolution {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { rootOf } from "./resolve.ts";
- * console.log(rootOf(parseDocument("text\n", "doc", "doc.md")).kind); // root
+ * assert.equal(rootOf(parseDocument("text\n", "doc", "doc.md")).kind, "root");
  * ```
  */
 export function rootOf(doc: MdDocument): Target {
@@ -109,12 +110,13 @@ export function rootOf(doc: MdDocument): Target {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { formatPath, parseSelector } from "./selector.ts";
  * import { resolvePath } from "./resolve.ts";
  * const doc = parseDocument("# A\n\n~~~\nx\n~~~\n\n# B\n", "doc", "doc.md");
  * const { targets } = resolvePath(doc, parseSelector("h1/code.0").segments);
- * console.log(targets.map((target) => formatPath("doc", target.path))); // ["doc::heading:h1[0]/block:code[0]"]
+ * assert.deepEqual(targets.map((target) => formatPath("doc", target.path)), ["doc::heading:h1[0]/block:code[0]"]);
  * ```
  */
 export function resolvePath(doc: MdDocument, segments: readonly Segment[]): Resolution {
@@ -153,10 +155,12 @@ export function resolvePath(doc: MdDocument, segments: readonly Segment[]): Reso
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { rootOf, scopeOf } from "./resolve.ts";
  * const scope = scopeOf(rootOf(parseDocument("# A\n\ntext\n", "doc", "doc.md")));
- * console.log(scope.from, scope.to); // 0 2
+ * assert.equal(scope.from, 0);
+ * assert.equal(scope.to, 2);
  * ```
  */
 export function scopeOf(target: Target): Scope {
@@ -182,11 +186,12 @@ export function scopeOf(target: Target): Scope {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { parseSelector } from "./selector.ts";
  * import { resolveSegment, rootOf, scopeOf } from "./resolve.ts";
  * const scope = scopeOf(rootOf(parseDocument("para\n", "doc", "doc.md")));
- * console.log(resolveSegment(scope, parseSelector("table").segments[0]).failure?.kind); // none
+ * assert.equal(resolveSegment(scope, parseSelector("table").segments[0]).failure?.kind, "none");
  * ```
  */
 export function resolveSegment(
@@ -246,10 +251,11 @@ export function resolveSegment(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { matchingChildren, rootOf, scopeOf } from "./resolve.ts";
  * const scope = scopeOf(rootOf(parseDocument("# A\n## B\n# C\n", "doc", "doc.md")));
- * console.log(matchingChildren(scope, { kind: "heading", depth: 1 })); // [0, 2]
+ * assert.deepEqual(matchingChildren(scope, { kind: "heading", depth: 1 }), [0, 2]);
  * ```
  */
 export function matchingChildren(scope: Scope, type: SegmentType): number[] {
@@ -272,11 +278,12 @@ export function matchingChildren(scope: Scope, type: SegmentType): number[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { rootOf, scopeOf, targetAt } from "./resolve.ts";
  * const scope = scopeOf(rootOf(parseDocument("# A\n\ntext\n", "doc", "doc.md")));
  * const target = targetAt(scope, 0, [{ type: { kind: "heading", depth: 1 }, index: 0 }]);
- * console.log(target.kind === "section" && target.end); // 2
+ * assert.equal(target.kind === "section" && target.end, 2);
  * ```
  */
 export function targetAt(scope: Scope, index: number, path: readonly PathStep[]): Target {

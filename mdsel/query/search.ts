@@ -82,9 +82,19 @@ interface _Section {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { searchTerms } from "./search.ts";
- * console.log(searchTerms("Use maxRequestsPerSocket, see http.Agent"));
- * // ["use", "maxrequestspersocket", "max", "requests", "per", "socket", "see", "http", "agent"]
+ * assert.deepEqual(searchTerms("Use maxRequestsPerSocket, see http.Agent"), [
+ *   "use",
+ *   "maxrequestspersocket",
+ *   "max",
+ *   "requests",
+ *   "per",
+ *   "socket",
+ *   "see",
+ *   "http",
+ *   "agent",
+ * ]);
  * ```
  */
 export function searchTerms(text: string): string[] {
@@ -116,11 +126,12 @@ const IDENTIFIER_PARTS = /_+|(?<=\p{Ll})(?=\p{Lu})|(?<=\p{L})(?=\p{N})|(?<=\p{N}
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
  * import { searchDocuments } from "./search.ts";
  * const doc = parseDocument("# Guide\n\n## Install\n\nRun npm.\n\n## Abort\n\nUse an AbortSignal.\n", "g", "g.md");
  * const { hits } = searchDocuments([doc], "how do I abort a request?");
- * console.log(hits[0].headingPath); // ["Guide", "Abort"]
+ * assert.deepEqual(hits[0].headingPath, ["Guide", "Abort"]);
  * ```
  */
 export function searchDocuments(
@@ -189,9 +200,15 @@ const _prefix = (term: string) => term.length >= 3 && term.length <= 40;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { reachableTerms } from "./search.ts";
  * const keep = reachableTerms(["abort"]);
- * console.log(keep("aborted"), keep("abort"), keep("abbort"), keep("request")); // aborted abort abbort null
+ * assert.deepEqual([keep("aborted"), keep("abort"), keep("abbort"), keep("request")], [
+ *   "aborted",
+ *   "abort",
+ *   "abbort",
+ *   null,
+ * ]);
  * ```
  */
 export function reachableTerms(terms: readonly string[]): (term: string) => string | null {

@@ -152,10 +152,12 @@ const MIN_TYPE_SIMILARITY = 0.6;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatSegments, parseSelector } from "./selector.ts";
  * const selector = parseSelector("README::h2.0-1/code[0]?head=5");
- * console.log(selector.namespace, formatSegments(selector.segments), selector.query);
- * // readme heading:h2[0-1]/block:code[0] ?head=5
+ * assert.equal(selector.namespace, "readme");
+ * assert.equal(formatSegments(selector.segments), "heading:h2[0-1]/block:code[0]");
+ * assert.equal(selector.query, "?head=5");
  * ```
  */
 export function parseSelector(input: string): Selector {
@@ -200,11 +202,12 @@ const TYPE_WORDS = new Set([
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseSelectInput } from "./selector.ts";
- * console.log(parseSelectInput("how do I abort a request").kind); // search
- * console.log(parseSelectInput("readme::abort request")); // { kind: "search", namespace: "readme", query: "abort request" }
+ * assert.equal(parseSelectInput("how do I abort a request").kind, "search");
+ * assert.deepEqual(parseSelectInput("readme::abort request"), { kind: "search", namespace: "readme", query: "abort request" });
  * const several = parseSelectInput("h2.0, h3.4, code.2");
- * console.log(several.kind === "selectors" && several.selectors.length); // 3
+ * assert.equal(several.kind === "selectors" && several.selectors.length, 3);
  * ```
  */
 export function parseSelectInput(input: string): SelectInput {
@@ -261,9 +264,10 @@ function _asSearch(input: string): SelectInput | undefined {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatSegment } from "./selector.ts";
- * console.log(formatSegment({ type: { kind: "block", block: "list" }, indexes: [{ first: 2, last: 2 }] }));
- * // block:list[2]
+ * const segment = { type: { kind: "block", block: "list" }, indexes: [{ first: 2, last: 2 }] } as const;
+ * assert.equal(formatSegment(segment), "block:list[2]");
  * ```
  */
 export function formatSegment(
@@ -286,8 +290,9 @@ export function formatSegment(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatType } from "./selector.ts";
- * console.log(formatType({ kind: "heading", depth: 3 })); // heading:h3
+ * assert.equal(formatType({ kind: "heading", depth: 3 }), "heading:h3");
  * ```
  */
 export function formatType(type: SegmentType): string {
@@ -309,8 +314,9 @@ export function formatType(type: SegmentType): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatSegments, parseSelector } from "./selector.ts";
- * console.log(formatSegments(parseSelector("h1 . 0 / quote").segments)); // heading:h1[0]/block:blockquote
+ * assert.equal(formatSegments(parseSelector("h1 . 0 / quote").segments), "heading:h1[0]/block:blockquote");
  * ```
  */
 export function formatSegments(segments: readonly Segment[]): string {
@@ -335,10 +341,11 @@ export interface PathStep {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatPath } from "./selector.ts";
  * const path = [{ type: { kind: "heading", depth: 2 }, index: 0 }, { type: { kind: "block", block: "code" }, index: 1 }] as const;
- * console.log(formatPath("readme", path)); // readme::heading:h2[0]/block:code[1]
- * console.log(formatPath("readme", [])); // readme::root
+ * assert.equal(formatPath("readme", path), "readme::heading:h2[0]/block:code[1]");
+ * assert.equal(formatPath("readme", []), "readme::root");
  * ```
  */
 export function formatPath(namespace: string, path: readonly PathStep[]): string {
@@ -356,8 +363,9 @@ export function formatPath(namespace: string, path: readonly PathStep[]): string
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatShortPath } from "./selector.ts";
- * console.log(formatShortPath([{ type: { kind: "heading", depth: 3 }, index: 4 }])); // h3.4
+ * assert.equal(formatShortPath([{ type: { kind: "heading", depth: 3 }, index: 4 }]), "h3.4");
  * ```
  */
 export function formatShortPath(path: readonly PathStep[]): string {
@@ -396,8 +404,9 @@ function _one(index: number): IndexRange {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatSelector, parseSelector } from "./selector.ts";
- * console.log(formatSelector(parseSelector("h2.5"))); // heading:h2[5]
+ * assert.equal(formatSelector(parseSelector("h2.5")), "heading:h2[5]");
  * ```
  */
 export function formatSelector(selector: Selector): string {

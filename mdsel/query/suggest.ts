@@ -19,8 +19,9 @@ const MAX_SUGGESTIONS = 5;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { editDistance } from "./suggest.ts";
- * console.log(editDistance("gude", "guide")); // 1
+ * assert.equal(editDistance("gude", "guide"), 1);
  * ```
  */
 export function editDistance(a: string, b: string): number {
@@ -49,8 +50,9 @@ export function editDistance(a: string, b: string): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { similarity } from "./suggest.ts";
- * console.log(similarity("H2", "h2")); // 1
+ * assert.equal(similarity("H2", "h2"), 1);
  * ```
  */
 export function similarity(a: string, b: string): number {
@@ -71,11 +73,14 @@ export function similarity(a: string, b: string): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { closestSelectors } from "./suggest.ts";
  * const candidates = ["heading:h2[0]", "heading:h2[1]", "block:code[0]"]
  *   .map((s) => ({ compare: s, selector: `readme::${s}` }));
- * console.log(closestSelectors("heading:h2[5]", candidates));
- * // ["readme::heading:h2[0]", "readme::heading:h2[1]"]
+ * assert.deepEqual(closestSelectors("heading:h2[5]", candidates), [
+ *   "readme::heading:h2[0]",
+ *   "readme::heading:h2[1]",
+ * ]);
  * ```
  */
 export function closestSelectors(
