@@ -21,8 +21,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { REMINDER } from "./hook.ts";
- * console.log(REMINDER.split("\n")[1]); // Use mdsel_index and mdsel_select instead of Read.
+ * assert.equal(REMINDER.split("\n")[1], "Use mdsel_index and mdsel_select instead of Read.");
  * ```
  */
 export const REMINDER =
@@ -33,8 +34,9 @@ export const REMINDER =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DEFAULT_MIN_WORDS, parseMinWords } from "./hook.ts";
- * console.log(parseMinWords(undefined) === DEFAULT_MIN_WORDS); // true
+ * assert.ok(parseMinWords(undefined) === DEFAULT_MIN_WORDS);
  * ```
  */
 export const DEFAULT_MIN_WORDS = 200;
@@ -44,9 +46,10 @@ export const DEFAULT_MIN_WORDS = 200;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CHUNK_SIZE, readFileChunks } from "./hook.ts";
  * for await (const chunk of readFileChunks(import.meta.filename!)) {
- *   console.log(chunk.length <= CHUNK_SIZE); // true
+ *   assert.ok(chunk.length <= CHUNK_SIZE);
  * }
  * ```
  */
@@ -113,9 +116,10 @@ export class BinaryContentError extends TypeError {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseMinWords } from "./hook.ts";
- * console.log(parseMinWords("50")); // 50
- * console.log(parseMinWords("lots")); // 200
+ * assert.equal(parseMinWords("50"), 50);
+ * assert.equal(parseMinWords("lots"), 200);
  * ```
  */
 export function parseMinWords(raw: string | undefined): number {
@@ -132,8 +136,9 @@ export function parseMinWords(raw: string | undefined): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readMinWords } from "./hook.ts";
- * console.log(readMinWords() >= 0); // true
+ * assert.ok(readMinWords() >= 0);
  * ```
  */
 export function readMinWords(): number {
@@ -151,9 +156,10 @@ export function readMinWords(): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isMarkdownPath } from "./hook.ts";
- * console.log(isMarkdownPath("/docs/GUIDE.MD")); // true
- * console.log(isMarkdownPath("/docs/guide.txt")); // false
+ * assert.ok(isMarkdownPath("/docs/GUIDE.MD"));
+ * assert.equal(isMarkdownPath("/docs/guide.txt"), false);
  * ```
  */
 export function isMarkdownPath(path: string): boolean {
@@ -170,11 +176,13 @@ export function isMarkdownPath(path: string): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseHookInput } from "./hook.ts";
  * const input = parseHookInput(
  *   '{"hook_event_name":"PostToolUse","tool_name":"Read","tool_input":{"file_path":"/a.md"}}',
  * );
- * console.log(input.toolName, input.toolInput.file_path); // Read /a.md
+ * assert.equal(input.toolName, "Read");
+ * assert.equal(input.toolInput.file_path, "/a.md");
  * ```
  */
 export function parseHookInput(text: string): ToolHookInput {
@@ -213,10 +221,11 @@ export function parseHookInput(text: string): ToolHookInput {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { markdownReadPath } from "./hook.ts";
  * const read = { hookEventName: "PostToolUse", toolName: "Read", toolInput: { file_path: "/a.md" } };
- * console.log(markdownReadPath(read)); // /a.md
- * console.log(markdownReadPath({ ...read, toolName: "Edit" })); // undefined
+ * assert.equal(markdownReadPath(read), "/a.md");
+ * assert.equal(markdownReadPath({ ...read, toolName: "Edit" }), undefined);
  * ```
  */
 export function markdownReadPath(input: ToolHookInput): string | undefined {
@@ -244,11 +253,12 @@ export function markdownReadPath(input: ToolHookInput): string | undefined {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { exceedsWordLimit } from "./hook.ts";
  * const bytes = new TextEncoder().encode("one two three");
  * const chunks = [bytes.subarray(0, 5), bytes.subarray(5)]; // "one t" + "wo three"
- * console.log(await exceedsWordLimit(chunks, 2)); // true
- * console.log(await exceedsWordLimit(chunks, 3)); // false
+ * assert.ok(await exceedsWordLimit(chunks, 2));
+ * assert.equal(await exceedsWordLimit(chunks, 3), false);
  * ```
  */
 export async function exceedsWordLimit(
@@ -288,10 +298,11 @@ export async function exceedsWordLimit(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readFileChunks } from "./hook.ts";
  * let bytes = 0;
  * for await (const chunk of readFileChunks(import.meta.filename!)) bytes += chunk.length;
- * console.log(bytes > 0); // true
+ * assert.ok(bytes > 0);
  * ```
  */
 export async function* readFileChunks(
@@ -322,9 +333,10 @@ export async function* readFileChunks(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { reminderOutput } from "./hook.ts";
  * const output = JSON.parse(reminderOutput("PostToolUse"));
- * console.log(output.hookSpecificOutput.hookEventName); // PostToolUse
+ * assert.equal(output.hookSpecificOutput.hookEventName, "PostToolUse");
  * ```
  */
 export function reminderOutput(hookEventName: string): string {
@@ -343,6 +355,7 @@ export function reminderOutput(hookEventName: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runHook } from "./hook.ts";
  * const stdin = JSON.stringify({
  *   hook_event_name: "PostToolUse",
@@ -351,8 +364,8 @@ export function reminderOutput(hookEventName: string): string {
  * });
  * const file = new TextEncoder().encode("three short words");
  * const result = await runHook(stdin, 2, () => [file]);
- * console.log(result.stdout.startsWith('{"hookSpecificOutput"')); // true
- * console.log((await runHook(stdin, 3, () => [file])).stdout === ""); // true
+ * assert.ok(result.stdout.startsWith('{"hookSpecificOutput"'));
+ * assert.ok((await runHook(stdin, 3, () => [file])).stdout === "");
  * ```
  */
 export async function runHook(
@@ -391,6 +404,7 @@ export async function runHook(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { fileURLToPath } from "node:url";
  * const hook = fileURLToPath(new URL("./hook.ts", import.meta.url));
  * const child = new Deno.Command(Deno.execPath(), {
@@ -403,7 +417,8 @@ export async function runHook(
  * await writer.write(new TextEncoder().encode('{"hook_event_name":"PostToolUse","tool_name":"Edit","tool_input":{}}'));
  * await writer.close();
  * const { code, stdout } = await child.output();
- * console.log(code, stdout.length); // 0 0
+ * assert.equal(code, 0);
+ * assert.equal(stdout.length, 0);
  * ```
  */
 export async function main(): Promise<void> {
