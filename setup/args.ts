@@ -12,7 +12,9 @@ export type Scope = "project" | "user";
 export interface SetupArgs {
   /** `--project` (the default) or `--user`. */
   readonly scope: Scope;
-  /** `--dry-run`: print the resulting files instead of writing them. */
+  /** `--remove`: take out what setup added instead of adding it. */
+  readonly remove: boolean;
+  /** `--dry-run`: print the changes instead of writing them. */
   readonly dryRun: boolean;
   /** `--sandboxed`: configure the narrow-permission server. */
   readonly sandboxed: boolean;
@@ -25,17 +27,20 @@ export interface SetupArgs {
  *
  * @param args The arguments after the module, e.g. `Deno.args`.
  * @returns The options they select.
- * @throws {UsageError} On an unknown option, a positional argument, or both `--project` and `--user`.
+ * @throws {UsageError} On an unknown option, a positional argument, both `--project` and `--user`,
+ * or both `--remove` and `--sandboxed`.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseSetupArgs } from "./args.ts";
  * const args = parseSetupArgs(["--user", "--dry-run"]);
- * console.log(args.scope, args.dryRun, args.sandboxed); // user true false
+ * assert.deepEqual(args, { scope: "user", remove: false, dryRun: true, sandboxed: false, help: false });
  * ```
  */
 export function parseSetupArgs(args: readonly string[]): SetupArgs {
   const scopes = new Set<Scope>();
+  let remove = false;
   let dryRun = false;
   let sandboxed = false;
   let help = false;
@@ -46,6 +51,9 @@ export function parseSetupArgs(args: readonly string[]): SetupArgs {
         break;
       case "--user":
         scopes.add("user");
+        break;
+      case "--remove":
+        remove = true;
         break;
       case "--dry-run":
         dryRun = true;
@@ -65,5 +73,7 @@ export function parseSetupArgs(args: readonly string[]): SetupArgs {
     }
   }
   if (scopes.size > 1) throw new UsageError("", "Choose one of --project and --user");
-  return { scope: scopes.has("user") ? "user" : "project", dryRun, sandboxed, help };
+  // The sandboxed variant is a way to add the server; removing takes out either.
+  if (remove && sandboxed) throw new UsageError("", "Choose one of --remove and --sandboxed");
+  return { scope: scopes.has("user") ? "user" : "project", remove, dryRun, sandboxed, help };
 }

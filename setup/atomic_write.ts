@@ -1,7 +1,7 @@
 /**
  * Writing several files all or nothing: each through a temporary file in its
  * own directory, renamed over the target only once every temporary file is in
- * place, with a `.bak` of the content it replaces.
+ * place, with a backup of the content it replaces where the caller says.
  *
  * @module
  */
@@ -14,14 +14,17 @@ export interface FileWrite {
   readonly path: string;
   /** Its new content. */
   readonly content: string;
-  /** The content it replaces, kept as `<path>.bak`; `undefined` for a new file. The write fails if the file holds anything else. */
+  /** The content it replaces; `undefined` for a new file. The write fails if the file holds anything else. */
   readonly previous?: string;
+  /** Where to keep `previous`, a path where nothing is yet; no backup without it. */
+  readonly backup?: string;
 }
 
 interface _Staged {
   readonly target: string;
   readonly temp: string;
   readonly backupTemp?: string;
+  readonly backup?: string;
   readonly previous?: string;
 }
 
@@ -29,11 +32,12 @@ interface _Staged {
  * Writes files atomically, all or nothing. First every new content (and every
  * backup) goes to a temporary file beside its target, synced to disk; if any
  * of that fails, or a target no longer holds its `previous` content (another
- * program changed it), the temporary files and any directories made for them
- * are removed and no target is touched. Then each backup is renamed to
- * `<path>.bak` and each temporary file over its target. A target that is a
- * symbolic link is written through: the file it points at is replaced, the
- * link stays. A replaced file keeps its permission bits.
+ * program changed it, or it is no longer a regular file), the temporary files
+ * and any directories made for them are removed and no target is touched.
+ * Then each backup is renamed into place and each temporary file over its
+ * target. A target that is a symbolic link is written through: the file it
+ * points at is replaced, the link stays. A replaced file, and its backup,
+ * keep its permission bits.
  *
  * @param writes The files to write.
  * @returns When every file is in place.
@@ -41,11 +45,14 @@ interface _Staged {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { writeFilesAtomically } from "./atomic_write.ts";
  * const dir = await Deno.makeTempDir();
  * await writeFilesAtomically([{ path: `${dir}/a.json`, content: "{}\n" }]);
- * await writeFilesAtomically([{ path: `${dir}/a.json`, content: "[]\n", previous: "{}\n" }]);
- * console.log(await Deno.readTextFile(`${dir}/a.json.bak`)); // {}
+ * const backup = `${dir}/backups/a.json.1`;
+ * await writeFilesAtomically([{ path: `${dir}/a.json`, content: "[]\n", previous: "{}\n", backup }]);
+ * assert.equal(await Deno.readTextFile(backup), "{}\n");
+ * assert.equal(await Deno.readTextFile(`${dir}/a.json`), "[]\n");
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
@@ -59,9 +66,14 @@ export async function writeFilesAtomically(writes: readonly FileWrite[]): Promis
       const mode = await _modeOf(target);
       const temp = await _writeTemp(target, write.content, mode);
       staged.push({ target, temp, previous: write.previous });
-      if (write.previous !== undefined) {
-        const backupTemp = await _writeTemp(`${target}.bak`, write.previous, mode);
-        staged[staged.length - 1] = { ...staged[staged.length - 1], backupTemp };
+      if (write.previous !== undefined && write.backup !== undefined) {
+        await _makeDirs(dirname(write.backup), madeDirs);
+        const backupTemp = await _writeTemp(write.backup, write.previous, mode);
+        staged[staged.length - 1] = {
+          ...staged[staged.length - 1],
+          backupTemp,
+          backup: write.backup,
+        };
       }
     }
     // Another program (Claude Code rewrites ~/.claude.json often) may have
@@ -82,7 +94,7 @@ export async function writeFilesAtomically(writes: readonly FileWrite[]): Promis
   const committed: _Staged[] = [];
   try {
     for (const stage of staged) {
-      if (stage.backupTemp) await Deno.rename(stage.backupTemp, `${stage.target}.bak`);
+      if (stage.backupTemp) await Deno.rename(stage.backupTemp, stage.backup!);
       await Deno.rename(stage.temp, stage.target);
       committed.push(stage);
     }
@@ -93,8 +105,10 @@ export async function writeFilesAtomically(writes: readonly FileWrite[]): Promis
   }
 }
 
-async function _currentText(path: string): Promise<string | undefined> {
+async function _currentText(path: string): Promise<string | undefined | null> {
   try {
+    // Something other than a regular file is a change, and must not be opened: a FIFO blocks.
+    if (!(await Deno.stat(path)).isFile) return null;
     // Decoded as setup's reader decodes, keeping a byte order mark.
     return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await Deno.readFile(path));
   } catch (error) {
@@ -180,7 +194,7 @@ async function _rollBack(committed: readonly _Staged[]): Promise<void> {
         await Deno.rename(temp, stage.target);
       }
     } catch {
-      // The .bak beside it still holds the previous content.
+      // The backup still holds the previous content.
     }
   }
 }

@@ -10,9 +10,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ConfigFileError } from "./errors.ts";
  * const error = new ConfigFileError("/p/.mcp.json", 'Invalid JSON in "/p/.mcp.json"');
- * console.log(error.path); // /p/.mcp.json
+ * assert.equal(error.path, "/p/.mcp.json");
  * ```
  */
 export class ConfigFileError extends Error {
@@ -38,9 +39,10 @@ export class ConfigFileError extends Error {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ConfigShapeError } from "./errors.ts";
  * const error = new ConfigShapeError("hooks.PostToolUse", "an array");
- * console.log(error.message); // Expected "hooks.PostToolUse" to be an array
+ * assert.equal(error.message, 'Expected "hooks.PostToolUse" to be an array');
  * ```
  */
 export class ConfigShapeError extends TypeError {
@@ -69,8 +71,9 @@ export class ConfigShapeError extends TypeError {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { HomeDirectoryError } from "./errors.ts";
- * console.log(new HomeDirectoryError("HOME is not set").name); // HomeDirectoryError
+ * assert.equal(new HomeDirectoryError("HOME is not set").name, "HomeDirectoryError");
  * ```
  */
 export class HomeDirectoryError extends Error {
@@ -91,9 +94,10 @@ export class HomeDirectoryError extends Error {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { UsageError } from "./errors.ts";
  * const error = new UsageError("--bogus", 'Unknown option "--bogus"');
- * console.log(error.argument); // --bogus
+ * assert.equal(error.argument, "--bogus");
  * ```
  */
 export class UsageError extends TypeError {

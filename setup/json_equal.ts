@@ -14,9 +14,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { jsonEqual } from "./json_equal.ts";
- * console.log(jsonEqual({ a: [1, { b: 2 }], c: null }, { c: null, a: [1, { b: 2 }] })); // true
- * console.log(jsonEqual([1, 2], [2, 1])); // false
+ * assert.equal(jsonEqual({ a: [1, { b: 2 }], c: null }, { c: null, a: [1, { b: 2 }] }), true);
+ * assert.equal(jsonEqual([1, 2], [2, 1]), false);
  * ```
  */
 export function jsonEqual(a: unknown, b: unknown): boolean {

@@ -1,40 +1,26 @@
 /**
- * Reading a JSON configuration file and writing it back in its own style:
- * indentation, line endings, final newline and byte order mark are kept.
+ * Reading a JSON configuration file: its text, its parse tree, and its layout
+ * (indentation and line endings), which new entries follow.
  *
  * @module
  */
+import { type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
 import { ConfigFileError } from "./errors.ts";
-
-/** How a JSON file is laid out. */
-export interface JsonFormat {
-  /** One level of indentation, e.g. two spaces or a tab. */
-  readonly indent: string;
-  /** The line ending. */
-  readonly eol: "\n" | "\r\n";
-  /** Whether the file ends with a line ending. */
-  readonly finalNewline: boolean;
-  /** Whether the file starts with a byte order mark. */
-  readonly bom: boolean;
-}
+import type { JsonLayout } from "./json_edit.ts";
 
 const _UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
- * The layout of files setup creates: two spaces, `\n`, a final newline.
+ * The layout of files setup creates: two spaces, `\n`.
  *
  * @example
  * ```ts
- * import { DEFAULT_JSON_FORMAT, formatJson } from "./json_file.ts";
- * console.log(formatJson({}, DEFAULT_JSON_FORMAT) === "{}\n"); // true
+ * import assert from "node:assert/strict";
+ * import { DEFAULT_JSON_FORMAT } from "./json_file.ts";
+ * assert.deepEqual(DEFAULT_JSON_FORMAT, { indent: "  ", eol: "\n" });
  * ```
  */
-export const DEFAULT_JSON_FORMAT: JsonFormat = {
-  indent: "  ",
-  eol: "\n",
-  finalNewline: true,
-  bom: false,
-};
+export const DEFAULT_JSON_FORMAT: JsonLayout = { indent: "  ", eol: "\n" };
 
 /** A JSON configuration file as read. */
 export interface JsonFile {
@@ -42,25 +28,35 @@ export interface JsonFile {
   readonly path: string;
   /** The file's text, or `undefined` when there is no such file. */
   readonly text: string | undefined;
-  /** The parsed value; `{}` for a missing or blank file. */
-  readonly value: unknown;
+  /** The parse tree; `undefined` for a missing file or one holding no value (blank, or comments only). */
+  readonly root: Node | undefined;
   /** The file's layout, or {@linkcode DEFAULT_JSON_FORMAT} for a new or blank file. */
-  readonly format: JsonFormat;
+  readonly format: JsonLayout;
 }
 
 /**
- * Reads and parses a JSON file. A missing file, or one holding only
- * whitespace, reads as `{}`: there is nothing in it to lose.
+ * Reads and parses a JSON file, comments and trailing commas allowed (JSONC).
+ * A missing file, or one holding no value, has no parse tree: there is
+ * nothing in it to lose. The caller makes sure `path` is a regular file:
+ * reading a FIFO would block.
  *
  * @param path The file.
- * @returns Its text, value and layout.
- * @throws {ConfigFileError} When it cannot be read or is not valid UTF-8 JSON; the message names the file.
+ * @returns Its text, parse tree and layout.
+ * @throws {ConfigFileError} When it cannot be read or is not valid UTF-8 JSON; the message names
+ * the file, and the line and column of a syntax error.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readJsonFile } from "./json_file.ts";
- * const file = await readJsonFile("/no/such/dir/.mcp.json");
- * console.log(file.text, file.value); // undefined {}
+ * const missing = await readJsonFile("/no/such/dir/.mcp.json");
+ * assert.equal(missing.text, undefined);
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/bad.json`, '{\n  "a": 1 // fine\n  "b": 2\n}');
+ * await assert.rejects(readJsonFile(`${dir}/bad.json`), {
+ *   message: `Invalid JSON in "${dir}/bad.json": comma expected at line 3, column 3`,
+ * });
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function readJsonFile(path: string): Promise<JsonFile> {
@@ -69,23 +65,28 @@ export async function readJsonFile(path: string): Promise<JsonFile> {
     text = _UTF8.decode(await Deno.readFile(path));
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
-      return { path, text: undefined, value: {}, format: DEFAULT_JSON_FORMAT };
+      return { path, text: undefined, root: undefined, format: DEFAULT_JSON_FORMAT };
     }
     throw new ConfigFileError(path, `Cannot read "${path}": ${_firstLine(error)}`, {
       cause: error,
     });
   }
   const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  if (body.trim() === "") return { path, text, value: {}, format: DEFAULT_JSON_FORMAT };
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch (error) {
-    throw new ConfigFileError(path, `Invalid JSON in "${path}": ${_firstLine(error)}`, {
-      cause: error,
-    });
+  const errors: ParseError[] = [];
+  const root = parseTree(body, errors, { allowTrailingComma: true, allowEmptyContent: true });
+  if (errors.length > 0) {
+    const { offset, error } = errors[0];
+    const lines = body.slice(0, offset).split("\n");
+    const problem = printParseErrorCode(error).replace(/(?<=.)[A-Z]/g, (c) => ` ${c}`);
+    throw new ConfigFileError(
+      path,
+      `Invalid JSON in "${path}": ${problem.toLowerCase()} at line ${lines.length}, column ${
+        lines[lines.length - 1].length + 1
+      }`,
+    );
   }
-  return { path, text, value, format: detectJsonFormat(text) };
+  const format = root === undefined ? DEFAULT_JSON_FORMAT : detectJsonFormat(text);
+  return { path, text, root, format };
 }
 
 /**
@@ -93,46 +94,23 @@ export async function readJsonFile(path: string): Promise<JsonFile> {
  * indented line; a text without one (a single line) gets two spaces.
  *
  * @param text A JSON text.
- * @returns Its layout.
+ * @returns Its indentation and line ending.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { detectJsonFormat } from "./json_file.ts";
- * const format = detectJsonFormat('{\r\n\t"a": 1\r\n}');
- * console.log(JSON.stringify(format.indent), JSON.stringify(format.eol), format.finalNewline);
- * // "\t" "\r\n" false
+ * assert.deepEqual(detectJsonFormat('{\r\n\t"a": 1\r\n}'), { indent: "\t", eol: "\r\n" });
  * ```
  */
-export function detectJsonFormat(text: string): JsonFormat {
+export function detectJsonFormat(text: string): JsonLayout {
   const indent = /\n([ \t]+)\S/.exec(text)?.[1] ?? DEFAULT_JSON_FORMAT.indent;
   const firstEol = text.indexOf("\n");
   return {
     // JSON.stringify indents by at most ten characters.
     indent: indent.slice(0, 10),
     eol: firstEol > 0 && text[firstEol - 1] === "\r" ? "\r\n" : "\n",
-    finalNewline: firstEol === -1 ? true : text.endsWith("\n"),
-    bom: text.startsWith("\uFEFF"),
   };
-}
-
-/**
- * Serialises a JSON value in a given layout.
- *
- * @param value A JSON value.
- * @param format The layout to use.
- * @returns The file text.
- *
- * @example
- * ```ts
- * import { DEFAULT_JSON_FORMAT, formatJson } from "./json_file.ts";
- * console.log(formatJson({ a: [1] }, DEFAULT_JSON_FORMAT) === '{\n  "a": [\n    1\n  ]\n}\n'); // true
- * ```
- */
-export function formatJson(value: unknown, format: JsonFormat): string {
-  let text = JSON.stringify(value, null, format.indent);
-  if (format.eol === "\r\n") text = text.replaceAll("\n", "\r\n");
-  if (format.finalNewline) text += format.eol;
-  return format.bom ? `\uFEFF${text}` : text;
 }
 
 function _firstLine(error: unknown): string {

@@ -20,8 +20,9 @@ import { fileURLToPath } from "node:url";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { PACKAGE_NAME } from "./package_commands.ts";
- * console.log(`jsr:${PACKAGE_NAME}/hook`); // jsr:@x/mdsel-claude/hook
+ * assert.equal(`jsr:${PACKAGE_NAME}/hook`, "jsr:@x/mdsel-claude/hook");
  * ```
  */
 export const PACKAGE_NAME = "@x/mdsel-claude";
@@ -31,9 +32,10 @@ export const PACKAGE_NAME = "@x/mdsel-claude";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { HOOK_TIMEOUT_SECONDS, hookEntry } from "./package_commands.ts";
  * const hook = hookEntry({ kind: "local", root: "/src/mdsel-claude" });
- * console.log(hook.timeout === HOOK_TIMEOUT_SECONDS); // true
+ * assert.equal(hook.timeout, HOOK_TIMEOUT_SECONDS);
  * ```
  */
 export const HOOK_TIMEOUT_SECONDS = 10;
@@ -78,9 +80,13 @@ const _JSR_MODULE = /^https:\/\/jsr\.io\/(@[^/]+\/[^/]+)\/([^/]+)\//;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { packageSource } from "./package_commands.ts";
- * console.log(packageSource("https://jsr.io/@x/mdsel-claude/0.1.0/setup.ts"));
- * // { kind: "jsr", name: "@x/mdsel-claude", version: "0.1.0" }
+ * assert.deepEqual(packageSource("https://jsr.io/@x/mdsel-claude/0.1.0/setup.ts"), {
+ *   kind: "jsr",
+ *   name: "@x/mdsel-claude",
+ *   version: "0.1.0",
+ * });
  * ```
  */
 export function packageSource(moduleUrl: string | URL): PackageSource {
@@ -102,10 +108,13 @@ export function packageSource(moduleUrl: string | URL): PackageSource {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { serverEntry } from "./package_commands.ts";
  * const source = { kind: "jsr", name: "@x/mdsel-claude", version: "0.1.0" } as const;
- * console.log(serverEntry(source, { sandboxed: false }).args.join(" "));
- * // run -A --no-config jsr:@x/mdsel-claude@0.1.0
+ * assert.equal(
+ *   serverEntry(source, { sandboxed: false }).args.join(" "),
+ *   "run -A --no-config jsr:@x/mdsel-claude@0.1.0",
+ * );
  * ```
  */
 export function serverEntry(
@@ -138,9 +147,10 @@ export function serverEntry(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hookEntry } from "./package_commands.ts";
  * const source = { kind: "jsr", name: "@x/mdsel-claude", version: "0.1.0" } as const;
- * console.log(hookEntry(source).args.at(-1)); // jsr:@x/mdsel-claude@0.1.0/hook
+ * assert.equal(hookEntry(source).args.at(-1), "jsr:@x/mdsel-claude@0.1.0/hook");
  * ```
  */
 export function hookEntry(source: PackageSource): CommandHook {
@@ -168,11 +178,12 @@ export function hookEntry(source: PackageSource): CommandHook {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isOwnHook } from "./package_commands.ts";
  * const source = { kind: "jsr", name: "@x/mdsel-claude", version: "0.2.0" } as const;
  * const old = { type: "command", command: "deno run --allow-read jsr:@x/mdsel-claude/hook" };
- * console.log(isOwnHook(source, old)); // true
- * console.log(isOwnHook(source, { type: "command", command: "echo read" })); // false
+ * assert.equal(isOwnHook(source, old), true);
+ * assert.equal(isOwnHook(source, { type: "command", command: "echo read" }), false);
  * ```
  */
 export function isOwnHook(source: PackageSource, hook: object): boolean {
@@ -204,10 +215,13 @@ export function isOwnHook(source: PackageSource, hook: object): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mdselInstallCommand } from "./package_commands.ts";
  * const source = { kind: "jsr", name: "@x/mdsel-claude", version: "0.1.0" } as const;
- * console.log(mdselInstallCommand(source));
- * // deno install -g -n mdsel --allow-read jsr:@x/mdsel-claude@0.1.0/mdsel
+ * assert.equal(
+ *   mdselInstallCommand(source),
+ *   "deno install -g -n mdsel --allow-read jsr:@x/mdsel-claude@0.1.0/mdsel",
+ * );
  * ```
  */
 export function mdselInstallCommand(source: PackageSource): string {

@@ -1,11 +1,14 @@
 /**
- * Adding the Read reminder to the `hooks.PostToolUse` of Claude Code settings,
- * keeping every other setting and hook.
+ * The changes that add the Read reminder to, or remove it from, the
+ * `hooks.PostToolUse` of Claude Code settings, leaving every other setting
+ * and hook as it is.
  *
  * @module
  */
+import type { Node } from "jsonc-parser";
 import { ConfigShapeError } from "./errors.ts";
-import { jsonEqual } from "./json_equal.ts";
+import type { JsonChange } from "./json_edit.ts";
+import { entryChanges, member, nodeValue } from "./json_tree.ts";
 import type { MergeResult } from "./mcp_servers.ts";
 import type { CommandHook } from "./package_commands.ts";
 
@@ -14,26 +17,31 @@ import type { CommandHook } from "./package_commands.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { HOOK_EVENT } from "./read_hook.ts";
- * console.log(HOOK_EVENT); // PostToolUse
+ * assert.equal(HOOK_EVENT, "PostToolUse");
  * ```
  */
 export const HOOK_EVENT = "PostToolUse";
+
+const _EVENT_KEY = `hooks.${HOOK_EVENT}`;
+const _REQUIRED = ["type", "command", "args"];
 
 /**
  * The tool the reminder watches: the matcher of the group setup adds.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { HOOK_MATCHER } from "./read_hook.ts";
- * console.log(HOOK_MATCHER); // Read
+ * assert.equal(HOOK_MATCHER, "Read");
  * ```
  */
 export const HOOK_MATCHER = "Read";
 
-/** A merged settings file, with the matcher of the group holding the hook. */
+/** The changes to a settings file, with the matcher of the group holding the hook. */
 export interface HookMergeResult extends MergeResult {
-  /** The `matcher` of the group the hook is in, e.g. `Read`. */
+  /** The `matcher` of the group the hook is (or was) in, e.g. `Read`. */
   readonly matcher: string;
 }
 
@@ -43,54 +51,167 @@ export interface HookMergeResult extends MergeResult {
  * gets the wanted `type`, `command` and `args`, keeping its other keys (a
  * custom `timeout`, say). Otherwise a new group `{matcher: "Read", hooks:
  * [hook]}` is appended, leaving other groups, on `Read` or not, as they are.
+ * A `null` `hooks` or `hooks.PostToolUse` counts as none.
  *
- * @param settings The parsed settings file.
+ * @param root The settings' parse tree; `undefined` for an empty file.
  * @param hook The wanted hook.
  * @param isOwn Tells whether a hook in the file is the package's.
- * @returns The new settings and what changed.
- * @throws {ConfigShapeError} When the settings, `hooks` or `hooks.PostToolUse` have the wrong type.
+ * @returns The changes, what they do, and the group's matcher.
+ * @throws {ConfigShapeError} When the settings, `hooks` or `hooks.PostToolUse` have the wrong type,
+ * or a key on the way appears twice.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseTree } from "jsonc-parser";
  * import { addReadHook } from "./read_hook.ts";
- * const hook = { type: "command", command: "deno", args: ["run", "hook.ts"], timeout: 10 } as const;
- * const isOwn = (candidate: Record<string, unknown>) => candidate.command === "deno";
- * const first = addReadHook({ model: "opus" }, hook, isOwn);
- * console.log(first.action, first.matcher); // added Read
- * console.log(addReadHook(first.value, hook, isOwn).action); // unchanged
+ * const hook = { type: "command", command: "deno", args: ["hook.ts"], timeout: 10 } as const;
+ * const isOwn = (candidate: Readonly<Record<string, unknown>>) => candidate.command === "deno";
+ * const first = addReadHook(parseTree('{"model": "opus"}'), hook, isOwn);
+ * assert.deepEqual(first.changes, [
+ *   { set: ["hooks", "PostToolUse", -1], value: { matcher: "Read", hooks: [hook] } },
+ * ]);
+ * const settings = `{"hooks": {"PostToolUse": [{"hooks": [${JSON.stringify(hook)}]}]}}`;
+ * const again = addReadHook(parseTree(settings), hook, isOwn);
+ * assert.deepEqual([again.action, again.matcher], ["unchanged", ""]);
  * ```
  */
 export function addReadHook(
-  settings: unknown,
+  root: Node | undefined,
   hook: CommandHook,
   isOwn: (hook: Readonly<Record<string, unknown>>) => boolean,
 ): HookMergeResult {
-  if (!_isRecord(settings)) throw new ConfigShapeError("", "an object");
-  const value = structuredClone(settings);
-  const hooks = value.hooks ?? {};
-  if (!_isRecord(hooks)) throw new ConfigShapeError("hooks", "an object");
-  value.hooks = hooks;
-  const groups = hooks[HOOK_EVENT] ?? [];
-  if (!Array.isArray(groups)) throw new ConfigShapeError(`hooks.${HOOK_EVENT}`, "an array");
-  hooks[HOOK_EVENT] = groups;
-
-  for (const group of groups) {
-    if (!_isRecord(group) || !Array.isArray(group.hooks) || !_coversRead(group.matcher)) continue;
-    const index = group.hooks.findIndex((candidate) => _isRecord(candidate) && isOwn(candidate));
-    if (index === -1) continue;
-    const matcher = typeof group.matcher === "string" ? group.matcher : "";
-    const existing = group.hooks[index] as Record<string, unknown>;
-    const { type, command, args, ...defaults } = structuredClone(hook);
-    const merged: Record<string, unknown> = { ...existing, type, command, args };
-    for (const [key, fallback] of Object.entries(defaults)) {
-      if (!Object.hasOwn(merged, key)) merged[key] = fallback;
-    }
-    if (jsonEqual(merged, existing)) return { value: settings, action: "unchanged", matcher };
-    group.hooks[index] = merged;
-    return { value, action: "updated", matcher };
+  if (root !== undefined && root.type !== "object") throw new ConfigShapeError("", "an object");
+  const hooks = root && member(root, "hooks", "hooks");
+  if (hooks !== undefined && hooks.type !== "object" && hooks.type !== "null") {
+    throw new ConfigShapeError("hooks", "an object");
   }
-  groups.push({ matcher: HOOK_MATCHER, hooks: [structuredClone(hook)] });
-  return { value, action: "added", matcher: HOOK_MATCHER };
+  const groups = hooks?.type === "object" ? member(hooks, HOOK_EVENT, _EVENT_KEY) : undefined;
+  if (groups !== undefined && groups.type !== "array" && groups.type !== "null") {
+    throw new ConfigShapeError(_EVENT_KEY, "an array");
+  }
+  const own = _ownHooks(groups, isOwn)[0];
+  if (own !== undefined) {
+    const path = ["hooks", HOOK_EVENT, own.group, "hooks", own.index];
+    const keyPath = `${_EVENT_KEY}[${own.group}].hooks[${own.index}]`;
+    const changes = entryChanges(own.node, path, keyPath, { ...hook }, _REQUIRED);
+    return {
+      changes,
+      action: changes.length > 0 ? "updated" : "unchanged",
+      matcher: own.matcher,
+    };
+  }
+  return {
+    changes: [{
+      set: ["hooks", HOOK_EVENT, -1],
+      value: { matcher: HOOK_MATCHER, hooks: [structuredClone(hook)] },
+    }],
+    action: "added",
+    matcher: HOOK_MATCHER,
+  };
+}
+
+/**
+ * Takes the reminder hook out of `hooks.PostToolUse`: every hook `isOwn`
+ * recognises in a group whose matcher covers `Read`, as {@linkcode addReadHook}
+ * finds it. A group left with no hooks goes, when it held nothing but its
+ * matcher and hooks; `PostToolUse` goes when every group in it went, and
+ * `hooks` when `PostToolUse` was all it held. Anything the user made stays,
+ * empty or not.
+ *
+ * @param root The settings' parse tree; `undefined` for an empty file.
+ * @param isOwn Tells whether a hook in the file is the package's.
+ * @returns The changes: `removed`, or `absent` when there is no such hook.
+ * @throws {ConfigShapeError} When a key on the way appears twice.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseTree } from "jsonc-parser";
+ * import { removeReadHook } from "./read_hook.ts";
+ * const isOwn = (candidate: Readonly<Record<string, unknown>>) => candidate.command === "deno";
+ * const settings = '{"hooks": {"PostToolUse": [{"matcher": "Read", "hooks": [{"command": "deno"}]}]}}';
+ * assert.deepEqual(removeReadHook(parseTree(settings), isOwn), {
+ *   changes: [{ remove: ["hooks"] }],
+ *   action: "removed",
+ *   matcher: "Read",
+ * });
+ * assert.equal(removeReadHook(parseTree('{"hooks": {}}'), isOwn).action, "absent");
+ * ```
+ */
+export function removeReadHook(
+  root: Node | undefined,
+  isOwn: (hook: Readonly<Record<string, unknown>>) => boolean,
+): HookMergeResult {
+  const hooks = root?.type === "object" ? member(root, "hooks", "hooks") : undefined;
+  const groups = hooks?.type === "object" ? member(hooks, HOOK_EVENT, _EVENT_KEY) : undefined;
+  const owns = _ownHooks(groups, isOwn);
+  if (owns.length === 0) return { changes: [], action: "absent", matcher: HOOK_MATCHER };
+  const matcher = owns[0].matcher;
+  const removed = (group: number) => owns.filter((own) => own.group === group);
+  const emptied = new Set(
+    owns.filter((own) => {
+      const group = groups!.children![own.group];
+      const keys = group.children!.map((property) => property.children![0].value);
+      return keys.every((key) => key === "matcher" || key === "hooks") &&
+        removed(own.group).length === own.hooks.children!.length;
+    }).map((own) => own.group),
+  );
+  if (emptied.size === groups!.children!.length) {
+    const alone = hooks!.children!.length === 1;
+    return {
+      changes: [{ remove: alone ? ["hooks"] : ["hooks", HOOK_EVENT] }],
+      action: "removed",
+      matcher,
+    };
+  }
+  // From the end, so that earlier indices stay valid.
+  const changes: JsonChange[] = [];
+  for (const own of [...owns].reverse()) {
+    if (!emptied.has(own.group)) {
+      changes.push({ remove: ["hooks", HOOK_EVENT, own.group, "hooks", own.index] });
+    } else if (own === removed(own.group)[0]) {
+      changes.push({ remove: ["hooks", HOOK_EVENT, own.group] });
+    }
+  }
+  return { changes, action: "removed", matcher };
+}
+
+interface _OwnHook {
+  readonly group: number;
+  readonly index: number;
+  readonly matcher: string;
+  readonly hooks: Node;
+  readonly node: Node;
+}
+
+// The package's hooks in groups whose matcher covers Read, in file order.
+function _ownHooks(
+  groups: Node | undefined,
+  isOwn: (hook: Readonly<Record<string, unknown>>) => boolean,
+): _OwnHook[] {
+  if (groups?.type !== "array") return [];
+  const found: _OwnHook[] = [];
+  for (const [group, node] of groups.children!.entries()) {
+    if (node.type !== "object") continue;
+    const keyPath = `${_EVENT_KEY}[${group}]`;
+    const matcher = nodeValue(member(node, "matcher", `${keyPath}.matcher`));
+    const hooks = member(node, "hooks", `${keyPath}.hooks`);
+    if (hooks?.type !== "array" || !_coversRead(matcher)) continue;
+    for (const [index, hook] of hooks.children!.entries()) {
+      const value = nodeValue(hook);
+      if (hook.type === "object" && isOwn(value as Record<string, unknown>)) {
+        found.push({
+          group,
+          index,
+          matcher: typeof matcher === "string" ? matcher : "",
+          hooks,
+          node: hook,
+        });
+      }
+    }
+  }
+  return found;
 }
 
 // Claude Code matchers: empty or `*` match every tool; otherwise a tool name,
@@ -103,8 +224,4 @@ function _coversRead(matcher: unknown): boolean {
   } catch {
     return matcher === HOOK_MATCHER;
   }
-}
-
-function _isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

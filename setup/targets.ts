@@ -24,9 +24,10 @@ export interface TargetFiles {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { targetFiles } from "./targets.ts";
- * console.log(targetFiles("user", "/home/ada").mcpConfig); // /home/ada/.claude.json
- * console.log(targetFiles("project", "/work/app").mcpConfig); // /work/app/.mcp.json
+ * assert.equal(targetFiles("user", "/home/ada").mcpConfig, "/home/ada/.claude.json");
+ * assert.equal(targetFiles("project", "/work/app").mcpConfig, "/work/app/.mcp.json");
  * ```
  */
 export function targetFiles(scope: Scope, dir: string): TargetFiles {
@@ -46,9 +47,10 @@ export function targetFiles(scope: Scope, dir: string): TargetFiles {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { homeDirectory } from "./targets.ts";
  * const env: Record<string, string> = { HOME: Deno.cwd() };
- * console.log(await homeDirectory((name) => env[name]) === Deno.cwd()); // true
+ * assert.equal(await homeDirectory((name) => env[name]), Deno.cwd());
  * ```
  */
 export async function homeDirectory(

@@ -1,99 +1,22 @@
 // The setup command as a program, against temporary projects and homes.
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
-import { fileURLToPath as fromFileUrl } from "node:url";
 import { canMakeReadOnly, listing, makeReadOnly } from "./setup/_read_only.ts";
+import {
+  backupFolder,
+  backupsNamed,
+  escape,
+  HOOK,
+  READ_GROUP,
+  readJson,
+  type Run,
+  runSetup,
+  SANDBOXED_ARGS,
+  SERVER,
+  withDirs,
+  write,
+} from "./setup/_run.ts";
 import * as setupModule from "../setup.ts";
-
-const SETUP = fromFileUrl(new URL("../setup.ts", import.meta.url));
-const ROOT = dirname(SETUP);
-const FLAGS = ["--allow-read", "--allow-write", "--allow-env=HOME,USERPROFILE"];
-
-const SERVER = {
-  type: "stdio",
-  command: "deno",
-  args: ["run", "-A", "--config", join(ROOT, "deno.json"), join(ROOT, "main.ts")],
-  env: { MDSEL_MIN_WORDS: "200" },
-};
-const SANDBOXED_ARGS = [
-  "run",
-  "--allow-run=mdsel",
-  "--allow-read",
-  "--config",
-  join(ROOT, "deno.json"),
-  join(ROOT, "main.ts"),
-];
-const HOOK = {
-  type: "command",
-  command: "deno",
-  args: [
-    "run",
-    "--allow-read",
-    "--allow-env=MDSEL_MIN_WORDS",
-    "--config",
-    join(ROOT, "deno.json"),
-    join(ROOT, "hook.ts"),
-  ],
-  timeout: 10,
-};
-const READ_GROUP = { matcher: "Read", hooks: [HOOK] };
-
-// A temporary HOME would also move Deno's cache; keep the real one.
-const DENO_DIR = Deno.env.get("DENO_DIR") ?? await _denoDir();
-
-async function _denoDir(): Promise<string> {
-  const { stdout } = await new Deno.Command(Deno.execPath(), { args: ["info", "--json"] }).output();
-  return JSON.parse(new TextDecoder().decode(stdout)).denoDir;
-}
-
-function escape(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|\/]/g, "\\$&");
-}
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function runSetup(
-  args: string[],
-  options: { cwd: string; home?: string; flags?: string[] },
-): Promise<Run> {
-  const env: Record<string, string> = { DENO_DIR, PATH: Deno.env.get("PATH") ?? "" };
-  if (options.home !== undefined) env.HOME = options.home;
-  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--quiet", ...(options.flags ?? FLAGS), SETUP, ...args],
-    cwd: options.cwd,
-    env,
-    clearEnv: true,
-    stdin: "null",
-  }).output();
-  const decoder = new TextDecoder();
-  return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr) };
-}
-
-async function withDirs(body: (project: string, home: string) => Promise<void>): Promise<void> {
-  const base = await Deno.makeTempDir({ prefix: "mdsel_setup_" });
-  const project = join(base, "project");
-  const home = join(base, "home");
-  await Deno.mkdir(project);
-  await Deno.mkdir(home);
-  try {
-    await body(project, home);
-  } finally {
-    await Deno.remove(base, { recursive: true });
-  }
-}
-
-async function write(path: string, text: string): Promise<void> {
-  await Deno.mkdir(dirname(path), { recursive: true });
-  await Deno.writeTextFile(path, text);
-}
-
-async function readJson(path: string): Promise<unknown> {
-  return JSON.parse(await Deno.readTextFile(path));
-}
 
 Deno.test("setup with no files yet creates both, two-space indented, and a second run changes nothing", async () => {
   await withDirs(async (project) => {
@@ -124,8 +47,8 @@ Deno.test("setup with no files yet creates both, two-space indented, and a secon
   });
 });
 
-Deno.test("setup merges into existing project files, keeping everything else, with .bak files", async () => {
-  await withDirs(async (project) => {
+Deno.test("setup merges into existing project files, changing only its own bytes, with backups in the home", async () => {
+  await withDirs(async (project, home) => {
     const mcp = join(project, ".mcp.json");
     const settings = join(project, ".claude", "settings.json");
     // Oddly formatted: four-space indent, no final newline, spaces before colons.
@@ -162,11 +85,14 @@ Deno.test("setup merges into existing project files, keeping everything else, wi
     await write(mcp, mcpText);
     await write(settings, settingsText);
 
-    const first = await runSetup([], { cwd: project });
+    const before = await listing(project);
+    const first = await runSetup([], { cwd: project, home });
     assert.equal(first.code, 0, first.stderr);
+    const [mcpBackup, settingsBackup] = backupsNamed(first.stdout);
     assert.equal(
       first.stdout,
-      `${mcp}: added server "mdsel"\n${settings}: added hook PostToolUse on "Read"\n`,
+      `${mcp}: added server "mdsel"; backup at ${mcpBackup}\n` +
+        `${settings}: added hook PostToolUse on "Read"; backup at ${settingsBackup}\n`,
     );
 
     const original = JSON.parse(mcpText);
@@ -181,20 +107,41 @@ Deno.test("setup merges into existing project files, keeping everything else, wi
         PostToolUse: [...settingsValue.hooks.PostToolUse, READ_GROUP],
       },
     });
-    // The files keep their style.
-    const newMcp = await Deno.readTextFile(mcp);
-    assert.match(newMcp, /^\{\n {4}"mcpServers": \{\n {8}"github"/);
-    assert.ok(!newMcp.endsWith("\n"));
-    const newSettings = await Deno.readTextFile(settings);
-    assert.ok(newSettings.startsWith('{\r\n\t"$schema"'));
-    assert.ok(newSettings.endsWith("}\r\n"));
-    assert.ok(!/[^\r]\n/.test(newSettings));
-    // The backups hold the old bytes.
-    assert.equal(await Deno.readTextFile(`${mcp}.bak`), mcpText);
-    assert.equal(await Deno.readTextFile(`${settings}.bak`), settingsText);
+    // Only the new entries' bytes are added, laid out like their neighbours.
+    const at = mcpText.indexOf("}}\n") + 2;
+    const server = JSON.stringify(SERVER, null, 4).replaceAll("\n", "\n        ");
+    assert.equal(
+      await Deno.readTextFile(mcp),
+      `${mcpText.slice(0, at)},\n        "mdsel": ${server}${mcpText.slice(at)}`,
+    );
+    const newSettings = {
+      ...settingsValue,
+      hooks: {
+        ...settingsValue.hooks,
+        PostToolUse: [...settingsValue.hooks.PostToolUse, READ_GROUP],
+      },
+    };
+    assert.equal(
+      await Deno.readTextFile(settings),
+      JSON.stringify(newSettings, null, "\t").replaceAll("\n", "\r\n") + "\r\n",
+    );
+    // The backups hold the old bytes, outside the project, named after the files.
+    const folder = backupFolder(home);
+    assert.match(
+      mcpBackup,
+      new RegExp(`^${escape(folder)}/%2F.*%2F\\.mcp\\.json\\.\\d{4}-.*Z\\.bak$`),
+    );
+    assert.match(
+      settingsBackup,
+      new RegExp(`^${escape(folder)}/%2F.*%2Fsettings\\.json\\..*Z\\.bak$`),
+    );
+    assert.equal(await Deno.readTextFile(mcpBackup), mcpText);
+    assert.equal(await Deno.readTextFile(settingsBackup), settingsText);
+    assert.equal(await Deno.readTextFile(join(folder, ".gitignore")), "*\n");
+    assert.deepEqual(Object.keys(await listing(project)), Object.keys(before));
 
     const after = await listing(project);
-    const second = await runSetup([], { cwd: project });
+    const second = await runSetup([], { cwd: project, home });
     assert.equal(second.code, 0);
     assert.equal(second.stdout, `${mcp}: unchanged\n${settings}: unchanged\n`);
     assert.deepEqual(await listing(project), after);
@@ -218,10 +165,13 @@ Deno.test("setup --user edits ~/.claude.json and ~/.claude/settings.json, keepin
 
     const run = await runSetup(["--user"], { cwd: project, home });
     assert.equal(run.code, 0, run.stderr);
+    const [claudeBackup, settingsBackup] = backupsNamed(run.stdout);
     assert.equal(
       run.stdout,
-      `${claudeJson}: added server "mdsel"\n${settings}: added hook PostToolUse on "Read"\n`,
+      `${claudeJson}: added server "mdsel"; backup at ${claudeBackup}\n` +
+        `${settings}: added hook PostToolUse on "Read"; backup at ${settingsBackup}\n`,
     );
+    assert.equal(dirname(claudeBackup), backupFolder(home));
     assert.deepEqual(await readJson(claudeJson), {
       ...claudeValue,
       mcpServers: { ...claudeValue.mcpServers, mdsel: SERVER },
@@ -232,6 +182,8 @@ Deno.test("setup --user edits ~/.claude.json and ~/.claude/settings.json, keepin
     });
     if (Deno.build.os !== "windows") {
       assert.equal((await Deno.stat(claudeJson)).mode! & 0o777, 0o600);
+      // The backup of a private file is private too.
+      assert.equal((await Deno.stat(claudeBackup)).mode! & 0o777, 0o600);
     }
     // The project directory is not touched.
     assert.deepEqual(await listing(project), {});
@@ -271,12 +223,19 @@ Deno.test("setup updates an existing mdsel server and its own hook instead of ad
       }),
     );
 
+    const mcpBefore = await Deno.readTextFile(mcp);
     const run = await runSetup([], { cwd: project });
     assert.equal(run.code, 0, run.stderr);
+    // Without HOME the backups go below the project's .claude, which ignores them.
+    const [mcpBackup, settingsBackup] = backupsNamed(run.stdout);
     assert.equal(
       run.stdout,
-      `${mcp}: updated server "mdsel"\n${settings}: updated hook PostToolUse on "Read|Grep"\n`,
+      `${mcp}: updated server "mdsel"; backup at ${mcpBackup}\n` +
+        `${settings}: updated hook PostToolUse on "Read|Grep"; backup at ${settingsBackup}\n`,
     );
+    assert.equal(dirname(mcpBackup), backupFolder(project));
+    assert.equal(await Deno.readTextFile(mcpBackup), mcpBefore);
+    assert.equal(await Deno.readTextFile(join(backupFolder(project), ".gitignore")), "*\n");
     assert.deepEqual(await readJson(mcp), {
       mcpServers: {
         // The user's env stays; type, command and args are set.
@@ -295,7 +254,7 @@ Deno.test("setup updates an existing mdsel server and its own hook instead of ad
 });
 
 Deno.test("setup --sandboxed writes the narrow server and says mdsel must be installed", async () => {
-  await withDirs(async (project) => {
+  await withDirs(async (project, home) => {
     const mcp = join(project, ".mcp.json");
     const settings = join(project, ".claude", "settings.json");
     const run = await runSetup(["--sandboxed"], { cwd: project });
@@ -310,32 +269,41 @@ Deno.test("setup --sandboxed writes the narrow server and says mdsel must be ins
     );
     assert.equal(run.stderr.trimEnd().split("\n").length, 1);
 
-    const back = await runSetup([], { cwd: project });
-    assert.equal(back.stdout, `${mcp}: updated server "mdsel"\n${settings}: unchanged\n`);
+    const back = await runSetup([], { cwd: project, home });
+    const [backup] = backupsNamed(back.stdout);
+    assert.equal(
+      back.stdout,
+      `${mcp}: updated server "mdsel"; backup at ${backup}\n${settings}: unchanged\n`,
+    );
     assert.deepEqual(await readJson(mcp), { mcpServers: { mdsel: SERVER } });
-    assert.deepEqual(await readJson(`${mcp}.bak`), {
+    assert.deepEqual(await readJson(backup), {
       mcpServers: { mdsel: { type: "stdio", command: "deno", args: SANDBOXED_ARGS } },
     });
   });
 });
 
-Deno.test("setup --dry-run prints the resulting files and writes nothing", async () => {
+Deno.test("setup --dry-run prints only the change, as a diff, and writes nothing", async () => {
   await withDirs(async (project) => {
     const mcp = join(project, ".mcp.json");
     const settings = join(project, ".claude", "settings.json");
-    await write(mcp, '{"mcpServers":{"other":{"command":"x"}}}\n');
+    const mcpText = '{\n  "mcpServers": {\n    "other": {"command": "x"}\n  }\n}\n';
+    await write(mcp, mcpText);
     const before = await listing(project);
     const run = await runSetup(["--dry-run"], { cwd: project });
     assert.equal(run.code, 0, run.stderr);
     assert.deepEqual(await listing(project), before);
 
-    const mcpAfter = { mcpServers: { other: { command: "x" }, mdsel: SERVER } };
-    const settingsAfter = { hooks: { PostToolUse: [READ_GROUP] } };
+    const server = JSON.stringify(SERVER, null, 2).replaceAll("\n", "\n+    ");
+    const created = JSON.stringify({ hooks: { PostToolUse: [READ_GROUP] } }, null, 2);
     assert.equal(
       run.stdout,
-      `${mcp}: would add server "mdsel"\n` + JSON.stringify(mcpAfter, null, 2) + "\n" +
+      `${mcp}: would add server "mdsel"\n` +
+        `@@ -1,5 +1,${5 + JSON.stringify(SERVER, null, 2).split("\n").length} @@\n` +
+        ' {\n   "mcpServers": {\n-    "other": {"command": "x"}\n' +
+        `+    "other": {"command": "x"},\n+    "mdsel": ${server}\n` +
+        "   }\n }\n" +
         `${settings}: would be created with hook PostToolUse on "Read"\n` +
-        JSON.stringify(settingsAfter, null, 2) + "\n",
+        `@@ -0,0 +1,${created.split("\n").length} @@\n+${created.replaceAll("\n", "\n+")}\n`,
     );
 
     // After a real run, a dry run reports nothing to change.
@@ -345,7 +313,39 @@ Deno.test("setup --dry-run prints the resulting files and writes nothing", async
   });
 });
 
-Deno.test("invalid JSON in an existing file is an error naming it, and nothing is written", async () => {
+Deno.test("setup --dry-run --user prints the change to ~/.claude.json, never the rest of it", async () => {
+  await withDirs(async (project, home) => {
+    const claudeJson = join(home, ".claude.json");
+    const projects = Object.fromEntries(
+      Array.from({ length: 30 }, (_, i) => [`/work/secret-project-${i}`, { history: [`q${i}`] }]),
+    );
+    const value = {
+      userID: "0123456789abcdef-user-id",
+      oauthAccount: { emailAddress: "ada@example.com" },
+      projects,
+      mcpServers: { other: { command: "other" } },
+      zLast: "after the servers",
+    };
+    for (const text of [JSON.stringify(value, null, 2) + "\n", JSON.stringify(value)]) {
+      await write(claudeJson, text);
+      const run = await runSetup(["--dry-run", "--user"], { cwd: project, home });
+      assert.equal(run.code, 0, run.stderr);
+      // The first file's report: its line and its diff.
+      const report = run.stdout.slice(0, run.stdout.indexOf(join(home, ".claude", "settings")));
+      const [line, ...diff] = report.split("\n");
+      assert.equal(line, `${claudeJson}: would add server "mdsel"`);
+      for (const secret of ["0123456789abcdef", "ada@example.com", "secret-project", "q29"]) {
+        assert.ok(!run.stdout.includes(secret), `${secret} in\n${run.stdout}`);
+      }
+      assert.ok(diff.join("\n").includes('"mdsel"'));
+      // The change, and at most a few lines around it: far less than the file.
+      assert.ok(report.length < text.length / 2, report);
+      assert.equal(await Deno.readTextFile(claudeJson), text);
+    }
+  });
+});
+
+Deno.test("invalid JSON in an existing file is an error naming it, its line and column, and nothing is written", async () => {
   await withDirs(async (project, home) => {
     const settings = join(project, ".claude", "settings.json");
     await write(join(project, ".mcp.json"), '{"mcpServers": {"a": {"command": "a"}}}');
@@ -354,8 +354,10 @@ Deno.test("invalid JSON in an existing file is an error naming it, and nothing i
     const run = await runSetup([], { cwd: project });
     assert.equal(run.code, 1);
     assert.equal(run.stdout, "");
-    assert.match(run.stderr, new RegExp(`^error: Invalid JSON in "${escape(settings)}": `));
-    assert.equal(run.stderr.trimEnd().split("\n").length, 1);
+    assert.equal(
+      run.stderr,
+      `error: Invalid JSON in "${settings}": value expected at line 1, column 28\n`,
+    );
     assert.deepEqual(await listing(project), before);
 
     // The first file being the broken one does not create the second.
@@ -364,7 +366,10 @@ Deno.test("invalid JSON in an existing file is an error naming it, and nothing i
     const homeBefore = await listing(home);
     const user = await runSetup(["--user"], { cwd: project, home });
     assert.equal(user.code, 1);
-    assert.match(user.stderr, new RegExp(`^error: Invalid JSON in "${escape(claudeJson)}"`));
+    assert.equal(
+      user.stderr,
+      `error: Invalid JSON in "${claudeJson}": invalid symbol at line 1, column 3\n`,
+    );
     assert.deepEqual(await listing(home), homeBefore);
   });
 });
@@ -402,7 +407,7 @@ Deno.test({
   name: "a read-only directory is a clear error and nothing is lost",
   ignore: !(await canMakeReadOnly()),
   fn: async () => {
-    await withDirs(async (project) => {
+    await withDirs(async (project, home) => {
       const mcp = join(project, ".mcp.json");
       const claudeDir = join(project, ".claude");
       const settings = join(claudeDir, "settings.json");
@@ -415,7 +420,7 @@ Deno.test({
       assert.ok(undo);
       let run: Run;
       try {
-        run = await runSetup([], { cwd: project });
+        run = await runSetup([], { cwd: project, home });
       } finally {
         await undo();
       }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { writeFilesAtomically } from "../../setup/atomic_write.ts";
 import { ConfigFileError } from "../../setup/errors.ts";
 import { canMakeReadOnly, listing, makeReadOnly } from "./_read_only.ts";
+import { makeFifo } from "./_special_files.ts";
 
 async function inTempDir(body: (dir: string) => Promise<void>): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "mdsel_atomic_" });
@@ -27,18 +28,26 @@ Deno.test("writeFilesAtomically creates files and their directories, leaving no 
   });
 });
 
-Deno.test("writeFilesAtomically keeps a .bak of the replaced content and the file's mode", async () => {
+Deno.test("writeFilesAtomically keeps the replaced content where asked, with the file's mode", async () => {
   await inTempDir(async (dir) => {
     const a = join(dir, "a.json");
+    const backup = join(dir, "backups", "deep", "a.json.1.bak");
     await Deno.writeTextFile(a, "old");
-    await Deno.writeTextFile(`${a}.bak`, "older backup");
     if (Deno.build.os !== "windows") await Deno.chmod(a, 0o640);
-    await writeFilesAtomically([{ path: a, content: "new", previous: "old" }]);
-    assert.deepEqual(await listing(dir), { [a]: "new", [`${a}.bak`]: "old" });
+    await writeFilesAtomically([{ path: a, content: "new", previous: "old", backup }]);
+    assert.deepEqual(await listing(dir), {
+      [a]: "new",
+      [join(dir, "backups") + "/"]: "",
+      [join(dir, "backups", "deep") + "/"]: "",
+      [backup]: "old",
+    });
     if (Deno.build.os !== "windows") {
       assert.equal((await Deno.stat(a)).mode! & 0o777, 0o640);
-      assert.equal((await Deno.stat(`${a}.bak`)).mode! & 0o777, 0o640);
+      assert.equal((await Deno.stat(backup)).mode! & 0o777, 0o640);
     }
+    // Without a backup path, none is made.
+    await writeFilesAtomically([{ path: a, content: "newer", previous: "new" }]);
+    assert.equal(Object.keys(await listing(dir)).length, 4);
   });
 });
 
@@ -54,7 +63,6 @@ Deno.test("writeFilesAtomically writes through a symbolic link and keeps the lin
     assert.deepEqual(await listing(dir), {
       [join(dir, "dotfiles") + "/"]: "",
       [real]: "new",
-      [`${real}.bak`]: "old",
       [link]: `-> ${real}`,
     });
   });
@@ -131,9 +139,9 @@ Deno.test("writeFilesAtomically puts back files already replaced when a later re
     const before = await listing(dir);
     await assert.rejects(
       writeFilesAtomically([
-        { path: a, content: "a new", previous: "a old" },
+        { path: a, content: "a new", previous: "a old", backup: `${a}.bak` },
         { path: created, content: "c" },
-        { path: b, content: "b new", previous: "b old" },
+        { path: b, content: "b new", previous: "b old", backup: `${b}.bak` },
       ]),
       { name: "ConfigFileError", message: /files already replaced were put back$/ },
     );
@@ -169,6 +177,30 @@ Deno.test({
         await undo();
       }
       assert.deepEqual(await listing(dir), { [`${locked}/`]: "", [target]: "old" });
+    });
+  },
+});
+
+Deno.test({
+  name: "writeFilesAtomically takes a target turned into a FIFO for a change, without opening it",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    await inTempDir(async (dir) => {
+      const fifo = join(dir, "settings.json");
+      await makeFifo(fifo);
+      // Opening the FIFO to compare its content would block this test for ever.
+      await assert.rejects(
+        writeFilesAtomically([{ path: fifo, content: "new", previous: "old" }]),
+        {
+          name: "ConfigFileError",
+          message: `Cannot write "${fifo}": it changed while setup ran; no file was changed`,
+        },
+      );
+      assert.equal((await Deno.lstat(fifo)).isFifo, true);
+      // No temporary file is left (listing would open the FIFO).
+      assert.deepEqual(await Array.fromAsync(Deno.readDir(dir), (entry) => entry.name), [
+        "settings.json",
+      ]);
     });
   },
 });

@@ -1,73 +1,61 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ConfigFileError } from "../../setup/errors.ts";
-import {
-  DEFAULT_JSON_FORMAT,
-  detectJsonFormat,
-  formatJson,
-  readJsonFile,
-} from "../../setup/json_file.ts";
+import { DEFAULT_JSON_FORMAT, detectJsonFormat, readJsonFile } from "../../setup/json_file.ts";
 
-Deno.test("formatJson(detectJsonFormat) reproduces canonically laid out files byte for byte", () => {
-  const value = { a: [1, { b: "c" }], d: {}, e: [] };
-  const texts = [
-    JSON.stringify(value, null, 2) + "\n",
-    JSON.stringify(value, null, 4),
-    JSON.stringify(value, null, "\t") + "\n",
-    JSON.stringify(value, null, 2).replaceAll("\n", "\r\n") + "\r\n",
-    "\uFEFF" + JSON.stringify(value, null, 2) + "\n",
-  ];
-  for (const text of texts) {
-    const body = text.replace(/^\uFEFF/, "");
-    assert.equal(formatJson(JSON.parse(body), detectJsonFormat(text)), text, JSON.stringify(text));
-  }
-});
-
-Deno.test("detectJsonFormat: a one-line file gets two spaces and a final newline", () => {
+Deno.test("detectJsonFormat: the first indented line's indent and the line ending", () => {
+  assert.deepEqual(detectJsonFormat('{\n    "a": 1\n}'), { indent: "    ", eol: "\n" });
+  assert.deepEqual(detectJsonFormat('{\r\n\t"a": 1\r\n}\r\n'), { indent: "\t", eol: "\r\n" });
   assert.deepEqual(detectJsonFormat('{"a":1}'), DEFAULT_JSON_FORMAT);
-  assert.deepEqual(detectJsonFormat("{}\n"), DEFAULT_JSON_FORMAT);
   assert.equal(detectJsonFormat('{\n   "odd": 3\n}').indent, "   ");
 });
 
-Deno.test("readJsonFile: missing and blank files read as {}; invalid ones are errors naming the file", async () => {
+Deno.test("readJsonFile: JSONC is fine; missing and blank files have no tree; syntax errors name file, line and column", async () => {
   const dir = await Deno.makeTempDir();
   try {
     const missing = await readJsonFile(join(dir, "none.json"));
     assert.deepEqual(missing, {
       path: join(dir, "none.json"),
       text: undefined,
-      value: {},
+      root: undefined,
       format: DEFAULT_JSON_FORMAT,
     });
-    await Deno.writeTextFile(join(dir, "blank.json"), " \n");
-    const blank = await readJsonFile(join(dir, "blank.json"));
-    assert.deepEqual([blank.text, blank.value], [" \n", {}]);
+    for (const [name, text] of [["blank.json", " \n"], ["comment.json", "// nothing yet\n"]]) {
+      await Deno.writeTextFile(join(dir, name), text);
+      const file = await readJsonFile(join(dir, name));
+      assert.deepEqual([file.text, file.root], [text, undefined]);
+    }
+    for (
+      const text of ['\uFEFF{"a": 1}', '{"a": 1,}', '{\n  // why\n  "a": /* one */ 1\n}']
+    ) {
+      await Deno.writeTextFile(join(dir, "ok.json"), text);
+      const file = await readJsonFile(join(dir, "ok.json"));
+      assert.equal(file.text, text);
+      assert.equal(file.root?.type, "object", text);
+    }
 
-    await Deno.writeTextFile(join(dir, "bom.json"), '\uFEFF{"a": 1}');
-    assert.deepEqual((await readJsonFile(join(dir, "bom.json"))).value, { a: 1 });
-
-    const cases: [string, string | Uint8Array, RegExp][] = [
-      ["trailing_comma.json", '{"a": 1,}', /^Invalid JSON in ".*trailing_comma\.json": /],
-      ["comments.json", '{"a": 1 // no\n}', /^Invalid JSON in ".*comments\.json": /],
-      [
-        "latin1.json",
-        Uint8Array.of(0x7b, 0x22, 0xe9, 0x22, 0x3a, 0x31, 0x7d),
-        /^Cannot read ".*latin1\.json": /,
-      ],
+    const cases: [string, string | Uint8Array, string][] = [
+      ["unclosed.json", '{"hooks": {"PostToolUse": [}', "value expected at line 1, column 28"],
+      ["second_line.json", '{\n  "a": 1\n  "b": 2\n}', "comma expected at line 3, column 3"],
+      ["words.json", "{ this is not json", "invalid symbol at line 1, column 3"],
+      ["after_bom.json", '\uFEFF{"a" 1}', "colon expected at line 1, column 6"],
     ];
-    for (const [name, content, message] of cases) {
+    for (const [name, content, problem] of cases) {
       const path = join(dir, name);
-      if (typeof content === "string") await Deno.writeTextFile(path, content);
-      else await Deno.writeFile(path, content);
+      await Deno.writeTextFile(path, content as string);
       await assert.rejects(readJsonFile(path), (error) => {
         assert.ok(error instanceof ConfigFileError);
         assert.equal(error.path, path);
-        assert.match(error.message, message);
+        assert.equal(error.message, `Invalid JSON in "${path}": ${problem}`);
         return true;
       });
     }
-    await Deno.mkdir(join(dir, "folder.json"));
-    await assert.rejects(readJsonFile(join(dir, "folder.json")), ConfigFileError);
+    const latin1 = join(dir, "latin1.json");
+    await Deno.writeFile(latin1, Uint8Array.of(0x7b, 0x22, 0xe9, 0x22, 0x3a, 0x31, 0x7d));
+    await assert.rejects(readJsonFile(latin1), {
+      name: "ConfigFileError",
+      message: /^Cannot read ".*latin1\.json": /,
+    });
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
+import { parseTree } from "jsonc-parser";
 import { ConfigShapeError } from "../../setup/errors.ts";
-import { addReadHook } from "../../setup/read_hook.ts";
+import { addReadHook, removeReadHook } from "../../setup/read_hook.ts";
+import { applyMerge } from "./_edit.ts";
 
 const HOOK = {
   type: "command",
@@ -16,6 +18,9 @@ const own = (extra: Record<string, unknown> = {}) => ({
   args: ["run", "/pkg/hook.ts"],
   ...extra,
 });
+const add = (text: string) => applyMerge(text, (root) => addReadHook(root, HOOK, isOwn));
+const remove = (text: string) => applyMerge(text, (root) => removeReadHook(root, isOwn));
+const groupsOf = (text: string) => JSON.parse(text).hooks.PostToolUse;
 
 Deno.test("addReadHook appends its own group and leaves other groups, also on Read, alone", () => {
   const settings = {
@@ -25,53 +30,71 @@ Deno.test("addReadHook appends its own group and leaves other groups, also on Re
       PostToolUse: [{ matcher: "Read", hooks: [{ type: "command", command: "log" }] }],
     },
   };
-  const copy = structuredClone(settings);
-  const result = addReadHook(settings, HOOK, isOwn);
+  const text = JSON.stringify(settings, null, 2);
+  const result = add(text);
   assert.equal(result.action, "added");
   assert.equal(result.matcher, "Read");
-  assert.deepEqual(result.value, {
-    ...settings,
-    hooks: {
-      ...settings.hooks,
-      PostToolUse: [...settings.hooks.PostToolUse, { matcher: "Read", hooks: [HOOK] }],
-    },
-  });
-  assert.deepEqual(settings, copy);
-  assert.equal(addReadHook(result.value, HOOK, isOwn).action, "unchanged");
-  assert.deepEqual(addReadHook({}, HOOK, isOwn).value, {
-    hooks: { PostToolUse: [{ matcher: "Read", hooks: [HOOK] }] },
-  });
+  assert.equal(
+    result.text,
+    JSON.stringify(
+      {
+        ...settings,
+        hooks: {
+          ...settings.hooks,
+          PostToolUse: [...settings.hooks.PostToolUse, { matcher: "Read", hooks: [HOOK] }],
+        },
+      },
+      null,
+      2,
+    ),
+  );
+  assert.equal(add(result.text).action, "unchanged");
+  assert.equal(
+    add("{}").text,
+    JSON.stringify({ hooks: { PostToolUse: [{ matcher: "Read", hooks: [HOOK] }] } }, null, 2),
+  );
 });
 
 Deno.test("addReadHook updates its own hook in any group whose matcher covers Read", () => {
   for (const matcher of ["Read", "Read|Grep", "Edit|Read", "*", "", undefined, "R.*", ".*"]) {
     const group = matcher === undefined ? { hooks: [own()] } : { matcher, hooks: [own()] };
-    const result = addReadHook({ hooks: { PostToolUse: [group] } }, HOOK, isOwn);
+    const result = add(JSON.stringify({ hooks: { PostToolUse: [group] } }, null, 2));
     assert.equal(result.action, "updated", String(matcher));
     assert.equal(result.matcher, matcher ?? "");
-    const groups = (result.value.hooks as Record<string, unknown[]>).PostToolUse;
+    const groups = groupsOf(result.text);
     assert.equal(groups.length, 1, String(matcher));
-    assert.deepEqual((groups[0] as { hooks: unknown[] }).hooks, [{ ...HOOK }]);
+    assert.deepEqual(groups[0].hooks, [{ ...HOOK }]);
   }
 });
 
-Deno.test("addReadHook keeps a custom timeout and other keys of its own hook", () => {
-  const settings = {
-    hooks: {
-      PostToolUse: [{
-        matcher: "Read",
-        hooks: [{ type: "command", command: "a" }, own({ timeout: 3, note: "x" })],
-      }],
-    },
-  };
-  const result = addReadHook(settings, HOOK, isOwn);
+Deno.test("addReadHook keeps a custom timeout and other keys of its own hook, as written", () => {
+  const text = [
+    "{",
+    '  "hooks": {',
+    '    "PostToolUse": [',
+    "      {",
+    '        "matcher": "Read",',
+    '        "hooks": [',
+    '          {"type": "command", "command": "a"},',
+    "          {",
+    '            "type": "command",',
+    '            "command": "deno",',
+    '            "args": ["run", "/pkg/hook.ts"],',
+    '            "timeout": 3.0, "note": "x"',
+    "          }",
+    "        ]",
+    "      }",
+    "    ]",
+    "  }",
+    "}",
+  ].join("\n");
+  const result = add(text);
   assert.equal(result.action, "updated");
-  assert.deepEqual((result.value.hooks as Record<string, unknown>).PostToolUse, [
-    {
-      matcher: "Read",
-      hooks: [{ type: "command", command: "a" }, { ...HOOK, timeout: 3, note: "x" }],
-    },
-  ]);
+  const args = JSON.stringify(HOOK.args, null, 2).replaceAll("\n", "\n            ");
+  assert.equal(
+    result.text,
+    text.replace('["run", "/pkg/hook.ts"]', args),
+  );
 });
 
 Deno.test("addReadHook ignores its hook where the matcher misses Read, and odd groups", () => {
@@ -81,39 +104,102 @@ Deno.test("addReadHook ignores its hook where the matcher misses Read, and odd g
     matcher: 5,
     hooks: [own()],
   }];
-  const settings = { hooks: { PostToolUse: [elsewhere, invalid, ...odd] } };
-  const result = addReadHook(settings, HOOK, isOwn);
+  const groups = [elsewhere, invalid, ...odd];
+  const result = add(JSON.stringify({ hooks: { PostToolUse: groups } }));
   assert.equal(result.action, "added");
-  assert.deepEqual((result.value.hooks as Record<string, unknown>).PostToolUse, [
-    ...settings.hooks.PostToolUse,
-    { matcher: "Read", hooks: [HOOK] },
-  ]);
+  assert.deepEqual(groupsOf(result.text), [...groups, { matcher: "Read", hooks: [HOOK] }]);
 });
 
 Deno.test("addReadHook treats null hooks as none: they hold nothing to lose", () => {
   const group = { matcher: "Read", hooks: [HOOK] };
-  assert.deepEqual(addReadHook({ hooks: null }, HOOK, isOwn).value, {
-    hooks: { PostToolUse: [group] },
-  });
-  assert.deepEqual(addReadHook({ hooks: { PostToolUse: null } }, HOOK, isOwn).value, {
+  assert.deepEqual(JSON.parse(add('{"hooks": null}').text), { hooks: { PostToolUse: [group] } });
+  assert.deepEqual(JSON.parse(add('{"hooks": {"PostToolUse": null}}').text), {
     hooks: { PostToolUse: [group] },
   });
 });
 
-Deno.test("addReadHook refuses settings of the wrong shape", () => {
+Deno.test("addReadHook refuses settings of the wrong shape and keys written twice on its way", () => {
   for (
-    const [settings, key] of [
-      [[], ""],
-      [1, ""],
-      [{ hooks: [] }, "hooks"],
-      [{ hooks: "x" }, "hooks"],
-      [{ hooks: { PostToolUse: {} } }, "hooks.PostToolUse"],
+    const [text, key] of [
+      ["[]", ""],
+      ["1", ""],
+      ['{"hooks": []}', "hooks"],
+      ['{"hooks": "x"}', "hooks"],
+      ['{"hooks": {"PostToolUse": {}}}', "hooks.PostToolUse"],
+      ['{"hooks": {}, "hooks": {}}', "hooks"],
+      ['{"hooks": {"PostToolUse": [], "PostToolUse": []}}', "hooks.PostToolUse"],
+      ['{"hooks": {"PostToolUse": [{"hooks": [], "hooks": []}]}}', "hooks.PostToolUse[0].hooks"],
     ] as const
   ) {
-    assert.throws(() => addReadHook(settings, HOOK, isOwn), (error) => {
-      assert.ok(error instanceof ConfigShapeError);
-      assert.equal(error.key, key);
+    assert.throws(() => addReadHook(parseTree(text), HOOK, isOwn), (error) => {
+      assert.ok(error instanceof ConfigShapeError, text);
+      assert.equal(error.key, key, text);
       return true;
     });
+  }
+});
+
+Deno.test("removeReadHook takes out its hooks, and a group, PostToolUse or hooks only when emptied", () => {
+  const mine = own();
+  const other = { type: "command", command: "log" };
+  const cases: [unknown, unknown][] = [
+    // Alone: everything setup made goes, the user's other settings stay.
+    [
+      { model: "x", hooks: { PostToolUse: [{ matcher: "Read", hooks: [mine] }] } },
+      { model: "x" },
+    ],
+    // Beside another event: hooks stays.
+    [
+      { hooks: { Stop: [], PostToolUse: [{ matcher: "Read", hooks: [mine] }] } },
+      { hooks: { Stop: [] } },
+    ],
+    // Beside another group: PostToolUse stays.
+    [
+      {
+        hooks: {
+          PostToolUse: [{ matcher: "Edit", hooks: [other] }, { matcher: "Read", hooks: [mine] }],
+        },
+      },
+      { hooks: { PostToolUse: [{ matcher: "Edit", hooks: [other] }] } },
+    ],
+    // Beside another hook in its group, twice, and in a group with more keys: only the hooks go.
+    [
+      {
+        hooks: {
+          PostToolUse: [
+            { matcher: "Read|Grep", hooks: [mine, other, mine] },
+            { matcher: "Read", hooks: [mine], note: "mine" },
+            { matcher: "Edit", hooks: [mine] },
+          ],
+        },
+      },
+      {
+        hooks: {
+          PostToolUse: [
+            { matcher: "Read|Grep", hooks: [other] },
+            { matcher: "Read", hooks: [], note: "mine" },
+            { matcher: "Edit", hooks: [mine] },
+          ],
+        },
+      },
+    ],
+  ];
+  for (const [before, after] of cases) {
+    const text = JSON.stringify(before, null, 2) + "\n";
+    const result = remove(text);
+    assert.equal(result.action, "removed", text);
+    assert.equal(result.text, JSON.stringify(after, null, 2) + "\n");
+    assert.deepEqual(remove(result.text).changes, []);
+  }
+  for (
+    const text of [
+      "",
+      '{"hooks": {}}',
+      '{"hooks": {"PostToolUse": []}}',
+      '{"hooks": {"PostToolUse": [{"matcher": "Read", "hooks": []}]}}',
+      JSON.stringify({ hooks: { PostToolUse: [{ matcher: "Edit", hooks: [mine] }] } }),
+    ]
+  ) {
+    assert.deepEqual(remove(text), { changes: [], action: "absent", matcher: "Read", text }, text);
   }
 });
