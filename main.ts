@@ -115,7 +115,7 @@ export async function main(): Promise<void> {
   if (Deno.stdin.isTerminal()) {
     console.error(
       "mdsel-claude: an MCP server speaking JSON-RPC on stdin; Claude Code starts it for you " +
-        "(see the README). Waiting for input; press Ctrl+C to quit.",
+        "(see its README). Waiting for input; press Ctrl+C to quit.",
     );
   }
   const shutdown = new AbortController();

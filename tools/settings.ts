@@ -36,7 +36,7 @@ export interface ServerSettings {
   readonly warnings: readonly string[];
 }
 
-/** The defaults, as the README documents them. */
+/** The defaults, as docs/server.md documents them. */
 export const DEFAULT_SETTINGS: ServerSettings = {
   minWords: 200,
   timeoutMs: 30_000,
