@@ -198,7 +198,7 @@ export async function setup(options: SetupOptions): Promise<FileReport[]> {
     settingsFile,
     (root) => remove ? removeReadHook(root, isOwn) : addReadHook(root, hookEntry(source), isOwn),
   );
-  const plans = [
+  const plans: _Plan[] = [
     { target: targets[0], file: mcpFile, result: server, what: `server "${SERVER_NAME}"` },
     {
       target: targets[1],
@@ -377,10 +377,17 @@ function _report(plan: _Plan, backup: string | undefined, dryRun: boolean): File
   };
 }
 
+const _VERBS: Readonly<Record<MergeAction, string>> = {
+  added: "add",
+  updated: "update",
+  removed: "remove",
+  unchanged: "keep",
+  absent: "keep",
+};
+
 function _summary(action: MergeAction, created: boolean, what: string, dryRun: boolean): string {
   if (created) return dryRun ? `would be created with ${what}` : `created with ${what}`;
-  const verb = { added: "add", updated: "update", removed: "remove" }[action as string] ?? action;
-  return dryRun ? `would ${verb} ${what}` : `${action} ${what}`;
+  return dryRun ? `would ${_VERBS[action]} ${what}` : `${action} ${what}`;
 }
 
 // Keeps a home (or project) under version control from picking up the backups.
@@ -390,8 +397,8 @@ async function _gitignore(backupDir: string): Promise<FileWrite[]> {
     await Deno.lstat(path);
     return [];
   } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
-    return [{ path, content: BACKUP_GITIGNORE }];
+    // Any other failure (a file where the folder goes) fails the backup's own write, clearly.
+    return error instanceof Deno.errors.NotFound ? [{ path, content: BACKUP_GITIGNORE }] : [];
   }
 }
 

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { listing } from "./_read_only.ts";
-import { backupFolder, backupsNamed, runSetup, withDirs, write } from "./_run.ts";
+import { backupFolder, backupsNamed, escape, runSetup, withDirs, write } from "./_run.ts";
 
 Deno.test("every changing run keeps its own backup in ~/.claude/backups/mdsel-claude, none in the project", async () => {
   await withDirs(async (project, home) => {
@@ -62,5 +62,25 @@ Deno.test("without HOME, backups go below the project's .claude, which git is to
       const untracked = new TextDecoder().decode(stdout).trim().split("\n").sort();
       assert.deepEqual(untracked, ["?? .claude/settings.json", "?? .mcp.json"]);
     }
+  });
+});
+
+Deno.test("a file where the backup folder goes is a clear error, and nothing is changed", async () => {
+  await withDirs(async (project, home) => {
+    const mcp = join(project, ".mcp.json");
+    await write(mcp, "{}\n");
+    await write(join(home, ".claude"), "not a folder\n");
+    const before = await listing(project);
+    const run = await runSetup([], { cwd: project, home });
+    assert.equal(run.code, 1);
+    assert.equal(run.stdout, "");
+    assert.match(
+      run.stderr,
+      new RegExp(
+        `^error: Cannot write "${escape(backupFolder(home))}": .+; no file was changed\n$`,
+      ),
+    );
+    assert.deepEqual(await listing(project), before);
+    assert.equal(await Deno.readTextFile(join(home, ".claude")), "not a folder\n");
   });
 });
