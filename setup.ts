@@ -93,10 +93,10 @@ Options:
   -h, --help   Show this help
 
 Only the mdsel server and setup's own hook are edited: every other byte stays,
-comments included. Running it again changes nothing. Setup writes regular files
-only (through a symbolic link to one), refuses read-only ones, and writes all
-or nothing. The previous content of each changed file goes to
-~/.claude/backups/mdsel-claude/ (without --allow-env, to
+comments included, and running it again changes nothing. Setup writes only
+regular files (a symbolic link's target in its place), refuses read-only ones
+and anything else, and writes all or nothing. The previous content of each
+changed file goes to ~/.claude/backups/mdsel-claude/ (without --allow-env, to
 .claude/backups/mdsel-claude/ in the project), one file per run.
 `;
 
