@@ -69,7 +69,8 @@ export interface CommandHook {
   readonly timeout: number;
 }
 
-const _JSR_MODULE = /^https:\/\/jsr\.io\/(@[^/]+\/[^/]+)\/([^/]+)\//;
+// A module of a JSR registry: jsr.io, or the one JSR_URL names (`<registry>/@scope/name/1.2.3/...`).
+const _JSR_MODULE = /^https?:\/\/[^/]+\/(@[^/]+\/[^/]+)\/(\d[^/]*)\//;
 
 /**
  * Finds the package a module of it was loaded from.
@@ -87,6 +88,8 @@ const _JSR_MODULE = /^https:\/\/jsr\.io\/(@[^/]+\/[^/]+)\/([^/]+)\//;
  *   name: "@x/mdsel-claude",
  *   version: "0.1.0",
  * });
+ * // A registry of one's own, as JSR_URL names it.
+ * assert.equal(packageSource("http://127.0.0.1:8000/@x/mdsel-claude/0.2.0/setup.ts").kind, "jsr");
  * ```
  */
 export function packageSource(moduleUrl: string | URL): PackageSource {

@@ -227,3 +227,62 @@ Deno.test("deno install jsr:@x/mdsel-claude/mdsel gives a working mdsel, and the
   }
   await Deno.remove(place.dir, { recursive: true });
 });
+Deno.test("setup, the server it writes, the hook and setup --remove all run from jsr:", async () => {
+  await using registry = await serveRegistry();
+  const place = await world();
+  const setup = await run(
+    ["run", "--allow-read", "--allow-write", "jsr:@x/mdsel-claude/setup", "--project"],
+    env(registry.url, place),
+    place.project,
+  );
+  assert.equal(setup.code, 0, setup.stderr);
+  const mcp = JSON.parse(await Deno.readTextFile(join(place.project, ".mcp.json")));
+  const server = mcp.mcpServers.mdsel;
+  assert.equal(server.command, "deno");
+  assert.ok(
+    server.args.some((arg: string) => arg.startsWith("jsr:@x/mdsel-claude")),
+    JSON.stringify(server),
+  );
+  const settings = JSON.parse(
+    await Deno.readTextFile(join(place.project, ".claude", "settings.json")),
+  );
+  const hook = settings.hooks.PostToolUse[0].hooks[0];
+  assert.ok(hook.args.some((arg: string) => arg.startsWith("jsr:@x/mdsel-claude")));
+
+  // The hook exactly as setup wrote it.
+  const input = JSON.stringify({
+    hook_event_name: "PostToolUse",
+    tool_name: "Read",
+    tool_input: { file_path: join(place.project, "README.md") },
+  });
+  const reminder = await run(hook.args, env(registry.url, place), place.project, input);
+  assert.equal(reminder.code, 0, reminder.stderr);
+  assert.equal(
+    JSON.parse(reminder.stdout).hookSpecificOutput.additionalContext,
+    "This is a Markdown file over the configured size threshold.\nUse mdsel_index and mdsel_select instead of Read.",
+  );
+
+  // The server exactly as setup wrote it answers.
+  const written = await connect(server.args, env(registry.url, place), place.project);
+  try {
+    const { tools } = await written.client.listTools();
+    assert.deepEqual(tools.map((tool) => tool.name), ["mdsel_index", "mdsel_select"]);
+  } finally {
+    await written.client.close();
+  }
+
+  // And setup --remove, from jsr: too, takes both out again.
+  const removed = await run(
+    ["run", "--allow-read", "--allow-write", "jsr:@x/mdsel-claude/setup", "--project", "--remove"],
+    env(registry.url, place),
+    place.project,
+  );
+  assert.equal(removed.code, 0, removed.stderr);
+  const after = JSON.parse(await Deno.readTextFile(join(place.project, ".mcp.json")));
+  assert.equal(after.mcpServers?.mdsel, undefined);
+  const hooksAfter = JSON.parse(
+    await Deno.readTextFile(join(place.project, ".claude", "settings.json")),
+  );
+  assert.equal(JSON.stringify(hooksAfter).includes("mdsel-claude"), false);
+  await Deno.remove(place.dir, { recursive: true });
+});

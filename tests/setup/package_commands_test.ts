@@ -20,6 +20,8 @@ Deno.test("packageSource: a JSR version, a local checkout, or an error", () => {
     name: "@other/fork",
     version: "2.0.0-rc.1",
   });
+  // A registry of one's own, as JSR_URL names it.
+  assert.deepEqual(packageSource("http://127.0.0.1:4507/@x/mdsel-claude/0.1.0/setup.ts"), JSR);
   assert.deepEqual(packageSource(pathToFileURL(join(ROOT, "setup.ts"))), LOCAL);
   for (const url of ["https://deno.land/x/mdsel/setup.ts", "https://jsr.io/setup.ts", "data:,x"]) {
     assert.throws(() => packageSource(url), RangeError, url);
