@@ -34,7 +34,7 @@ Deno.test("setup --remove gives back the files as they were, for the project and
         dry.stdout,
         new RegExp(`^${escape(mcp)}: would remove server "mdsel"\n@@ `),
       );
-      assert.match(dry.stdout, /\n-    "mdsel": \{\n/);
+      assert.match(dry.stdout, /\n- {4}"mdsel": \{\n/);
       assert.match(dry.stdout, /: would remove hook PostToolUse on "Read"\n@@ /);
       assert.ok(!dry.stdout.includes('"model"'));
       const added = await listing(base);
