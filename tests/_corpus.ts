@@ -115,8 +115,9 @@ export async function corpusFilesOver(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { countWords } from "./_corpus.ts";
- * console.log(countWords("## Install\n\n`npm i x`")); // 5
+ * assert.equal(countWords("## Install\n\n`npm i x`"), 5);
  * ```
  */
 export function countWords(text: string): number {
