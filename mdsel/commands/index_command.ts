@@ -223,7 +223,13 @@ export function limitIndex(
   maxChars: number,
   render: (docs: DocumentIndex[]) => { length: number },
 ): DocumentIndex[] {
-  if (render(docs).length <= maxChars) return docs;
+  // A render of 90,000 headings is a 25 MB string: skip every one that
+  // cannot fit, whatever the rest of the output (each heading takes at least
+  // MIN_HEADING_CHARS).
+  const fits = (attempt: DocumentIndex[]) =>
+    _headingCount(attempt) * MIN_HEADING_CHARS <= maxChars &&
+    render(attempt).length <= maxChars;
+  if (fits(docs)) return docs;
   const floors = docs.map((doc) => minimumDepth(doc.headings, 2));
   // Loops, not `Math.max(...depths)`: a spread of 130,000 headings overflows the stack.
   let deepest = 1;
@@ -242,7 +248,7 @@ export function limitIndex(
     });
   for (let depth = deepest - 1; depth >= 1; depth--) {
     const attempt = limited(depth, Infinity);
-    if (render(attempt).length <= maxChars) return attempt;
+    if (fits(attempt)) return attempt;
   }
   // Even the shallowest levels do not fit: the same number of headings for
   // every document, as many as fit (binary search).
@@ -251,10 +257,38 @@ export function limitIndex(
   for (const doc of docs) high = Math.max(high, doc.headings.length);
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    if (render(limited(1, middle)).length <= maxChars) low = middle;
+    if (fits(limited(1, middle))) low = middle;
     else high = middle - 1;
   }
   return limited(1, low);
+}
+
+/**
+ * The fewest characters one heading takes in the JSON index: its keys and
+ * punctuation, every string empty, every number one digit, every flag
+ * `true`.
+ */
+const MIN_HEADING_CHARS = JSON.stringify(
+  {
+    selector: "",
+    type: "",
+    depth: 0,
+    text: "",
+    content_preview: "",
+    truncated: true,
+    children_count: 0,
+    word_count: 0,
+    section_word_count: 0,
+    section_truncated: true,
+    start_line: 0,
+    end_line: 0,
+  } satisfies HeadingEntry,
+).length;
+
+function _headingCount(docs: readonly DocumentIndex[]): number {
+  let count = 0;
+  for (const doc of docs) count += doc.headings.length;
+  return count;
 }
 
 /** The deepest heading level of a list (0 when empty). */

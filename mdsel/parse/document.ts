@@ -5,6 +5,7 @@
  * @module
  */
 import type { Token } from "markdown-it";
+import { chunkStarts, runsToEnd } from "./chunks.ts";
 import { DEFINITION_TOKEN, FOOTNOTE_OPEN_TOKEN, type ParseEnv, parseMarkdown } from "./markdown.ts";
 import { blockPlainText, blockWordCount, inlinePlainText } from "./plain_text.ts";
 import {
@@ -50,9 +51,13 @@ export interface MdNode {
   readonly words: number;
   /** A heading's plain text; empty for other nodes. */
   readonly text: string;
-  /** Index of the node's first token. */
+  /**
+   * Index of the node's first token in the document's `tokens`, or -1 when
+   * they were dropped (a top-level node after the first heading that is no
+   * blockquote: nothing reads them again).
+   */
   readonly tokenStart: number;
-  /** Index one past the node's last token. */
+  /** Index one past the node's last token (-1 when dropped). */
   readonly tokenEnd: number;
   /** Nesting level of the node's tokens (0 at the top). */
   readonly level: number;
@@ -87,7 +92,11 @@ export interface MdDocument {
   readonly lines: SourceLines;
   /** How many lines of front matter the file starts with. */
   readonly frontMatterLines: number;
-  /** The parser's token stream. */
+  /**
+   * The parser's tokens of the nodes read again: top-level blockquotes (for
+   * their children) and the nodes before the first heading (for the root's
+   * preview).
+   */
   readonly tokens: readonly Token[];
   /** What inline parses need from the block parse (reference definitions). */
   readonly env: ParseEnv;
@@ -120,11 +129,19 @@ const NODE_KIND_BY_TOKEN: Readonly<Record<string, NodeKind>> = {
 let _nextListId = 0;
 
 /**
+ * A piece of the source is parsed at a time once the file passes twice this
+ * size: 256 KB pieces kept a 20 MB file under 300 MB (1 MB pieces: 415 MB).
+ */
+const CHUNK_CHARS = 256 * 1024;
+
+/**
  * Parses a Markdown text into the document model.
  *
  * @param text The file's text (BOM already removed).
  * @param namespace The file's namespace.
  * @param filePath The path as given, echoed in output.
+ * @param chunkChars A text of at least twice this many characters is parsed
+ * in pieces of about this size (the same document, less memory at once).
  * @returns The document.
  *
  * @example
@@ -136,16 +153,18 @@ let _nextListId = 0;
  * assert.equal(doc.top.sectionEnds[0], 3);
  * ```
  */
-export function parseDocument(text: string, namespace: string, filePath: string): MdDocument {
+export function parseDocument(
+  text: string,
+  namespace: string,
+  filePath: string,
+  chunkChars: number = CHUNK_CHARS,
+): MdDocument {
   const lines = splitLines(text);
   const frontMatterLines = frontMatterLineCount(lines);
-  // Blank the front matter out rather than cut it, so line numbers still agree.
-  const parserInput = frontMatterLines === 0
-    ? text
-    : "\n".repeat(frontMatterLines) + text.slice(lines.starts[frontMatterLines] ?? text.length);
   const env: ParseEnv = {};
-  const tokens = parseMarkdown(parserInput, env);
-  const top = _buildList(tokens, env, lines, 0, tokens.length, 0, 0);
+  const tokens: Token[] = [];
+  const built = _buildTop(lines, frontMatterLines, env, tokens, chunkChars);
+  const top = _listOf(_readHeadings(built, env));
   const children = new Map<MdNode, NodeList>();
   return {
     namespace,
@@ -158,22 +177,102 @@ export function parseDocument(text: string, namespace: string, filePath: string)
     childrenOf(node) {
       let list = children.get(node);
       if (list === undefined) {
-        list = node.kind === "blockquote"
-          ? _buildList(
-            tokens,
-            env,
-            lines,
-            node.tokenStart + 1,
-            node.tokenEnd - 1,
-            node.level + 1,
-            node.quoteDepth + 1,
-          )
-          : _listOf([]);
+        const { tokenStart, tokenEnd, level, quoteDepth } = node;
+        const built = node.kind === "blockquote" && tokenStart >= 0
+          ? _buildList(tokens, lines, tokenStart + 1, tokenEnd - 1, level + 1, quoteDepth + 1, 0)
+          : { nodes: [], contents: [] };
+        list = _listOf(_readHeadings(built, env));
         children.set(node, list);
       }
       return list;
     },
   };
+}
+
+/** Nodes as built from tokens, and each heading's raw inline content (its text still to read). */
+interface _Built {
+  readonly nodes: _Draft[];
+  readonly contents: (string | undefined)[];
+}
+
+type _Draft = { -readonly [K in keyof MdNode]: MdNode[K] };
+
+/**
+ * The top-level nodes, the text parsed piece by piece (see `chunks.ts`) so
+ * that only one piece's tokens are alive at a time. The tokens later reads
+ * need (those of blockquotes, for their children, and of the nodes before
+ * the first heading, for the root's preview) are moved to `kept`, their
+ * lines made absolute; the other nodes drop theirs (`tokenStart` -1).
+ */
+function _buildTop(
+  lines: SourceLines,
+  frontMatterLines: number,
+  env: ParseEnv,
+  kept: Token[],
+  chunkChars: number,
+): _Built {
+  const { starts } = lines;
+  const cuts = chunkStarts(lines, frontMatterLines, chunkChars);
+  const top: _Built = { nodes: [], contents: [] };
+  let beforeHeading = true;
+  for (let k = 0; k < cuts.length; k++) {
+    const first = cuts[k];
+    let last = k + 1 < cuts.length ? cuts[k + 1] : starts.length;
+    let tokens = parseMarkdown(_pieceSource(lines, frontMatterLines, first, last), env);
+    if (last < starts.length && runsToEnd(tokens, last - first)) {
+      // A block the scan did not see runs over the cut: the rest is one piece.
+      last = starts.length;
+      k = cuts.length;
+      tokens = parseMarkdown(_pieceSource(lines, frontMatterLines, first, last), env);
+    }
+    const piece = _buildList(tokens, lines, 0, tokens.length, 0, 0, first);
+    for (let n = 0; n < piece.nodes.length; n++) {
+      const node = piece.nodes[n];
+      if (node.kind === "heading") beforeHeading = false;
+      if (node.kind === "blockquote" || beforeHeading) {
+        const start = kept.length;
+        for (let i = node.tokenStart; i < node.tokenEnd; i++) {
+          const token = tokens[i];
+          if (token.map !== null) token.map = [token.map[0] + first, token.map[1] + first];
+          kept.push(token);
+        }
+        node.tokenStart = start;
+        node.tokenEnd = kept.length;
+      } else {
+        node.tokenStart = -1;
+        node.tokenEnd = -1;
+      }
+      top.nodes.push(node);
+      top.contents.push(piece.contents[n]);
+    }
+  }
+  return top;
+}
+
+/**
+ * The source of lines `first..last)` as the parser reads it: front matter
+ * blanked out rather than cut, so line numbers still agree.
+ */
+function _pieceSource(
+  lines: SourceLines,
+  frontMatterLines: number,
+  first: number,
+  last: number,
+): string {
+  const { text, starts } = lines;
+  const end = last < starts.length ? starts[last] : text.length;
+  if (first >= frontMatterLines) return text.slice(starts[first], end);
+  const from = starts[frontMatterLines] ?? text.length;
+  return "\n".repeat(frontMatterLines - first) + text.slice(from, Math.max(from, end));
+}
+
+/** Sets each heading's text from its raw content, every reference definition known. */
+function _readHeadings(built: _Built, env: ParseEnv): MdNode[] {
+  built.nodes.forEach((node, i) => {
+    const content = built.contents[i];
+    if (content !== undefined) node.text = inlinePlainText(content, env).trim();
+  });
+  return built.nodes;
 }
 
 /**
@@ -245,7 +344,13 @@ export function nodesPlainText(doc: MdDocument, nodes: readonly MdNode[], limit 
   let text = "";
   for (const node of nodes) {
     if (text.length >= limit) break;
-    text += blockPlainText(doc.tokens, node.tokenStart, node.tokenEnd, limit, doc.env) + "\n";
+    if (node.tokenStart >= 0) {
+      text += blockPlainText(doc.tokens, node.tokenStart, node.tokenEnd, limit, doc.env) + "\n";
+    } else {
+      // Its tokens were dropped (a top-level node): parse its own lines again.
+      const tokens = parseMarkdown(nodesSource(doc, [node]), { ...doc.env });
+      text += blockPlainText(tokens, 0, tokens.length, limit, doc.env) + "\n";
+    }
   }
   return text;
 }
@@ -311,14 +416,14 @@ export function nodesChars(doc: MdDocument, nodes: readonly MdNode[]): number {
 
 function _buildList(
   tokens: Token[],
-  env: ParseEnv,
   lines: SourceLines,
   from: number,
   to: number,
   level: number,
   quoteDepth: number,
-): NodeList {
-  const nodes: MdNode[] = [];
+  lineOffset: number,
+): _Built {
+  const built: _Built = { nodes: [], contents: [] };
   for (let i = from; i < to; i++) {
     const token = tokens[i];
     if (token.level !== level || token.nesting === -1) continue;
@@ -328,25 +433,27 @@ function _buildList(
       i = end - 1;
       continue;
     }
-    const [startLine, endBefore] = token.map;
-    nodes.push({
+    const startLine = token.map[0] + lineOffset;
+    const endBefore = token.map[1] + lineOffset;
+    built.nodes.push({
       kind,
       depth: kind === "heading" ? Number(token.tag.slice(1)) : 0,
       startLine,
       endLine: _lastContentLine(lines, startLine, endBefore - 1, quoteDepth),
       words: blockWordCount(tokens, i, end),
-      text: kind === "heading" ? inlinePlainText(tokens[i + 1].content, env).trim() : "",
+      text: "",
       tokenStart: i,
       tokenEnd: end,
       level,
       quoteDepth,
     });
+    built.contents.push(kind === "heading" ? tokens[i + 1].content : undefined);
     i = end - 1;
   }
-  return _listOf(nodes);
+  return built;
 }
 
-function _listOf(nodes: MdNode[]): NodeList {
+function _listOf(nodes: readonly MdNode[]): NodeList {
   const sectionEnds = new Int32Array(nodes.length).fill(nodes.length);
   const open: number[] = [];
   for (let i = 0; i < nodes.length; i++) {

@@ -34,13 +34,18 @@ export interface SourceLines {
 export function splitLines(text: string): SourceLines {
   const starts = [0];
   const ends: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 10 || code === 13) {
-      ends.push(i);
-      if (code === 13 && text.charCodeAt(i + 1) === 10) i++;
-      starts.push(i + 1);
-    }
+  // indexOf skips natively to the next break: a loop over every character
+  // was a twentieth of a 20 MB file's time.
+  let nextLf = text.indexOf("\n");
+  let nextCr = text.indexOf("\r");
+  while (nextLf !== -1 || nextCr !== -1) {
+    const crFirst = nextCr !== -1 && (nextLf === -1 || nextCr < nextLf);
+    const at = crFirst ? nextCr : nextLf;
+    ends.push(at);
+    const next = crFirst && nextLf === at + 1 ? at + 2 : at + 1;
+    starts.push(next);
+    if (nextLf !== -1 && nextLf < next) nextLf = text.indexOf("\n", next);
+    if (nextCr !== -1 && nextCr < next) nextCr = text.indexOf("\r", next);
   }
   ends.push(text.length);
   return { text, starts, ends };

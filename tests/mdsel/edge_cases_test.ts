@@ -672,6 +672,18 @@ Deno.test("bad input: invalid UTF-8 becomes U+FFFD with a warning, in index and 
   });
 });
 
+Deno.test("a U+FFFD written as valid UTF-8 is text, not a warning; a BOM with it is dropped", async () => {
+  const files = { "ok.md": "\uFEFF# A \uFFFD\n\ntext\n" };
+  await withTempDir(files, async (dir) => {
+    const { code, envelope } = await json(["index", `${dir}/ok.md`]);
+    assert.equal(code, 0);
+    assert.equal(envelope.warnings, undefined);
+    assert.equal(envelope.data.documents[0].headings[0].text, "A \uFFFD");
+    const text = await mdselInProcess(["select", "h1.0", `${dir}/ok.md`]);
+    assert.deepEqual(text, { code: 0, stdout: "# A \uFFFD\n\ntext\n", stderr: "" });
+  });
+});
+
 Deno.test("bad input: a file over 50 MB is FILE_TOO_LARGE, quickly, beside a good file", async () => {
   await withTempDir({ "small.md": "# Small\n" }, async (dir) => {
     const chunk = new TextEncoder().encode(

@@ -1,0 +1,173 @@
+/**
+ * Where a big text can be cut so that each piece parses as it does within
+ * the whole: a big file is parsed piece by piece, so that only one piece's
+ * tokens are alive at a time (a 20 MB file made 1.2 million tokens, 300 MB
+ * at once).
+ *
+ * A cut goes before an ATX heading at the start of a line that follows a
+ * blank line: there every construct of CommonMark is closed (a list item or
+ * blockquote does not take an unindented heading, a paragraph or table ends
+ * at the blank line), except a fenced code block or an HTML block of types
+ * 1 to 5 (`<pre>`, `<!-- -->`, ...), which run to their end marker. The scan
+ * tracks both at the top level; the parser confirms each cut (see
+ * {@linkcode runsToEnd}), since the scan does not see containers.
+ *
+ * @module
+ */
+import type { SourceLines } from "./source_lines.ts";
+
+/** HTML blocks that end at a marker rather than at a blank line: start and end. */
+const HTML_UNTIL_MARKER: readonly (readonly [RegExp, RegExp])[] = [
+  [/^<(?:script|pre|style|textarea)(?=\s|>|$)/i, /<\/(?:script|pre|style|textarea)>/i],
+  [/^<!--/, /-->/],
+  [/^<\?/, /\?>/],
+  [/^<![A-Z]/, />/],
+  [/^<!\[CDATA\[/, /\]\]>/],
+];
+
+const HASH = 35;
+const SPACE = 32;
+const TAB = 9;
+const BACKTICK = 96;
+const TILDE = 126;
+const LESS_THAN = 60;
+
+/**
+ * The lines where the pieces of a text start: the first is `0`, each piece
+ * holds at least `targetChars` characters (but the last), and each later one
+ * starts at a heading where a cut is safe.
+ *
+ * @param lines The text's lines.
+ * @param from The first line a cut may go before (after front matter).
+ * @param targetChars The size of a piece, in characters.
+ * @returns The first line of each piece, ascending.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { chunkStarts } from "./chunks.ts";
+ * import { splitLines } from "./source_lines.ts";
+ * const text = "# A\n\ntext\n\n~~~\n\n# in code\n~~~\n\n# B\n\nmore\n";
+ * assert.deepEqual(chunkStarts(splitLines(text), 0, 1), [0, 9]);
+ * ```
+ */
+export function chunkStarts(lines: SourceLines, from: number, targetChars: number): number[] {
+  const { text, starts } = lines;
+  const cuts = [0];
+  if (text.length < 2 * targetChars) return cuts;
+  let fence: { char: number; length: number } | undefined;
+  let htmlEnd: RegExp | undefined;
+  for (let line = from; line < starts.length; line++) {
+    const start = starts[line];
+    const end = lines.ends[line];
+    let pos = start;
+    while (pos < end && pos - start < 4 && text.charCodeAt(pos) === SPACE) pos++;
+    const first = text.charCodeAt(pos);
+    if (htmlEnd !== undefined) {
+      if (htmlEnd.test(text.slice(start, end))) htmlEnd = undefined;
+      continue;
+    }
+    if (fence !== undefined) {
+      if (first === fence.char && pos - start < 4 && _closesFence(text, pos, end, fence)) {
+        fence = undefined;
+      }
+      continue;
+    }
+    if (pos - start >= 4) continue;
+    if (first === BACKTICK || first === TILDE) {
+      fence = _opensFence(text, pos, end, first);
+    } else if (first === LESS_THAN) {
+      const rest = text.slice(pos, end);
+      const html = HTML_UNTIL_MARKER.find(([open]) => open.test(rest));
+      // The end marker may stand on the opening line.
+      if (html !== undefined && !html[1].test(rest)) htmlEnd = html[1];
+    } else if (
+      first === HASH && pos === start && line > from &&
+      _isAtxHeading(text, pos, end) && _isEmpty(text, starts[line - 1], lines.ends[line - 1]) &&
+      start - starts[cuts[cuts.length - 1]] >= targetChars &&
+      text.length - start >= targetChars
+    ) {
+      cuts.push(line);
+    }
+  }
+  return cuts;
+}
+
+/**
+ * Whether a piece's parse shows that its cut was not safe: its last top-level
+ * block is a fenced code block or an HTML block that ran to the piece's end
+ * (so, in the whole text, it would have gone on past the cut).
+ *
+ * @param tokens The piece's block tokens.
+ * @param lineCount How many lines the piece has.
+ * @returns `true` when the cut must go.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseMarkdown } from "./markdown.ts";
+ * import { runsToEnd } from "./chunks.ts";
+ * assert.equal(runsToEnd(parseMarkdown("<!--\n\n"), 2), true);
+ * assert.equal(runsToEnd(parseMarkdown("<!-- -->\n\n"), 2), false);
+ * ```
+ */
+export function runsToEnd(
+  tokens: readonly { type: string; level: number; map: [number, number] | null }[],
+  lineCount: number,
+): boolean {
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const token = tokens[i];
+    if (token.level !== 0 || token.map === null) continue;
+    return (token.type === "fence" || token.type === "html_block") && token.map[1] >= lineCount;
+  }
+  return false;
+}
+
+/** Only spaces and tabs, as markdown-it takes a blank line (a form feed is text to it). */
+function _isEmpty(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== SPACE && code !== TAB) return false;
+  }
+  return true;
+}
+
+/** `#` to `######` then a space, a tab or the end of the line. */
+function _isAtxHeading(text: string, pos: number, end: number): boolean {
+  let hashes = 0;
+  while (pos + hashes < end && text.charCodeAt(pos + hashes) === HASH) hashes++;
+  if (hashes > 6) return false;
+  const next = pos + hashes;
+  return next === end || text.charCodeAt(next) === SPACE || text.charCodeAt(next) === TAB;
+}
+
+/** A fence opener: three or more backticks (no backtick in its info) or tildes. */
+function _opensFence(
+  text: string,
+  pos: number,
+  end: number,
+  char: number,
+): { char: number; length: number } | undefined {
+  let length = 0;
+  while (pos + length < end && text.charCodeAt(pos + length) === char) length++;
+  if (length < 3) return undefined;
+  if (char === BACKTICK && text.slice(pos + length, end).includes("`")) return undefined;
+  return { char, length };
+}
+
+/** A fence closer: at least as many of the same character, then only spaces. */
+function _closesFence(
+  text: string,
+  pos: number,
+  end: number,
+  fence: { char: number; length: number },
+): boolean {
+  let length = 0;
+  while (pos + length < end && text.charCodeAt(pos + length) === fence.char) length++;
+  if (length < fence.length) return false;
+  for (let i = pos + length; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== SPACE && code !== TAB) return false;
+  }
+  return true;
+}
