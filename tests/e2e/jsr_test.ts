@@ -286,3 +286,27 @@ Deno.test("setup, the server it writes, the hook and setup --remove all run from
   assert.equal(JSON.stringify(hooksAfter).includes("mdsel-claude"), false);
   await Deno.remove(place.dir, { recursive: true });
 });
+
+Deno.test("a checkout's first deno run main.ts installs no test-only package", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mdsel-checkout-" });
+  for (const path of ["deno.json", "deno.lock", "main.ts", "tools", "server", "mdsel"]) {
+    await new Deno.Command("cp", { args: ["-R", join(ROOT, path), dir] }).output();
+  }
+  const denoDir = join(dir, ".deno-cache");
+  const started = await run(
+    ["run", "-A", "main.ts"],
+    { ...NETWORK_ENV, DENO_DIR: denoDir, HOME: dir, PATH: `${DENO_BIN}:${SYSTEM_PATH}` },
+    dir,
+    "",
+  );
+  assert.equal(started.code, 0, started.stderr);
+  const cached = [...Deno.readDirSync(join(denoDir, "npm", "registry.npmjs.org"))].map((entry) =>
+    entry.name
+  );
+  assert.ok(cached.includes("@modelcontextprotocol"), cached.join(" "));
+  assert.ok(!cached.includes("fast-check"), "fast-check was downloaded");
+  // deno.lock holds what the package runs on; the tests' lock, the rest.
+  const lock = await Deno.readTextFile(join(ROOT, "deno.lock"));
+  assert.equal(lock.includes("fast-check"), false);
+  await Deno.remove(dir, { recursive: true });
+});

@@ -10,7 +10,7 @@
 // FC_RUNS to change the number of in-process runs per property (default 300).
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import fc from "fast-check";
+import { fc } from "../_fast_check.ts";
 import { run, type RunResult } from "../../mdsel/cli.ts";
 import { generateDocument, type Rng } from "./_generate.ts";
 

@@ -8,7 +8,7 @@
 // The seed is fixed so failures reproduce; set FC_SEED to explore other
 // documents and FC_RUNS to change how many (default 300 per property).
 import assert from "node:assert/strict";
-import fc from "fast-check";
+import { fc } from "../_fast_check.ts";
 import { run } from "../../mdsel/cli.ts";
 import type { SelectMatch } from "../../mdsel/commands/select_command.ts";
 import {

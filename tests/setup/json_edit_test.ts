@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import fc from "fast-check";
+import { fc } from "../_fast_check.ts";
 import { parse } from "jsonc-parser";
 import { editJson, type JsonLayout } from "../../setup/json_edit.ts";
 

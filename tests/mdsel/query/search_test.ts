@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import fc from "fast-check";
+import { fc } from "../../_fast_check.ts";
 import MiniSearch from "minisearch";
 import { formatPath } from "../../../mdsel/query/selector.ts";
 import {
