@@ -75,13 +75,14 @@ function _isUnicodeSpace(code: number): boolean {
  */
 export function inlineWordCount(content: string): number {
   if (!/[<[`&\\]/.test(content)) return countWords(content);
-  const text = /[`&\\]/.test(content) ? _neutralize(content) : content;
-  const cleaned = text
-    .replace(HTML_TAG, "")
-    .replace(FOOTNOTE_REF, "")
-    .replace(LINK_TARGET, "]")
-    .replace(EMPTY_LINK_TEXT, "$1");
-  return countWords(cleaned);
+  let text = /[`&\\]/.test(content) ? _neutralize(content) : content;
+  // Each pattern only where its first characters are: most content holds
+  // none, and four scans of every paragraph were a tenth of a big parse.
+  if (text.includes("<")) text = text.replace(HTML_TAG, "");
+  if (text.includes("[^")) text = text.replace(FOOTNOTE_REF, "");
+  if (text.includes("](")) text = text.replace(LINK_TARGET, "]");
+  if (text.includes("[]")) text = text.replace(EMPTY_LINK_TEXT, "$1");
+  return countWords(text);
 }
 
 /** Stands in for a character that is text, never markup. */

@@ -927,3 +927,40 @@ export function changelog(rng: Rng, bytes: number): string {
   }
   return parts.join("\n");
 }
+
+/**
+ * A big reference with many small sections: an h1 per part, then h2, h3 and
+ * h4 headings, each with a sentence or two, some with a list or a code
+ * block, about `bytes / headings` characters per section (the shape of a
+ * 20 MB file with 94,000 headings).
+ *
+ * @param rng Where randomness comes from.
+ * @param bytes Roughly how long to make it.
+ * @param headings Roughly how many headings to write.
+ * @returns The document text.
+ */
+export function manyHeadings(rng: Rng, bytes: number, headings: number): string {
+  const perSection = bytes / headings;
+  const parts: string[] = [];
+  let size = 0;
+  let count = 0;
+  while (size < bytes) {
+    const depth = count % 400 === 0 ? 1 : count % 20 === 0 ? 2 : rng.int(3, 4);
+    const section = [`${"#".repeat(depth)} ${sentence(rng, 2, 5)} \`${pick(rng, API_WORDS)}\``, ""];
+    let length = section[0].length + 2;
+    while (length < perSection - 40) {
+      const block = chance(rng, 15)
+        ? ["```js", `const value = ${pick(rng, API_WORDS)}(${rng.int(1, 99)});`, "```"].join("\n")
+        : chance(rng, 15)
+        ? `- ${sentence(rng, 3, 8)}\n- ${sentence(rng, 3, 8)}`
+        : sentence(rng, 6, 16);
+      section.push(block, "");
+      length += block.length + 2;
+    }
+    const text = section.join("\n");
+    parts.push(text);
+    size += text.length + 1;
+    count++;
+  }
+  return parts.join("\n");
+}
