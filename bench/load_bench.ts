@@ -6,19 +6,25 @@
  * wall time of the whole burst, the calls that failed (timeouts) and the peak
  * memory of the server and all its children together, sampled from /proc.
  *
+ * With `--heavy`, every call indexes a 20 MB file of 94,000 headings instead:
+ * the case where heavy calls started all at once starve each other into
+ * their timeouts.
+ *
  * ```sh
- * deno run -A bench/load_bench.ts [calls] [timeout-ms]
+ * deno run -A bench/load_bench.ts [calls] [timeout-ms] [--heavy]
  * ```
  *
  * @module
  */
 import { join } from "node:path";
-import { apiReference, seededRng, smallDocument } from "../tests/mdsel/_generate.ts";
+import { apiReference, manyHeadings, seededRng, smallDocument } from "../tests/mdsel/_generate.ts";
 import { BASE_PATH, callText, startServer } from "../tests/_server.ts";
 import { defaultConcurrency } from "../tools/settings.ts";
 
-const CALLS = Number(Deno.args[0] ?? 24);
-const TIMEOUT_MS = Number(Deno.args[1] ?? 30_000);
+const HEAVY = Deno.args.includes("--heavy");
+const [calls, timeout] = Deno.args.filter((arg) => arg !== "--heavy");
+const CALLS = Number(calls ?? (HEAVY ? 8 : 24));
+const TIMEOUT_MS = Number(timeout ?? 30_000);
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -59,12 +65,16 @@ const large = join(dir, "large.md");
 await Deno.writeTextFile(small, smallDocument());
 await Deno.writeTextFile(api, apiReference(seededRng(1), 260_000));
 await Deno.writeTextFile(large, apiReference(seededRng(2), 4_000_000));
+const huge = join(dir, "huge.md");
+if (HEAVY) await Deno.writeTextFile(huge, manyHeadings(seededRng(3), 20_000_000, 94_000));
 
 // Mostly small calls, some medium, a few heavy ones: what an agent's burst looks like.
 const mix = Array.from(
   { length: CALLS },
   (_, i) =>
-    i % 8 === 7
+    HEAVY
+      ? { name: "mdsel_index", args: { files: [huge] }, size: "huge" }
+      : i % 8 === 7
       ? { name: "mdsel_index", args: { files: [large] }, size: "large" }
       : i % 4 === 1
       ? { name: "mdsel_select", args: { selector: "h2.3", files: [api] }, size: "medium" }
@@ -72,10 +82,13 @@ const mix = Array.from(
 );
 
 console.log(
-  `${CALLS} concurrent calls (${mix.filter((c) => c.size === "small").length} small, ` +
-    `${mix.filter((c) => c.size === "medium").length} on 260 KB, ` +
-    `${mix.filter((c) => c.size === "large").length} on 4 MB); timeout ${TIMEOUT_MS} ms; ` +
-    `${navigator.hardwareConcurrency} CPUs\n`,
+  HEAVY
+    ? `${CALLS} concurrent calls, each an index of a 20 MB file of 94,000 headings; ` +
+      `timeout ${TIMEOUT_MS} ms; ${navigator.hardwareConcurrency} CPUs\n`
+    : `${CALLS} concurrent calls (${mix.filter((c) => c.size === "small").length} small, ` +
+      `${mix.filter((c) => c.size === "medium").length} on 260 KB, ` +
+      `${mix.filter((c) => c.size === "large").length} on 4 MB); timeout ${TIMEOUT_MS} ms; ` +
+      `${navigator.hardwareConcurrency} CPUs\n`,
 );
 console.log(
   "| runs at once | p50 ms | p99 ms | burst ms | failed | peak memory MB |\n" +
