@@ -25,7 +25,6 @@ export const MAX_LINE_BYTES = 10 * 1024 * 1024;
 export const JSONRPC_ERRORS = {
   parseError: -32700,
   invalidRequest: -32600,
-  methodNotFound: -32601,
   invalidParams: -32602,
 } as const;
 

@@ -573,6 +573,23 @@ Deno.test("faults of mdsel: timeout, flood, signal, stderr only, silent failure,
   await Deno.remove(pidFile);
 });
 
+Deno.test("sandboxed (--allow-run=mdsel), where Deno refuses a group kill: a timeout still kills mdsel itself", async () => {
+  const pidFile = await Deno.makeTempFile();
+  const fakes = await writeFakes({ mdsel: `echo $$ > '${pidFile}'\nexec sleep 600` });
+  await using server = await startServer(
+    ["--allow-run=mdsel", "--allow-read", "--allow-env=MDSEL_TIMEOUT_MS"],
+    { PATH: `${fakes.dir}:${BASE_PATH}`, MDSEL_TIMEOUT_MS: "500" },
+  );
+  assert.deepEqual(await callText(server.client, "mdsel_index", { files: ["/a.md"] }), {
+    isError: true,
+    text: "mdsel timed out after 0.5 s",
+  });
+  const pid = Number(await Deno.readTextFile(pidFile));
+  await waitFor(() => !isRunning(pid), "the timed-out mdsel to be killed");
+  await Deno.remove(fakes.dir, { recursive: true });
+  await Deno.remove(pidFile);
+});
+
 Deno.test("sandboxed: MDSEL_BIN outside --allow-run is refused with the missing flag", async () => {
   const fakes = await writeFakes({ other: "echo '{}'" });
   await using server = await startServer([...SANDBOXED, "--allow-env"], {
@@ -660,32 +677,34 @@ Deno.test("stdout carries only JSON-RPC; a malformed line does not stop the serv
   assert.match(await server.stderrText, /JSON|Unexpected|parse/i);
 });
 
-Deno.test("SIGTERM ends the server and the mdsel it is running", async () => {
-  const pidFile = await Deno.makeTempFile();
-  const fakes = await writeFakes({ hang: `echo $$ > '${pidFile}'\nexec sleep 600` });
-  const server = spawnRaw(["-A"], { MDSEL_BIN: fakes.path("hang") });
-  await server.send(INITIALIZE + "\n");
-  await server.response(1);
-  await server.send(
-    JSON.stringify({
-      jsonrpc: "2.0",
-      id: 2,
-      method: "tools/call",
-      params: { name: "mdsel_index", arguments: { files: ["/a.md"] } },
-    }) + "\n",
-  );
-  await waitFor(async () => (await Deno.readTextFile(pidFile)) !== "", "the fake to start");
-  const pid = Number(await Deno.readTextFile(pidFile));
-  server.child.kill("SIGTERM");
-  const status = await server.child.status;
-  assert.equal(status.code, 0);
-  await waitFor(() => !isRunning(pid), "the running mdsel to be killed");
-  await server.stdoutDone;
-  await server.stderrText;
-  await server.closeStdin().catch(() => {});
-  await Deno.remove(fakes.dir, { recursive: true });
-  await Deno.remove(pidFile);
-});
+for (const signal of ["SIGTERM", "SIGHUP"] as const) {
+  Deno.test(`${signal} ends the server and the mdsel it is running`, async () => {
+    const pidFile = await Deno.makeTempFile();
+    const fakes = await writeFakes({ hang: `echo $$ > '${pidFile}'\nexec sleep 600` });
+    const server = spawnRaw(["-A"], { MDSEL_BIN: fakes.path("hang") });
+    await server.send(INITIALIZE + "\n");
+    await server.response(1);
+    await server.send(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "mdsel_index", arguments: { files: ["/a.md"] } },
+      }) + "\n",
+    );
+    await waitFor(async () => (await Deno.readTextFile(pidFile)) !== "", "the fake to start");
+    const pid = Number(await Deno.readTextFile(pidFile));
+    server.child.kill(signal);
+    const status = await server.child.status;
+    assert.equal(status.code, 0);
+    await waitFor(() => !isRunning(pid), "the running mdsel to be killed");
+    await server.stdoutDone;
+    await server.stderrText;
+    await server.closeStdin().catch(() => {});
+    await Deno.remove(fakes.dir, { recursive: true });
+    await Deno.remove(pidFile);
+  });
+}
 
 Deno.test("folders, globs, several selectors and search: through the server, sandboxed too", async () => {
   const dir = await Deno.makeTempDir({ prefix: "mdsel_folder_" });

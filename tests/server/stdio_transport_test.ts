@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { MAX_LINE_BYTES, StdioTransport } from "../../server/stdio_transport.ts";
-import { INITIALIZE, isRunning, spawnRaw, waitFor, writeFakes } from "../_server.ts";
+import { INITIALIZE, spawnRaw, waitFor } from "../_server.ts";
 import { examplesDir } from "../mdsel/_cli.ts";
 
 /** Runs lines through a transport in process; returns what it passed on, wrote and logged. */
@@ -232,30 +232,4 @@ Deno.test("the server: malformed tools/call is Invalid params in one line; unkno
   await server.stdoutDone;
   const stderr = (await server.stderrText).trim().split("\n");
   assert.equal(stderr.length, calls.length, stderr.join("\n"));
-});
-
-Deno.test("SIGHUP ends the server and the mdsel it is running, like SIGTERM", async () => {
-  const pidFile = await Deno.makeTempFile();
-  const fakes = await writeFakes({ hang: `echo $$ > '${pidFile}'\nexec sleep 600` });
-  const server = spawnRaw(["-A"], { MDSEL_BIN: fakes.path("hang") });
-  await server.send(INITIALIZE + "\n");
-  await server.response(1);
-  await server.send(
-    JSON.stringify({
-      jsonrpc: "2.0",
-      id: 2,
-      method: "tools/call",
-      params: { name: "mdsel_index", arguments: { files: ["/a.md"] } },
-    }) + "\n",
-  );
-  await waitFor(async () => (await Deno.readTextFile(pidFile)) !== "", "the fake to start");
-  const pid = Number(await Deno.readTextFile(pidFile));
-  server.child.kill("SIGHUP");
-  assert.equal((await server.child.status).code, 0);
-  await waitFor(() => !isRunning(pid), "the running mdsel to be killed");
-  await server.stdoutDone;
-  await server.stderrText;
-  await server.closeStdin().catch(() => {});
-  await Deno.remove(fakes.dir, { recursive: true });
-  await Deno.remove(pidFile);
 });
