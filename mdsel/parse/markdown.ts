@@ -30,6 +30,7 @@ type BlockRule = (
 ) => boolean;
 
 let _parser: MarkdownItInstance | undefined;
+let _mdxParser: MarkdownItInstance | undefined;
 let _inlineParser: MarkdownItInstance | undefined;
 
 /**
@@ -43,6 +44,8 @@ let _inlineParser: MarkdownItInstance | undefined;
  *
  * @param source The Markdown text (front matter already blanked out).
  * @param env Receives the reference definitions, for {@linkcode parseInline}.
+ * @param indentedCode Whether a line indented by four spaces is code, as in
+ * CommonMark; MDX has no indented code (such a line is a paragraph).
  * @returns The flat token stream.
  *
  * @example Parse a heading
@@ -52,11 +55,19 @@ let _inlineParser: MarkdownItInstance | undefined;
  * const tokens = parseMarkdown("# Hi\n");
  * assert.equal(tokens[0].type, "heading_open");
  * assert.deepEqual(tokens[0].map, [0, 1]);
+ * assert.equal(parseMarkdown("\n    text\n", {}, false)[0].type, "paragraph_open");
  * ```
  */
-export function parseMarkdown(source: string, env: ParseEnv = {}): Token[] {
-  _parser ??= _createParser(true);
-  return _parser.parse(source, env);
+export function parseMarkdown(source: string, env: ParseEnv = {}, indentedCode = true): Token[] {
+  if (indentedCode) {
+    _parser ??= _createParser(true);
+    return _parser.parse(source, env);
+  }
+  if (_mdxParser === undefined) {
+    _mdxParser = _createParser(true);
+    _mdxParser.block.ruler.disable("code");
+  }
+  return _mdxParser.parse(source, env);
 }
 
 /**
