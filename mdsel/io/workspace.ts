@@ -10,6 +10,9 @@ import { expandPaths, isMarkdownPath } from "./files.ts";
 import { loadFile } from "./load_file.ts";
 import { assignNamespaces } from "./namespace.ts";
 
+/** Files read with MDX's rules rather than CommonMark's. */
+const MDX = /\.mdx$/i;
+
 /** The readable documents of a call, and what went wrong with the others. */
 export interface Workspace {
   /** Parsed documents, in argument order. */
@@ -28,7 +31,8 @@ export interface Workspace {
 }
 
 /**
- * Reads and parses every file a call names. A file found in a folder or by
+ * Reads and parses every file a call names (`.mdx` files with MDX's parser,
+ * see `mdx.ts`). A file found in a folder or by
  * a glob that turns out binary is skipped with a warning (the folder was
  * named, not the file); a file named outright is an error. A file named
  * outright without a Markdown extension is read, with a notice.
@@ -45,6 +49,10 @@ export interface Workspace {
 export async function loadWorkspace(paths: readonly string[]): Promise<Workspace> {
   const expanded = await expandPaths(paths);
   const files = expanded.files;
+  // MDX's parser loads only for MDX files: Markdown starts faster without it.
+  const mdx = files.some((file) => MDX.test(file.path))
+    ? await import("../parse/mdx.ts")
+    : undefined;
   const namespaces = assignNamespaces(files.map((file) => file.path));
   const loaded = await Promise.allSettled(files.map((file) => loadFile(file.path)));
   const docs: MdDocument[] = [];
@@ -71,7 +79,11 @@ export async function loadWorkspace(paths: readonly string[]): Promise<Workspace
     if (!files[i].expanded && !isMarkdownPath(path)) {
       notices.push(`warning: ${path} is not a Markdown file by its extension; read as Markdown`);
     }
-    docs.push(parseDocument(result.value.text, namespaces[i], path));
+    if (mdx !== undefined && MDX.test(path)) {
+      const parsed = mdx.parseMdxDocument(result.value.text, namespaces[i], path);
+      if (parsed.warning !== undefined) warnings.push(parsed.warning);
+      docs.push(parsed.doc);
+    } else docs.push(parseDocument(result.value.text, namespaces[i], path));
   });
   return { docs, errors, warnings, fileCount: files.length + expanded.errors.length, notices };
 }

@@ -100,6 +100,32 @@ export function parseInline(content: string, env: ParseEnv = {}): Token[] {
   return _inlineParser.parseInline(content, { ...env })[0]?.children ?? [];
 }
 
+/**
+ * Records link reference definitions another parser found (MDX's), so that
+ * inline parses resolve `[text][label]` to them. A label already defined
+ * keeps its first definition, as in CommonMark.
+ *
+ * @param env The environment inline parses get.
+ * @param labels The definitions' labels, as written.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { defineReferences, parseInline } from "./markdown.ts";
+ * const env = {};
+ * defineReferences(env, ["The  Guide"]);
+ * assert.equal(parseInline("[the guide][]", env)[0].type, "link_open");
+ * ```
+ */
+export function defineReferences(env: ParseEnv, labels: readonly string[]): void {
+  _parser ??= _createParser(true);
+  const references = env.references ??= {};
+  for (const label of labels) {
+    const key = _parser.utils.normalizeReference(label);
+    if (key !== "" && !(key in references)) references[key] = { href: "", title: "" };
+  }
+}
+
 function _createParser(blockOnly: boolean): MarkdownItInstance {
   // linkify and typographer change nothing the engine reads, and cost time.
   const md = new MarkdownIt({ html: true, linkify: false, typographer: false });
