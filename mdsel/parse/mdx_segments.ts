@@ -22,6 +22,7 @@
  *
  * @module
  */
+import { closesFence, opensFence } from "./chunks.ts";
 import type { SourceLines } from "./source_lines.ts";
 
 /** A run of lines `first..last)`, and whether MDX's parser must read it. */
@@ -43,7 +44,7 @@ const CONSTRUCT_START = /[#>\-*+_=|~`[<{:0-9]/;
 const LIST_ITEM = /^(?:[-*+]|[0-9]{1,9}[.)])(?:[ \t]|$)/;
 const ESM = /^(?:import|export)\b/;
 /** Quote markers, list markers and the spaces after them, at the start of a line. */
-const CONTAINER_PREFIX = /^(?:[ \t]*(?:>|[-*+]|[0-9]{1,9}[.)])(?=[ \t]|$)[ \t]?)*/;
+const CONTAINER_PREFIX = /^(?: {0,3}(?:>|[-*+]|[0-9]{1,9}[.)])(?=[ \t]|$)[ \t]?)*/;
 
 /**
  * Cuts a text into segments, each marked with whether MDX's parser must
@@ -89,7 +90,7 @@ export function mdxSegments(lines: SourceLines, from: number): Segment[] {
     }
     const blank = pos === end;
     if (fence !== undefined) {
-      if (_closesFence(text, pos, end, fence)) {
+      if (closesFence(text, pos, end, fence)) {
         fence = undefined;
         if (columns >= 4) mdx = true;
       }
@@ -109,7 +110,7 @@ export function mdxSegments(lines: SourceLines, from: number): Segment[] {
     previousBlank = false;
     const char = text.charCodeAt(pos);
     if (columns === 0 && (char === BACKTICK || char === TILDE)) {
-      fence = _opensFence(text, pos, end, char);
+      fence = opensFence(text, pos, end, char);
       if (fence !== undefined) continue;
     }
     if (mdx) continue;
@@ -199,35 +200,4 @@ function _hasOpenRun(line: string): boolean {
     i = line.indexOf("`", close);
   }
   return false;
-}
-
-/** A fence opener: three or more backticks (no backtick in its info) or tildes. */
-function _opensFence(
-  text: string,
-  pos: number,
-  end: number,
-  char: number,
-): { char: number; length: number } | undefined {
-  let length = 0;
-  while (pos + length < end && text.charCodeAt(pos + length) === char) length++;
-  if (length < 3) return undefined;
-  if (char === BACKTICK && text.slice(pos + length, end).includes("`")) return undefined;
-  return { char, length };
-}
-
-/** A fence closer (at any indentation): enough of the fence's character, then only spaces. */
-function _closesFence(
-  text: string,
-  pos: number,
-  end: number,
-  fence: { char: number; length: number },
-): boolean {
-  let length = 0;
-  while (pos + length < end && text.charCodeAt(pos + length) === fence.char) length++;
-  if (length < fence.length) return false;
-  for (let i = pos + length; i < end; i++) {
-    const code = text.charCodeAt(i);
-    if (code !== SPACE && code !== TAB) return false;
-  }
-  return true;
 }
