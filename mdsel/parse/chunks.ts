@@ -156,7 +156,7 @@ function _isAtxHeading(text: string, pos: number, end: number): boolean {
  * import assert from "node:assert/strict";
  * import { opensFence } from "./chunks.ts";
  * assert.deepEqual(opensFence("~~~~ js", 0, 7, 126), { char: 126, length: 4 });
- * assert.equal(opensFence("``` a`b", 0, 7, 96), undefined);
+ * assert.equal(opensFence("`".repeat(3) + " a`b", 0, 7, 96), undefined);
  * ```
  */
 export function opensFence(
@@ -186,8 +186,8 @@ export function opensFence(
  * ```ts
  * import assert from "node:assert/strict";
  * import { closesFence } from "./chunks.ts";
- * assert.equal(closesFence("````  ", 0, 6, { char: 96, length: 3 }), true);
- * assert.equal(closesFence("`` ", 0, 3, { char: 96, length: 3 }), false);
+ * assert.equal(closesFence("~~~~  ", 0, 6, { char: 126, length: 3 }), true);
+ * assert.equal(closesFence("~~ ", 0, 3, { char: 126, length: 3 }), false);
  * ```
  */
 export function closesFence(

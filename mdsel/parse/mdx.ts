@@ -31,7 +31,7 @@ import {
   type NodeDraft,
 } from "./document.ts";
 import { defineReferences, parseMarkdown } from "./markdown.ts";
-import { type Drafts, MarkdownReader, readMarkdown } from "./markdown_nodes.ts";
+import { appendDrafts, type Drafts, MarkdownReader, readMarkdown } from "./markdown_nodes.ts";
 import { JsxNesting, MdxSyntaxError } from "./mdx_jsx.ts";
 import { type EventSource, mdxNodes, mdxNodeSource } from "./mdx_nodes.ts";
 import { mdxParse } from "./mdx_parse.ts";
@@ -64,7 +64,7 @@ export interface MdxDocument {
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseMdxDocument } from "./mdx.ts";
- * const text = "import { Box } from './box'\n\n<Box>\n## Checklist\n\n{/* note *" + "/}\n</Box>\n";
+ * const text = "export const title = 'Box'\n\n<Box>\n## Checklist\n\n{/* note *" + "/}\n</Box>\n";
  * const { doc } = parseMdxDocument(text, "doc", "doc.mdx");
  * assert.deepEqual(doc.top.nodes.map((node) => node.kind), ["esm", "jsx", "heading", "expression", "jsx"]);
  * const bad = parseMdxDocument("# A\n\n<!-- no -->\n", "doc", "doc.mdx");
@@ -168,8 +168,7 @@ class _MdxReader {
       for (const node of piece.nodes) {
         if (node.kind === "heading") beforeHeading = false;
       }
-      top.nodes.push(...piece.nodes);
-      top.contents.push(...piece.contents);
+      appendDrafts(top, piece);
       k = end;
     }
     this.#nesting.finish();
@@ -220,7 +219,7 @@ class _MdxReader {
     this.#nesting.check(events, first);
     const source: EventSource = { lines: this.#lines, lineOffset: first, offset, sourceOffset };
     const piece = mdxNodes(events, 0, events.length, source, 0);
-    this.#labels.push(...piece.labels);
+    for (const label of piece.labels) this.#labels.push(label);
     let keep = beforeHeading;
     piece.nodes.forEach((node, i) => {
       if (node.kind === "heading") keep = false;

@@ -9,7 +9,7 @@
  */
 import type { Event, Token } from "micromark-util-types";
 import type { NodeDraft, NodeKind } from "./document.ts";
-import type { Drafts } from "./markdown_nodes.ts";
+import { appendDrafts, type Drafts } from "./markdown_nodes.ts";
 import { countWords, stripHeadingId } from "./plain_text.ts";
 import { lastContentLine, type SourceLines, stripQuoteMarkers } from "./source_lines.ts";
 
@@ -113,10 +113,9 @@ export function mdxNodes(
     if (token.type === "content") {
       // Definitions and a paragraph: each its own node.
       const inner = mdxNodes(events, i + 1, end, source, quoteDepth);
-      built.nodes.push(...inner.nodes);
-      built.contents.push(...inner.contents);
-      built.labels.push(...inner.labels);
-      built.enters.push(...inner.enters);
+      appendDrafts(built, inner);
+      for (const label of inner.labels) built.labels.push(label);
+      for (const enter of inner.enters) built.enters.push(enter);
     } else {
       const nodeKind = NODE_KIND_BY_TOKEN[token.type];
       if (nodeKind !== undefined) _addNode(built, nodeKind, events, i, end, source, quoteDepth);
