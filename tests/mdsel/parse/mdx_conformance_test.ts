@@ -10,7 +10,8 @@ import {
   nodesSource,
 } from "../../../mdsel/parse/document.ts";
 import { parseMdxDocument, readMdx } from "../../../mdsel/parse/mdx.ts";
-import { ensureMdxCorpus, type MdxHeading, mdxSectionHeadings } from "../../_mdx.ts";
+import { type MdxHeading, mdxSectionHeadings } from "../../_mdx.ts";
+import { ensureMdxCorpus } from "../../_mdx_corpus.ts";
 
 const files = await ensureMdxCorpus();
 const texts = await Promise.all(files.map((file) => Deno.readTextFile(file)));
