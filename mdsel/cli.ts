@@ -116,7 +116,7 @@ async function _index(
   full: boolean,
   settings: EngineSettings,
 ): Promise<RunResult> {
-  const workspace = await loadWorkspace(files);
+  const workspace = await loadWorkspace(files, settings);
   const page = { words: settings.pageWords, chars: settings.pageChars };
   const items = workspace.docs.map((doc) => ({ doc, index: indexDocument(doc, page) }));
   const { errors, warnings } = workspace;
@@ -129,14 +129,9 @@ async function _index(
     const render = (limited: typeof docs) => indexJson(limited, summary, errors, warnings, named);
     stdout = render(limitIndex(docs, budget, render)) + "\n";
   } else {
-    stdout = indexText(items, errors, { ...settings, full });
+    stdout = indexText(items, errors, { ...settings, full }, warnings);
   }
-  return {
-    code: errors.length === 0 ? 0 : 1,
-    stdout,
-    stderr: _notices(workspace) +
-      (json || warnings.length === 0 ? "" : warnings.map((w) => `warning: ${w}`).join("\n") + "\n"),
-  };
+  return { code: errors.length === 0 ? 0 : 1, stdout, stderr: _notices(workspace) };
 }
 
 /** The workspace's lines for stderr only (in both formats: JSON output stays as it was). */
@@ -168,7 +163,7 @@ async function _select(
     };
     return { code: 1, stdout: render({ ...failure, errors: [error] }), stderr: "" };
   }
-  const workspace = await loadWorkspace(invocation.files);
+  const workspace = await loadWorkspace(invocation.files, settings);
   const { input } = parsed;
   // The search engine loads only for a search: index and select start faster without it.
   const outcome = input.kind === "search"
@@ -179,14 +174,7 @@ async function _select(
     )
     : selectAllInWorkspace(input.selectors, workspace, { ...settings, full });
   const failed = outcome.errors.length > 0 || outcome.unresolved.length > 0;
-  return {
-    code: failed ? 1 : 0,
-    stdout: render(outcome),
-    stderr: _notices(workspace) +
-      (json || outcome.warnings.length === 0
-        ? ""
-        : outcome.warnings.map((w) => `warning: ${w}`).join("\n") + "\n"),
-  };
+  return { code: failed ? 1 : 0, stdout: render(outcome), stderr: _notices(workspace) };
 }
 
 /**
