@@ -104,18 +104,17 @@ async function _dispatch(invocation: Invocation, settings: EngineSettings): Prom
     case "format":
       return { code: 0, stdout: formatText(invocation.topic, invocation.example), stderr: "" };
     case "index":
-      return await _index(invocation.files, invocation.json, invocation.full, settings);
+      return await _index(invocation, settings);
     case "select":
       return await _select(invocation, settings);
   }
 }
 
 async function _index(
-  files: string[],
-  json: boolean,
-  full: boolean,
+  invocation: Extract<Invocation, { command: "index" }>,
   settings: EngineSettings,
 ): Promise<RunResult> {
+  const { files, json, full, lines } = invocation;
   const workspace = await loadWorkspace(files, settings);
   const page = { words: settings.pageWords, chars: settings.pageChars };
   const items = workspace.docs.map((doc) => ({ doc, index: indexDocument(doc, page) }));
@@ -129,7 +128,7 @@ async function _index(
     const render = (limited: typeof docs) => indexJson(limited, summary, errors, warnings, named);
     stdout = render(limitIndex(docs, budget, render)) + "\n";
   } else {
-    stdout = indexText(items, errors, { ...settings, full }, warnings);
+    stdout = indexText(items, errors, { ...settings, full, lines }, warnings);
   }
   return { code: errors.length === 0 ? 0 : 1, stdout, stderr: _notices(workspace) };
 }

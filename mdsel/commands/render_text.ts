@@ -29,7 +29,9 @@ const PATH_CHARS = 56;
  * counts. Deep levels fold to fit the outline budget (the larger of 2,000
  * characters and 5% of the input, never above `indexMaxChars`), keeping each
  * document's two shallowest levels; past the result budget whole documents
- * fold into their header line, and then the list is cut.
+ * fold into their header line, and then the list is cut. With `budget.lines`
+ * (`--lines`), the root and each heading line also give their line range
+ * (`h2.2 Options L54-2668 [6997 words]`), within the same budget.
  *
  * @param items The documents and their full indexes.
  * @param errors Unreadable files.
@@ -56,7 +58,7 @@ export function indexText(
   warnings: readonly string[] = [],
 ): string {
   const style = { sizeWords: budget.sizeWords };
-  const docs = items.map(documentOutline);
+  const docs = items.map((item) => documentOutline(item, budget.lines));
   const errorLines = [...errors.flatMap(errorText), ...warnings.map(warningLine)];
   const hardMax = budget.full ? Infinity : Math.min(budget.indexMaxChars, budget.maxChars);
   const limits = indexDepthLimits(items, docs, budget);
