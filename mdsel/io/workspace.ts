@@ -54,10 +54,13 @@ export interface WorkspaceLimits {
  * import { loadWorkspace } from "./workspace.ts";
  * const dir = await Deno.makeTempDir();
  * await Deno.writeTextFile(`${dir}/a.md`, "# A\n\nSome words.\n");
- * const ok = await loadWorkspace([`${dir}/a.md`], { maxBytes: 1000 });
- * assert.equal(ok.docs.length, 1);
+ * await Deno.writeTextFile(`${dir}/b.md`, "# B\n\nMore words.\n");
+ * const ok = await loadWorkspace([dir], { maxBytes: 1000 });
+ * assert.equal(ok.docs.length, 2);
+ * const tooMuch = await loadWorkspace([dir], { maxBytes: 30 });
+ * assert.equal(tooMuch.errors[0].code, "TOO_MANY_BYTES");
  * const tooBig = await loadWorkspace([`${dir}/a.md`], { maxBytes: 10 });
- * assert.equal(tooBig.errors[0].code, "TOO_MANY_BYTES");
+ * assert.equal(tooBig.errors[0].code, "FILE_TOO_LARGE");
  * await Deno.remove(dir, { recursive: true });
  * ```
  */

@@ -59,18 +59,27 @@ Deno.test("MDSEL_MAX_BYTES: a call over it is refused before anything is parsed"
 });
 
 Deno.test("MDSEL_MAX_BYTES: the limit is a setting, and the server passes it on", async () => {
-  await withTempDir({ "a.md": "# A\n\n" + "word ".repeat(200) + "\n" }, async (dir) => {
-    const file = join(dir, "a.md");
-    const low = await mdsel(["index", "--", file], { env: { MDSEL_MAX_BYTES: "100" } });
+  const text = "# A\n\n" + "word ".repeat(100) + "\n";
+  await withTempDir({ "a.md": text, "b.md": text }, async (dir) => {
+    const low = await mdsel(["index", "--", dir], { env: { MDSEL_MAX_BYTES: "600" } });
     assert.equal(low.code, 1);
-    assert.match(
+    assert.equal(
       low.stdout,
-      /^!PROCESSING_ERROR: Too much to read: 1 file holds 1(\.\d)? KB, more than the 100 bytes/,
+      "!PROCESSING_ERROR: Too much to read: 2 files hold 1 KB, more than the 600 bytes one call " +
+        "may read (MDSEL_MAX_BYTES); name fewer files, a smaller folder or a narrower glob\n",
     );
-    const ok = await mdsel(["index", "--", file], { env: { MDSEL_MAX_BYTES: "10000" } });
+    // One file over the limit on its own is an error of its own; the others are read.
+    const alone = await mdsel(["index", "--", join(dir, "a.md"), "/no/such.md"], {
+      env: { MDSEL_MAX_BYTES: "100" },
+    });
+    assert.match(
+      alone.stdout,
+      /^!PROCESSING_ERROR: File too large: .*a\.md holds 506 bytes, more than the 100 bytes one call may read \(MDSEL_MAX_BYTES\)\n/,
+    );
+    const ok = await mdsel(["index", "--", dir], { env: { MDSEL_MAX_BYTES: "10000" } });
     assert.equal(ok.code, 0, ok.stdout);
-    await using server = await startServer(["-A"], { MDSEL_MAX_BYTES: "100" });
-    const refused = await callText(server.client, "mdsel_index", { files: [file] });
+    await using server = await startServer(["-A"], { MDSEL_MAX_BYTES: "600" });
+    const refused = await callText(server.client, "mdsel_index", { files: [dir] });
     assert.equal(refused.isError, true);
     assert.equal(refused.text, low.stdout);
   });
