@@ -42,6 +42,7 @@ export function linesChars(lines: readonly string[]): number {
  * @param groups The groups, each printed whole or not at all.
  * @param room The characters available, newlines included.
  * @param closing The closing line, given how many groups were left out and the first of them.
+ * @param least How many groups are printed whatever the room (a failure always says why).
  * @returns The lines to print.
  *
  * @example
@@ -59,13 +60,15 @@ export function fitGroups(
   groups: readonly (readonly string[])[],
   room: number,
   closing: (left: number, first: number) => string,
+  least = 0,
 ): string[] {
   const sizes = groups.map(linesChars);
   let total = 0;
   for (const size of sizes) total += size;
   if (total <= room) return groups.flat();
-  let kept = 0;
+  let kept = Math.min(least, groups.length);
   let used = 0;
+  for (let i = 0; i < kept; i++) used += sizes[i];
   while (
     kept < groups.length &&
     used + sizes[kept] + closing(groups.length - kept - 1, kept + 1).length + 1 <= room
@@ -75,6 +78,7 @@ export function fitGroups(
   }
   const lines: string[] = [];
   for (const group of groups.slice(0, kept)) for (const line of group) lines.push(line);
+  if (kept === groups.length) return lines;
   const last = closing(groups.length - kept, kept);
   lines.push(last.length + 1 <= room - used ? last : last.slice(0, Math.max(0, room - used - 1)));
   return lines;

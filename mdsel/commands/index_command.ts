@@ -263,9 +263,9 @@ export function limitIndex(
     else high = middle - 1;
   }
   const shortest = limited(1, low);
-  if (low > 0 || fits(shortest)) return shortest;
-  // Not even one line a document fits: the first documents, as many as fit.
-  let count = 0;
+  if (low > 0 || shortest.length <= 1 || fits(shortest)) return shortest;
+  // Not even one line a document fits: the first documents, as many as fit (one at least).
+  let count = 1;
   let top = shortest.length;
   while (count < top) {
     const middle = Math.ceil((count + top) / 2);

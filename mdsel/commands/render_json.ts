@@ -173,12 +173,21 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
       warnings.map(_size),
     ],
   );
-  let after = { unresolved: fit[0], errors: fit[1], warnings: fit[2] };
+  // A failure always says why: the first unresolved selector or error stays, as the first match does.
+  const least = unresolved.length > 0
+    ? { unresolved: 1, errors: 0, warnings: 0 }
+    : { unresolved: 0, errors: Math.min(1, errors.length), warnings: 0 };
+  let after = {
+    unresolved: Math.max(fit[0], least.unresolved),
+    errors: Math.max(fit[1], least.errors),
+    warnings: fit[2],
+  };
   // The estimate leaves room for the keys; should it be short, give back the last ones.
   for (let text = render(shown, omitted, after); text.length > maxChars;) {
-    after = _fewer(after);
+    const fewer = _fewer(after, least);
+    if (fewer === after) break;
+    after = fewer;
     text = render(shown, omitted, after);
-    if (after.unresolved + after.errors + after.warnings === 0) break;
   }
   return render(shown, omitted, after);
 }
@@ -267,18 +276,26 @@ export function indexJsonWithin(
     maxChars - render(documents, [], none).length,
     [distinctErrors.map(_size), distinctWarnings.map(_size)],
   );
-  let shown = { errors: errorCount, warnings: warningCount };
-  for (let text = render(documents, [], shown); text.length > maxChars;) {
-    shown = shown.warnings > 0
-      ? { ...shown, warnings: shown.warnings - 1 }
-      : { ...shown, errors: Math.max(0, shown.errors - 1) };
-    text = render(documents, [], shown);
-    if (shown.errors + shown.warnings === 0) break;
+  // A failure always says why: the first error stays.
+  const least = { unresolved: 0, errors: Math.min(1, distinctErrors.length), warnings: 0 };
+  let after: _After = {
+    unresolved: 0,
+    errors: Math.max(errorCount, least.errors),
+    warnings: warningCount,
+  };
+  for (let text = render(documents, [], after); text.length > maxChars;) {
+    const fewer = _fewer(after, least);
+    if (fewer === after) break;
+    after = fewer;
+    text = render(documents, [], after);
   }
+  const shown = { errors: after.errors, warnings: after.warnings };
   const partial = failed
     ? limitIndex(documents, maxChars, (attempt) => render(documents, attempt, shown))
     : [];
-  return render(documents, partial, shown);
+  const text = render(documents, partial, shown);
+  // Not even one document's header fits a second time: partial_results stays empty.
+  return text.length <= maxChars ? text : render(documents, [], shown);
 }
 
 /** The omitted count of a list, or `undefined` when all of it is shown. */
@@ -309,11 +326,12 @@ function _fitAfter(room: number, lists: readonly (readonly number[])[]): number[
   });
 }
 
-/** One fewer entry shown, taken from the end: warnings, then errors, then unresolved. */
-function _fewer(after: _After): _After {
-  if (after.warnings > 0) return { ...after, warnings: after.warnings - 1 };
-  if (after.errors > 0) return { ...after, errors: after.errors - 1 };
-  return { ...after, unresolved: Math.max(0, after.unresolved - 1) };
+/** One fewer entry shown, taken from the end (warnings, errors, unresolved), never below `least`. */
+function _fewer(after: _After, least: _After): _After {
+  if (after.warnings > least.warnings) return { ...after, warnings: after.warnings - 1 };
+  if (after.errors > least.errors) return { ...after, errors: after.errors - 1 };
+  if (after.unresolved > least.unresolved) return { ...after, unresolved: after.unresolved - 1 };
+  return after;
 }
 
 /** The entries with the same key once, in order. */

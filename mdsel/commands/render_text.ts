@@ -106,7 +106,7 @@ export function indexText(
       ? _cutOutline(docs[0], limits[0], style, hardMax, closing())
       : _cutDocuments(blocks, items, hardMax, closing());
   }
-  for (const line of fitGroups(after, limit - _chars(lines), _afterClosing)) lines.push(line);
+  for (const line of fitGroups(after, limit - _chars(lines), _afterClosing, 1)) lines.push(line);
   return lines.length === 0 ? "" : lines.join("\n") + "\n";
 }
 
@@ -210,7 +210,9 @@ export function selectText(outcome: SelectOutcome, maxChars = Infinity): string 
   }
   const lines = blocks.slice(0, kept).flat();
   if (kept < blocks.length) lines.push(omittedLine(kept));
-  for (const line of fitGroups(after, maxChars - _chars(lines), _afterClosing)) lines.push(line);
+  for (const line of fitGroups(after, maxChars - _chars(lines), _afterClosing, 1)) {
+    lines.push(line);
+  }
   return lines.length === 0 ? "" : lines.join("\n") + "\n";
 }
 
@@ -377,7 +379,9 @@ export function answerLines(answer: SelectAnswer, labelled: boolean): string[] {
  * import assert from "node:assert/strict";
  * import { errorText } from "./render_text.ts";
  * const error = { type: "FILE_NOT_FOUND", code: "FILE_NOT_FOUND", message: "File not found: x.md", file: "x.md" } as const;
- * assert.deepEqual(errorText(error), ["!FILE_NOT_FOUND: File not found: x.md", "file: x.md"]);
+ * assert.deepEqual(errorText(error), ["!FILE_NOT_FOUND: File not found: x.md"]);
+ * const other = { type: "PROCESSING_ERROR", code: "IS_DIRECTORY", message: "Not a file", file: "d" } as const;
+ * assert.deepEqual(errorText(other), ["!PROCESSING_ERROR: Not a file", "file: d"]);
  * ```
  */
 export function errorText(error: ErrorEntry): string[] {
