@@ -5,6 +5,7 @@
 // complete install, so several test processes may install at once.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { exists } from "../_corpus.ts";
 
 /** The Claude Code version the plugin is tested with. */
 export const CLAUDE_CODE_VERSION = "2.1.197";
@@ -25,7 +26,7 @@ const NETWORK_ENV = Object.fromEntries(
 export async function ensureClaudeCode(version = CLAUDE_CODE_VERSION): Promise<string> {
   const target = join(CACHE, `claude-code@${version}`);
   const bin = join(target, "node_modules", ".bin", "claude");
-  if (!(await _exists(target))) {
+  if (!(await exists(target))) {
     const tmpRoot = join(CACHE, ".tmp");
     await Deno.mkdir(tmpRoot, { recursive: true });
     const work = await Deno.makeTempDir({ dir: tmpRoot, prefix: "claude-code-" });
@@ -43,7 +44,7 @@ export async function ensureClaudeCode(version = CLAUDE_CODE_VERSION): Promise<s
       try {
         await Deno.rename(work, target);
       } catch (error) {
-        if (!(await _exists(target))) throw error;
+        if (!(await exists(target))) throw error;
       }
     } finally {
       await Deno.remove(work, { recursive: true }).catch(() => {});
@@ -147,14 +148,4 @@ async function _run(
     throw new Error(`${command} ${args.join(" ")} failed (${output.code}):\n${stderr}${stdout}`);
   }
   return { stdout };
-}
-
-async function _exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return false;
-    throw error;
-  }
 }
