@@ -36,6 +36,7 @@ const PATH_CHARS = 56;
  * @param items The documents and their full indexes.
  * @param errors Unreadable files.
  * @param budget The size settings.
+ * @param warnings Non-fatal problems (a file skipped in a folder), one closing line each.
  * @returns The text, ending in a newline unless empty.
  *
  * @example
@@ -54,10 +55,11 @@ export function indexText(
   items: readonly IndexedDocument[],
   errors: readonly ErrorEntry[],
   budget: TextBudget,
+  warnings: readonly string[] = [],
 ): string {
   const style = { sizeWords: budget.sizeWords };
   const docs = items.map((item) => documentOutline(item, budget.lines));
-  const errorLines = errors.flatMap(errorText);
+  const errorLines = [...errors.flatMap(errorText), ...warnings.map(warningLine)];
   const hardMax = budget.full ? Infinity : Math.min(budget.indexMaxChars, budget.maxChars);
   const limits = indexDepthLimits(items, docs, budget);
   const blocks = docs.map((doc, i) => [
@@ -189,6 +191,7 @@ export function selectText(outcome: SelectOutcome, maxChars = Infinity): string 
     }
   }
   for (const error of outcome.errors) after.push(...errorText(error));
+  for (const warning of outcome.warnings) after.push(warningLine(warning));
   let kept = blocks.length;
   const omittedLine = (from: number) => {
     const rest = outcome.answers.slice(from).map((answer) => answer.match.selector);
@@ -329,6 +332,24 @@ export function errorText(error: ErrorEntry): string[] {
     lines.push(error.suggestions.map((suggestion) => `~${suggestion}`).join(" "));
   }
   return lines;
+}
+
+/**
+ * The closing line of a warning (a file skipped in a folder, bytes that were
+ * not UTF-8): `[warning: ...]`, on one line.
+ *
+ * @param warning The warning.
+ * @returns The line.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { warningLine } from "./render_text.ts";
+ * assert.equal(warningLine("Skipped docs/x.md: permission denied"), "[warning: Skipped docs/x.md: permission denied]");
+ * ```
+ */
+export function warningLine(warning: string): string {
+  return `[warning: ${oneLine(warning)}]`;
 }
 
 /** Characters of lines joined and ended by newlines. */

@@ -55,7 +55,8 @@ export function searchWorkspace(
       return outcome;
     }
   }
-  if (docs.length === 0) return outcome;
+  // Nothing was read (the files failed, or a limit refused them): the errors say why.
+  if (docs.length === 0) return { ...outcome, search: undefined };
   let found;
   try {
     found = searchDocuments(docs, query);
