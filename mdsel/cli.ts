@@ -9,8 +9,8 @@
  * @module
  */
 import { formatText } from "./commands/format_command.ts";
-import { indexDocument, limitIndex, summarize } from "./commands/index_command.ts";
-import { envelope, indexJson, selectJson } from "./commands/render_json.ts";
+import { indexDocument, summarize } from "./commands/index_command.ts";
+import { envelope, indexJsonWithin, selectJson } from "./commands/render_json.ts";
 import { errorText, indexText, selectText } from "./commands/render_text.ts";
 import { parseForSelect, selectAllInWorkspace } from "./commands/select_command.ts";
 import { type Invocation, parseArgs, USAGE, UsageError } from "./io/args.ts";
@@ -104,19 +104,18 @@ async function _dispatch(invocation: Invocation, settings: EngineSettings): Prom
     case "format":
       return { code: 0, stdout: formatText(invocation.topic, invocation.example), stderr: "" };
     case "index":
-      return await _index(invocation.files, invocation.json, invocation.full, settings);
+      return await _index(invocation, settings);
     case "select":
       return await _select(invocation, settings);
   }
 }
 
 async function _index(
-  files: string[],
-  json: boolean,
-  full: boolean,
+  invocation: Extract<Invocation, { command: "index" }>,
   settings: EngineSettings,
 ): Promise<RunResult> {
-  const workspace = await loadWorkspace(files);
+  const { files, json, full, lines } = invocation;
+  const workspace = await loadWorkspace(files, settings);
   const page = { words: settings.pageWords, chars: settings.pageChars };
   const items = workspace.docs.map((doc) => ({ doc, index: indexDocument(doc, page) }));
   const { errors, warnings } = workspace;
@@ -126,17 +125,11 @@ async function _index(
     const summary = summarize(docs);
     const budget = full ? Infinity : Math.min(settings.indexMaxChars, settings.maxChars);
     const named = workspace.fileCount ?? files.length;
-    const render = (limited: typeof docs) => indexJson(limited, summary, errors, warnings, named);
-    stdout = render(limitIndex(docs, budget, render)) + "\n";
+    stdout = indexJsonWithin(docs, summary, errors, warnings, named, budget) + "\n";
   } else {
-    stdout = indexText(items, errors, { ...settings, full });
+    stdout = indexText(items, errors, { ...settings, full, lines }, warnings);
   }
-  return {
-    code: errors.length === 0 ? 0 : 1,
-    stdout,
-    stderr: _notices(workspace) +
-      (json || warnings.length === 0 ? "" : warnings.map((w) => `warning: ${w}`).join("\n") + "\n"),
-  };
+  return { code: errors.length === 0 ? 0 : 1, stdout, stderr: _notices(workspace) };
 }
 
 /** The workspace's lines for stderr only (in both formats: JSON output stays as it was). */
@@ -168,7 +161,7 @@ async function _select(
     };
     return { code: 1, stdout: render({ ...failure, errors: [error] }), stderr: "" };
   }
-  const workspace = await loadWorkspace(invocation.files);
+  const workspace = await loadWorkspace(invocation.files, settings);
   const { input } = parsed;
   // The search engine loads only for a search: index and select start faster without it.
   const outcome = input.kind === "search"
@@ -179,14 +172,7 @@ async function _select(
     )
     : selectAllInWorkspace(input.selectors, workspace, { ...settings, full });
   const failed = outcome.errors.length > 0 || outcome.unresolved.length > 0;
-  return {
-    code: failed ? 1 : 0,
-    stdout: render(outcome),
-    stderr: _notices(workspace) +
-      (json || outcome.warnings.length === 0
-        ? ""
-        : outcome.warnings.map((w) => `warning: ${w}`).join("\n") + "\n"),
-  };
+  return { code: failed ? 1 : 0, stdout: render(outcome), stderr: _notices(workspace) };
 }
 
 /**

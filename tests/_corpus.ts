@@ -226,7 +226,13 @@ function packageOf(path: string, dir: string, packages: readonly CorpusPackage[]
   return pkg ? `${pkg.name}@${pkg.version}` : inside;
 }
 
-async function exists(path: string): Promise<boolean> {
+/**
+ * Tells whether a path exists.
+ *
+ * @param path Any path.
+ * @returns `false` only when nothing is there.
+ */
+export async function exists(path: string): Promise<boolean> {
   try {
     await Deno.stat(path);
     return true;

@@ -27,16 +27,37 @@ export interface RunningServer extends AsyncDisposable {
  *
  * @param flags Deno permission flags.
  * @param env The server's whole environment (besides HOME and PATH defaults).
+ * @param cwd Its working directory; the checkout by default.
  * @returns The connected client; dispose it to close the server.
  */
-export async function startServer(
+export function startServer(
   flags: readonly string[],
   env: Record<string, string> = {},
+  cwd: string = ROOT,
+): Promise<RunningServer> {
+  const args = ["run", ...flags, "--config", join(ROOT, "deno.json"), join(ROOT, "main.ts")];
+  return connectServer(Deno.execPath(), args, env, cwd);
+}
+
+/**
+ * Starts a server by any command line and connects the SDK's Client to it.
+ *
+ * @param command The program.
+ * @param args Its arguments.
+ * @param env The server's whole environment (besides HOME and PATH defaults).
+ * @param cwd Its working directory.
+ * @returns The connected client; dispose it to close the server.
+ */
+export async function connectServer(
+  command: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  cwd: string,
 ): Promise<RunningServer> {
   const transport = new StdioClientTransport({
-    command: Deno.execPath(),
-    args: ["run", ...flags, "main.ts"],
-    cwd: ROOT,
+    command,
+    args: [...args],
+    cwd,
     env: { HOME: Deno.env.get("HOME") ?? "/root", PATH: BASE_PATH, NO_COLOR: "1", ...env },
     stderr: "pipe",
   });

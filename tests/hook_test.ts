@@ -1,22 +1,21 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import * as hook from "../hook.ts";
+import { REMINDER, reminderOutput } from "../hooks/reminder.ts";
+import { corpusFilesOver } from "./_corpus.ts";
 
-const {
-  DEFAULT_MIN_WORDS,
-  REMINDER,
-  exceedsWordLimit,
-  isMarkdownPath,
-  markdownReadPath,
-  parseHookInput,
-  parseMinWords,
-  readFileChunks,
-  reminderOutput,
-  runHook,
-} = hook;
+const { hookMode, runHook } = hook;
 
 const HOOK = fileURLToPath(new URL("../hook.ts", import.meta.url));
+const CONFIG = fileURLToPath(new URL("../deno.json", import.meta.url));
 const FLAGS = ["--allow-read", "--allow-env=MDSEL_MIN_WORDS"];
+/** The guard's flags as the plugin and setup write them from a checkout. */
+const GUARD_FLAGS = [
+  "--allow-read",
+  "--allow-env=MDSEL_GUARD_WORDS,CLAUDE_PLUGIN_OPTION_GUARD_WORDS",
+  "--config",
+  CONFIG,
+];
 const EXPECTED_REMINDER =
   '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"This is a Markdown file over the configured size threshold.\\nUse mdsel_index and mdsel_select instead of Read."}}\n';
 
@@ -52,7 +51,7 @@ interface Outcome {
 
 async function runHookProcess(
   stdin: string,
-  options: { env?: Record<string, string>; flags?: string[] } = {},
+  options: { env?: Record<string, string>; flags?: string[]; args?: string[] } = {},
 ): Promise<Outcome & { stderr: string }> {
   const env: Record<string, string> = {};
   // A clean environment, so an MDSEL_MIN_WORDS of the test runner's cannot leak in.
@@ -61,7 +60,7 @@ async function runHookProcess(
     if (value !== undefined) env[name] = value;
   }
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--quiet", ...(options.flags ?? FLAGS), HOOK],
+    args: ["run", "--quiet", ...(options.flags ?? FLAGS), HOOK, ...(options.args ?? [])],
     env: { ...env, ...options.env },
     clearEnv: true,
     stdin: "piped",
@@ -228,7 +227,7 @@ Deno.test("the hook's stderr line says what went wrong", async () => {
   );
 });
 
-Deno.test("the hook never prints a decision", () => {
+Deno.test("the reminder never prints a decision", () => {
   const output = JSON.parse(reminderOutput("PostToolUse"));
   assert.deepEqual(output, {
     hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: REMINDER },
@@ -236,152 +235,211 @@ Deno.test("the hook never prints a decision", () => {
   assert.equal(reminderOutput("PostToolUse"), EXPECTED_REMINDER);
 });
 
-Deno.test("parseMinWords: whole numbers from 0, otherwise the default", () => {
-  const table: [string | undefined, number][] = [
-    [undefined, DEFAULT_MIN_WORDS],
-    ["", 200],
-    ["  ", 200],
-    ["0", 0],
-    ["350", 350],
-    [" 42 ", 42],
-    ["1e3", 1000],
-    ["abc", 200],
-    ["-1", 200],
-    ["2.5", 200],
-    ["NaN", 200],
-    ["Infinity", 200],
-    ["99999999999999999999", 200],
-  ];
-  for (const [raw, wanted] of table) assert.equal(parseMinWords(raw), wanted, String(raw));
-});
-
-Deno.test("isMarkdownPath: .md and .markdown in any case", () => {
-  const yes = ["/a.md", "/a.MD", "/a.Md", "/b/c.markdown", "/c.MARKDOWN", "rel.md", "/.md"];
-  const no = ["/a.mdx", "/a.md.txt", "/amd", "/a.mark", "/a.markdow", "/dir.md/file", ""];
-  for (const path of yes) assert.equal(isMarkdownPath(path), true, path);
-  for (const path of no) assert.equal(isMarkdownPath(path), false, path);
-});
-
-Deno.test("parseHookInput and markdownReadPath", () => {
-  const parsed = parseHookInput(input("/x/a.md"));
-  assert.equal(parsed.hookEventName, "PostToolUse");
-  assert.equal(markdownReadPath(parsed), "/x/a.md");
-  assert.equal(markdownReadPath({ ...parsed, toolName: "Write" }), undefined);
-  assert.equal(markdownReadPath(parseHookInput(input("/x/a.ts"))), undefined);
-  assert.throws(() => parseHookInput(""), SyntaxError);
-  assert.throws(() => parseHookInput("null"), { name: "HookInputError", field: "" });
-  assert.throws(() => parseHookInput(input("/a.md", { tool_name: 3 })), {
-    name: "HookInputError",
-    field: "tool_name",
-  });
-  assert.throws(() => markdownReadPath(parseHookInput(input(""))), {
-    name: "HookInputError",
-    field: "tool_input.file_path",
-  });
-});
-
-Deno.test("exceedsWordLimit counts words split across any chunk boundary", async () => {
-  const text = "  alpha beta\tgamma\u3000δέλτα\r\nepsilon\u00a0zeta  ";
-  const bytes = new TextEncoder().encode(text);
-  for (let cut = 0; cut <= bytes.length; cut++) {
-    const chunks = [bytes.slice(0, cut), bytes.slice(cut)];
-    assert.equal(await exceedsWordLimit(chunks, 5), true, `cut at ${cut}`);
-    assert.equal(await exceedsWordLimit(chunks, 6), false, `cut at ${cut}`);
-  }
-  const oneByteChunks = Array.from(bytes, (byte) => Uint8Array.of(byte));
-  assert.equal(await exceedsWordLimit(oneByteChunks, 5), true);
-  assert.equal(await exceedsWordLimit(oneByteChunks, 6), false);
-});
-
-Deno.test("exceedsWordLimit: empty input, whitespace only, a trailing broken character", async () => {
-  assert.equal(await exceedsWordLimit([], 0), false);
-  assert.equal(await exceedsWordLimit([new TextEncoder().encode(" \n\t ")], 0), false);
-  // A cut-off UTF-8 sequence after a space is one more word.
-  assert.equal(await exceedsWordLimit([Uint8Array.of(0x61, 0x20, 0xe3, 0x80)], 1), true);
-  assert.equal(await exceedsWordLimit([Uint8Array.of(0x61, 0xe3, 0x80)], 1), false);
-});
-
-Deno.test("exceedsWordLimit stops reading once the limit is passed", async () => {
-  let pulled = 0;
-  function* chunks() {
-    for (let i = 0; i < 1000; i++) {
-      pulled++;
-      yield new TextEncoder().encode("one two three ");
-    }
-  }
-  assert.equal(await exceedsWordLimit(chunks(), 7), true);
-  assert.equal(pulled, 3);
-});
-
-Deno.test("exceedsWordLimit rejects binary content", async () => {
-  await assert.rejects(
-    exceedsWordLimit([new TextEncoder().encode("a b"), Uint8Array.of(0x61, 0, 0x62)], 10),
-    { name: "BinaryContentError" },
-  );
-});
-
-Deno.test("readFileChunks reads a whole file and closes it when stopped early", async () => {
-  const path = await Deno.makeTempFile({ suffix: ".md" });
+Deno.test("the guard as a subprocess: a deny for a whole Read of a big file, nothing otherwise, exit 0 always", async () => {
+  const [{ path: big }] = (await corpusFilesOver(5000)).sort((a, b) => b.words - a.words);
+  const dir = await Deno.makeTempDir({ prefix: "mdsel_guard_" });
   try {
-    const content = new Uint8Array(200_000).map((_, i) => 97 + (i % 26));
-    await Deno.writeFile(path, content);
-    const sizes: number[] = [];
-    for await (const chunk of readFileChunks(path, 65536)) sizes.push(chunk.length);
-    assert.deepEqual(sizes, [65536, 65536, 65536, 200_000 - 3 * 65536]);
-    // Deno's resource sanitizer fails this test if breaking out leaks the file handle.
-    for await (const _ of readFileChunks(path, 1024)) break;
-    await assert.rejects(async () => {
-      for await (const _ of readFileChunks(`${path}.missing`)) break;
-    }, Deno.errors.NotFound);
-    const dir = await Deno.makeTempDir();
-    try {
-      await assert.rejects(async () => {
-        for await (const _ of readFileChunks(dir)) break;
-      }, TypeError);
-    } finally {
-      await Deno.remove(dir);
+    const small = `${dir}/small.md`;
+    Deno.writeTextFileSync(small, words(2000));
+    const justOver = `${dir}/over.md`;
+    Deno.writeTextFileSync(justOver, `# Notes\n\n${words(1999)}`);
+    const text = `${dir}/big.txt`;
+    Deno.copyFileSync(big, text);
+    const binary = new TextEncoder().encode(words(3000));
+    binary[100] = 0;
+    Deno.writeFileSync(`${dir}/binary.md`, binary);
+    Deno.mkdirSync(`${dir}/folder.md`);
+    const pre = (path: unknown, toolInput: Record<string, unknown> = {}) =>
+      input(path, {
+        hook_event_name: "PreToolUse",
+        tool_input: { file_path: path, ...toolInput },
+        tool_response: undefined,
+      });
+    const guardRun = (
+      stdin: string,
+      options: { env?: Record<string, string>; flags?: string[] } = {},
+    ) => runHookProcess(stdin, { flags: GUARD_FLAGS, ...options, args: ["--guard"] });
+
+    const denied = await guardRun(pre(big));
+    assert.equal(denied.code, 0);
+    assert.equal(denied.stderr, "");
+    assert.ok(denied.stdout.endsWith("}\n") && denied.stdout.split("\n").length === 2);
+    const output = JSON.parse(denied.stdout);
+    assert.deepEqual(Object.keys(output.hookSpecificOutput), [
+      "hookEventName",
+      "permissionDecision",
+      "permissionDecisionReason",
+    ]);
+    assert.equal(output.hookSpecificOutput.hookEventName, "PreToolUse");
+    assert.equal(output.hookSpecificOutput.permissionDecision, "deny");
+    const reason: string = output.hookSpecificOutput.permissionDecisionReason;
+    assert.ok(reason.length <= 4000, `${reason.length}`);
+    assert.match(
+      reason,
+      /^Not read: .* is a big Markdown file \([\d,]+ lines, [\d,]+ words, about [\d,]+ tokens\)\./,
+    );
+    assert.match(reason, /\n *h\d\.\d+ .* L\d+-\d+/);
+
+    const deny = { code: 0, stdout: denied.stdout, stderrLines: 0 };
+    const silent = { code: 0, stdout: "", stderrLines: 0 };
+    const reported = { code: 0, stdout: "", stderrLines: 1 };
+    const denies = (outcome: Outcome) => ({
+      ...outcome,
+      stdout: outcome.stdout.includes('"permissionDecision":"deny"') ? "deny" : outcome.stdout,
+    });
+    const cases: [string, Promise<Outcome>, Outcome][] = [
+      ["big, whole", guardRun(pre(big)), deny],
+      ["big, with offset", guardRun(pre(big, { offset: 1 })), silent],
+      ["big, with limit", guardRun(pre(big, { limit: 100 })), silent],
+      ["big, with offset and limit", guardRun(pre(big, { offset: 200, limit: 50 })), silent],
+      ["2,000 words", guardRun(pre(small)), silent],
+      ["2,001 words", guardRun(pre(justOver)), { ...silent, stdout: "deny" }],
+      [
+        "MDSEL_GUARD_WORDS above the file",
+        guardRun(pre(justOver), { env: { MDSEL_GUARD_WORDS: "5000" } }),
+        silent,
+      ],
+      [
+        "MDSEL_GUARD_WORDS=0 turns it off",
+        guardRun(pre(big), { env: { MDSEL_GUARD_WORDS: "0" } }),
+        silent,
+      ],
+      [
+        "MDSEL_GUARD_WORDS below the file",
+        guardRun(pre(small), { env: { MDSEL_GUARD_WORDS: "1000" } }),
+        { ...silent, stdout: "deny" },
+      ],
+      [
+        "the plugin's option before MDSEL_GUARD_WORDS",
+        guardRun(pre(small), {
+          env: { CLAUDE_PLUGIN_OPTION_GUARD_WORDS: "1000", MDSEL_GUARD_WORDS: "5000" },
+        }),
+        { ...silent, stdout: "deny" },
+      ],
+      [
+        "the plugin's option turns it off",
+        guardRun(pre(big), { env: { CLAUDE_PLUGIN_OPTION_GUARD_WORDS: "0" } }),
+        silent,
+      ],
+      [
+        "no env permission: the default applies",
+        guardRun(pre(small), {
+          flags: ["--allow-read", "--config", CONFIG],
+          env: { MDSEL_GUARD_WORDS: "10" },
+        }),
+        silent,
+      ],
+      ["not Markdown", guardRun(pre(text)), silent],
+      [
+        "another tool",
+        guardRun(input(big, { hook_event_name: "PreToolUse", tool_name: "Edit" })),
+        silent,
+      ],
+      ["after the read (PostToolUse)", guardRun(input(big)), silent],
+      ["a missing file", guardRun(pre(`${dir}/missing.md`)), reported],
+      ["a directory", guardRun(pre(`${dir}/folder.md`)), reported],
+      ["a binary file", guardRun(pre(`${dir}/binary.md`)), reported],
+      [
+        "no read permission",
+        guardRun(pre(big), { flags: ["--allow-env=MDSEL_GUARD_WORDS", "--config", CONFIG] }),
+        reported,
+      ],
+      ["empty stdin", guardRun(""), reported],
+      ["invalid JSON", guardRun("{not json"), reported],
+      ["Read without file_path", guardRun(pre(undefined)), reported],
+      ["another event", guardRun(input(big, { hook_event_name: "Stop" })), reported],
+      [
+        "an unknown argument",
+        runHookProcess(pre(big), { flags: GUARD_FLAGS, args: ["--gaurd"] }),
+        reported,
+      ],
+    ];
+    const actual: Record<string, Outcome> = {};
+    const expected: Record<string, Outcome> = {};
+    for (const [name, outcome, wanted] of cases) {
+      const { code, stdout, stderrLines } = await outcome;
+      actual[name] = denies({ code, stdout, stderrLines });
+      expected[name] = denies(wanted);
     }
+    assert.deepEqual(actual, expected);
   } finally {
-    await Deno.remove(path);
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the reminder reads the plugin's option before MDSEL_MIN_WORDS", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mdsel_hook_" });
+  try {
+    const path = `${dir}/ten.md`;
+    await Deno.writeTextFile(path, words(10));
+    const flags = ["--allow-read", "--allow-env=MDSEL_MIN_WORDS,CLAUDE_PLUGIN_OPTION_MIN_WORDS"];
+    const run = (env: Record<string, string>) => runHookProcess(input(path), { flags, env });
+    assert.equal((await run({ CLAUDE_PLUGIN_OPTION_MIN_WORDS: "5" })).stdout, EXPECTED_REMINDER);
+    assert.equal(
+      (await run({ CLAUDE_PLUGIN_OPTION_MIN_WORDS: "50", MDSEL_MIN_WORDS: "5" })).stdout,
+      "",
+    );
+    assert.equal((await run({ MDSEL_MIN_WORDS: "5" })).stdout, EXPECTED_REMINDER);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });
 
 Deno.test("runHook decides without touching the disk when given a reader", async () => {
   const file = new TextEncoder().encode(words(10));
   let reads = 0;
-  const reader = () => {
+  const readChunks = () => {
     reads++;
     return [file];
   };
-  assert.equal((await runHook(input("/d.md"), 9, reader)).stdout, EXPECTED_REMINDER);
-  assert.deepEqual(await runHook(input("/d.md"), 10, reader), { stdout: "", stderr: "" });
-  assert.deepEqual(await runHook(input("/d.txt"), 0, reader), { stdout: "", stderr: "" });
+  const reminder = (minWords: number) => ({ hook: "reminder", minWords }) as const;
+  assert.equal(
+    (await runHook(input("/d.md"), reminder(9), { readChunks })).stdout,
+    EXPECTED_REMINDER,
+  );
+  assert.deepEqual(await runHook(input("/d.md"), reminder(10), { readChunks }), {
+    stdout: "",
+    stderr: "",
+  });
+  assert.deepEqual(await runHook(input("/d.txt"), reminder(0), { readChunks }), {
+    stdout: "",
+    stderr: "",
+  });
   assert.equal(reads, 2);
-  const failing = await runHook(input("/d.md"), 0, () => {
-    throw new Deno.errors.PermissionDenied("Permission denied (os error 13)");
+  const failing = await runHook(input("/d.md"), reminder(0), {
+    readChunks: () => {
+      throw new Deno.errors.PermissionDenied("Permission denied (os error 13)");
+    },
   });
   assert.deepEqual(failing, {
     stdout: "",
     stderr: 'mdsel hook: Cannot count words of "/d.md": Permission denied (os error 13)\n',
   });
+  const pre = input("/d.md", { hook_event_name: "PreToolUse", tool_input: { file_path: "/d.md" } });
+  const guarded = await runHook(pre, { hook: "guard", guardWords: 9 }, {
+    readChunks,
+    outline: () => Promise.resolve("d /d.md [10 words]\nh1.0 D L1-1\n"),
+  });
+  assert.equal(JSON.parse(guarded.stdout).hookSpecificOutput.permissionDecision, "deny");
+  const broken = await runHook(pre, { hook: "guard", guardWords: 9 }, {
+    readChunks,
+    outline: () => Promise.reject(new Error('Cannot outline "/d.md": !PROCESSING_ERROR')),
+  });
+  assert.deepEqual(broken, {
+    stdout: "",
+    stderr: 'mdsel hook: Cannot outline "/d.md": !PROCESSING_ERROR\n',
+  });
+});
+
+Deno.test("hookMode: no argument is the reminder, --guard the guard, anything else an error", () => {
+  assert.equal(hookMode([]).hook, "reminder");
+  assert.equal(hookMode(["--guard"]).hook, "guard");
+  assert.throws(() => hookMode(["guard"]), {
+    name: "TypeError",
+    message: 'Unknown argument "guard": use --guard or nothing',
+  });
 });
 
 Deno.test("the hook module's public API", () => {
-  assert.deepEqual(Object.keys(hook).sort(), [
-    "BinaryContentError",
-    "CHUNK_SIZE",
-    "DEFAULT_MIN_WORDS",
-    "HookInputError",
-    "REMINDER",
-    "exceedsWordLimit",
-    "isMarkdownPath",
-    "main",
-    "markdownReadPath",
-    "parseHookInput",
-    "parseMinWords",
-    "readFileChunks",
-    "readMinWords",
-    "reminderOutput",
-    "runHook",
-  ]);
+  assert.deepEqual(Object.keys(hook).sort(), ["hookMode", "main", "runHook"]);
 });

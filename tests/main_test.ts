@@ -392,6 +392,24 @@ Deno.test("invalid arguments are refused with a reason, and mdsel never runs", a
     ["mdsel_index", { files: [""] }, /must not be empty at files\[0\]$/],
     ["mdsel_index", { files: [7] }, /must be a string at files\[0\]$/],
     ["mdsel_index", {}, /must be an array of file paths at files$/],
+    // What the operating system cannot pass: a NUL, an argument or a list too long.
+    ["mdsel_select", { selector: "h1\0", files: ["/a.md"] }, /must not hold a NUL character/],
+    [
+      "mdsel_select",
+      { selector: "h1.0/".repeat(28_000), files: ["/a.md"] },
+      /must be at most 10,000 characters \(it has 140,000\) at selector$/,
+    ],
+    ["mdsel_index", { files: ["/a\0.md"] }, /must not hold a NUL character at files\[0\]$/],
+    [
+      "mdsel_index",
+      { files: ["/" + "a".repeat(5000) + ".md"] },
+      /must be at most 4,096 characters \(it has 5,004\) at files\[0\]$/,
+    ],
+    [
+      "mdsel_index",
+      { files: Array.from({ length: 400 }, (_, i) => `/${"d".repeat(4000)}/${i}.md`) },
+      /must hold at most 1,048,576 characters of paths in all .*name a folder or a glob instead at files$/,
+    ],
   ];
   for (const [tool, args, reason] of cases) {
     const result = await callText(server.client, tool, args);

@@ -112,7 +112,11 @@ export function registerMdselIndex(server: McpServer, context: ToolContext): Reg
     { ...mdselIndexConfig(context.settings), inputSchema: MdselIndexSchema },
     ({ files }, extra) =>
       mdselToolResult(
-        { args: mdselIndexArgs(files, context.settings.format), files, signal: extra.signal },
+        {
+          files,
+          args: (checked) => mdselIndexArgs(checked, context.settings.format),
+          signal: extra.signal,
+        },
         context,
       ),
   );

@@ -5,9 +5,13 @@
  */
 import type { McpServer, RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types";
-import { z } from "zod";
 import type { OutputFormat, ServerSettings } from "./settings.ts";
-import { filesSchema, READ_ONLY_ANNOTATIONS } from "./tool_config.ts";
+import {
+  argumentSchema,
+  filesSchema,
+  MAX_SELECTOR_CHARS,
+  READ_ONLY_ANNOTATIONS,
+} from "./tool_config.ts";
 import { mdselToolResult, type ToolContext } from "./tool_result.ts";
 
 /** The tool's name. */
@@ -15,9 +19,7 @@ export const MDSEL_SELECT = "mdsel_select";
 
 /** The tool's input: a selector and the files to search. */
 export const MdselSelectSchema = {
-  selector: z
-    .string({ error: "must be a string" })
-    .min(1, "must not be empty")
+  selector: argumentSchema(MAX_SELECTOR_CHARS)
     .describe(
       "Selector string (e.g., 'heading:h2[0]', 'readme::section[1]?full=true'), several " +
         "comma-separated, or plain words to search for",
@@ -133,8 +135,8 @@ export function registerMdselSelect(server: McpServer, context: ToolContext): Re
     ({ selector, files }, extra) =>
       mdselToolResult(
         {
-          args: mdselSelectArgs(selector, files, context.settings.format),
           files,
+          args: (checked) => mdselSelectArgs(selector, checked, context.settings.format),
           signal: extra.signal,
         },
         context,

@@ -15,7 +15,6 @@
 import { dirname, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ENGINE_VARIABLES } from "../mdsel/io/settings.ts";
-import { readScope } from "./check_paths.ts";
 import { type CommandOutput, runCommand } from "./run_command.ts";
 import type { ServerSettings } from "./settings.ts";
 
@@ -81,7 +80,10 @@ export class MdselUnavailableError extends Error {
 export interface MdselCall {
   /** The arguments after `mdsel`. */
   readonly args: readonly string[];
-  /** The files the call names: the bundled engine may read these and nothing else. */
+  /**
+   * What the call reads, as checked: its files and folders, and its globs'
+   * base folders. The bundled engine may read these and nothing else.
+   */
   readonly files: readonly string[];
   /** Kills the run when it aborts. */
   readonly signal?: AbortSignal;
@@ -148,9 +150,7 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
     else if (error instanceof Deno.errors.PermissionDenied) throw _notExecutable("mdsel", error);
     else throw error;
   }
-  // A glob gives the bundled engine read access to its fixed base, no more.
-  const scopes = await Promise.all(call.files.map(async (file) => (await readScope(file)).path));
-  const bundled = bundledMdsel(scopes);
+  const bundled = bundledMdsel(call.files);
   try {
     return await runCommand(bundled.command, { ...limits, args: [...bundled.args, ...call.args] });
   } catch (error) {
@@ -187,7 +187,8 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
  * assert.equal(
  *   args.join(" "),
  *   "run --quiet --no-prompt --allow-read=/docs/a.md " +
- *     "--allow-env=MDSEL_PAGE_WORDS,MDSEL_PAGE_CHARS,MDSEL_MAX_CHARS,MDSEL_INDEX_MAX_CHARS,MDSEL_SIZE_WORDS " +
+ *     "--allow-env=MDSEL_PAGE_WORDS,MDSEL_PAGE_CHARS,MDSEL_MAX_CHARS,MDSEL_INDEX_MAX_CHARS," +
+ *     "MDSEL_SIZE_WORDS,MDSEL_MAX_BYTES " +
  *     "--no-config --no-lock https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts",
  * );
  * ```

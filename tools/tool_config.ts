@@ -15,10 +15,57 @@ export const READ_ONLY_ANNOTATIONS: ToolAnnotations = {
   openWorldHint: false,
 };
 
+/** The longest path a call may name, in characters (Linux's `PATH_MAX`). */
+export const MAX_PATH_CHARS = 4096;
+
 /**
- * The `files` input: at least one non-empty path. The schema checks shape
- * only; the server's boundaries are checked before `mdsel` runs
- * (`check_paths.ts`), and whether a file exists is for `mdsel` to say.
+ * The most characters all paths of one call may hold together: what `mdsel`
+ * is handed must stay well within the operating system's argument limit
+ * (2 MiB on Linux).
+ */
+export const MAX_PATHS_CHARS = 1024 * 1024;
+
+/** The longest selector or search a call may give, in characters. */
+export const MAX_SELECTOR_CHARS = 10_000;
+
+/**
+ * A string the operating system can pass as an argument: no NUL character.
+ *
+ * @param what How a message names it (`a path`, `a selector`).
+ * @param max The most characters.
+ * @returns The zod schema.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { argumentSchema } from "./tool_config.ts";
+ * assert.equal(argumentSchema(10).safeParse("a\0b").error?.issues[0].message, "must not hold a NUL character");
+ * assert.equal(argumentSchema(3).safeParse("abcd").error?.issues[0].message, "must be at most 3 characters (it has 4)");
+ * ```
+ */
+export function argumentSchema(max: number) {
+  return z
+    .string({ error: "must be a string" })
+    .min(1, "must not be empty")
+    .refine((text) => !text.includes("\0"), "must not hold a NUL character")
+    .check((context) => {
+      if (context.value.length > max) {
+        context.issues.push({
+          code: "custom",
+          input: context.value,
+          message: `must be at most ${max.toLocaleString("en-US")} characters (it has ${
+            context.value.length.toLocaleString("en-US")
+          })`,
+        });
+      }
+    });
+}
+
+/**
+ * The `files` input: at least one non-empty path, each one an argument the
+ * operating system can pass, all within {@linkcode MAX_PATHS_CHARS}. The
+ * schema checks shape only; the server's boundaries are checked before `mdsel`
+ * runs (`check_paths.ts`), and whether a file exists is for `mdsel` to say.
  *
  * @param purpose What the files are for, ending the description: `index`, `search`.
  * @returns The zod schema.
@@ -32,11 +79,22 @@ export const READ_ONLY_ANNOTATIONS: ToolAnnotations = {
  */
 export function filesSchema(purpose: string) {
   return z
-    .array(
-      z.string({ error: "must be a string" }).min(1, "must not be empty"),
-      { error: "must be an array of file paths" },
-    )
+    .array(argumentSchema(MAX_PATH_CHARS), { error: "must be an array of file paths" })
     .min(1, "must name at least one file")
+    .check((context) => {
+      const chars = context.value.reduce((sum, path) => sum + path.length + 1, 0);
+      if (chars > MAX_PATHS_CHARS) {
+        context.issues.push({
+          code: "custom",
+          input: context.value,
+          message: `must hold at most ${
+            MAX_PATHS_CHARS.toLocaleString("en-US")
+          } characters of paths in all (they have ${
+            chars.toLocaleString("en-US")
+          }): name a folder or a glob instead`,
+        });
+      }
+    })
     .describe(
       `Array of absolute paths to Markdown documents to ${purpose}: files, folders or globs`,
     );

@@ -9,7 +9,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types";
 import { type CallLimit, QueuedCallCancelledError } from "./call_limit.ts";
 import { checkPaths } from "./check_paths.ts";
 import { CommandError, CommandExitError } from "./run_command.ts";
-import { type MdselCall, MdselUnavailableError, runMdsel } from "./run_mdsel.ts";
+import { MdselUnavailableError, runMdsel } from "./run_mdsel.ts";
 import type { ServerSettings } from "./settings.ts";
 
 /** What every tool needs from the server. */
@@ -22,16 +22,27 @@ export interface ToolContext {
   readonly callLimit?: CallLimit;
 }
 
+/** One tool call's `mdsel` run, before its paths are checked. */
+export interface ToolCall {
+  /** The paths the call names, as given. */
+  readonly files: readonly string[];
+  /** The `mdsel` arguments for the paths as checked (`.` and `..` resolved). */
+  readonly args: (files: readonly string[]) => string[];
+  /** The request's cancellation. */
+  readonly signal?: AbortSignal;
+}
+
 /**
  * Runs `mdsel` and returns what it printed as the tool result: stdout on
  * exit 0; on another exit stdout (or stderr when stdout is empty, or
  * `mdsel exited with code N` when both are) with `isError: true`. A path the
- * server may not read, or that is not Markdown ({@linkcode checkPaths}), is
- * answered with `isError: true` and one line, and `mdsel` is not run. With a
+ * server may not read, once folders and globs are expanded, or a file named
+ * outright that is not Markdown ({@linkcode checkPaths}), is answered with
+ * `isError: true` and one line, and `mdsel` is not run. With a
  * `callLimit`, the run waits its turn (a cancel while waiting ends the wait),
  * and its timeout counts from when it starts.
  *
- * @param call The `mdsel` arguments and files; `signal` is the request's cancellation.
+ * @param call The paths, the `mdsel` arguments for them, and the request's cancellation.
  * @param context The settings and the shutdown signal.
  * @returns The tool result. It never throws for a failure of `mdsel`.
  *
@@ -41,14 +52,17 @@ export interface ToolContext {
  * import { mdselToolResult } from "./tool_result.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
  * const result = await mdselToolResult(
- *   { args: ["select", "--json", "--", "h1.0", "/no/such/file.md"], files: ["/no/such/file.md"] },
+ *   {
+ *     files: ["/no/such/file.md"],
+ *     args: (files) => ["select", "--json", "--", "h1.0", ...files],
+ *   },
  *   { settings: DEFAULT_SETTINGS },
  * );
  * assert.equal(result.isError, true);
  * assert.equal(JSON.parse(result.content[0].text).success, false);
  *
  * const refused = await mdselToolResult(
- *   { args: ["index", "--", "/etc/hostname"], files: ["/etc/hostname"] },
+ *   { files: ["/etc/hostname"], args: (files) => ["index", "--", ...files] },
  *   { settings: DEFAULT_SETTINGS },
  * );
  * assert.equal(refused.isError, true);
@@ -56,15 +70,18 @@ export interface ToolContext {
  * ```
  */
 export async function mdselToolResult(
-  call: MdselCall,
+  call: ToolCall,
   context: ToolContext,
 ): Promise<CallToolResult & { content: [{ type: "text"; text: string }] }> {
   const signals = [call.signal, context.shutdown].filter((signal) => signal !== undefined);
   const signal = signals.length === 0 ? undefined : AbortSignal.any(signals);
   try {
-    const refusal = await checkPaths(call.files, context.settings);
-    if (refusal !== undefined) return { content: [{ type: "text", text: refusal }], isError: true };
-    const run = () => runMdsel({ ...call, signal }, context.settings);
+    const checked = await checkPaths(call.files, context.settings);
+    if (typeof checked === "string") {
+      return { content: [{ type: "text", text: checked }], isError: true };
+    }
+    const mdsel = { args: call.args(checked.files), files: checked.scopes, signal };
+    const run = () => runMdsel(mdsel, context.settings);
     const { stdout } = context.callLimit ? await context.callLimit.run(run, signal) : await run();
     return { content: [{ type: "text", text: stdout }] };
   } catch (error) {

@@ -20,7 +20,8 @@ const INDEX_FORMAT =
 index (text): per document "<namespace> <path> [W words]"; "root [N words]" for content before the
   first heading; "hD.i text" per heading, indented by depth, "[N words]" from 500 words,
   "[N words, +K subsections]" where deeper headings are folded; "---"; "code:N para:N list:N table:N
-  quote:N"; last "[outline limited to h1-hD: ...]" when folded`;
+  quote:N"; last "[outline limited to h1-hD: ...]" when folded; --lines: " L<first>-<last>" after
+  the text of the root and of each heading (its section's lines, 1-based)`;
 
 const SELECT_FORMAT =
   `select --json: {success, command:"select", timestamp, data:{matches:[{selector, type, content,

@@ -7,6 +7,7 @@
  * @module
  */
 import type { MdDocument } from "../parse/document.ts";
+import { echoLine } from "./echo.ts";
 import type { DocumentIndex } from "./index_command.ts";
 import { fitDepths, oneLine, outlineBudget, type OutlineEntry } from "./outline.ts";
 
@@ -28,6 +29,8 @@ export interface TextBudget {
   readonly indexMaxChars: number;
   /** `--full`: no budget at all. */
   readonly full: boolean;
+  /** `--lines`: headings and the root show their line ranges. */
+  readonly lines?: boolean;
 }
 
 /** A document's text outline before any budget: its lines and its headings. */
@@ -48,6 +51,7 @@ export interface DocumentOutline {
  * A document's text outline before any budget.
  *
  * @param item The document and its full index.
+ * @param lines Whether the root and the headings show their line ranges (`L12-40`).
  * @returns Its lines and headings.
  *
  * @example
@@ -57,29 +61,43 @@ export interface DocumentOutline {
  * import { indexDocument } from "./index_command.ts";
  * import { documentOutline } from "./index_outline.ts";
  * const doc = parseDocument("intro\n\n# A\n", "doc", "doc.md");
- * const outline = documentOutline({ doc, index: indexDocument(doc, { words: 2000, chars: 16000 }) });
+ * const item = { doc, index: indexDocument(doc, { words: 2000, chars: 16000 }) };
+ * const outline = documentOutline(item);
  * assert.deepEqual(outline.head, ["doc doc.md [2 words]", "root [1 words]"]);
  * assert.equal(outline.entries[0].label, "h1.0");
+ * // With line ranges: the root is line 1, the heading line 3.
+ * const withLines = documentOutline(item, true);
+ * assert.equal(withLines.head[1], "root L1-1 [1 words]");
+ * assert.deepEqual(withLines.entries[0].lines, [3, 3]);
  * ```
  */
-export function documentOutline({ doc, index }: IndexedDocument): DocumentOutline {
+export function documentOutline(
+  { doc, index }: IndexedDocument,
+  lines = false,
+): DocumentOutline {
   const words = doc.top.wordPrefix[doc.top.nodes.length];
-  const head = [`${index.namespace} ${index.file_path} [${words} words]`];
+  // A path may hold anything, a line break too: escaped, it cannot start a line.
+  const path = echoLine(index.file_path);
+  const head = [`${index.namespace} ${path} [${words} words]`];
   // Content before the first heading (front matter alone is no content).
   if (index.root !== null && index.root.children_count > 0) {
-    head.push(`root [${index.root.word_count} words]`);
+    const { nodes } = doc.top;
+    const range = lines
+      ? ` L${nodes[0].startLine + 1}-${nodes[index.root.children_count - 1].endLine + 1}`
+      : "";
+    head.push(`root${range} [${index.root.word_count} words]`);
   }
   // The full index lists every heading: its index numbers count them in order.
   const counters = [0, 0, 0, 0, 0, 0, 0];
-  const entries = index.headings.map((heading) => ({
+  const entries = index.headings.map((heading): OutlineEntry => ({
     depth: heading.depth,
     label: `h${heading.depth}.${counters[heading.depth]++}`,
     text: oneLine(heading.text),
     words: heading.section_word_count,
+    ...(lines ? { lines: [heading.start_line, heading.end_line] as const } : {}),
   }));
   const tail = _countsLines(index);
-  const folded =
-    `${index.namespace} ${index.file_path} [${words} words, +${entries.length} headings]`;
+  const folded = `${index.namespace} ${path} [${words} words, +${entries.length} headings]`;
   return { head, entries, tail, folded, fixedChars: _chars(head) + _chars(tail) };
 }
 

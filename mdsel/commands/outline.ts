@@ -17,6 +17,8 @@ export interface OutlineEntry {
   readonly text: string;
   /** Words of its whole section. */
   readonly words: number;
+  /** The section's first and last line, 1-based, when the outline shows them (`index --lines`). */
+  readonly lines?: readonly [number, number];
 }
 
 /** An outline to fit, with the characters it costs besides its heading lines. */
@@ -90,9 +92,10 @@ export function oneLine(text: string): string {
 }
 
 /**
- * One outline line: indentation by depth, selector, text, and the size: `[N
- * words]` for a big section, `[N words, +K subsections]` when the depth limit
- * hides K headings whose nearest shown heading is this one.
+ * One outline line: indentation by depth, selector, text, the section's line
+ * range when the entry has one (`L54-2668`), and the size: `[N words]` for a
+ * big section, `[N words, +K subsections]` when the depth limit hides K
+ * headings whose nearest shown heading is this one.
  *
  * @param entry The heading.
  * @param hidden How many hidden headings it stands for.
@@ -106,10 +109,12 @@ export function oneLine(text: string): string {
  * const entry = { depth: 2, label: "h2.0", text: "Install", words: 21 };
  * assert.equal(outlineLine(entry, 1, { sizeWords: 500 }), " h2.0 Install [21 words, +1 subsections]");
  * assert.equal(outlineLine(entry, 0, { sizeWords: 10 }), " h2.0 Install [21 words]");
+ * assert.equal(outlineLine({ ...entry, lines: [5, 9] }, 0, { sizeWords: 500 }), " h2.0 Install L5-9");
  * ```
  */
 export function outlineLine(entry: OutlineEntry, hidden: number, style: OutlineStyle): string {
-  const head = `${" ".repeat(entry.depth - 1)}${entry.label} ${entry.text}`;
+  const range = entry.lines === undefined ? "" : ` L${entry.lines[0]}-${entry.lines[1]}`;
+  const head = `${" ".repeat(entry.depth - 1)}${entry.label} ${entry.text}${range}`;
   if (hidden > 0) return `${head} [${entry.words} words, +${hidden} subsections]`;
   return entry.words >= style.sizeWords ? `${head} [${entry.words} words]` : head;
 }

@@ -10,6 +10,7 @@ import { formatPath, formatShortPath } from "../query/selector.ts";
 import { searchDocuments } from "../query/search.ts";
 import { QueryError } from "../query/search_query.ts";
 import { closestSelectors } from "../query/suggest.ts";
+import { clipSelector } from "./echo.ts";
 import { emptyOutcome, type SelectOutcome } from "./select_command.ts";
 
 /**
@@ -48,10 +49,11 @@ export function searchWorkspace(
   }
   const outcome: SelectOutcome = {
     ...emptyOutcome(workspace),
-    search: { query, matched: 0, results: [] },
+    search: { query: clipSelector(query), matched: 0, results: [] },
   };
   const shown = namespace === null ? query : `${namespace}::${query}`;
-  if (docs.length === 0) return outcome;
+  // Nothing was read (the files failed, or a limit refused them): the errors say why.
+  if (docs.length === 0) return { ...outcome, search: undefined };
   let found;
   try {
     found = searchDocuments(docs, query);
@@ -63,7 +65,7 @@ export function searchWorkspace(
   }
   const qualify = workspace.docs.length > 1;
   outcome.search = {
-    query,
+    query: clipSelector(query),
     matched: found.matched,
     results: found.hits.map((hit) => {
       const { doc, path } = hit.target;

@@ -12,6 +12,8 @@ export type Invocation =
     readonly command: "index";
     readonly json: boolean;
     readonly full: boolean;
+    /** `--lines`: each outline line gives its section's line range (`L54-2668`). */
+    readonly lines: boolean;
     readonly files: string[];
   }
   | {
@@ -38,7 +40,7 @@ export class UsageError extends Error {
 export const USAGE = `mdsel - select parts of Markdown documents by selector
 
 Usage:
-  mdsel index  [--json] [--full] [--] <files...>
+  mdsel index  [--json] [--full] [--lines] [--] <files...>
   mdsel select [--json] [--full] [--] <selector> <files...>
   mdsel format [index|select] [--example]
   mdsel --version | --help | help [index|select|format]
@@ -46,6 +48,7 @@ Usage:
 Options:
   --json     print one line of JSON instead of the compact text format
   --full     select: never page; index: no size budget
+  --lines    index: each heading's line range in the text outline (L54-2668)
   --example  format: show an example output
   --         end of options (for a selector or file starting with '-')
 
@@ -64,7 +67,16 @@ Exit codes: 0 success, 1 error (unresolved selector, unreadable file), 2 usage e
 
 const HELP_TOPICS: readonly string[] = ["index", "select", "format", "help"];
 
-const OPTIONS = new Set(["--json", "--full", "--example", "--help", "-h", "--version", "-V"]);
+const OPTIONS = new Set([
+  "--json",
+  "--full",
+  "--lines",
+  "--example",
+  "--help",
+  "-h",
+  "--version",
+  "-V",
+]);
 
 /**
  * Parses the arguments after `mdsel`.
@@ -111,15 +123,15 @@ export function parseArgs(args: readonly string[]): Invocation {
     case "index":
       _refuse(flags, ["--example", "--version", "-V"], command);
       if (rest.length === 0) throw new UsageError("index needs at least one file");
-      return { command, json, full, files: rest };
+      return { command, json, full, lines: flags.has("--lines"), files: rest };
     case "select": {
-      _refuse(flags, ["--example", "--version", "-V"], command);
+      _refuse(flags, ["--example", "--lines", "--version", "-V"], command);
       const [selector, ...files] = rest;
       if (selector === undefined) throw new UsageError("select needs a selector");
       return { command, json, full, selector, files };
     }
     case "format": {
-      _refuse(flags, ["--json", "--full", "--version", "-V"], command);
+      _refuse(flags, ["--json", "--full", "--lines", "--version", "-V"], command);
       if (rest.length > 1) throw new UsageError("format takes at most one topic");
       const topic = rest[0];
       if (topic !== undefined && topic !== "index" && topic !== "select") {

@@ -1,20 +1,27 @@
 /**
  * What the `files` of a call name: a file as it is, a folder as every
  * Markdown file under it, a glob as the Markdown files it matches. Folders
- * are walked recursively in sorted order, skipping dot-folders and
- * `node_modules`.
+ * are walked recursively in sorted order, skipping hidden (dot) files and
+ * folders and `node_modules`; globs are matched by {@linkcode compileGlob}'s
+ * bounded matcher, never taken literally unless the path exists as written.
+ *
+ * The server runs this same expansion to check every path a call will read
+ * before `mdsel` runs, so the two always agree on what is read.
  *
  * @module
  */
+import { normalize } from "node:path";
 import type { ErrorEntry } from "./errors.ts";
-// @ts-types="@types/picomatch"
-import type picomatchType from "picomatch";
+import { compileGlob, type Glob, GlobError, isGlob, matchesGlob } from "./glob.ts";
 
 /** File name endings taken as Markdown when a folder or glob is expanded. */
 export const MARKDOWN_EXTENSIONS: readonly string[] = [".md", ".markdown", ".mdx"];
 
 /** The most files one call may name, once folders and globs are expanded. */
 export const MAX_FILES = 1000;
+
+/** The most folder entries one call may walk before it is refused. */
+export const MAX_WALKED_ENTRIES = 200_000;
 
 /** A file to read, and whether a folder or glob named it (rather than the user). */
 export interface NamedFile {
@@ -24,12 +31,55 @@ export interface NamedFile {
   readonly expanded: boolean;
 }
 
+/** How one argument of a call was taken. */
+export interface ExpandedArgument {
+  /** The argument as given. */
+  readonly given: string;
+  /** A file (or anything that is not a folder), a folder, or a glob. */
+  readonly kind: "file" | "folder" | "glob";
+  /**
+   * The argument as it is read: `.` and `..` resolved for a file or a folder
+   * (as Deno resolves them when it checks a permission); a glob as given.
+   */
+  readonly path: string;
+  /**
+   * What reading it touches at the top: the file or folder itself, or each
+   * base folder (or, for braces without wildcards, file) of a glob.
+   */
+  readonly roots: readonly string[];
+}
+
 /** The files of a call, and the arguments that named none. */
 export interface ExpandedFiles {
   /** Files to read, in argument order, folders and globs in sorted order. */
   readonly files: NamedFile[];
-  /** One entry per folder or glob that held no Markdown, or too many files in all. */
+  /** One entry per folder or glob that held no Markdown or could not be listed, or a limit passed. */
   readonly errors: ErrorEntry[];
+  /** Folders inside a named folder or glob base that could not be listed (they are skipped). */
+  readonly warnings: string[];
+  /** How each argument was taken, in order. */
+  readonly args: ExpandedArgument[];
+  /**
+   * Paths the expansion was not allowed to touch: arguments `canRead`
+   * refused, and folders the Deno sandbox refused to list while walking.
+   */
+  readonly denied: string[];
+}
+
+/** Options of {@linkcode expandPaths}. */
+export interface ExpandOptions {
+  /**
+   * Asked before an argument, or the base of a glob, is first touched: `false`
+   * leaves it out and lists it in `denied`. Everything may be read without it.
+   */
+  readonly canRead?: (path: string) => boolean | Promise<boolean>;
+  /** The most files, {@linkcode MAX_FILES} by default. */
+  readonly maxFiles?: number;
+  /**
+   * `false` only says how each argument is taken (`args`), without listing a
+   * folder or matching a glob: `files` then holds the files named outright.
+   */
+  readonly list?: boolean;
 }
 
 /**
@@ -52,165 +102,283 @@ export function isMarkdownPath(path: string): boolean {
 }
 
 /**
- * Whether a path holds glob syntax (`*`, `?`, `[...]`, `{...}`, `!(...)`):
- * a quick test, so that paths without any load no glob matcher.
- *
- * @param path A path.
- * @returns `true` when it may be a glob.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { mayBeGlob } from "./files.ts";
- * assert.equal(mayBeGlob("docs/**\/*.md"), true);
- * assert.equal(mayBeGlob("docs/README.md"), false);
- * ```
- */
-export function mayBeGlob(path: string): boolean {
-  return /[*?[\]{}]|[!@+]\(/.test(path);
-}
-
-/**
- * The folder a glob starts from (its part before the first wildcard), or
- * `undefined` when the path is no glob.
- *
- * @param path A path, maybe with wildcards.
- * @returns The glob's fixed base (`.` when it starts with a wildcard).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { globBase } from "./files.ts";
- * assert.equal(await globBase("docs/**\/*.md"), "docs");
- * assert.equal(await globBase("*.md"), ".");
- * assert.equal(await globBase("README.md"), undefined);
- * ```
- */
-export async function globBase(path: string): Promise<string | undefined> {
-  if (!mayBeGlob(path)) return undefined;
-  const scan = (await _picomatch()).scan(path);
-  if (!scan.isGlob) return undefined;
-  return scan.base === "" ? "." : scan.base;
-}
-
-let _matcher: typeof picomatchType | undefined;
-
-/** picomatch, loaded on first use: loading it costs a tenth of a start-up. */
-async function _picomatch(): Promise<typeof picomatchType> {
-  // @ts-types="@types/picomatch"
-  _matcher ??= (await import("picomatch")).default;
-  return _matcher;
-}
-
-/**
  * Expands the `files` of a call: folders and globs into the Markdown files
  * they hold, everything else as it is (reading it reports what is wrong).
- * A path that exists is never taken for a glob.
+ * A path with glob syntax is a glob unless it exists exactly as written
+ * (with no `.` or `..` in it).
  *
  * @param paths The paths as given.
- * @returns The files, deduplicated, and the errors.
+ * @param options A permission check for the arguments, and the file limit.
+ * @returns The files, deduplicated, and what went wrong.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { expandPaths } from "./files.ts";
- * const { files } = await expandPaths(["docs", "README.md", "guides/**\/*.md"]);
+ * const dir = await Deno.makeTempDir();
+ * await Deno.mkdir(`${dir}/docs/guide`, { recursive: true });
+ * await Deno.writeTextFile(`${dir}/docs/guide/a.md`, "# A\n");
+ * await Deno.writeTextFile(`${dir}/docs/.draft.md`, "# Draft\n");
+ * const { files } = await expandPaths([`${dir}/docs`, `${dir}/docs/**\/*.md`]);
+ * assert.deepEqual(files, [{ path: `${dir}/docs/guide/a.md`, expanded: true }]);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
-export async function expandPaths(paths: readonly string[]): Promise<ExpandedFiles> {
+export async function expandPaths(
+  paths: readonly string[],
+  options: ExpandOptions = {},
+): Promise<ExpandedFiles> {
+  const maxFiles = options.maxFiles ?? MAX_FILES;
+  const canRead = options.canRead ?? (() => true);
   const files: NamedFile[] = [];
   const errors: ErrorEntry[] = [];
+  const warnings: string[] = [];
+  const args: ExpandedArgument[] = [];
+  const denied: string[] = [];
   const seen = new Set<string>();
+  const walk = new _Walk(warnings, denied);
   const add = (path: string, expanded: boolean) => {
     if (seen.has(path)) return;
     seen.add(path);
     files.push({ path, expanded });
   };
-  for (const path of paths) {
-    const info = await _stat(path);
-    const base = info === undefined ? await globBase(path) : undefined;
-    if (base !== undefined) {
-      const match = (await _picomatch())(_withoutDotSlash(path), { dot: false });
-      const found = (await _walk(base)).filter((file) => match(_withoutDotSlash(file)));
-      if (found.length === 0) {
+  for (const given of paths) {
+    const glob = await _asGlob(given, canRead, denied);
+    if (glob instanceof GlobError) {
+      args.push({ given, kind: "glob", path: given, roots: [] });
+      errors.push({
+        type: "PROCESSING_ERROR",
+        code: "INVALID_GLOB",
+        message: glob.message,
+        file: given,
+      });
+      continue;
+    }
+    if (glob !== undefined) {
+      const roots = glob.alternatives.map((alternative) => alternative.base);
+      args.push({ given, kind: "glob", path: given, roots: [...new Set(roots)] });
+      if (options.list === false) continue;
+      const found = await _expandGlob(glob, walk, canRead, denied);
+      if (found.length === 0 && !walk.stopped) {
         errors.push({
           type: "FILE_NOT_FOUND",
           code: "NO_MATCH",
-          message: `No Markdown files match '${path}'`,
-          file: path,
-        });
-      }
-      for (const file of found) add(file, true);
-    } else if (info?.isDirectory) {
-      const found = await _walk(path);
-      if (found.length === 0) {
-        errors.push({
-          type: "PROCESSING_ERROR",
-          code: "NO_MARKDOWN_FILES",
-          message: `No Markdown files in folder: ${path} (looked for ${
-            MARKDOWN_EXTENSIONS.join(", ")
-          }, outside dot-folders and node_modules)`,
-          file: path,
+          message: `No Markdown files match '${given}'`,
+          file: given,
         });
       }
       for (const file of found) add(file, true);
     } else {
-      add(path, false);
+      const path = _normalize(given);
+      if (!await canRead(path)) {
+        args.push({ given, kind: "file", path, roots: [path] });
+        denied.push(path);
+        continue;
+      }
+      const info = await _stat(path, denied);
+      if (info?.isDirectory) {
+        args.push({ given, kind: "folder", path, roots: [path] });
+        if (options.list === false) continue;
+        const listed = await walk.files(path, true);
+        if (listed === "unreadable") {
+          errors.push({
+            type: "PROCESSING_ERROR",
+            code: "PERMISSION_DENIED",
+            message: `Permission denied: cannot list the folder ${path}`,
+            file: given,
+          });
+          continue;
+        }
+        const found = listed;
+        if (found.length === 0 && !walk.stopped) {
+          errors.push({
+            type: "PROCESSING_ERROR",
+            code: "NO_MARKDOWN_FILES",
+            message: `No Markdown files in folder: ${given} (looked for ${
+              MARKDOWN_EXTENSIONS.join(", ")
+            }, outside hidden folders and node_modules)`,
+            file: given,
+          });
+        }
+        for (const file of found) add(file, true);
+      } else {
+        args.push({ given, kind: "file", path, roots: [path] });
+        add(given, false);
+      }
     }
+    if (walk.stopped) break;
   }
-  if (files.length > MAX_FILES) {
+  if (walk.stopped) {
     return {
       files: [],
-      errors: [...errors, {
-        type: "PARSE_ERROR",
-        code: "TOO_MANY_FILES",
-        message: `Too many files: ${files.length} Markdown files named, at most ${MAX_FILES} ` +
-          "are read in one call; name a smaller folder or a narrower glob",
-      }],
+      errors: [
+        ...errors,
+        _limitError(
+          "TOO_MANY_ENTRIES",
+          `Too many folder entries: walked ${MAX_WALKED_ENTRIES.toLocaleString("en-US")} ` +
+            "without finishing; " +
+            "name a smaller folder or a narrower glob",
+        ),
+      ],
+      warnings,
+      args,
+      denied,
     };
   }
-  return { files, errors };
+  if (files.length > maxFiles) {
+    return {
+      files: [],
+      errors: [
+        ...errors,
+        _limitError(
+          "TOO_MANY_FILES",
+          `Too many files: ${files.length.toLocaleString("en-US")} Markdown files named, ` +
+            `at most ${maxFiles.toLocaleString("en-US")} ` +
+            "are read in one call; name a smaller folder or a narrower glob",
+        ),
+      ],
+      warnings,
+      args,
+      denied,
+    };
+  }
+  return { files, errors, warnings, args, denied };
 }
 
-async function _stat(path: string): Promise<Deno.FileInfo | undefined> {
+function _limitError(code: string, message: string): ErrorEntry {
+  return { type: "PROCESSING_ERROR", code, message };
+}
+
+/**
+ * The path's glob, `undefined` when it is taken as written, or the glob's
+ * error. A path that exists as written, with no `.` or `..` segment
+ * (which Deno would resolve away before looking), is never a glob.
+ */
+async function _asGlob(
+  path: string,
+  canRead: (path: string) => boolean | Promise<boolean>,
+  denied: string[],
+): Promise<Glob | GlobError | undefined> {
+  if (!isGlob(path)) return undefined;
+  const plain = !path.split("/").some((part) => part === "." || part === "..");
+  if (plain && await canRead(path)) {
+    try {
+      await Deno.lstat(path);
+      return undefined;
+    } catch (error) {
+      if (error instanceof Deno.errors.NotCapable) denied.push(path);
+    }
+  }
   try {
-    return await Deno.stat(path);
-  } catch {
-    return undefined;
+    return compileGlob(path);
+  } catch (error) {
+    if (error instanceof GlobError) return error;
+    throw error;
   }
 }
 
-/** The Markdown files under a folder, sorted; unreadable folders are skipped. */
-async function _walk(root: string): Promise<string[]> {
-  const found: string[] = [];
-  const prefix = root === "." ? "" : root.endsWith("/") ? root : `${root}/`;
-  const visit = async (dir: string, prefixed: string) => {
+async function _expandGlob(
+  glob: Glob,
+  walk: _Walk,
+  canRead: (path: string) => boolean | Promise<boolean>,
+  denied: string[],
+): Promise<string[]> {
+  const found = new Set<string>();
+  for (const alternative of glob.alternatives) {
+    const { base } = alternative;
+    if (!await canRead(base)) {
+      denied.push(base);
+      continue;
+    }
+    if (alternative.segments.length === 0) {
+      // Braces without wildcards name a file: taken when it is a Markdown file.
+      const info = await _stat(base, denied);
+      if (info?.isFile && isMarkdownPath(base)) found.add(base);
+      continue;
+    }
+    const info = await _stat(base, denied);
+    if (!info?.isDirectory) continue;
+    const listed = await walk.files(base, false);
+    if (listed === "unreadable") {
+      walk.warnings.push(`Skipped ${base}: permission denied (cannot list the folder)`);
+      continue;
+    }
+    const prefix = _prefix(base);
+    for (const file of listed) {
+      if (matchesGlob(alternative, file.slice(prefix.length))) found.add(file);
+    }
+    if (walk.stopped) break;
+  }
+  return [...found].sort();
+}
+
+/** Walks folders, counting every entry against {@linkcode MAX_WALKED_ENTRIES}. */
+class _Walk {
+  entries = 0;
+  stopped = false;
+  constructor(readonly warnings: string[], readonly denied: string[]) {}
+
+  /** The Markdown files under a folder, sorted, or "unreadable" when the folder itself is. */
+  async files(root: string, skipHidden: boolean): Promise<string[] | "unreadable"> {
+    const found: string[] = [];
+    const listed = await this._visit(root, _prefix(root), found, skipHidden);
+    return listed ? found.sort() : "unreadable";
+  }
+
+  async _visit(dir: string, prefix: string, found: string[], skipHidden: boolean) {
     let entries: Deno.DirEntry[];
     try {
       entries = await Array.fromAsync(Deno.readDir(dir));
-    } catch {
-      return;
+    } catch (error) {
+      // The sandbox's refusal is the server's to report; the system's is a skipped folder.
+      if (error instanceof Deno.errors.NotCapable) this.denied.push(dir);
+      return false;
+    }
+    this.entries += entries.length;
+    if (this.entries > MAX_WALKED_ENTRIES) {
+      this.stopped = true;
+      return true;
     }
     for (const entry of entries) {
-      const path = `${prefixed}${entry.name}`;
+      if (this.stopped) return true;
+      const path = `${prefix}${entry.name}`;
+      const hidden = entry.name.startsWith(".");
       let isDirectory = entry.isDirectory;
       let isFile = entry.isFile;
       if (entry.isSymlink) {
         // A linked file is read; a linked folder is not followed (no cycles).
-        const target = await _stat(path);
+        const target = await _stat(path, this.denied);
         isFile = target?.isFile ?? false;
         isDirectory = false;
       }
       if (isDirectory) {
-        if (!entry.name.startsWith(".") && entry.name !== "node_modules") {
-          await visit(path, `${path}/`);
+        if (hidden || entry.name === "node_modules") continue;
+        const listed = await this._visit(path, `${path}/`, found, skipHidden);
+        if (!listed && !this.denied.includes(path)) {
+          this.warnings.push(`Skipped ${path}: permission denied (cannot list the folder)`);
         }
-      } else if (isFile && isMarkdownPath(entry.name)) found.push(path);
+      } else if (isFile && isMarkdownPath(entry.name) && !(skipHidden && hidden)) {
+        found.push(path);
+      }
     }
-  };
-  await visit(root, prefix);
-  return found.sort();
+    return true;
+  }
 }
 
-function _withoutDotSlash(path: string): string {
-  return path.startsWith("./") ? path.slice(2) : path;
+async function _stat(path: string, denied: string[]): Promise<Deno.FileInfo | undefined> {
+  try {
+    return await Deno.stat(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotCapable) denied.push(path);
+    return undefined;
+  }
+}
+
+function _normalize(path: string): string {
+  const normal = normalize(path);
+  return normal.length > 1 && normal.endsWith("/") ? normal.slice(0, -1) : normal;
+}
+
+function _prefix(root: string): string {
+  return root === "." ? "" : root.endsWith("/") ? root : `${root}/`;
 }

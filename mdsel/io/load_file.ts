@@ -5,8 +5,9 @@
  * @module
  */
 import { FileReadError } from "./errors.ts";
+import { formatBytes } from "./format_bytes.ts";
 
-/** Files larger than this are refused. */
+/** Files larger than this are refused, whatever `MDSEL_MAX_BYTES` allows. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 /** A file read as text. */
@@ -21,6 +22,8 @@ export interface LoadedFile {
  * Reads a file as UTF-8 Markdown.
  *
  * @param path The path as given, relative to the working directory.
+ * @param maxBytes The largest file read ({@linkcode MAX_FILE_BYTES} by default).
+ * @param known The file's `stat`, when the caller has it already.
  * @returns The text, and a warning when bytes had to be replaced.
  * @throws {FileReadError} When the file is missing, a directory, binary, too
  * large or unreadable.
@@ -31,10 +34,14 @@ export interface LoadedFile {
  * const { text } = await loadFile("README.md");
  * ```
  */
-export async function loadFile(path: string): Promise<LoadedFile> {
+export async function loadFile(
+  path: string,
+  maxBytes = MAX_FILE_BYTES,
+  known?: Deno.FileInfo,
+): Promise<LoadedFile> {
   let text: string;
   try {
-    const info = await Deno.stat(path);
+    const info = known ?? await Deno.stat(path);
     if (info.isDirectory) {
       throw new FileReadError(
         "PROCESSING_ERROR",
@@ -51,11 +58,14 @@ export async function loadFile(path: string): Promise<LoadedFile> {
         path,
       );
     }
-    if (info.size > MAX_FILE_BYTES) {
+    if (info.size > maxBytes) {
+      const limit = maxBytes < MAX_FILE_BYTES
+        ? `more than the ${formatBytes(maxBytes)} one call may read (MDSEL_MAX_BYTES)`
+        : `more than the ${formatBytes(MAX_FILE_BYTES)} a file may hold`;
       throw new FileReadError(
         "PROCESSING_ERROR",
         "FILE_TOO_LARGE",
-        `File too large: ${path} (${info.size} bytes; the limit is ${MAX_FILE_BYTES})`,
+        `File too large: ${path} holds ${formatBytes(info.size)}, ${limit}`,
         path,
       );
     }

@@ -17,6 +17,8 @@ export interface EngineSettings {
   readonly indexMaxChars: number;
   /** `MDSEL_SIZE_WORDS`: from which size the text outline shows a section's words. */
   readonly sizeWords: number;
+  /** `MDSEL_MAX_BYTES`: the most bytes the files of one call may hold together. */
+  readonly maxBytes: number;
   /** Lines for stderr about ignored values. */
   readonly warnings: readonly string[];
 }
@@ -28,6 +30,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   maxChars: 40000,
   indexMaxChars: 40000,
   sizeWords: 500,
+  maxBytes: 32_000_000,
   warnings: [],
 };
 
@@ -38,6 +41,7 @@ export const ENGINE_VARIABLES = [
   "MDSEL_MAX_CHARS",
   "MDSEL_INDEX_MAX_CHARS",
   "MDSEL_SIZE_WORDS",
+  "MDSEL_MAX_BYTES",
 ] as const;
 
 /**
@@ -78,6 +82,7 @@ export function readSettings(getEnv: (name: string) => string | undefined): Engi
     maxChars: read("MDSEL_MAX_CHARS", defaults.maxChars),
     indexMaxChars: read("MDSEL_INDEX_MAX_CHARS", defaults.indexMaxChars),
     sizeWords: read("MDSEL_SIZE_WORDS", defaults.sizeWords),
+    maxBytes: read("MDSEL_MAX_BYTES", defaults.maxBytes),
     warnings,
   };
 }

@@ -6,9 +6,14 @@
  */
 import { type MdDocument, parseDocument } from "../parse/document.ts";
 import { type ErrorEntry, FileReadError } from "./errors.ts";
-import { expandPaths, isMarkdownPath } from "./files.ts";
-import { loadFile } from "./load_file.ts";
+import { expandPaths, isMarkdownPath, MAX_FILES } from "./files.ts";
+import { formatBytes } from "./format_bytes.ts";
+import { loadFile, MAX_FILE_BYTES } from "./load_file.ts";
 import { assignNamespaces } from "./namespace.ts";
+import { DEFAULT_ENGINE_SETTINGS } from "./settings.ts";
+
+/** Files read with MDX's rules rather than CommonMark's. */
+const MDX = /\.mdx$/i;
 
 /** The readable documents of a call, and what went wrong with the others. */
 export interface Workspace {
@@ -27,29 +32,68 @@ export interface Workspace {
   readonly notices?: string[];
 }
 
+/** The limits of one call's reading. */
+export interface WorkspaceLimits {
+  /** The most bytes all files of the call may hold together (`MDSEL_MAX_BYTES`). */
+  readonly maxBytes: number;
+  /** The most files, once folders and globs are expanded. */
+  readonly maxFiles?: number;
+}
+
 /**
- * Reads and parses every file a call names. A file found in a folder or by
- * a glob that turns out binary is skipped with a warning (the folder was
- * named, not the file); a file named outright is an error. A file named
- * outright without a Markdown extension is read, with a notice.
+ * Reads and parses every file a call names (`.mdx` files with MDX's parser,
+ * see `mdx.ts`). A file found in a folder or by
+ * a glob that turns out binary or unreadable is skipped with a warning (the
+ * folder was named, not the file); a file named outright is an error. A file
+ * named outright without a Markdown extension is read, with a notice. When
+ * the files hold more than `limits.maxBytes` together, none is read.
  *
  * @param paths The files, folders and globs, as given.
+ * @param limits The byte and file limits (by default `MDSEL_MAX_BYTES`'s default and {@linkcode MAX_FILES}).
  * @returns The documents and the failures.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { loadWorkspace } from "./workspace.ts";
- * const { docs, errors } = await loadWorkspace(["README.md", "docs", "missing.md"]);
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/a.md`, "# A\n\nSome words.\n");
+ * await Deno.writeTextFile(`${dir}/b.md`, "# B\n\nMore words.\n");
+ * const ok = await loadWorkspace([dir], { maxBytes: 1000 });
+ * assert.equal(ok.docs.length, 2);
+ * const tooMuch = await loadWorkspace([dir], { maxBytes: 30 });
+ * assert.equal(tooMuch.errors[0].code, "TOO_MANY_BYTES");
+ * const tooBig = await loadWorkspace([`${dir}/a.md`], { maxBytes: 10 });
+ * assert.equal(tooBig.errors[0].code, "FILE_TOO_LARGE");
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
-export async function loadWorkspace(paths: readonly string[]): Promise<Workspace> {
-  const expanded = await expandPaths(paths);
-  const files = expanded.files;
-  const namespaces = assignNamespaces(files.map((file) => file.path));
-  const loaded = await Promise.allSettled(files.map((file) => loadFile(file.path)));
-  const docs: MdDocument[] = [];
+export async function loadWorkspace(
+  paths: readonly string[],
+  limits: WorkspaceLimits = { maxBytes: DEFAULT_ENGINE_SETTINGS.maxBytes },
+): Promise<Workspace> {
+  const expanded = await expandPaths(paths, { maxFiles: limits.maxFiles ?? MAX_FILES });
   const errors: ErrorEntry[] = [...expanded.errors];
-  const warnings: string[] = [];
+  const warnings: string[] = [...expanded.warnings];
+  const fileCount = expanded.files.length + expanded.errors.length;
+  const fileLimit = Math.min(limits.maxBytes, MAX_FILE_BYTES);
+  const files = expanded.files;
+  // One stat per file, for the sizes and then the read: synchronous stats are
+  // several times cheaper than asynchronous ones over a thousand files.
+  const infos = files.map((file) => _statOrUndefined(file.path));
+  const tooMuch = _bytesOver(infos, limits.maxBytes, fileLimit);
+  if (tooMuch !== undefined) {
+    return { docs: [], errors: [...errors, tooMuch], warnings, fileCount, notices: [] };
+  }
+  const namespaces = assignNamespaces(files.map((file) => file.path));
+  // MDX's parser loads only for MDX files: Markdown starts faster without it.
+  const mdx = files.some((file) => MDX.test(file.path))
+    ? await import("../parse/mdx.ts")
+    : undefined;
+  const loaded = await Promise.allSettled(
+    files.map((file, i) => loadFile(file.path, fileLimit, infos[i])),
+  );
+  const docs: MdDocument[] = [];
   const notices: string[] = [];
   loaded.forEach((result, i) => {
     const { path } = files[i];
@@ -63,6 +107,8 @@ export async function loadWorkspace(paths: readonly string[]): Promise<Workspace
       };
       if (files[i].expanded && entry.code === "BINARY_FILE") {
         warnings.push(`Skipped ${path}: it looks binary (it contains a NUL byte)`);
+      } else if (files[i].expanded && entry.code === "PERMISSION_DENIED") {
+        warnings.push(`Skipped ${path}: permission denied`);
       } else errors.push(entry);
       return;
     }
@@ -71,7 +117,44 @@ export async function loadWorkspace(paths: readonly string[]): Promise<Workspace
     if (!files[i].expanded && !isMarkdownPath(path)) {
       notices.push(`warning: ${path} is not a Markdown file by its extension; read as Markdown`);
     }
-    docs.push(parseDocument(result.value.text, namespaces[i], path));
+    if (mdx !== undefined && MDX.test(path)) {
+      const parsed = mdx.parseMdxDocument(result.value.text, namespaces[i], path);
+      if (parsed.warning !== undefined) warnings.push(parsed.warning);
+      docs.push(parsed.doc);
+    } else docs.push(parseDocument(result.value.text, namespaces[i], path));
   });
-  return { docs, errors, warnings, fileCount: files.length + expanded.errors.length, notices };
+  return { docs, errors, warnings, fileCount, notices };
+}
+
+/**
+ * The error for files holding more than `maxBytes` together, or `undefined`.
+ * A file that cannot be looked at, or that is too large on its own (an error
+ * of its own when it is read), counts 0 here.
+ */
+function _bytesOver(
+  infos: readonly (Deno.FileInfo | undefined)[],
+  maxBytes: number,
+  fileLimit: number,
+): ErrorEntry | undefined {
+  const sizes = infos.map((info) => info === undefined || info.size > fileLimit ? 0 : info.size);
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  if (total <= maxBytes) return undefined;
+  const files = infos.length === 1
+    ? "1 file holds"
+    : `${infos.length.toLocaleString("en-US")} files hold`;
+  return {
+    type: "PROCESSING_ERROR",
+    code: "TOO_MANY_BYTES",
+    message: `Too much to read: ${files} ${formatBytes(total)}, more than the ${
+      formatBytes(maxBytes)
+    } one call may read (MDSEL_MAX_BYTES); name fewer files, a smaller folder or a narrower glob`,
+  };
+}
+
+function _statOrUndefined(path: string): Deno.FileInfo | undefined {
+  try {
+    return Deno.statSync(path);
+  } catch {
+    return undefined; // reading it says what is wrong
+  }
 }

@@ -24,6 +24,8 @@ export interface CliOptions {
   allowEnv?: boolean;
   /** What the process may read: everything (default) or only these paths. */
   allowRead?: true | string[];
+  /** Kills the process and fails after this long: a guard against hangs, not a speed test. */
+  timeoutMs?: number;
 }
 
 /** `mdsel/cli.ts`, as a path. */
@@ -86,8 +88,12 @@ export async function mdsel(args: readonly string[], options: CliOptions = {}): 
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
+    signal: options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs),
   });
   const output = await command.output();
+  if (output.signal === "SIGTERM" && options.timeoutMs !== undefined) {
+    throw new Error(`mdsel ${args.join(" ").slice(0, 200)} did not end in ${options.timeoutMs} ms`);
+  }
   const decoder = new TextDecoder();
   return {
     code: output.code,
@@ -149,6 +155,7 @@ export async function withTempDir(
   try {
     for (const [name, content] of Object.entries(files)) {
       const path = `${dir}/${name}`;
+      await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
       if (typeof content === "string") await Deno.writeTextFile(path, content);
       else await Deno.writeFile(path, content);
     }

@@ -98,3 +98,30 @@ Deno.test("no index or select result passes 40,000 characters, over the whole co
     }
   }
 });
+
+Deno.test("index --lines: every range starts at its heading's line and ends where the JSON index says", async () => {
+  let ranges = 0;
+  for (const file of files) {
+    const source = (await Deno.readTextFile(file)).split(/\r\n|\r|\n/);
+    const [doc] = parseEnvelope((await mdsel("index", "--json", "--full", file)).stdout).data
+      .documents;
+    const text = (await mdsel("index", "--lines", "--full", file)).stdout;
+    const lines = text.split("\n").filter((line) => /^ *h\d\.\d+ /.test(line));
+    assert.equal(lines.length, doc.headings.length, file);
+    lines.forEach((line, i) => {
+      const { start_line: start, end_line: end } = doc.headings[i];
+      const range = / L(\d+)-(\d+)(?: \[[^\]]*\])?$/.exec(line);
+      assert.ok(range !== null, `${file}: ${line}`);
+      assert.deepEqual([Number(range[1]), Number(range[2])], [start, end], `${file}: ${line}`);
+      // An ATX heading starts its line; a setext heading is underlined on a later one.
+      const first = source[start - 1];
+      assert.ok(
+        /^ {0,3}#{1,6}(\s|$)/.test(first) || /^ {0,3}(=+|-+)\s*$/.test(source[start] ?? "") ||
+          doc.headings[i].text.includes("\n"),
+        `${file}: line ${start} is ${JSON.stringify(first)}`,
+      );
+      ranges++;
+    });
+  }
+  assert.ok(ranges > 1000, `${ranges} ranges checked`);
+});

@@ -18,20 +18,23 @@ Deno.test("checkPaths: Markdown files pass, missing ones too; other files are re
   await Deno.writeTextFile(join(dir, "b.txt"), "b\n");
   await Deno.mkdir(join(dir, "folder"));
   const deny = { allowAnyFile: false };
-  assert.equal(await checkPaths([join(dir, "a.md"), join(dir, "missing.MDX")], deny), undefined);
+  const named = [join(dir, "a.md"), join(dir, "missing.MDX")];
+  assert.deepEqual(await checkPaths(named, deny), { files: named, scopes: named });
   assert.equal(
     await checkPaths([join(dir, "a.md"), join(dir, "b.txt"), join(dir, "c.txt")], deny),
     `Not a Markdown file: ${
       join(dir, "b.txt")
     } (the tools read .md, .markdown and .mdx files; set MDSEL_ALLOW_ANY_FILE=1 to allow any file)`,
   );
-  assert.match((await checkPaths([join(dir, "missing.txt")], deny))!, /^Not a Markdown file: /);
-  // A folder is not refused for its name; mdsel says what it makes of it.
-  assert.equal(await checkPaths([join(dir, "folder"), dir], deny), undefined);
-  assert.equal(
-    await checkPaths([join(dir, "b.txt"), join(dir, "c")], { allowAnyFile: true }),
-    undefined,
+  assert.match(
+    String(await checkPaths([join(dir, "missing.txt")], deny)),
+    /^Not a Markdown file: /,
   );
+  // A folder is not refused for its name; mdsel says what it makes of it.
+  const folders = [join(dir, "folder"), dir];
+  assert.deepEqual(await checkPaths(folders, deny), { files: folders, scopes: folders });
+  const any = [join(dir, "b.txt"), join(dir, "c")];
+  assert.deepEqual(await checkPaths(any, { allowAnyFile: true }), { files: any, scopes: any });
   await Deno.remove(dir, { recursive: true });
 });
 
@@ -52,7 +55,8 @@ Deno.test("checkPaths: a path outside the read permission is refused, before its
     `import { checkPaths } from ${module};\n` +
       `const options = { allowAnyFile: false };\n` +
       `for (const files of JSON.parse(Deno.args[0])) {\n` +
-      `  console.log(JSON.stringify(await checkPaths(files, options) ?? null));\n` +
+      `  const checked = await checkPaths(files, options);\n` +
+      `  console.log(JSON.stringify(typeof checked === "string" ? checked : null));\n` +
       `}\n`,
   );
   const inside = join(dir, "in.md");

@@ -25,6 +25,7 @@ Deno.test("bundledMdsel: the engine may read its own settings, all of them", () 
     "MDSEL_MAX_CHARS",
     "MDSEL_INDEX_MAX_CHARS",
     "MDSEL_SIZE_WORDS",
+    "MDSEL_MAX_BYTES",
   ]);
   // Every variable the engine's code names, in any of its folders, is among them.
   const folders = [join(ROOT, "mdsel")];

@@ -42,6 +42,23 @@ Deno.test("a small document is listed whole, sizes from MDSEL_SIZE_WORDS", () =>
   ]);
 });
 
+Deno.test("--lines: the root and every heading give their line range, in the same budget", () => {
+  const item = indexOf(`Intro.\n\n${chapters(2, 1, 300)}`);
+  assert.deepEqual(indexText([item], [], { ...BUDGET, lines: true }).split("\n").slice(0, 6), [
+    "d d.md [609 words]",
+    "root L1-1 [1 words]",
+    " h2.0 Chapter 0 L3-7",
+    "  h3.0 Section 0.0 L5-7",
+    " h2.1 Chapter 1 L9-13",
+    "  h3.1 Section 1.0 L11-13",
+  ]);
+  // A folded heading keeps its range; the outline still fits 5% of the text.
+  const big = indexOf(`# Manual\n\n${chapters(60, 8, 30)}`);
+  const text = indexText([big], [], { ...BUDGET, lines: true });
+  assert.ok(text.length <= Math.max(2000, big.doc.lines.text.length * 0.05), `${text.length}`);
+  assert.equal(text.split("\n")[2], " h2.0 Chapter 0 L3-35 [258 words, +8 subsections]");
+});
+
 Deno.test("a big document folds deep levels into its sections, within 5% of its size", () => {
   // 60 chapters of 8 sections: ~1,600 characters of text per chapter, the full
   // outline far over 5% of it, the h2 lines alone well within.

@@ -6,6 +6,7 @@ Deno.test("--json and --full may stand anywhere before --", () => {
     command: "index",
     json: true,
     full: false,
+    lines: false,
     files: ["a.md"],
   });
   assert.deepEqual(parseArgs(["select", "h1", "a.md", "--full", "--json"]), {
@@ -14,6 +15,16 @@ Deno.test("--json and --full may stand anywhere before --", () => {
     full: true,
     selector: "h1",
     files: ["a.md"],
+  });
+});
+
+Deno.test("--lines asks index for line ranges", () => {
+  assert.deepEqual(parseArgs(["index", "--lines", "a.md", "b.md"]), {
+    command: "index",
+    json: false,
+    full: false,
+    lines: true,
+    files: ["a.md", "b.md"],
   });
 });
 
@@ -37,6 +48,8 @@ Deno.test("usage errors name the problem", () => {
     [["format", "nope"], "unknown format topic 'nope'"],
     [["format", "--json"], "option '--json' does not apply to format"],
     [["index", "a.md", "--example"], "option '--example' does not apply to index"],
+    [["select", "h1", "a.md", "--lines"], "option '--lines' does not apply to select"],
+    [["format", "--lines"], "option '--lines' does not apply to format"],
     [["help", "bogus"], "unknown help topic 'bogus'"],
     [["help", "index", "select"], "help takes at most one command"],
   ];

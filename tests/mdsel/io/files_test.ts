@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { expandPaths, globBase, isMarkdownPath, MAX_FILES } from "../../../mdsel/io/files.ts";
+import { expandPaths, isMarkdownPath, MAX_FILES } from "../../../mdsel/io/files.ts";
+import { compileGlob } from "../../../mdsel/io/glob.ts";
 import { loadWorkspace } from "../../../mdsel/io/workspace.ts";
 
 /**
@@ -68,10 +69,14 @@ Deno.test("a glob is expanded from its fixed base; a path that exists is never a
     ]);
     const literal = await expandPaths([at("odd[1].md")]);
     assert.deepEqual(literal.files, [{ path: at("odd[1].md"), expanded: false }]);
-    assert.equal(await globBase("docs/**/*.md"), "docs");
-    assert.equal(await globBase("*.md"), ".");
-    assert.equal(await globBase("docs/a.md"), undefined);
-    assert.equal(await globBase("docs/{a,b}.md"), "docs");
+    const bases = (glob: string) => [
+      ...new Set(compileGlob(glob).alternatives.map((alt) => alt.base)),
+    ];
+    assert.deepEqual(bases("docs/**/*.md"), ["docs"]);
+    assert.deepEqual(bases("*.md"), ["."]);
+    assert.deepEqual(bases("docs/*.{md,mdx}"), ["docs"]);
+    // Braces without a wildcard name files.
+    assert.deepEqual(bases("docs/{a,b}.md"), ["docs/a.md", "docs/b.md"]);
   });
 });
 
@@ -96,7 +101,8 @@ Deno.test(`more than ${MAX_FILES} files is one clear error, and nothing is read`
     assert.deepEqual(files, []);
     assert.equal(errors.length, 1);
     assert.equal(errors[0].code, "TOO_MANY_FILES");
-    assert.match(errors[0].message, /^Too many files: 1001 Markdown files named, at most 1000/);
+    assert.equal(errors[0].type, "PROCESSING_ERROR");
+    assert.match(errors[0].message, /^Too many files: 1,001 Markdown files named, at most 1,000/);
   });
 });
 

@@ -1,0 +1,296 @@
+/**
+ * The Read guard: before a whole `Read` of a big Markdown file, it denies the
+ * read and gives the model the file's outline instead, with selectors and
+ * line ranges, and the ways to go on. A `Read` with `offset` or `limit`, of a
+ * small file, or of anything else passes untouched.
+ *
+ * The outline comes from the bundled engine (`mdsel index --lines`), run
+ * in-process and imported only when a file is big: the guard's usual answer,
+ * "let it pass", costs no more than counting the first words of the file.
+ *
+ * @module
+ */
+import { isWholeRead, markdownReadPath, type ToolHookInput } from "./input.ts";
+import { countWords, fileExceedsWordLimit, readFileChunks } from "./word_count.ts";
+
+/**
+ * The most characters of the reason the model reads instead of the file.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { GUARD_MAX_CHARS } from "./guard.ts";
+ * assert.equal(GUARD_MAX_CHARS, 4000);
+ * ```
+ */
+export const GUARD_MAX_CHARS = 4000;
+
+/**
+ * The biggest file the guard outlines (2 MiB, about a second to parse on a
+ * busy machine). A bigger one is still denied, but without an outline (the
+ * reason points to `mdsel_index`): parsing it could approach the hook's
+ * timeout, and a hook that times out is a hook error.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { GUARD_MAX_BYTES } from "./guard.ts";
+ * assert.equal(GUARD_MAX_BYTES, 2 * 1024 * 1024);
+ * ```
+ */
+export const GUARD_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The longest section the reason's examples prefer, in lines. */
+const _EXAMPLE_LINES = 200;
+
+/** The least room an outline needs to be worth printing. */
+const _MIN_OUTLINE_CHARS = 600;
+
+/** How the guard reads files and makes outlines; the real file system and engine by default. */
+export interface GuardIo {
+  /** Reads a file in chunks, to count its first words. */
+  readonly readChunks?: (path: string) => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+  /**
+   * Makes the text index of a file with line ranges within `maxChars`: a
+   * header line `<namespace> <path> [N words]`, then the outline.
+   */
+  readonly outline?: (path: string, maxChars: number) => Promise<string>;
+}
+
+/** What the reason says about a file. */
+export interface GuardFacts {
+  /** The file, as the `Read` named it. */
+  readonly path: string;
+  /** Its lines. */
+  readonly lines: number;
+  /** Its words: the engine's count (text only) when it outlined the file, else every word. */
+  readonly words: number;
+  /** Its characters. */
+  readonly chars: number;
+}
+
+/**
+ * What the guard prints for one tool call: a deny with the file's outline when
+ * the call is a `PreToolUse` of a `Read` without `offset` and `limit` of a
+ * Markdown file of more than `guardWords` words; otherwise nothing.
+ *
+ * @param input The parsed hook input.
+ * @param guardWords The word threshold; `0` turns the guard off.
+ * @param io How to read the file and make its outline.
+ * @returns The text for stdout, possibly empty.
+ * @throws {Error} When the file cannot be read or outlined (the caller lets the read pass).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { guard } from "./guard.ts";
+ * const read = { hookEventName: "PreToolUse", toolName: "Read", toolInput: { file_path: "/a.md" } };
+ * const io = {
+ *   readChunks: () => [new TextEncoder().encode("# A\n\nfour words of text\n")],
+ *   outline: () => Promise.resolve("a /a.md [5 words]\nh1.0 A L1-3\n"),
+ * };
+ * const denied = JSON.parse(await guard(read, 5, io)).hookSpecificOutput;
+ * assert.equal(denied.permissionDecision, "deny");
+ * assert.equal(await guard(read, 6, io), "");
+ * assert.equal(await guard({ ...read, toolInput: { file_path: "/a.md", limit: 40 } }, 5, io), "");
+ * ```
+ */
+export async function guard(
+  input: ToolHookInput,
+  guardWords: number,
+  io: GuardIo = {},
+): Promise<string> {
+  // Cheapest first: only a whole Read of a Markdown file before it runs reads the file.
+  if (input.hookEventName !== "PreToolUse" || guardWords === 0) return "";
+  const path = markdownReadPath(input);
+  if (path === undefined || !isWholeRead(input)) return "";
+  const readChunks = io.readChunks ?? readFileChunks;
+  if (!await fileExceedsWordLimit(path, guardWords, readChunks)) return "";
+  const text = await _readText(path, readChunks);
+  const facts = {
+    path,
+    lines: text === undefined ? 0 : _lineCount(text),
+    words: text === undefined ? 0 : countWords(text),
+    chars: text?.length ?? 0,
+  };
+  const room = GUARD_MAX_CHARS - guardReason(facts, "").length;
+  if (text === undefined || room < _MIN_OUTLINE_CHARS) return denyOutput(guardReason(facts, ""));
+  const index = await (io.outline ?? engineOutline)(path, room);
+  // The header line names the file and counts its words as the outline's sections do.
+  const newline = index.indexOf("\n");
+  const words = /\[(\d+) words\]$/.exec(index.slice(0, newline));
+  const outline = index.slice(newline + 1);
+  return denyOutput(guardReason({ ...facts, words: Number(words?.[1] ?? facts.words) }, outline));
+}
+
+/**
+ * The reason the model reads instead of the file: its size, its outline and
+ * how to go on, with a selector and a line range from the outline as examples.
+ *
+ * @param facts The file's size.
+ * @param outline Its text outline with line ranges (`mdsel index --lines`), or empty.
+ * @returns The reason, without a final newline.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { guardReason } from "./guard.ts";
+ * const facts = { path: "/d/fs.md", lines: 8268, words: 24760, chars: 261973 };
+ * const reason = guardReason(facts, "h1.0 File system L1-8268 [24014 words]\n h2.0 Promise example L37-64\n");
+ * assert.ok(reason.startsWith("Not read: /d/fs.md is a big Markdown file (8,268 lines, 24,760 words, about 65,000 tokens)."));
+ * assert.ok(reason.includes('(e.g. "h2.0")'));
+ * assert.ok(reason.includes("(e.g. offset: 37, limit: 28 for h2.0)"));
+ * ```
+ */
+export function guardReason(facts: GuardFacts, outline: string): string {
+  const size = facts.chars === 0
+    ? ""
+    : ` (${_number(facts.lines)} lines, ${_number(facts.words)} words, about ${
+      _number(_roughTokens(facts.chars))
+    } tokens)`;
+  const example = _example(outline);
+  const lines = [
+    `Not read: ${facts.path} is a big Markdown file${size}. Reading it whole would put all of it ` +
+    "into the context.",
+  ];
+  if (outline !== "") {
+    lines.push(
+      "Its outline: each heading's selector, text, line range and, for big sections, words:",
+      outline.trimEnd(),
+    );
+  } else {
+    lines.push("mdsel_index on this file gives its outline, with the selectors to use.");
+  }
+  lines.push(
+    "Take only the part you need:",
+    `- mdsel_select with a selector from the outline${
+      example ? ` (e.g. "${example.selector}")` : ""
+    } and this file returns that section as written; plain words instead of a selector search the file.`,
+    `- Read with offset and limit returns exact lines${
+      example
+        ? ` (e.g. offset: ${example.start}, limit: ${
+          example.end - example.start + 1
+        } for ${example.selector})`
+        : ""
+    }; an Edit works after such a Read.`,
+    "- Read with offset: 1 reads the whole file anyway.",
+  );
+  return lines.join("\n");
+}
+
+/**
+ * The hook output that denies the tool call, with the reason the model reads.
+ *
+ * @param reason What the model reads instead of the file.
+ * @returns One line of JSON, newline included.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { denyOutput } from "./guard.ts";
+ * assert.deepEqual(JSON.parse(denyOutput("Use the outline.")), {
+ *   hookSpecificOutput: {
+ *     hookEventName: "PreToolUse",
+ *     permissionDecision: "deny",
+ *     permissionDecisionReason: "Use the outline.",
+ *   },
+ * });
+ * ```
+ */
+export function denyOutput(reason: string): string {
+  return JSON.stringify({
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: reason,
+    },
+  }) + "\n";
+}
+
+/**
+ * The text index of one file with line ranges, from the bundled engine run
+ * in-process (`mdsel index --lines`), within `maxChars`.
+ *
+ * @param path The file.
+ * @param maxChars The most characters the index may take.
+ * @returns The index: its header line, then the outline, ending in a newline.
+ * @throws {Error} When the engine reports an error for the file.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { engineOutline } from "./guard.ts";
+ * const path = await Deno.makeTempFile({ suffix: ".md" });
+ * await Deno.writeTextFile(path, "# Title\n\ntext\n\n## Part\n\nmore\n");
+ * const index = await engineOutline(path, 2000);
+ * assert.ok(index.endsWith(" [4 words]\nh1.0 Title L1-7\n h2.0 Part L5-7\n---\npara:2\n"));
+ * await Deno.remove(path);
+ * ```
+ */
+export async function engineOutline(path: string, maxChars: number): Promise<string> {
+  // Loaded here, not at the top: a Read of a small file never pays for the parser.
+  const { run } = await import("../mdsel/cli.ts");
+  const budget = String(Math.max(1, Math.floor(maxChars)));
+  const result = await run(["index", "--lines", "--", path], {
+    env: { MDSEL_MAX_CHARS: budget, MDSEL_INDEX_MAX_CHARS: budget },
+  });
+  if (result.code !== 0) {
+    throw new Error(`Cannot outline ${JSON.stringify(path)}: ${result.stdout.split("\n", 1)[0]}`);
+  }
+  return result.stdout;
+}
+
+/** The whole file as text, or `undefined` when it is too big to outline. */
+async function _readText(
+  path: string,
+  readChunks: (path: string) => AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): Promise<string | undefined> {
+  const decoder = new TextDecoder();
+  let text = "";
+  let bytes = 0;
+  for await (const chunk of readChunks(path)) {
+    bytes += chunk.length;
+    if (bytes > GUARD_MAX_BYTES) return undefined;
+    text += decoder.decode(chunk, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+/** Lines as an editor numbers them: a final line break ends the last line. */
+function _lineCount(text: string): number {
+  let lines = 0;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) lines++;
+  return text.length > 0 && !text.endsWith("\n") ? lines + 1 : lines;
+}
+
+/** About four characters to a token, rounded to two significant digits. */
+function _roughTokens(chars: number): number {
+  const tokens = chars / 4;
+  if (tokens < 100) return Math.round(tokens);
+  const unit = 10 ** (Math.floor(Math.log10(tokens)) - 1);
+  return Math.round(tokens / unit) * unit;
+}
+
+function _number(value: number): string {
+  return value.toLocaleString("en-US");
+}
+
+/**
+ * The heading the reason's examples name: the first below the top level whose
+ * section is at most {@linkcode _EXAMPLE_LINES} lines (a read worth showing),
+ * else the first below the top level, else the first.
+ */
+function _example(outline: string): { selector: string; start: number; end: number } | undefined {
+  let first: { selector: string; start: number; end: number } | undefined;
+  let deeper: typeof first;
+  for (const line of outline.split("\n")) {
+    const match = /^( *)(h\d\.\d+) .* L(\d+)-(\d+)(?: \[[^\]]*\])?$/.exec(line);
+    if (match === null) continue;
+    const entry = { selector: match[2], start: Number(match[3]), end: Number(match[4]) };
+    first ??= entry;
+    if (match[1].length === 0) continue;
+    deeper ??= entry;
+    if (entry.end - entry.start < _EXAMPLE_LINES) return entry;
+  }
+  return deeper ?? first;
+}

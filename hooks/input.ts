@@ -1,0 +1,163 @@
+/**
+ * The hook's input: the JSON Claude Code writes on a tool hook's stdin, and
+ * the `Read` of a Markdown file in it.
+ *
+ * @module
+ */
+
+const _EVENTS = new Set(["PostToolUse", "PreToolUse"]);
+const _MARKDOWN_PATH = /\.(?:md|markdown)$/i;
+
+/** The part of a tool hook's input the hooks depend on. */
+export interface ToolHookInput {
+  /** `hook_event_name`: `PostToolUse` or `PreToolUse`. */
+  readonly hookEventName: string;
+  /** `tool_name`, e.g. `Read`. */
+  readonly toolName: string;
+  /** `tool_input`: the tool's arguments. */
+  readonly toolInput: Readonly<Record<string, unknown>>;
+}
+
+/** The hook's input is JSON of the wrong shape. */
+export class HookInputError extends TypeError {
+  /** The input field that was missing or of the wrong type. */
+  readonly field: string;
+
+  /**
+   * Creates the error.
+   *
+   * @param field The input field that was missing or of the wrong type.
+   * @param message What is wrong with it.
+   */
+  constructor(field: string, message: string) {
+    super(message);
+    this.name = "HookInputError";
+    this.field = field;
+  }
+}
+
+/**
+ * Tells whether a path names a Markdown file: it ends in `.md` or `.markdown`,
+ * in any case.
+ *
+ * @param path A file path.
+ * @returns `true` for a Markdown path.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isMarkdownPath } from "./input.ts";
+ * assert.ok(isMarkdownPath("/docs/GUIDE.MD"));
+ * assert.equal(isMarkdownPath("/docs/guide.txt"), false);
+ * ```
+ */
+export function isMarkdownPath(path: string): boolean {
+  return _MARKDOWN_PATH.test(path);
+}
+
+/**
+ * Parses a tool hook's JSON input.
+ *
+ * @param text The hook's stdin.
+ * @returns The fields the hooks depend on.
+ * @throws {SyntaxError} When `text` is not JSON.
+ * @throws {HookInputError} When the JSON is not a tool hook input.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseHookInput } from "./input.ts";
+ * const input = parseHookInput(
+ *   '{"hook_event_name":"PostToolUse","tool_name":"Read","tool_input":{"file_path":"/a.md"}}',
+ * );
+ * assert.equal(input.toolName, "Read");
+ * assert.equal(input.toolInput.file_path, "/a.md");
+ * ```
+ */
+export function parseHookInput(text: string): ToolHookInput {
+  const value: unknown = JSON.parse(text);
+  if (!_isRecord(value)) throw new HookInputError("", "Hook input is not a JSON object");
+  const { hook_event_name: hookEventName, tool_name: toolName, tool_input: toolInput } = value;
+  if (typeof hookEventName !== "string" || !_EVENTS.has(hookEventName)) {
+    throw new HookInputError(
+      "hook_event_name",
+      `Expected "hook_event_name" to be "PostToolUse" or "PreToolUse", got ${
+        _describe(hookEventName)
+      }`,
+    );
+  }
+  if (typeof toolName !== "string") {
+    throw new HookInputError(
+      "tool_name",
+      `Expected "tool_name" to be a string, got ${_describe(toolName)}`,
+    );
+  }
+  if (!_isRecord(toolInput)) {
+    throw new HookInputError(
+      "tool_input",
+      `Expected "tool_input" to be an object, got ${_describe(toolInput)}`,
+    );
+  }
+  return { hookEventName, toolName, toolInput };
+}
+
+/**
+ * Picks the Markdown file a `Read` call touched.
+ *
+ * @param input A parsed tool hook input.
+ * @returns The file path when the tool is `Read` and the path is Markdown; otherwise `undefined`.
+ * @throws {HookInputError} When a `Read` call has no string `file_path`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { markdownReadPath } from "./input.ts";
+ * const read = { hookEventName: "PostToolUse", toolName: "Read", toolInput: { file_path: "/a.md" } };
+ * assert.equal(markdownReadPath(read), "/a.md");
+ * assert.equal(markdownReadPath({ ...read, toolName: "Edit" }), undefined);
+ * ```
+ */
+export function markdownReadPath(input: ToolHookInput): string | undefined {
+  if (input.toolName !== "Read") return undefined;
+  const path = input.toolInput.file_path;
+  if (typeof path !== "string" || path === "") {
+    throw new HookInputError(
+      "tool_input.file_path",
+      `Expected "tool_input.file_path" to be a non-empty string, got ${_describe(path)}`,
+    );
+  }
+  return isMarkdownPath(path) ? path : undefined;
+}
+
+/**
+ * Tells whether a tool call reads a whole file: it gives neither `offset` nor
+ * `limit` (a `null` counts as not given). Any value of either, even
+ * `offset: 1`, asks for lines, so the guard lets it through.
+ *
+ * @param input A parsed tool hook input.
+ * @returns `true` when neither `offset` nor `limit` is given.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isWholeRead } from "./input.ts";
+ * const read = { hookEventName: "PreToolUse", toolName: "Read", toolInput: { file_path: "/a.md" } };
+ * assert.ok(isWholeRead(read));
+ * assert.equal(isWholeRead({ ...read, toolInput: { file_path: "/a.md", offset: 1 } }), false);
+ * ```
+ */
+export function isWholeRead(input: ToolHookInput): boolean {
+  const { offset, limit } = input.toolInput;
+  return (offset === undefined || offset === null) && (limit === undefined || limit === null);
+}
+
+function _isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function _describe(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "string" ? JSON.stringify(value) : `a ${typeof value}`;
+}

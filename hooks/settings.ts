@@ -1,0 +1,106 @@
+/**
+ * The hooks' two thresholds, read from the environment without ever
+ * prompting: the reminder's `MDSEL_MIN_WORDS` and the guard's
+ * `MDSEL_GUARD_WORDS`. Installed as a Claude Code plugin, the hooks also get
+ * the plugin's options as `CLAUDE_PLUGIN_OPTION_MIN_WORDS` and
+ * `CLAUDE_PLUGIN_OPTION_GUARD_WORDS` (Claude Code sets only the options a
+ * user has set); those come first.
+ *
+ * @module
+ */
+
+/**
+ * The reminder's word threshold when no variable sets it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DEFAULT_MIN_WORDS } from "./settings.ts";
+ * assert.equal(DEFAULT_MIN_WORDS, 200);
+ * ```
+ */
+export const DEFAULT_MIN_WORDS = 200;
+
+/**
+ * The guard's word threshold when no variable sets it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DEFAULT_GUARD_WORDS } from "./settings.ts";
+ * assert.equal(DEFAULT_GUARD_WORDS, 2000);
+ * ```
+ */
+export const DEFAULT_GUARD_WORDS = 2000;
+
+/**
+ * The variables that set the reminder's threshold, the first set one winning.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { MIN_WORDS_VARIABLES } from "./settings.ts";
+ * assert.equal(MIN_WORDS_VARIABLES.at(-1), "MDSEL_MIN_WORDS");
+ * ```
+ */
+export const MIN_WORDS_VARIABLES = ["CLAUDE_PLUGIN_OPTION_MIN_WORDS", "MDSEL_MIN_WORDS"] as const;
+
+/**
+ * The variables that set the guard's threshold, the first set one winning.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { GUARD_WORDS_VARIABLES } from "./settings.ts";
+ * assert.equal(GUARD_WORDS_VARIABLES.at(-1), "MDSEL_GUARD_WORDS");
+ * ```
+ */
+export const GUARD_WORDS_VARIABLES = [
+  "CLAUDE_PLUGIN_OPTION_GUARD_WORDS",
+  "MDSEL_GUARD_WORDS",
+] as const;
+
+/**
+ * Reads a word threshold from a variable's raw value.
+ *
+ * @param raw The variable's value, or `undefined` when it is unset.
+ * @param fallback The threshold when `raw` is missing, blank or not a whole number of at least 0.
+ * @returns The threshold.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseWordThreshold } from "./settings.ts";
+ * assert.equal(parseWordThreshold("50", 200), 50);
+ * assert.equal(parseWordThreshold("lots", 200), 200);
+ * ```
+ */
+export function parseWordThreshold(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw.trim());
+  return Number.isSafeInteger(value) && value >= 0 ? value : fallback;
+}
+
+/**
+ * Reads a word threshold from the first of `names` that is set and may be
+ * read. A variable the process may not read counts as unset: no prompt.
+ *
+ * @param names The variables, in order of precedence.
+ * @param fallback The threshold when none is set (or the first set one is no number).
+ * @returns The threshold.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DEFAULT_GUARD_WORDS, GUARD_WORDS_VARIABLES, readWordThreshold } from "./settings.ts";
+ * assert.ok(readWordThreshold(GUARD_WORDS_VARIABLES, DEFAULT_GUARD_WORDS) >= 0);
+ * ```
+ */
+export function readWordThreshold(names: readonly string[], fallback: number): number {
+  for (const variable of names) {
+    if (Deno.permissions.querySync({ name: "env", variable }).state !== "granted") continue;
+    const raw = Deno.env.get(variable);
+    if (raw !== undefined && raw.trim() !== "") return parseWordThreshold(raw, fallback);
+  }
+  return fallback;
+}

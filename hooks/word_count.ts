@@ -1,0 +1,187 @@
+/**
+ * Counting words of a file without reading more of it than the answer needs:
+ * the file in chunks, and a count that stops as soon as it passes a limit.
+ * Words are maximal runs of non-whitespace characters of the raw text, markup
+ * included, as `wc -w` counts them.
+ *
+ * @module
+ */
+
+/**
+ * How many bytes the hook reads from the file at a time.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CHUNK_SIZE, readFileChunks } from "./word_count.ts";
+ * for await (const chunk of readFileChunks(import.meta.filename!)) {
+ *   assert.ok(chunk.length <= CHUNK_SIZE);
+ * }
+ * ```
+ */
+export const CHUNK_SIZE = 64 * 1024;
+
+/** The file the hook was asked about contains binary data. */
+export class BinaryContentError extends TypeError {
+  /**
+   * Creates the error.
+   *
+   * @param message Why the content counts as binary.
+   */
+  constructor(message = "File contains a NUL byte") {
+    super(message);
+    this.name = "BinaryContentError";
+  }
+}
+
+/**
+ * Tells whether a byte stream holds more than `limit` words, counted as
+ * maximal runs of non-whitespace characters of the UTF-8 text (the same
+ * whitespace as JavaScript's `\s`). Words and characters may be split across
+ * chunks. It stops pulling chunks as soon as the answer is known.
+ *
+ * @param chunks The bytes, in order. A chunk may be reused once the next one is requested.
+ * @param limit The word threshold.
+ * @returns `true` when the stream holds more than `limit` words.
+ * @throws {BinaryContentError} When a chunk it reads contains a NUL byte.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { exceedsWordLimit } from "./word_count.ts";
+ * const bytes = new TextEncoder().encode("one two three");
+ * const chunks = [bytes.subarray(0, 5), bytes.subarray(5)]; // "one t" + "wo three"
+ * assert.ok(await exceedsWordLimit(chunks, 2));
+ * assert.equal(await exceedsWordLimit(chunks, 3), false);
+ * ```
+ */
+export async function exceedsWordLimit(
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  limit: number,
+): Promise<boolean> {
+  const decoder = new TextDecoder();
+  let words = 0;
+  let inWord = false;
+  for await (const chunk of chunks) {
+    if (chunk.includes(0)) throw new BinaryContentError();
+    const text = decoder.decode(chunk, { stream: true });
+    for (let i = 0; i < text.length; i++) {
+      if (_isSpace(text.charCodeAt(i))) {
+        inWord = false;
+      } else if (!inWord) {
+        inWord = true;
+        if (++words > limit) return true;
+      }
+    }
+  }
+  // A trailing incomplete UTF-8 sequence decodes to U+FFFD, which is no
+  // whitespace: it only ever continues or starts a word.
+  if (decoder.decode().length > 0 && !inWord) words++;
+  return words > limit;
+}
+
+/**
+ * Counts the words of a text: maximal runs of non-whitespace characters (the
+ * same whitespace as {@linkcode exceedsWordLimit}).
+ *
+ * @param text Any text.
+ * @returns How many words it holds.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { countWords } from "./word_count.ts";
+ * assert.equal(countWords("## Install\n\n`npm i x`"), 5);
+ * ```
+ */
+export function countWords(text: string): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    if (_isSpace(text.charCodeAt(i))) inWord = false;
+    else if (!inWord) {
+      inWord = true;
+      words++;
+    }
+  }
+  return words;
+}
+
+/**
+ * Reads a regular file in chunks. Stopping the iteration early closes the file.
+ *
+ * @param path The file to read.
+ * @param chunkSize The most bytes per chunk.
+ * @returns The file's bytes; each chunk is only valid until the next one is requested.
+ * @throws {TypeError} When `path` is not a regular file (a directory, for instance).
+ * @throws {Deno.errors.NotFound} When there is no file at `path`.
+ * @throws {Deno.errors.NotCapable} When the process may not read `path`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readFileChunks } from "./word_count.ts";
+ * let bytes = 0;
+ * for await (const chunk of readFileChunks(import.meta.filename!)) bytes += chunk.length;
+ * assert.ok(bytes > 0);
+ * ```
+ */
+export async function* readFileChunks(
+  path: string,
+  chunkSize: number = CHUNK_SIZE,
+): AsyncGenerator<Uint8Array> {
+  // Ask first: reading without permission would prompt on a terminal.
+  if (Deno.permissions.querySync({ name: "read", path }).state !== "granted") {
+    throw new Deno.errors.NotCapable("No read permission: run the hook with --allow-read");
+  }
+  // stat first: opening a FIFO named `*.md` would block.
+  const info = await Deno.stat(path);
+  if (!info.isFile) throw new TypeError("Not a regular file");
+  using file = await Deno.open(path);
+  const buffer = new Uint8Array(chunkSize);
+  while (true) {
+    const read = await file.read(buffer);
+    if (read === null) return;
+    if (read > 0) yield buffer.subarray(0, read);
+  }
+}
+
+function _isSpace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 0xa0) return false;
+  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f ||
+    code === 0x3000 || code === 0xfeff;
+}
+
+/**
+ * Tells whether a file holds more than `limit` words, reading no more of it
+ * than the answer needs.
+ *
+ * @param path The file.
+ * @param limit The word threshold.
+ * @param readChunks Reads the file; {@linkcode readFileChunks} by default.
+ * @returns `true` when the file holds more than `limit` words.
+ * @throws {Error} `Cannot count words of "<path>": <reason>` when the file cannot be read or
+ * holds binary data (the path JSON-quoted, so the message stays on one line).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fileExceedsWordLimit } from "./word_count.ts";
+ * assert.ok(await fileExceedsWordLimit(import.meta.filename!, 10));
+ * await assert.rejects(fileExceedsWordLimit("/no/such.md", 10), /^Error: Cannot count words of "\/no\/such\.md": /);
+ * ```
+ */
+export async function fileExceedsWordLimit(
+  path: string,
+  limit: number,
+  readChunks: (path: string) => AsyncIterable<Uint8Array> | Iterable<Uint8Array> = readFileChunks,
+): Promise<boolean> {
+  try {
+    return await exceedsWordLimit(readChunks(path), limit);
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).split("\n", 1)[0];
+    throw new Error(`Cannot count words of ${JSON.stringify(path)}: ${reason}`, { cause: error });
+  }
+}

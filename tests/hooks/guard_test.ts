@@ -1,0 +1,172 @@
+import assert from "node:assert/strict";
+import {
+  denyOutput,
+  guard,
+  GUARD_MAX_BYTES,
+  GUARD_MAX_CHARS,
+  guardReason,
+} from "../../hooks/guard.ts";
+import type { ToolHookInput } from "../../hooks/input.ts";
+import { corpusFilesOver, countWords, ensureCorpus } from "../_corpus.ts";
+
+function read(path: string, toolInput: Record<string, unknown> = {}): ToolHookInput {
+  return {
+    hookEventName: "PreToolUse",
+    toolName: "Read",
+    toolInput: { file_path: path, ...toolInput },
+  };
+}
+
+function reasonOf(stdout: string): string {
+  const output = JSON.parse(stdout).hookSpecificOutput;
+  assert.equal(output.hookEventName, "PreToolUse");
+  assert.equal(output.permissionDecision, "deny");
+  return output.permissionDecisionReason;
+}
+
+/** The outline lines of a reason with a line range, as [selector, first line, last line]. */
+function ranges(reason: string): [string, number, number][] {
+  return reason.split("\n").flatMap((line) => {
+    const match = /^ *(h\d\.\d+) .* L(\d+)-(\d+)(?: \[[^\]]*\])?$/.exec(line);
+    return match === null ? [] : [[match[1], Number(match[2]), Number(match[3])]];
+  });
+}
+
+Deno.test("every corpus file over 2,000 words: denied with an outline of true line ranges, within 4,000 characters", async () => {
+  const big = await corpusFilesOver(2000);
+  assert.ok(big.length >= 40, `${big.length} files`);
+  for (const { path } of big) {
+    const reason = reasonOf(await guard(read(path), 2000));
+    assert.ok(reason.length <= GUARD_MAX_CHARS, `${path}: ${reason.length}`);
+    const source = (await Deno.readTextFile(path)).split(/\r\n|\r|\n/);
+    const listed = ranges(reason);
+    assert.ok(listed.length > 0, `${path}: no heading with a range\n${reason}`);
+    for (const [selector, first, last] of listed) {
+      assert.ok(first <= last && last <= source.length, `${path}: ${selector} L${first}-${last}`);
+      // An ATX heading starts its line; a setext one is underlined on the next.
+      assert.ok(
+        /^ {0,3}#{1,6}(\s|$)/.test(source[first - 1]) ||
+          /^ {0,3}(=+|-+)\s*$/.test(source[first] ?? ""),
+        `${path}: ${selector} starts at ${JSON.stringify(source[first - 1])}`,
+      );
+    }
+    // The examples are taken from the outline.
+    const example = /\(e\.g\. offset: (\d+), limit: (\d+) for (h\d\.\d+)\)/.exec(reason);
+    assert.ok(example !== null, reason);
+    const [, offset, limit, selector] = example;
+    const entry = listed.find(([label]) => label === selector)!;
+    assert.deepEqual([Number(offset), Number(limit)], [entry[1], entry[2] - entry[1] + 1]);
+    assert.ok(reason.includes(`(e.g. "${selector}")`));
+    assert.ok(reason.endsWith("- Read with offset: 1 reads the whole file anyway."));
+  }
+});
+
+Deno.test("the reason's size line: lines, the engine's words, about a quarter of the characters in tokens", async () => {
+  const [biggest] = (await corpusFilesOver(2000)).sort((a, b) => b.words - a.words);
+  const text = await Deno.readTextFile(biggest.path);
+  const reason = reasonOf(await guard(read(biggest.path), 2000));
+  const size =
+    /^Not read: (.*) is a big Markdown file \(([\d,]+) lines, ([\d,]+) words, about ([\d,]+) tokens\)\./
+      .exec(reason);
+  assert.ok(size !== null, reason.split("\n")[0]);
+  const number = (text: string) => Number(text.replaceAll(",", ""));
+  assert.equal(size[1], biggest.path);
+  assert.equal(number(size[2]), text.split("\n").length - (text.endsWith("\n") ? 1 : 0));
+  // The engine counts the words of the text, not of the markup: fewer than wc -w.
+  assert.ok(number(size[3]) < countWords(text) && number(size[3]) > countWords(text) / 2);
+  assert.ok(Math.abs(number(size[4]) - text.length / 4) <= text.length / 4 * 0.05, size[4]);
+});
+
+Deno.test("what passes untouched: small files, partial reads, other tools and events, the guard off", async () => {
+  const files = await ensureCorpus();
+  let small = "";
+  for (const path of files) {
+    const words = countWords(await Deno.readTextFile(path));
+    if (path.endsWith(".md") && words > 500 && words <= 2000) small = path;
+  }
+  assert.notEqual(small, "");
+  const [{ path: big }] = await corpusFilesOver(5000);
+  assert.equal(await guard(read(small), 2000), "");
+  assert.notEqual(await guard(read(big), 2000), "");
+  // Nothing here reads the file: each answer is known from the input alone.
+  const io = {
+    readChunks: (): Iterable<Uint8Array> => {
+      throw new Error("read");
+    },
+    outline: (): Promise<string> => Promise.reject(new Error("outline")),
+  };
+  const cases: [string, ToolHookInput, number][] = [
+    ["offset", read(big, { offset: 1 }), 2000],
+    ["limit", read(big, { limit: 2000 }), 2000],
+    ["offset and limit", read(big, { offset: 40, limit: 20 }), 2000],
+    ["not Markdown", read(big.replace(/\.md$/, ".txt")), 2000],
+    ["another tool", { ...read(big), toolName: "Grep" }, 2000],
+    ["after the read", { ...read(big), hookEventName: "PostToolUse" }, 2000],
+    ["MDSEL_GUARD_WORDS=0", read(big), 0],
+  ];
+  for (const [name, input, words] of cases) assert.equal(await guard(input, words, io), "", name);
+});
+
+Deno.test("a file the guard cannot read or outline is no deny: the error goes to the caller", async () => {
+  await assert.rejects(guard(read("/no/such/dir/big.md"), 2000), /^Error: Cannot count words of/);
+  const chunks = () => [new TextEncoder().encode("word ".repeat(3000))];
+  await assert.rejects(
+    guard(read("/d/big.md"), 2000, {
+      readChunks: chunks,
+      outline: () => Promise.reject(new Error("Cannot outline")),
+    }),
+    /Cannot outline/,
+  );
+  const binary = () => [Uint8Array.of(0x61, 0x20, 0, 0x62)];
+  await assert.rejects(guard(read("/d/big.md"), 0 + 1, { readChunks: binary }), /NUL byte/);
+});
+
+Deno.test("a file past 2 MiB is denied without an outline, and the engine never runs", async () => {
+  const chunk = new TextEncoder().encode("word ".repeat(13108)); // 65,540 bytes
+  const chunks = function* () {
+    for (let bytes = 0; bytes <= GUARD_MAX_BYTES; bytes += chunk.length) yield chunk;
+  };
+  const reason = reasonOf(
+    await guard(read("/d/huge.md"), 2000, {
+      readChunks: chunks,
+      outline: () => Promise.reject(new Error("the engine ran")),
+    }),
+  );
+  assert.equal(
+    reason.split("\n")[1],
+    "mdsel_index on this file gives its outline, with the selectors to use.",
+  );
+  assert.match(reason, /^Not read: \/d\/huge\.md is a big Markdown file\./);
+  assert.ok(reason.length < 1000, `${reason.length}`);
+});
+
+Deno.test("a long path leaves the outline less room, never more than 4,000 characters in all", async () => {
+  const [{ path }] = await corpusFilesOver(5000);
+  const dir = await Deno.makeTempDir();
+  try {
+    const deep = `${dir}/${"a-long-folder-name/".repeat(12)}`;
+    await Deno.mkdir(deep, { recursive: true });
+    await Deno.copyFile(path, `${deep}doc.md`);
+    const reason = reasonOf(await guard(read(`${deep}doc.md`), 2000));
+    assert.ok(reason.length <= GUARD_MAX_CHARS, `${reason.length}`);
+    assert.ok(ranges(reason).length > 0);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("guardReason without an outline points to mdsel_index and gives no made-up example", () => {
+  const reason = guardReason({ path: "/d/a.md", lines: 0, words: 0, chars: 0 }, "");
+  assert.equal(
+    reason,
+    [
+      "Not read: /d/a.md is a big Markdown file. Reading it whole would put all of it into the context.",
+      "mdsel_index on this file gives its outline, with the selectors to use.",
+      "Take only the part you need:",
+      "- mdsel_select with a selector from the outline and this file returns that section as written; plain words instead of a selector search the file.",
+      "- Read with offset and limit returns exact lines; an Edit works after such a Read.",
+      "- Read with offset: 1 reads the whole file anyway.",
+    ].join("\n"),
+  );
+  assert.equal(JSON.parse(denyOutput(reason)).hookSpecificOutput.permissionDecisionReason, reason);
+});

@@ -1,0 +1,105 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { DEFAULT_ENGINE_SETTINGS } from "../../../mdsel/io/settings.ts";
+import { formatBytes } from "../../../mdsel/io/format_bytes.ts";
+import { loadWorkspace } from "../../../mdsel/io/workspace.ts";
+import { callText, startServer } from "../../_server.ts";
+import { mdsel, withTempDir } from "../_cli.ts";
+
+/** A folder of `count` hard links to one file of `bytes` bytes: big to read, cheap to make. */
+async function linkedFolder(dir: string, count: number, bytes: number): Promise<string> {
+  const section = "## Section\n\nabort request signal words to find\n\n";
+  const original = join(dir, "original.md");
+  await Deno.writeTextFile(
+    original,
+    "# Big\n\n" + section.repeat(Math.ceil(bytes / section.length)),
+  );
+  const folder = join(dir, "links");
+  await Deno.mkdir(folder);
+  for (let i = 0; i < count; i++) await Deno.link(original, join(folder, `f${i}.md`));
+  return folder;
+}
+
+Deno.test("MDSEL_MAX_BYTES: a call over it is refused before anything is parsed", async () => {
+  await withTempDir({}, async (dir) => {
+    // 100 links to 20 MB: 2 GB, which ran the engine out of memory.
+    const folder = await linkedFolder(dir, 100, 20_000_000);
+    for (
+      const args of [
+        ["select", "--", "abort request", folder],
+        ["index", "--", folder],
+        ["select", "--json", "--", "h1.0", folder],
+      ]
+    ) {
+      const result = await mdsel(args, { timeoutMs: 60_000 });
+      assert.equal(result.code, 1, result.stdout.slice(0, 500));
+      const message =
+        "Too much to read: 100 files hold 2 GB, more than the 32 MB one call may read " +
+        "(MDSEL_MAX_BYTES); name fewer files, a smaller folder or a narrower glob";
+      if (args.includes("--json")) {
+        const envelope = JSON.parse(result.stdout);
+        assert.deepEqual(envelope.errors, [
+          { type: "PROCESSING_ERROR", code: "TOO_MANY_BYTES", message },
+        ]);
+      } else {
+        // One line, and no "no section matches" above it.
+        assert.equal(result.stdout, `!PROCESSING_ERROR: ${message}\n`);
+      }
+    }
+    // 1,000 links to 200 KB: 200 MB, which ran past the default timeout.
+    await Deno.mkdir(join(dir, "many"));
+    const many = await linkedFolder(join(dir, "many"), 1000, 200_000);
+    const result = await mdsel(["select", "--", "abort request", many], { timeoutMs: 60_000 });
+    assert.equal(result.code, 1);
+    assert.match(
+      result.stdout,
+      /^!PROCESSING_ERROR: Too much to read: 1,000 files hold 200(\.\d)? MB/,
+    );
+  });
+});
+
+Deno.test("MDSEL_MAX_BYTES: the limit is a setting, and the server passes it on", async () => {
+  const text = "# A\n\n" + "word ".repeat(100) + "\n";
+  await withTempDir({ "a.md": text, "b.md": text }, async (dir) => {
+    const low = await mdsel(["index", "--", dir], { env: { MDSEL_MAX_BYTES: "600" } });
+    assert.equal(low.code, 1);
+    assert.equal(
+      low.stdout,
+      "!PROCESSING_ERROR: Too much to read: 2 files hold 1 KB, more than the 600 bytes one call " +
+        "may read (MDSEL_MAX_BYTES); name fewer files, a smaller folder or a narrower glob\n",
+    );
+    // One file over the limit on its own is an error of its own; the others are read.
+    const alone = await mdsel(["index", "--", join(dir, "a.md"), "/no/such.md"], {
+      env: { MDSEL_MAX_BYTES: "100" },
+    });
+    assert.match(
+      alone.stdout,
+      /^!PROCESSING_ERROR: File too large: .*a\.md holds 506 bytes, more than the 100 bytes one call may read \(MDSEL_MAX_BYTES\)\n/,
+    );
+    const ok = await mdsel(["index", "--", dir], { env: { MDSEL_MAX_BYTES: "10000" } });
+    assert.equal(ok.code, 0, ok.stdout);
+    await using server = await startServer(["-A"], { MDSEL_MAX_BYTES: "600" });
+    const refused = await callText(server.client, "mdsel_index", { files: [dir] });
+    assert.equal(refused.isError, true);
+    assert.equal(refused.text, low.stdout);
+  });
+});
+
+Deno.test("loadWorkspace counts sizes from stat, over every file of the call", async () => {
+  await withTempDir({ "a.md": "# A\n", "b/c.md": "# C\n", "b/d.md": "# D\n" }, async (dir) => {
+    const all = await loadWorkspace([join(dir, "a.md"), join(dir, "b")], { maxBytes: 12 });
+    assert.deepEqual(all.docs.map((doc) => doc.namespace), ["a", "c", "d"]);
+    const over = await loadWorkspace([join(dir, "a.md"), join(dir, "b")], { maxBytes: 11 });
+    assert.deepEqual(over.docs, []);
+    assert.equal(
+      over.errors[0].message,
+      "Too much to read: 3 files hold 12 bytes, more than the 11 bytes one call may read " +
+        "(MDSEL_MAX_BYTES); name fewer files, a smaller folder or a narrower glob",
+    );
+  });
+  assert.equal(DEFAULT_ENGINE_SETTINGS.maxBytes, 32_000_000);
+  assert.deepEqual(
+    [999, 1000, 1_500_000, 32_000_000, 2_000_000_000].map(formatBytes),
+    ["999 bytes", "1 KB", "1.5 MB", "32 MB", "2 GB"],
+  );
+});
