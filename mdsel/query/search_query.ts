@@ -67,9 +67,9 @@ const SPANS = /"([^"]*)"|\u201C([^\u201D]*)\u201D|`([^`]*)`/g;
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseQuery } from "./search_query.ts";
- * const query = parseQuery('how do I use "content collections" with import.meta.env?');
+ * const query = parseQuery('how do I read "content collections" with import.meta.env?');
  * assert.deepEqual(query.phrases, [" content collections "]);
- * assert.deepEqual(query.words.map((word) => word.terms[0]), ["content", "collections", "import.meta.env"]);
+ * assert.deepEqual(query.words.map((word) => word.terms[0]), ["read", "content", "collections", "import.meta.env"]);
  * assert.deepEqual(parseQuery("東京タワー").phrases, [" 東 京 タ ワ ー "]);
  * ```
  */
