@@ -48,8 +48,7 @@ export function mdselIndexConfig(
     : "Returns: an outline with one line per heading: its selector (e.g. h2.1) and its text; " +
       `sections of ${settings.sizeWords} words or more also show their size ("[1200 words]"), ` +
       "so you can see what a read will cost. On big documents deeper headings are folded " +
-      '("+N subsections"): select that section to list them. Then the counts of code blocks, ' +
-      "paragraphs, lists and tables.";
+      '("+N subsections"): select that section to list them. Then the block counts.';
   const description = [
     "Index Markdown documents to discover available selectors. REQUIRED: Call this BEFORE " +
     `mdsel_select when working with Markdown documents over ${settings.minWords} words. ` +
@@ -58,13 +57,12 @@ export function mdselIndexConfig(
     "",
     returns,
     "",
-    "Files may also be folders (every .md, .markdown and .mdx file under them) or globs " +
-    "(docs/**/*.md); each document then starts with a line naming it.",
+    "Files may also be folders or globs (docs/**/*.md) of .md, .markdown and .mdx files.",
     "",
-    "Selector Grammar:",
-    "- namespace::type[index]/path?query",
-    "- Types: heading:h1-h6, section, block:paragraph, block:code, block:list, block:table",
-    "- Example: readme::heading:h2[0]/block:code[0]",
+    "Selectors:",
+    "- h2.1 (second h2), h2.1/code.0 (its first code block), readme::h2.1 (in readme, of " +
+    "several files); long forms (readme::heading:h2[1]) work too",
+    "- Types: h1-h6, section, para, code, list, table, quote, root",
   ].join("\n");
   return { title: "Markdown Selector Index", description, annotations: READ_ONLY_ANNOTATIONS };
 }
