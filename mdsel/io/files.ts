@@ -12,13 +12,23 @@
  */
 import { normalize } from "node:path";
 import type { ErrorEntry } from "./errors.ts";
+import {
+  type IgnoreScope,
+  ignoreScope,
+  isIgnored,
+  isRootIgnored,
+  parentScopes,
+} from "./gitignore.ts";
 import { compileGlob, type Glob, GlobError, isGlob, matchesGlob } from "./glob.ts";
 
 /** File name endings taken as Markdown when a folder or glob is expanded. */
 export const MARKDOWN_EXTENSIONS: readonly string[] = [".md", ".markdown", ".mdx"];
 
-/** The most files one call may name, once folders and globs are expanded. */
-export const MAX_FILES = 1000;
+/**
+ * The most files one call reads by default, once folders and globs are
+ * expanded (`MDSEL_MAX_FILES`).
+ */
+export const MAX_FILES = 20_000;
 
 /** The most folder entries one call may walk before it is refused. */
 export const MAX_WALKED_ENTRIES = 200_000;
@@ -80,6 +90,11 @@ export interface ExpandOptions {
    * folder or matching a glob: `files` then holds the files named outright.
    */
   readonly list?: boolean;
+  /**
+   * `false` reads every Markdown file, ignored by git or not (the server's
+   * check: it must cover whatever any engine may read). `true` by default.
+   */
+  readonly gitignore?: boolean;
 }
 
 /**
@@ -136,7 +151,7 @@ export async function expandPaths(
   const args: ExpandedArgument[] = [];
   const denied: string[] = [];
   const seen = new Set<string>();
-  const walk = new _Walk(warnings, denied);
+  const walk = new _Walk(warnings, denied, options.gitignore ?? true);
   const add = (path: string, expanded: boolean) => {
     if (seen.has(path)) return;
     seen.add(path);
@@ -233,8 +248,8 @@ export async function expandPaths(
         _limitError(
           "TOO_MANY_FILES",
           `Too many files: ${files.length.toLocaleString("en-US")} Markdown files named, ` +
-            `at most ${maxFiles.toLocaleString("en-US")} ` +
-            "are read in one call; name a smaller folder or a narrower glob",
+            `at most ${maxFiles.toLocaleString("en-US")} are read in one call ` +
+            "(MDSEL_MAX_FILES); name a smaller folder or a narrower glob",
         ),
       ],
       warnings,
@@ -316,16 +331,33 @@ async function _expandGlob(
 class _Walk {
   entries = 0;
   stopped = false;
-  constructor(readonly warnings: string[], readonly denied: string[]) {}
+  constructor(
+    readonly warnings: string[],
+    readonly denied: string[],
+    readonly gitignore: boolean,
+  ) {}
 
   /** The Markdown files under a folder, sorted, or "unreadable" when the folder itself is. */
   async files(root: string, skipHidden: boolean): Promise<string[] | "unreadable"> {
     const found: string[] = [];
-    const listed = await this._visit(root, _prefix(root), found, skipHidden);
+    const prefix = _prefix(root);
+    let scopes: IgnoreScope[] = [];
+    if (this.gitignore) {
+      scopes = await parentScopes(root, prefix);
+      // A folder git ignores, named outright, is read all the same.
+      if (isRootIgnored(scopes)) scopes = [];
+    }
+    const listed = await this._visit(root, prefix, found, skipHidden, scopes);
     return listed ? found.sort() : "unreadable";
   }
 
-  async _visit(dir: string, prefix: string, found: string[], skipHidden: boolean) {
+  async _visit(
+    dir: string,
+    prefix: string,
+    found: string[],
+    skipHidden: boolean,
+    inherited: readonly IgnoreScope[],
+  ) {
     let entries: Deno.DirEntry[];
     try {
       entries = await Array.fromAsync(Deno.readDir(dir));
@@ -339,6 +371,13 @@ class _Walk {
       this.stopped = true;
       return true;
     }
+    let scopes = inherited;
+    if (
+      this.gitignore && entries.some((entry) => entry.name === ".gitignore" && !entry.isDirectory)
+    ) {
+      const scope = await ignoreScope(`${prefix}.gitignore`, prefix, "");
+      if (scope !== undefined) scopes = [...inherited, scope];
+    }
     for (const entry of entries) {
       if (this.stopped) return true;
       const path = `${prefix}${entry.name}`;
@@ -351,9 +390,11 @@ class _Walk {
         isFile = target?.isFile ?? false;
         isDirectory = false;
       }
+      if (hidden && (isDirectory || skipHidden)) continue;
+      if (isDirectory && entry.name === "node_modules") continue;
+      if (scopes.length > 0 && isIgnored(scopes, path, isDirectory)) continue;
       if (isDirectory) {
-        if (hidden || entry.name === "node_modules") continue;
-        const listed = await this._visit(path, `${path}/`, found, skipHidden);
+        const listed = await this._visit(path, `${path}/`, found, skipHidden, scopes);
         if (!listed && !this.denied.includes(path)) {
           this.warnings.push(`Skipped ${path}: permission denied (cannot list the folder)`);
         }
