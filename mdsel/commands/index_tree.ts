@@ -204,7 +204,8 @@ export function treeLines(
     const name = index.file_path.split("/").pop() ?? index.file_path;
     const words = doc.top.wordPrefix[doc.top.nodes.length];
     const first = index.headings[0];
-    const heading = first === undefined ? "" : ` ${oneLine(first.text)}`;
+    // The first heading, unless the file's headings follow (they start with it).
+    const heading = first === undefined || fold.levels > 0 ? "" : ` ${oneLine(first.text)}`;
     push(
       `${indent}${index.namespace} ${echoLine(name)} [${words} words]${echoLine(heading)}`,
       "file",
@@ -358,4 +359,70 @@ export function treeLinesWithin(
     );
   }
   return [...lines, ...cut, ...closing];
+}
+
+/** A folder as the JSON index lists it. */
+export interface FolderEntry {
+  /** The folder's path (the tree's root joined with its relative path). */
+  readonly path: string;
+  /** The documents under it. */
+  readonly files: number;
+  /** The words under it. */
+  readonly words: number;
+  /** Whether its own files are among the documents listed. */
+  readonly listed: boolean;
+}
+
+/**
+ * The folders of the trees folded to a depth, for the JSON index: every folder
+ * down to one below the depth, and which documents are listed.
+ *
+ * @param trees The trees.
+ * @param depth Folders up to this depth list their files.
+ * @returns The folders shown, the documents listed and every document in a tree (indexes).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildTrees, folderEntries } from "./index_tree.ts";
+ * const { trees } = buildTrees([
+ *   { path: "d/a.md", origin: "d", words: 2 },
+ *   { path: "d/x/b.md", origin: "d", words: 3 },
+ * ]);
+ * const fold = folderEntries(trees, 0);
+ * assert.deepEqual(fold.folders, [
+ *   { path: "d", files: 2, words: 5, listed: true },
+ *   { path: "d/x", files: 1, words: 3, listed: false },
+ * ]);
+ * assert.deepEqual([...fold.listed], [0]);
+ * ```
+ */
+export function folderEntries(
+  trees: readonly FolderTree[],
+  depth: number,
+): { folders: FolderEntry[]; listed: Set<number>; inTrees: Set<number> } {
+  const folders: FolderEntry[] = [];
+  const listed = new Set<number>();
+  const inTrees = new Set<number>();
+  const visit = (tree: FolderTree, node: FolderNode) => {
+    const root = tree.root.replace(/\/*$/, "");
+    const path = node.path === "" ? root : `${root}/${node.path}`;
+    const open = node.depth <= depth;
+    folders.push({ path, files: node.totalFiles, words: node.totalWords, listed: open });
+    const all = (n: FolderNode) => {
+      for (const i of n.files) inTrees.add(i);
+      for (const folder of n.folders) all(folder);
+    };
+    if (!open) {
+      all(node);
+      return;
+    }
+    for (const i of node.files) {
+      listed.add(i);
+      inTrees.add(i);
+    }
+    for (const folder of node.folders) visit(tree, folder);
+  };
+  for (const tree of trees) visit(tree, tree.node);
+  return { folders, listed, inTrees };
 }

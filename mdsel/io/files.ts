@@ -2,7 +2,7 @@
  * What the `files` of a call name: a file as it is, a folder as every
  * Markdown file under it, a glob as the Markdown files it matches. Folders
  * are walked recursively in sorted order, skipping hidden (dot) files and
- * folders and `node_modules`; globs are matched by {@linkcode compileGlob}'s
+ * folders and `node_modules`; globs are matched by `glob.ts`'s
  * bounded matcher, never taken literally unless the path exists as written.
  *
  * The server runs this same expansion to check every path a call will read
@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { normalize } from "node:path";
+import { dirname, normalize } from "node:path";
 import type { ErrorEntry } from "./errors.ts";
 import {
   type IgnoreScope,
@@ -19,7 +19,8 @@ import {
   isRootIgnored,
   parentScopes,
 } from "./gitignore.ts";
-import { compileGlob, type Glob, GlobError, isGlob, matchesGlob } from "./glob.ts";
+import type { Glob, GlobError } from "./glob.ts";
+import { isGlob } from "./glob_syntax.ts";
 
 /** File name endings taken as Markdown when a folder or glob is expanded. */
 export const MARKDOWN_EXTENSIONS: readonly string[] = [".md", ".markdown", ".mdx"];
@@ -39,6 +40,8 @@ export interface NamedFile {
   readonly path: string;
   /** Set when the file was found by expanding a folder or a glob. */
   readonly expanded: boolean;
+  /** The folder, or the glob's base, it was found under (for an index folded by folders). */
+  readonly origin?: string;
 }
 
 /** How one argument of a call was taken. */
@@ -152,14 +155,14 @@ export async function expandPaths(
   const denied: string[] = [];
   const seen = new Set<string>();
   const walk = new _Walk(warnings, denied, options.gitignore ?? true);
-  const add = (path: string, expanded: boolean) => {
+  const add = (path: string, origin?: string) => {
     if (seen.has(path)) return;
     seen.add(path);
-    files.push({ path, expanded });
+    files.push(origin === undefined ? { path, expanded: false } : { path, expanded: true, origin });
   };
   for (const given of paths) {
     const glob = await _asGlob(given, canRead, denied);
-    if (glob instanceof GlobError) {
+    if (glob instanceof Error) {
       args.push({ given, kind: "glob", path: given, roots: [] });
       errors.push({
         type: "PROCESSING_ERROR",
@@ -182,7 +185,7 @@ export async function expandPaths(
           file: given,
         });
       }
-      for (const file of found) add(file, true);
+      for (const [file, origin] of found) add(file, origin);
     } else {
       const path = _normalize(given);
       if (!await canRead(path)) {
@@ -215,10 +218,10 @@ export async function expandPaths(
             file: given,
           });
         }
-        for (const file of found) add(file, true);
+        for (const file of found) add(file, path);
       } else {
         args.push({ given, kind: "file", path, roots: [path] });
-        add(given, false);
+        add(given);
       }
     }
     if (walk.stopped) break;
@@ -284,6 +287,8 @@ async function _asGlob(
       if (error instanceof Deno.errors.NotCapable) denied.push(path);
     }
   }
+  // The matcher loads only for a call that names a glob.
+  const { compileGlob, GlobError } = await _globModule();
   try {
     return compileGlob(path);
   } catch (error) {
@@ -292,13 +297,20 @@ async function _asGlob(
   }
 }
 
+let _glob: Promise<typeof import("./glob.ts")> | undefined;
+
+function _globModule(): Promise<typeof import("./glob.ts")> {
+  return _glob ??= import("./glob.ts");
+}
+
 async function _expandGlob(
   glob: Glob,
   walk: _Walk,
   canRead: (path: string) => boolean | Promise<boolean>,
   denied: string[],
-): Promise<string[]> {
-  const found = new Set<string>();
+): Promise<[string, string][]> {
+  const found = new Map<string, string>();
+  const { matchesGlob } = await _globModule();
   for (const alternative of glob.alternatives) {
     const { base } = alternative;
     if (!await canRead(base)) {
@@ -308,7 +320,7 @@ async function _expandGlob(
     if (alternative.segments.length === 0) {
       // Braces without wildcards name a file: taken when it is a Markdown file.
       const info = await _stat(base, denied);
-      if (info?.isFile && isMarkdownPath(base)) found.add(base);
+      if (info?.isFile && isMarkdownPath(base)) found.set(base, dirname(base));
       continue;
     }
     const info = await _stat(base, denied);
@@ -320,11 +332,13 @@ async function _expandGlob(
     }
     const prefix = _prefix(base);
     for (const file of listed) {
-      if (matchesGlob(alternative, file.slice(prefix.length))) found.add(file);
+      if (matchesGlob(alternative, file.slice(prefix.length)) && !found.has(file)) {
+        found.set(file, base);
+      }
     }
     if (walk.stopped) break;
   }
-  return [...found].sort();
+  return [...found].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
 }
 
 /** Walks folders, counting every entry against {@linkcode MAX_WALKED_ENTRIES}. */
