@@ -10,7 +10,6 @@
  *
  * @module
  */
-import { dirname, normalize } from "node:path";
 import type { ErrorEntry } from "./errors.ts";
 import {
   type IgnoreScope,
@@ -187,7 +186,7 @@ export async function expandPaths(
       }
       for (const [file, origin] of found) add(file, origin);
     } else {
-      const path = _normalize(given);
+      const path = await _normalize(given);
       if (!await canRead(path)) {
         args.push({ given, kind: "file", path, roots: [path] });
         denied.push(path);
@@ -320,7 +319,9 @@ async function _expandGlob(
     if (alternative.segments.length === 0) {
       // Braces without wildcards name a file: taken when it is a Markdown file.
       const info = await _stat(base, denied);
-      if (info?.isFile && isMarkdownPath(base)) found.set(base, dirname(base));
+      if (info?.isFile && isMarkdownPath(base)) {
+        found.set(base, base.includes("/") ? base.slice(0, base.lastIndexOf("/")) || "/" : ".");
+      }
       continue;
     }
     const info = await _stat(base, denied);
@@ -429,8 +430,10 @@ async function _stat(path: string, denied: string[]): Promise<Deno.FileInfo | un
   }
 }
 
-function _normalize(path: string): string {
-  const normal = normalize(path);
+async function _normalize(path: string): Promise<string> {
+  // Most paths hold no `.`, `..` or `//`: node:path (a tenth of a start-up) loads only for the others.
+  const plain = !/(^|\/)\.\.?(\/|$)|\/\//.test(path);
+  const normal = plain ? path : (await import("node:path")).normalize(path);
   return normal.length > 1 && normal.endsWith("/") ? normal.slice(0, -1) : normal;
 }
 

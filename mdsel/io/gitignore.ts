@@ -8,7 +8,6 @@
  *
  * @module
  */
-import { dirname, relative, resolve } from "node:path";
 import type ignoreType from "ignore";
 
 /** The rules of one file, as the `ignore` package compiles them. */
@@ -150,6 +149,7 @@ export function isRootIgnored(scopes: readonly IgnoreScope[]): boolean {
  * ```
  */
 export async function parentScopes(root: string, prefix: string): Promise<IgnoreScope[]> {
+  const { dirname, relative, resolve } = await import("node:path");
   let absolute: string;
   try {
     absolute = resolve(root);
