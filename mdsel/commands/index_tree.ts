@@ -180,7 +180,7 @@ export interface TreeLines {
  * const { trees } = buildTrees(items.map(({ doc, origin }) => ({ path: doc.filePath, origin, words: 1 })));
  * assert.deepEqual(treeLines(trees, items, { depth: 0, levels: 0 }, 500).lines, [
  *   "docs/ [2 files, 2 words]",
- *   " a a.md [3 words] Alpha",
+ *   " a a.md [2 words] Alpha",
  *   " ref/ [1 files, 1 words]",
  * ]);
  * ```
@@ -271,7 +271,8 @@ function _entries({ index }: IndexedDocument): OutlineEntry[] {
  * ```ts
  * import assert from "node:assert/strict";
  * import { fitTree } from "./index_tree.ts";
- * assert.deepEqual(fitTree([], [], 100, 500, 0), { depth: 0, levels: 0 });
+ * // Nothing to fold: every heading level fits.
+ * assert.deepEqual(fitTree([], [], 100, 500, 0), { depth: 0, levels: 2 });
  * ```
  */
 export function fitTree(

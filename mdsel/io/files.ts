@@ -137,7 +137,9 @@ export function isMarkdownPath(path: string): boolean {
  * await Deno.writeTextFile(`${dir}/docs/guide/a.md`, "# A\n");
  * await Deno.writeTextFile(`${dir}/docs/.draft.md`, "# Draft\n");
  * const { files } = await expandPaths([`${dir}/docs`, `${dir}/docs/**\/*.md`]);
- * assert.deepEqual(files, [{ path: `${dir}/docs/guide/a.md`, expanded: true }]);
+ * assert.deepEqual(files, [
+ *   { path: `${dir}/docs/guide/a.md`, expanded: true, origin: `${dir}/docs` },
+ * ]);
  * await Deno.remove(dir, { recursive: true });
  * ```
  */

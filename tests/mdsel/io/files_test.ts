@@ -42,7 +42,7 @@ Deno.test("a folder is every Markdown file under it, sorted, without dot-folders
   await inTree(TREE, async (at, relative) => {
     const { files, errors } = await expandPaths([at("docs"), at("README.md")]);
     assert.deepEqual(errors, []);
-    assert.deepEqual(files.map((file) => ({ ...file, path: relative(file.path) })), [
+    assert.deepEqual(files.map(({ path, expanded }) => ({ path: relative(path), expanded })), [
       { path: "docs/a.markdown", expanded: true },
       { path: "docs/b.md", expanded: true },
       { path: "docs/guide/y.MD", expanded: true },
