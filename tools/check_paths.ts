@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { expandPaths, isMarkdownPath, MARKDOWN_EXTENSIONS, MAX_FILES } from "../mdsel/io/files.ts";
+import { expandPaths, isMarkdownPath, MARKDOWN_EXTENSIONS } from "../mdsel/io/files.ts";
 
 export { isMarkdownPath, MARKDOWN_EXTENSIONS };
 

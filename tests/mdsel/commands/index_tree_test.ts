@@ -74,11 +74,11 @@ Deno.test("a folder tree folds by depth: files one line each, namespaces usable 
     ]);
     assert.match(
       stdout,
-      /\n guides\/ \[100 files, \d+ words\]\n  page-0 page-0\.md \[\d+ words\]\n   h1\.0 Page 0 title \[/,
+      /\n guides\/ \[100 files, \d+ words\]\n {2}page-0 page-0\.md \[\d+ words\]\n {3}h1\.0 Page 0 title \[/,
     );
     assert.match(
       stdout,
-      /\n reference\/ \[200 files, \d+ words\]\n  reference\/api\/ \[100 files, \d+ words\]\n/,
+      /\n reference\/ \[200 files, \d+ words\]\n {2}reference\/api\/ \[100 files, \d+ words\]\n/,
     );
     // A namespace from the output selects in a call over the same folder.
     const line = lines.find((line) => line.includes("page-7.md"))!;
