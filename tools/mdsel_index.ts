@@ -40,9 +40,9 @@ export function mdselIndexConfig(
 ): { title: string; description: string; annotations: ToolAnnotations } {
   const returns = settings.format === "json"
     ? "Returns: JSON with one entry per heading: its selector (e.g. readme::heading:h2[1]), its " +
-      "text, the words of its section (section_word_count), so you can see what a read will " +
-      "cost, and its lines (start_line, end_line); then the counts of paragraphs, code blocks, " +
-      "lists, tables and blockquotes. When the index would pass its size budget, the deepest " +
+      "text, the words of its section (section_word_count) and its lines (start_line, " +
+      "end_line); then the counts of paragraphs, code blocks, lists, tables and blockquotes. " +
+      "When the index would pass its size budget, the deepest " +
       "heading levels are left out (headings_omitted, max_depth): select a section to list its " +
       "subsections (children_available)."
     : "Returns: an outline with one line per heading: its selector (e.g. h2.1) and its text; " +
@@ -57,7 +57,10 @@ export function mdselIndexConfig(
     "",
     returns,
     "",
-    "Files may also be folders or globs (docs/**/*.md) of .md, .markdown and .mdx files.",
+    "Files may also be folders (every .md, .markdown and .mdx file under them, skipping what " +
+    "git ignores) or globs (docs/**/*.md); each document then starts with a line naming it. " +
+    "A folder too big to show whole answers with its tree: subfolders with their files and " +
+    "words, then files one line each as room allows; index a subfolder or a file to go deeper.",
     "",
     "Selectors:",
     "- h2.1 (second h2), h2.1/code.0 (its first code block), readme::h2.1 (in readme, of " +
