@@ -37,7 +37,7 @@ const SELECT_DESCRIPTION =
 // JSON carries.
 const INDEX_DESCRIPTION_JSON = INDEX_DESCRIPTION.replace(
   /^Returns: .*$/m,
-  "Returns: JSON with one entry per heading: its selector (e.g. readme::heading:h2[1]), its text, the words of its section (section_word_count), so you can see what a read will cost, and its lines (start_line, end_line); then the counts of paragraphs, code blocks, lists, tables and blockquotes. When the index would pass its size budget, the deepest heading levels are left out (headings_omitted, max_depth): select a section to list its subsections (children_available).",
+  "Returns: JSON with one entry per heading: its selector (e.g. readme::heading:h2[1]), its text, the words of its section (section_word_count) and its lines (start_line, end_line); then the counts of paragraphs, code blocks, lists, tables and blockquotes. When the index would pass its size budget, the deepest heading levels are left out (headings_omitted, max_depth): select a section to list its subsections (children_available).",
 );
 
 const SELECT_DESCRIPTION_JSON = SELECT_DESCRIPTION.replace(
