@@ -208,7 +208,7 @@ class _MdxReader {
     const input = _escapeHeadingIds(text.slice(offset, atEnd ? text.length : starts[last]));
     let parsed;
     try {
-      parsed = mdxParse(input);
+      parsed = mdxParse(input, atEnd);
     } catch (error) {
       const place = _place(error, last - first);
       if (!atEnd && place.line >= this.#lastContentLine(first, last) + 1 - first) return undefined;

@@ -10,7 +10,7 @@
 import type { Event, Token } from "micromark-util-types";
 import type { NodeDraft, NodeKind } from "./document.ts";
 import { appendDrafts, type Drafts } from "./markdown_nodes.ts";
-import { countWords, stripHeadingId } from "./plain_text.ts";
+import { countWords, inlineWordCount, stripHeadingId } from "./plain_text.ts";
 import { lastContentLine, type SourceLines, stripQuoteMarkers } from "./source_lines.ts";
 
 const NODE_KIND_BY_TOKEN: Readonly<Record<string, NodeKind>> = {
@@ -63,6 +63,9 @@ const NO_WORDS = new Set([
   "tableDelimiterRow",
   "tableCellDivider",
 ]);
+
+/** {@linkcode NO_WORDS}, and untokenized text, which is counted apart. */
+const NO_WORDS_OR_TEXT = new Set([...NO_WORDS, "chunkText"]);
 
 /** Where a piece of events comes from: its text and where that starts in the file. */
 export interface EventSource {
@@ -159,7 +162,7 @@ function _addNode(
     endLine,
     words: kind === "definition" || kind === "thematic_break" || MDX_CODE.has(token.type)
       ? 0
-      : countWords(_textWithout(events, enter, exit, source, NO_WORDS)),
+      : _words(events, enter, exit, source),
     text: "",
     tokenStart: -1,
     tokenEnd: -1,
@@ -232,6 +235,24 @@ function _headingContent(
 }
 
 /**
+ * The words of a node: its text without {@linkcode NO_WORDS}; text left
+ * untokenized (no `<` or `{` in it, see `mdx_parse.ts`) is counted as the
+ * Markdown side counts inline content.
+ */
+function _words(
+  events: readonly Event[],
+  enter: number,
+  exit: number,
+  source: EventSource,
+): number {
+  let words = 0;
+  const rest = _textWithout(events, enter, exit, source, NO_WORDS_OR_TEXT, (raw) => {
+    words += inlineWordCount(raw);
+  });
+  return words + countWords(rest);
+}
+
+/**
  * The text of the events `enter..exit`, with the tokens of the given types
  * (and everything inside them) taken out; a token on several lines leaves
  * its line breaks.
@@ -242,6 +263,7 @@ function _textWithout(
   exit: number,
   source: EventSource,
   types: ReadonlySet<string>,
+  onText?: (raw: string) => void,
 ): string {
   const token = events[enter][1];
   const file = source.lines.text;
@@ -253,7 +275,9 @@ function _textWithout(
     const start = _at(source, inner.start.offset);
     const end = _at(source, inner.end.offset);
     text += file.slice(at, start);
-    const breaks = file.slice(start, end).match(/\r\n|\r|\n/g);
+    const taken = file.slice(start, end);
+    if (inner.type === "chunkText") onText?.(taken);
+    const breaks = taken.match(/\r\n|\r|\n/g);
     if (breaks !== null) text += breaks.join("");
     at = end;
     i = _exitOf(events, i);

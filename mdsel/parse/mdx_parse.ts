@@ -19,15 +19,15 @@
  */
 import { type Comment, Parser } from "acorn";
 import acornJsx from "acorn-jsx";
-import { parse, postprocess, preprocess } from "micromark";
+import { parse, preprocess } from "micromark";
 import { gfm } from "micromark-extension-gfm";
 import { mdxExpression } from "micromark-extension-mdx-expression";
 import { mdxJsx } from "micromark-extension-mdx-jsx";
 import { mdxMd } from "micromark-extension-mdx-md";
 import { mdxjsEsm } from "micromark-extension-mdxjs-esm";
 import { combineExtensions } from "micromark-util-combine-extensions";
-import type { Acorn } from "micromark-util-events-to-acorn";
-import type { Event, Extension } from "micromark-util-types";
+import { subtokenize } from "micromark-util-subtokenize";
+import type { Event, ParseContext, Token } from "micromark-util-types";
 
 /** The expression tokens, with their value's token type and how MDX checks them. */
 const EXPRESSIONS: Readonly<
@@ -57,9 +57,12 @@ const EXPRESSIONS: Readonly<
   },
 };
 
+/** acorn with JSX, as MDX's extensions take it. */
+type Acorn = NonNullable<NonNullable<Parameters<typeof mdxJsx>[0]>["acorn"]>;
+
 let _acorn: Acorn | undefined;
-let _counted: Extension[] | undefined;
-let _exact: Extension[] | undefined;
+let _counted: ParseContext | undefined;
+let _exact: ParseContext | undefined;
 
 /** MDX's reading of a text. */
 export interface MdxParse {
@@ -77,9 +80,12 @@ export interface MdxParse {
  * Reads an MDX text as MDX does.
  *
  * @param source The text.
+ * @param final Whether the text runs to the end of the file. When it does
+ * not, a construct left open at its end (where a cut was not safe) is
+ * reported at once, without reading the text again as MDX does.
  * @returns MDX's events.
- * @throws {Error} micromark's `VFileMessage` (with `line`, `column` and
- * `reason`) when MDX rejects the text.
+ * @throws {Error} micromark's `VFileMessage` (with `line`, `column`, `reason`
+ * and `ruleId`) when MDX rejects the text.
  *
  * @example
  * ```ts
@@ -89,31 +95,36 @@ export interface MdxParse {
  * assert.throws(() => mdxParse("<!-- x -->\n"), /Unexpected character `!`/);
  * ```
  */
-export function mdxParse(source: string): MdxParse {
+export function mdxParse(source: string, final = true): MdxParse {
   _acorn ??= Parser.extend(acornJsx()) as unknown as Acorn;
   const acorn = _acorn;
-  _counted ??= [
-    combineExtensions([mdxjsEsm({ acorn }), mdxExpression({}), mdxJsx({}), mdxMd()]),
-    gfm(),
-  ];
+  _counted ??= parse({
+    extensions: [
+      combineExtensions([mdxjsEsm({ acorn }), mdxExpression({}), mdxJsx({}), mdxMd()]),
+      gfm(),
+    ],
+  });
   const masked = _maskExpressions(source, acorn);
   try {
     const events = _events(masked.text, _counted);
     if (_acornAgrees(events, acorn) && _masksInAttributes(events, masked)) {
       return { events, sourceOffset: masked.sourceOffset };
     }
-  } catch {
+  } catch (error) {
+    if (!final && (error as { ruleId?: unknown }).ruleId === "unexpected-eof") throw error;
     // Counted braces may end an expression elsewhere than MDX: read it as MDX does.
   }
-  _exact ??= [
-    combineExtensions([
-      mdxjsEsm({ acorn }),
-      mdxExpression({ acorn }),
-      mdxJsx({ acorn }),
-      mdxMd(),
-    ]),
-    gfm(),
-  ];
+  _exact ??= parse({
+    extensions: [
+      combineExtensions([
+        mdxjsEsm({ acorn }),
+        mdxExpression({ acorn }),
+        mdxJsx({ acorn }),
+        mdxMd(),
+      ]),
+      gfm(),
+    ],
+  });
   return { events: _events(source, _exact), sourceOffset: (offset) => offset };
 }
 
@@ -218,9 +229,55 @@ function _masksInAttributes(events: readonly Event[], masked: _Masked): boolean 
   return masked.at.every((offset) => values.has(offset));
 }
 
-function _events(source: string, extensions: Extension[]): Event[] {
+/**
+ * The events of a text by a parser made once: `parse` combines every
+ * extension anew, a fifth of the time over many small texts. What a parser
+ * learns from one text (definitions, footnotes, lazy lines, ESM's imports) is
+ * reset.
+ */
+function _events(source: string, parser: ParseContext): Event[] {
+  parser.defined = [];
+  parser.lazy = {};
+  const learnt = parser as { definedModuleSpecifiers?: unknown; gfmFootnotes?: unknown };
+  delete learnt.definedModuleSpecifiers;
+  delete learnt.gfmFootnotes;
   const chunks = preprocess()(source, undefined, true);
-  return postprocess(parse({ extensions }).document().write(chunks));
+  const events = parser.document().write(chunks);
+  // micromark's `postprocess`, but text without `<` or `{` is left as it is.
+  do _leaveText(events, source); while (!subtokenize(events));
+  return events;
+}
+
+/**
+ * Leaves untokenized the text (of paragraphs, headings, table cells,
+ * labels) that holds no `<` and no `{`: only those start MDX's text
+ * constructs (JSX, expressions), the ones that fail or hide words; the rest
+ * of a text's markup is read by the word count (`inlineWordCount`) and by
+ * markdown-it for heading text. Text is a third of micromark's time.
+ */
+function _leaveText(events: readonly Event[], source: string): void {
+  for (let i = 0; i < events.length - 1; i++) {
+    const [kind, token] = events[i];
+    if (kind !== "enter" || token.previous !== undefined) continue;
+    if (token.contentType !== "text" && token.contentType !== "string") continue;
+    // A table cell's text is an enter and the exit of another token until
+    // micromark tokenizes it: left to micromark.
+    if (events[i + 1][1] !== token) continue;
+    // A task list item's `[ ]` is no word: micromark's GFM tells which is one.
+    if (/^\[[ xX]\]/.test(source.slice(token.start.offset, token.start.offset + 3))) continue;
+    let mdx = false;
+    for (let chunk: Token | undefined = token; chunk !== undefined; chunk = chunk.next) {
+      const text = source.slice(chunk.start.offset, chunk.end.offset);
+      if (text.includes("<") || text.includes("{")) {
+        mdx = true;
+        break;
+      }
+    }
+    if (mdx) continue;
+    for (let chunk: Token | undefined = token; chunk !== undefined; chunk = chunk.next) {
+      chunk.contentType = undefined;
+    }
+  }
 }
 
 /**
