@@ -33,7 +33,7 @@ import {
 import { defineReferences, parseMarkdown } from "./markdown.ts";
 import { appendDrafts, type Drafts, MarkdownReader, readMarkdown } from "./markdown_nodes.ts";
 import { JsxNesting, MdxSyntaxError } from "./mdx_jsx.ts";
-import { type EventSource, mdxNodes, mdxNodeSource } from "./mdx_nodes.ts";
+import { type EventSource, mdxNodes, mdxNodeSource, pointAt } from "./mdx_nodes.ts";
 import { mdxParse } from "./mdx_parse.ts";
 import { mdxSegments, type Segment } from "./mdx_segments.ts";
 import { blockPlainText } from "./plain_text.ts";
@@ -210,14 +210,19 @@ class _MdxReader {
     try {
       parsed = mdxParse(input, atEnd);
     } catch (error) {
+      if (!atEnd && (error as { ruleId?: unknown }).ruleId === "unexpected-eof") return undefined;
+      // Any other error comes from a read the way MDX reads: its place is true.
       const place = _place(error, last - first);
       if (!atEnd && place.line >= this.#lastContentLine(first, last) + 1 - first) return undefined;
       throw new MdxSyntaxError(_reason(error), place.line + first, place.column);
     }
     const { events, sourceOffset } = parsed;
     if (!atEnd && _fenceRunsToEnd(events)) return undefined;
-    this.#nesting.check(events, first);
-    const source: EventSource = { lines: this.#lines, lineOffset: first, offset, sourceOffset };
+    const source: EventSource = { lines: this.#lines, offset, sourceOffset };
+    this.#nesting.check(events, (at) => {
+      const { line, column } = pointAt(source, at);
+      return { line: line + 1, column };
+    });
     const piece = mdxNodes(events, 0, events.length, source, 0);
     for (const label of piece.labels) this.#labels.push(label);
     let keep = beforeHeading;
@@ -272,7 +277,7 @@ function _plainOf(source: string): string {
       const exit = _exit(events, i);
       if (!/^(?:lineEnding|lineEndingBlank|linePrefix|whitespace)$/.test(events[i][1].type)) {
         parts.push(
-          mdxNodeSource(events, i, exit, { lines, lineOffset: 0, offset: 0, sourceOffset }),
+          mdxNodeSource(events, i, exit, { lines, offset: 0, sourceOffset }),
         );
       }
       i = exit;

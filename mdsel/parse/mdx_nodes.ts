@@ -71,8 +71,6 @@ const NO_WORDS_OR_TEXT = new Set([...NO_WORDS, "chunkText"]);
 export interface EventSource {
   /** The file's lines. */
   readonly lines: SourceLines;
-  /** The line of the file the parsed text starts at. */
-  readonly lineOffset: number;
   /** The offset in the file the parsed text starts at. */
   readonly offset: number;
   /** The offset in the parsed text of an offset in the events (see `mdx_parse.ts`). */
@@ -138,12 +136,10 @@ function _addNode(
   quoteDepth: number,
 ): void {
   const token = events[enter][1];
-  const { lines, lineOffset } = source;
-  const startLine = token.start.line - 1 + lineOffset;
-  const endPoint = token.end;
-  const lastLine = endPoint.line -
-    (endPoint.column === 1 && endPoint.line > token.start.line ? 2 : 1);
-  const endLine = lastContentLine(lines, startLine, lastLine + lineOffset, quoteDepth);
+  const { start, end } = token;
+  const startLine = pointAt(source, start.offset).line;
+  const lastLine = end.offset > start.offset ? pointAt(source, end.offset - 1).line : startLine;
+  const endLine = lastContentLine(source.lines, startLine, lastLine, quoteDepth);
   const previous = built.nodes[built.nodes.length - 1];
   const code = kind === "jsx" || kind === "expression";
   if (
@@ -299,6 +295,37 @@ function _firstOfType(
 
 function _slice(source: EventSource, token: Token): string {
   return source.lines.text.slice(_at(source, token.start.offset), _at(source, token.end.offset));
+}
+
+/**
+ * Where an offset of the events is in the file: its line (0-based) and
+ * column (1-based). Events' own lines do not tell: the big expressions taken
+ * out of what micromark reads take their line breaks with them.
+ *
+ * @param source Where the events' text lies in the file.
+ * @param offset An offset in the events.
+ * @returns The line and column in the file.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pointAt } from "./mdx_nodes.ts";
+ * import { splitLines } from "./source_lines.ts";
+ * const source = { lines: splitLines("a\nbc\n"), offset: 2, sourceOffset: (offset: number) => offset };
+ * assert.deepEqual(pointAt(source, 1), { line: 1, column: 2 });
+ * ```
+ */
+export function pointAt(source: EventSource, offset: number): { line: number; column: number } {
+  const at = _at(source, offset);
+  const { starts } = source.lines;
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle] <= at) low = middle;
+    else high = middle - 1;
+  }
+  return { line: low, column: at - starts[low] + 1 };
 }
 
 /** The file offset of an offset in the events. */

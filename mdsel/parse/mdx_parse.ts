@@ -71,7 +71,8 @@ export interface MdxParse {
   /**
    * The offset in the text of an offset in the events: big attribute
    * expressions are read by acorn alone and left out of what micromark
-   * reads (see the module doc), so offsets after them move; lines do not.
+   * reads (see the module doc), so offsets after them move, and lines: the
+   * events' lines and columns are not the text's.
    */
   sourceOffset(offset: number): number;
 }
@@ -107,7 +108,7 @@ export function mdxParse(source: string, final = true): MdxParse {
   const masked = _maskExpressions(source, acorn);
   try {
     const events = _events(masked.text, _counted);
-    if (_acornAgrees(events, acorn) && _masksInAttributes(events, masked)) {
+    if (_acornAgrees(events, acorn, masked.at) && _masksInAttributes(events, masked)) {
       return { events, sourceOffset: masked.sourceOffset };
     }
   } catch (error) {
@@ -130,6 +131,13 @@ export function mdxParse(source: string, final = true): MdxParse {
 
 /** An attribute expression this size or bigger is read by acorn alone. */
 const MASK_CHARS = 256;
+const ACORN_OPTIONS = { ecmaVersion: 2024, sourceType: "module" } as const;
+const LESS_THAN = 60;
+const EQUALS = 61;
+const QUOTE = 34;
+const APOSTROPHE = 39;
+const LEFT_BRACE = 123;
+const RIGHT_BRACE = 125;
 
 /** A text with expressions taken out, and the way back to the text's offsets. */
 interface _Masked {
@@ -141,7 +149,8 @@ interface _Masked {
 
 /**
  * Takes the big attribute expressions of the JSX tags that start a line out
- * of the text: each becomes `0` and its line breaks. acorn reads each one as
+ * of the text: each becomes `0` (its line breaks too: micromark's time goes
+ * by lines as much as by characters). acorn reads each one as
  * MDX would, up to the `}` that follows a complete expression (MDX hands
  * acorn the text up to each `}` in turn and takes the first it accepts: the
  * same end). A tag is scanned only up to what is plain: names, quoted
@@ -149,39 +158,47 @@ interface _Masked {
  */
 function _maskExpressions(source: string, acorn: Acorn): _Masked {
   const masks: [number, number][] = [];
+  const length = source.length;
+  const skipSpace = (i: number) => {
+    while (i < length && _isSpace(source.charCodeAt(i))) i++;
+    return i;
+  };
   for (let line = source.indexOf("<"); line !== -1; line = source.indexOf("\n<", line + 1)) {
-    const start = source[line] === "<" ? line : line + 1;
-    if (source[start] !== "<" || !/[A-Za-z]/.test(source[start + 1] ?? "")) continue;
+    const start = source.charCodeAt(line) === LESS_THAN ? line : line + 1;
+    if (!_isLetter(source.charCodeAt(start + 1))) continue;
     let i = start + 1;
-    while (i < source.length && /[\w$.:-]/.test(source[i])) i++;
+    while (i < length && _isNameChar(source.charCodeAt(i))) i++;
     for (;;) {
-      while (/\s/.test(source[i] ?? "")) i++;
-      if (!/[^\s=/>{}"'<]/.test(source[i] ?? "")) break;
-      while (i < source.length && /[^\s=/>{}"'<]/.test(source[i])) i++;
-      while (/\s/.test(source[i] ?? "")) i++;
-      if (source[i] !== "=") continue;
-      i++;
-      while (/\s/.test(source[i] ?? "")) i++;
-      const quote = source[i];
-      if (quote === '"' || quote === "'") {
-        const close = source.indexOf(quote, i + 1);
+      i = skipSpace(i);
+      const name = i;
+      while (i < length && _isAttributeNameChar(source.charCodeAt(i))) i++;
+      if (i === name) break;
+      i = skipSpace(i);
+      if (source.charCodeAt(i) !== EQUALS) continue;
+      i = skipSpace(i + 1);
+      const quote = source.charCodeAt(i);
+      if (quote === QUOTE || quote === APOSTROPHE) {
+        const close = source.indexOf(source[i], i + 1);
         if (close === -1) break;
         i = close + 1;
         continue;
       }
-      if (quote !== "{") break;
+      if (quote !== LEFT_BRACE) break;
+      // A small expression is not worth acorn's time here: count braces over it.
+      const small = _closingBrace(source, i + 1, MASK_CHARS);
+      if (small !== -1) {
+        i = small + 1;
+        continue;
+      }
       let end: number;
       try {
-        end =
-          (acorn.parseExpressionAt(source, i + 1, { ecmaVersion: 2024, sourceType: "module" }) as {
-            end: number;
-          }).end;
+        end = (acorn.parseExpressionAt(source, i + 1, ACORN_OPTIONS) as { end: number }).end;
       } catch {
         break;
       }
-      while (/\s/.test(source[end] ?? "")) end++;
-      if (source[end] !== "}") break;
-      if (end - i > MASK_CHARS) masks.push([i + 1, end]);
+      end = skipSpace(end);
+      if (source.charCodeAt(end) !== RIGHT_BRACE) break;
+      masks.push([i + 1, end]);
       i = end + 1;
     }
   }
@@ -193,9 +210,8 @@ function _maskExpressions(source: string, acorn: Acorn): _Masked {
   for (const [start, end] of masks) {
     text += source.slice(from, start);
     at.push(text.length);
-    const kept = "0" + (source.slice(start, end).match(/\r\n|\r|\n/g) ?? []).join("");
-    text += kept;
-    shift.push((shift[shift.length - 1] ?? 0) + (end - start) - kept.length);
+    text += "0";
+    shift.push((shift[shift.length - 1] ?? 0) + (end - start) - 1);
     from = end;
   }
   text += source.slice(from);
@@ -214,6 +230,39 @@ function _maskExpressions(source: string, acorn: Acorn): _Masked {
       return low === 0 ? offset : offset + shift[low - 1];
     },
   };
+}
+
+function _isSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13);
+}
+
+function _isLetter(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/** A tag name's characters: letters, digits, `_`, `$`, `.`, `:`, `-`. */
+function _isNameChar(code: number): boolean {
+  return _isLetter(code) || (code >= 48 && code <= 58) || code === 95 || code === 36 ||
+    code === 46 || code === 45;
+}
+
+/** Anything but space, `=`, `/`, `>`, braces, quotes and `<`. */
+function _isAttributeNameChar(code: number): boolean {
+  return !_isSpace(code) && code !== EQUALS && code !== 47 && code !== 62 && code !== LEFT_BRACE &&
+    code !== RIGHT_BRACE && code !== QUOTE && code !== APOSTROPHE && code !== LESS_THAN &&
+    !Number.isNaN(code);
+}
+
+/** The `}` that closes a `{` counting braces only, within `limit` characters, or -1. */
+function _closingBrace(source: string, from: number, limit: number): number {
+  let depth = 0;
+  const end = Math.min(source.length, from + limit);
+  for (let i = from; i < end; i++) {
+    const code = source.charCodeAt(i);
+    if (code === LEFT_BRACE) depth++;
+    else if (code === RIGHT_BRACE && depth-- === 0) return i;
+  }
+  return -1;
 }
 
 /** Whether every expression taken out stood in a JSX attribute's value, as MDX read the text. */
@@ -244,7 +293,8 @@ function _events(source: string, parser: ParseContext): Event[] {
   const chunks = preprocess()(source, undefined, true);
   const events = parser.document().write(chunks);
   // micromark's `postprocess`, but text without `<` or `{` is left as it is.
-  do _leaveText(events, source); while (!subtokenize(events));
+  const specials = _specials(source);
+  do _leaveText(events, source, specials); while (!subtokenize(events));
   return events;
 }
 
@@ -255,7 +305,7 @@ function _events(source: string, parser: ParseContext): Event[] {
  * of a text's markup is read by the word count (`inlineWordCount`) and by
  * markdown-it for heading text. Text is a third of micromark's time.
  */
-function _leaveText(events: readonly Event[], source: string): void {
+function _leaveText(events: readonly Event[], source: string, specials: Int32Array): void {
   for (let i = 0; i < events.length - 1; i++) {
     const [kind, token] = events[i];
     if (kind !== "enter" || token.previous !== undefined) continue;
@@ -266,12 +316,8 @@ function _leaveText(events: readonly Event[], source: string): void {
     // A task list item's `[ ]` is no word: micromark's GFM tells which is one.
     if (/^\[[ xX]\]/.test(source.slice(token.start.offset, token.start.offset + 3))) continue;
     let mdx = false;
-    for (let chunk: Token | undefined = token; chunk !== undefined; chunk = chunk.next) {
-      const text = source.slice(chunk.start.offset, chunk.end.offset);
-      if (text.includes("<") || text.includes("{")) {
-        mdx = true;
-        break;
-      }
+    for (let chunk: Token | undefined = token; chunk !== undefined && !mdx; chunk = chunk.next) {
+      mdx = _hasSpecial(specials, chunk.start.offset, chunk.end.offset);
     }
     if (mdx) continue;
     for (let chunk: Token | undefined = token; chunk !== undefined; chunk = chunk.next) {
@@ -280,19 +326,44 @@ function _leaveText(events: readonly Event[], source: string): void {
   }
 }
 
+/** Where `<` and `{` stand in a text, ascending. */
+function _specials(source: string): Int32Array {
+  const found: number[] = [];
+  for (let i = 0; i < source.length; i++) {
+    const code = source.charCodeAt(i);
+    if (code === LESS_THAN || code === LEFT_BRACE) found.push(i);
+  }
+  return Int32Array.from(found);
+}
+
+/** Whether a `<` or `{` stands in `start..end)`. */
+function _hasSpecial(specials: Int32Array, start: number, end: number): boolean {
+  let low = 0;
+  let high = specials.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (specials[middle] < start) low = middle + 1;
+    else high = middle;
+  }
+  return low < specials.length && specials[low] < end;
+}
+
 /**
  * Whether acorn accepts every expression of the events as MDX checks it
  * (`micromark-util-events-to-acorn`: the value, or only comments where an
  * empty expression is allowed; a spread holds one spread element), and no
  * `}` stands in a line comment (see the module doc).
  */
-function _acornAgrees(events: readonly Event[], acorn: Acorn): boolean {
+function _acornAgrees(events: readonly Event[], acorn: Acorn, masked: readonly number[]): boolean {
+  const taken = new Set(masked);
   for (let i = 0; i < events.length; i++) {
     const [kind, token] = events[i];
     const expression = kind === "enter" ? EXPRESSIONS[token.type] : undefined;
     if (expression === undefined) continue;
     // The token, its opening marker's enter and exit; then the value up to the closing marker.
     let close = i + 3;
+    // An expression acorn read when it was taken out (see _maskExpressions) is `0` now.
+    const checked = taken.has(events[i + 3][1].start.offset);
     let source = "";
     for (; events[close][1].type !== events[i + 1][1].type; close++) {
       const [innerKind, inner, context] = events[close];
@@ -302,7 +373,7 @@ function _acornAgrees(events: readonly Event[], acorn: Acorn): boolean {
         source += context.sliceSerialize(inner);
       }
     }
-    if (!_accepts(acorn, source, expression)) return false;
+    if (!checked && !_accepts(acorn, source, expression)) return false;
     i = close;
   }
   return true;
@@ -342,6 +413,7 @@ function _accepts(
 
 /** Only whitespace and comments (a line comment needs its line break), as MDX's `empty`. */
 function _isEmpty(value: string): boolean {
+  if (!value.includes("/")) return /^\s*$/.test(value);
   return /^\s*$/.test(
     value.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/[^\r\n]*(\r\n|\n|\r)/g, ""),
   );
