@@ -1,7 +1,7 @@
 /**
  * The MDX front end of the document model: an `.mdx` file read with MDX's
- * own rules (micromark with `micromark-extension-mdxjs`, the parser of
- * `@mdx-js/mdx` 3, and GFM), into the same nodes the Markdown front end
+ * own rules (micromark with the extensions `@mdx-js/mdx` 3 reads MDX with,
+ * and GFM's; see `mdx_parse.ts`), into the same nodes the Markdown front end
  * makes, so that resolution, outlines, paging and search stay as they are.
  *
  * - ESM (`import`/`export`) is an `esm` node, `{...}` an `expression` node,
@@ -33,7 +33,7 @@ import {
 import { defineReferences, parseMarkdown } from "./markdown.ts";
 import { appendDrafts, type Drafts, MarkdownReader, readMarkdown } from "./markdown_nodes.ts";
 import { JsxNesting, MdxSyntaxError } from "./mdx_jsx.ts";
-import { type EventSource, mdxNodes, mdxNodeSource, pointAt } from "./mdx_nodes.ts";
+import { type EventSource, exitOf, mdxNodes, mdxNodeSource, pointAt } from "./mdx_nodes.ts";
 import { mdxParse } from "./mdx_parse.ts";
 import { mdxSegments, type Segment } from "./mdx_segments.ts";
 import { blockPlainText } from "./plain_text.ts";
@@ -233,7 +233,7 @@ class _MdxReader {
       else if (keep) {
         const code = node.kind === "jsx" || node.kind === "expression" || node.kind === "esm";
         const enter = piece.enters[i];
-        const plain = code ? "" : mdxNodeSource(events, enter, _exit(events, enter), source);
+        const plain = code ? "" : mdxNodeSource(events, enter, exitOf(events, enter), source);
         this.#kept.set(node, { plain, source });
       }
     });
@@ -274,7 +274,7 @@ function _plainOf(source: string): string {
     const lines = splitLines(source);
     const parts: string[] = [];
     for (let i = 0; i < events.length; i++) {
-      const exit = _exit(events, i);
+      const exit = exitOf(events, i);
       if (!/^(?:lineEnding|lineEndingBlank|linePrefix|whitespace)$/.test(events[i][1].type)) {
         parts.push(
           mdxNodeSource(events, i, exit, { lines, offset: 0, sourceOffset }),
@@ -340,12 +340,6 @@ function _enter(events: readonly Event[], exit: number): number {
   const token = events[exit][1];
   for (let i = exit - 1; i >= 0; i--) if (events[i][1] === token) return i;
   return 0;
-}
-
-function _exit(events: readonly Event[], enter: number): number {
-  const token = events[enter][1];
-  for (let i = enter + 1; i < events.length; i++) if (events[i][1] === token) return i;
-  return events.length - 1;
 }
 
 /** Where an error of micromark says MDX failed, 1-based within the piece (its last line when it does not say). */

@@ -110,7 +110,7 @@ export function mdxNodes(
   for (let i = from; i < to; i++) {
     const [kind, token] = events[i];
     if (kind !== "enter") continue;
-    const end = _exitOf(events, i);
+    const end = exitOf(events, i);
     if (token.type === "content") {
       // Definitions and a paragraph: each its own node.
       const inner = mdxNodes(events, i + 1, end, source, quoteDepth);
@@ -220,7 +220,7 @@ function _headingContent(
     _firstOfType(events, enter, exit, "setextHeadingText");
   if (text === undefined) return "";
   const textEnter = events.findIndex((event, i) => i >= enter && event[1] === text);
-  const content = _textWithout(events, textEnter, _exitOf(events, textEnter), source, MDX_CODE);
+  const content = _textWithout(events, textEnter, exitOf(events, textEnter), source, MDX_CODE);
   const lines = content.split(/\r\n|\r|\n/);
   const joined = lines.length === 1
     ? content
@@ -276,7 +276,7 @@ function _textWithout(
     const breaks = taken.match(/\r\n|\r|\n/g);
     if (breaks !== null) text += breaks.join("");
     at = end;
-    i = _exitOf(events, i);
+    i = exitOf(events, i);
   }
   return text + file.slice(at, _at(source, token.end.offset));
 }
@@ -333,8 +333,23 @@ function _at(source: EventSource, offset: number): number {
   return source.offset + source.sourceOffset(offset);
 }
 
-/** The index of the exit event of the token entered at `enter`. */
-function _exitOf(events: readonly Event[], enter: number): number {
+/**
+ * The index of the exit event of the token entered at `enter`.
+ *
+ * @param events micromark's events.
+ * @param enter The index of an enter event.
+ * @returns The index of its exit (the last event when there is none).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { exitOf } from "./mdx_nodes.ts";
+ * import { mdxParse } from "./mdx_parse.ts";
+ * const { events } = mdxParse("# A\n");
+ * assert.equal(events[exitOf(events, 0)][1], events[0][1]);
+ * ```
+ */
+export function exitOf(events: readonly Event[], enter: number): number {
   const token = events[enter][1];
   let depth = 0;
   for (let i = enter + 1; i < events.length; i++) {

@@ -220,14 +220,8 @@ function _maskExpressions(source: string, acorn: Acorn): _Masked {
     at,
     sourceOffset(offset) {
       // The last expression taken out before the offset tells how far it moved.
-      let low = 0;
-      let high = at.length;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        if (at[middle] < offset) low = middle + 1;
-        else high = middle;
-      }
-      return low === 0 ? offset : offset + shift[low - 1];
+      const before = _firstAtLeast(at, offset);
+      return before === 0 ? offset : offset + shift[before - 1];
     },
   };
 }
@@ -338,14 +332,20 @@ function _specials(source: string): Int32Array {
 
 /** Whether a `<` or `{` stands in `start..end)`. */
 function _hasSpecial(specials: Int32Array, start: number, end: number): boolean {
+  const first = _firstAtLeast(specials, start);
+  return first < specials.length && specials[first] < end;
+}
+
+/** The index of the first value at least `value` in an ascending list (its length when none is). */
+function _firstAtLeast(sorted: ArrayLike<number>, value: number): number {
   let low = 0;
-  let high = specials.length;
+  let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (specials[middle] < start) low = middle + 1;
+    if (sorted[middle] < value) low = middle + 1;
     else high = middle;
   }
-  return low < specials.length && specials[low] < end;
+  return low;
 }
 
 /**
