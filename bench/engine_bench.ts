@@ -353,10 +353,17 @@ async function _mdxTable(): Promise<number> {
   ];
   for (const [input, command, file] of runs) {
     const timing = async (extension: string) => {
-      const path = file === "" ? `bench/.data/mdx/${extension}` : `bench/.data/mdx/${file}.${extension}`;
+      const path = file === ""
+        ? `bench/.data/mdx/${extension}`
+        : `bench/.data/mdx/${file}.${extension}`;
       return (await measure(["run", "--allow-read", "mdsel/cli.ts", ...command, path])).median;
     };
-    rows.push({ input, command: command.join(" "), md: await timing("md"), mdx: await timing("mdx") });
+    rows.push({
+      input,
+      command: command.join(" "),
+      md: await timing("md"),
+      mdx: await timing("mdx"),
+    });
   }
   console.log(
     [pad("input", 20), pad("command", 22), pad(".md ms", 9, true), pad(".mdx ms", 9, true)]
