@@ -9,8 +9,8 @@
  * @module
  */
 import { formatText } from "./commands/format_command.ts";
-import { indexDocument, limitIndex, summarize } from "./commands/index_command.ts";
-import { envelope, indexJson, selectJson } from "./commands/render_json.ts";
+import { indexDocument, summarize } from "./commands/index_command.ts";
+import { envelope, indexJsonWithin, selectJson } from "./commands/render_json.ts";
 import { errorText, indexText, selectText } from "./commands/render_text.ts";
 import { parseForSelect, selectAllInWorkspace } from "./commands/select_command.ts";
 import { type Invocation, parseArgs, USAGE, UsageError } from "./io/args.ts";
@@ -125,8 +125,7 @@ async function _index(
     const summary = summarize(docs);
     const budget = full ? Infinity : Math.min(settings.indexMaxChars, settings.maxChars);
     const named = workspace.fileCount ?? files.length;
-    const render = (limited: typeof docs) => indexJson(limited, summary, errors, warnings, named);
-    stdout = render(limitIndex(docs, budget, render)) + "\n";
+    stdout = indexJsonWithin(docs, summary, errors, warnings, named, budget) + "\n";
   } else {
     stdout = indexText(items, errors, { ...settings, full, lines }, warnings);
   }

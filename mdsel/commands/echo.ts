@@ -101,3 +101,48 @@ export function errorSelector(
   }
   return selectorWindow(error.selector, column);
 }
+
+/**
+ * Text echoed on an output line: control characters (and the Unicode line
+ * and paragraph separators) shown as escapes (`\n`, `\u0000`), so nothing a
+ * file name, a query or a selector holds can start a line of its own.
+ *
+ * @param text The text.
+ * @returns The text, safe on one line.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { echoLine } from "./echo.ts";
+ * assert.equal(echoLine("a\n!FILE_NOT_FOUND: forged"), "a\\n!FILE_NOT_FOUND: forged");
+ * assert.equal(echoLine("tab\there"), "tab\\there");
+ * assert.equal(echoLine("plain"), "plain");
+ * ```
+ */
+export function echoLine(text: string): string {
+  // deno-lint-ignore no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (char) => {
+    const short: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+    return short[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  });
+}
+
+/**
+ * A value echoed in an error (a path, a query): cut like a selector, then
+ * made safe on one line.
+ *
+ * @param text The value.
+ * @param max The most characters kept before `...` (default {@linkcode MAX_ECHO}).
+ * @returns The text to print.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { echoValue, MAX_ECHO } from "./echo.ts";
+ * assert.equal(echoValue("docs/a\nb.md"), "docs/a\\nb.md");
+ * assert.equal(echoValue("x".repeat(1000)).length, MAX_ECHO + 3);
+ * ```
+ */
+export function echoValue(text: string, max = MAX_ECHO): string {
+  return echoLine(clipSelector(text, max));
+}

@@ -198,7 +198,9 @@ export function summarize(docs: readonly DocumentIndex[]): IndexSummary {
  * is left out of every document, level after level, but a document always
  * keeps its own two shallowest levels, whatever depths they are (as the text
  * outline does); when that is still too much, each document keeps the same
- * number of its first headings, as many as fit. Documents that lost headings say how many and how deep the
+ * number of its first headings, as many as fit; and when not even the
+ * documents without headings fit, the list is cut (the caller says how many
+ * were left out). Documents that lost headings say how many and how deep the
  * rest go (`headings_omitted`, `max_depth`).
  *
  * @param docs The full document indexes.
@@ -260,7 +262,17 @@ export function limitIndex(
     if (fits(limited(1, middle))) low = middle;
     else high = middle - 1;
   }
-  return limited(1, low);
+  const shortest = limited(1, low);
+  if (low > 0 || shortest.length <= 1 || fits(shortest)) return shortest;
+  // Not even one line a document fits: the first documents, as many as fit (one at least).
+  let count = 1;
+  let top = shortest.length;
+  while (count < top) {
+    const middle = Math.ceil((count + top) / 2);
+    if (fits(shortest.slice(0, middle))) count = middle;
+    else top = middle - 1;
+  }
+  return shortest.slice(0, count);
 }
 
 /**

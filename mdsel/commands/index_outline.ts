@@ -7,6 +7,7 @@
  * @module
  */
 import type { MdDocument } from "../parse/document.ts";
+import { echoLine } from "./echo.ts";
 import type { DocumentIndex } from "./index_command.ts";
 import { fitDepths, oneLine, outlineBudget, type OutlineEntry } from "./outline.ts";
 
@@ -75,7 +76,9 @@ export function documentOutline(
   lines = false,
 ): DocumentOutline {
   const words = doc.top.wordPrefix[doc.top.nodes.length];
-  const head = [`${index.namespace} ${index.file_path} [${words} words]`];
+  // A path may hold anything, a line break too: escaped, it cannot start a line.
+  const path = echoLine(index.file_path);
+  const head = [`${index.namespace} ${path} [${words} words]`];
   // Content before the first heading (front matter alone is no content).
   if (index.root !== null && index.root.children_count > 0) {
     const { nodes } = doc.top;
@@ -94,8 +97,7 @@ export function documentOutline(
     ...(lines ? { lines: [heading.start_line, heading.end_line] as const } : {}),
   }));
   const tail = _countsLines(index);
-  const folded =
-    `${index.namespace} ${index.file_path} [${words} words, +${entries.length} headings]`;
+  const folded = `${index.namespace} ${path} [${words} words, +${entries.length} headings]`;
   return { head, entries, tail, folded, fixedChars: _chars(head) + _chars(tail) };
 }
 

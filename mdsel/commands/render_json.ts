@@ -5,8 +5,9 @@
  * @module
  */
 import type { ErrorEntry } from "../io/errors.ts";
-import { clipSelector, errorSelector } from "./echo.ts";
-import type { DocumentIndex, IndexSummary } from "./index_command.ts";
+import { AFTER_RESERVE } from "./budget.ts";
+import { clipSelector, errorSelector, MAX_ECHO } from "./echo.ts";
+import { type DocumentIndex, type IndexSummary, limitIndex } from "./index_command.ts";
 import type { SearchAnswer, SelectMatch, SelectOutcome } from "./select_command.ts";
 
 /** The commands that print an envelope. */
@@ -37,9 +38,11 @@ export function envelope(
     success: boolean;
     data: unknown;
     errors?: ErrorEntry[];
+    errors_omitted?: number;
     partial_results?: unknown[];
     unresolved_selectors?: string[];
     warnings?: string[];
+    warnings_omitted?: number;
   },
   now: Date = new Date(),
 ): string {
@@ -107,47 +110,251 @@ export function indexJson(
 export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string {
   const success = !outcome.invalid && outcome.errors.length === 0 &&
     outcome.unresolved.length === 0;
-  // A long selector is echoed cut: a 100 KB one made a 560 KB error.
-  const unresolved = outcome.unresolved.map((entry) => ({
-    ...entry,
-    selector: clipSelector(entry.selector),
-  }));
-  const render = (matches: SelectMatch[], omitted: string[]) =>
+  // A long selector is echoed cut: a 100 KB one made a 560 KB error. The same one once.
+  const unresolved = _distinct(
+    outcome.unresolved.map((entry) => ({
+      ...entry,
+      selector: clipSelector(entry.selector),
+    })),
+    (entry) => entry.selector,
+  );
+  const errors = _distinct(outcome.errors.map(_echoed), (entry) => JSON.stringify(entry));
+  const warnings = _distinct(outcome.warnings, (warning) => warning);
+  const render = (matches: SelectMatch[], omitted: string[], after: _After) =>
     envelope("select", {
       success,
       data: outcome.invalid ? null : {
         matches,
-        unresolved,
+        unresolved: unresolved.slice(0, after.unresolved),
+        ...(after.unresolved < unresolved.length
+          ? { unresolved_omitted: unresolved.length - after.unresolved }
+          : {}),
         ...(omitted.length > 0 ? { omitted } : {}),
         ...(outcome.search === undefined ? {} : { search: _searchJson(outcome.search) }),
       },
-      errors: _nonEmpty(outcome.errors.map(_echoed)),
-      unresolved_selectors: _nonEmpty(unresolved.map((entry) => entry.selector)),
-      warnings: _nonEmpty(outcome.warnings),
+      errors: _nonEmpty(errors.slice(0, after.errors)),
+      errors_omitted: _omitted(errors.length, after.errors),
+      unresolved_selectors: _nonEmpty(
+        unresolved.slice(0, after.unresolved).map((entry) => entry.selector),
+      ),
+      warnings: _nonEmpty(warnings.slice(0, after.warnings)),
+      warnings_omitted: _omitted(warnings.length, after.warnings),
     });
+  const all = { unresolved: unresolved.length, errors: errors.length, warnings: warnings.length };
   const matches = outcome.answers.map((answer) => answer.match);
-  const whole = render(matches, []);
-  if (whole.length <= maxChars || matches.length <= 1) return whole;
-  // Sizes of each match and each omitted name, to find how many fit.
-  const base = render([], []).length;
-  const sizes = matches.map((match) => JSON.stringify(match).length + 1);
-  const names = matches.map((match) => JSON.stringify(match.selector).length + 1);
-  const omittedKey = ',"omitted":[]'.length;
+  const whole = render(matches, [], all);
+  if (whole.length <= maxChars) return whole;
+  // Matches first: what comes after gets what is left, and room to say how much it is.
+  const none = { unresolved: 0, errors: 0, warnings: 0 };
+  const afterChars = whole.length - render(matches, [], none).length;
+  const room = maxChars - Math.min(afterChars, AFTER_RESERVE);
   let kept = matches.length;
-  let size = base + sizes.reduce((a, b) => a + b, 0);
-  while (kept > 1 && size > maxChars) {
-    kept--;
-    size += names[kept] - sizes[kept] + (kept === matches.length - 1 ? omittedKey : 0);
+  if (render(matches, [], none).length > room && matches.length > 1) {
+    // Sizes of each match and each omitted name, to find how many fit.
+    const base = render([], [], none).length;
+    const sizes = matches.map((match) => JSON.stringify(match).length + 1);
+    const names = matches.map((match) => JSON.stringify(match.selector).length + 1);
+    const omittedKey = ',"omitted":[]'.length;
+    let size = base + sizes.reduce((a, b) => a + b, 0);
+    while (kept > 1 && size > room) {
+      kept--;
+      size += names[kept] - sizes[kept] + (kept === matches.length - 1 ? omittedKey : 0);
+    }
   }
-  return render(matches.slice(0, kept), matches.slice(kept).map((match) => match.selector));
+  const shown = matches.slice(0, kept);
+  const omitted = matches.slice(kept).map((match) => match.selector);
+  const fit = _fitAfter(
+    maxChars - render(shown, omitted, none).length,
+    [
+      unresolved.map((entry) =>
+        JSON.stringify(entry).length + JSON.stringify(entry.selector).length + 2
+      ),
+      errors.map(_size),
+      warnings.map(_size),
+    ],
+  );
+  // A failure always says why: the first unresolved selector or error stays, as the first match does.
+  const least = unresolved.length > 0
+    ? { unresolved: 1, errors: 0, warnings: 0 }
+    : { unresolved: 0, errors: Math.min(1, errors.length), warnings: 0 };
+  let after = {
+    unresolved: Math.max(fit[0], least.unresolved),
+    errors: Math.max(fit[1], least.errors),
+    warnings: fit[2],
+  };
+  // The estimate leaves room for the keys; should it be short, give back the last ones.
+  for (let text = render(shown, omitted, after); text.length > maxChars;) {
+    const fewer = _fewer(after, least);
+    if (fewer === after) break;
+    after = fewer;
+    text = render(shown, omitted, after);
+  }
+  return render(shown, omitted, after);
+}
+
+/** How many unresolved selectors, errors and warnings are shown. */
+interface _After {
+  unresolved: number;
+  errors: number;
+  warnings: number;
+}
+
+/**
+ * The JSON index within `maxChars`: documents first, folding their deepest
+ * levels as {@linkcode limitIndex} does; then as many errors and warnings as
+ * the rest holds, with `errors_omitted` / `warnings_omitted` for the others.
+ *
+ * @param docs The documents' full indexes.
+ * @param summary The summary of all documents.
+ * @param errors Unreadable files.
+ * @param warnings Non-fatal problems.
+ * @param fileCount How many files the call named.
+ * @param maxChars The budget (`Infinity` for `--full`).
+ * @returns One line of JSON.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { indexJsonWithin } from "./render_json.ts";
+ * const missing = Array.from({ length: 500 }, (_, i) => ({
+ *   type: "FILE_NOT_FOUND" as const,
+ *   code: "FILE_NOT_FOUND",
+ *   message: `File not found: missing${i}.md`,
+ *   file: `missing${i}.md`,
+ * }));
+ * const summary = { total_documents: 0, total_nodes: 0, total_selectors: 0 };
+ * const json = indexJsonWithin([], summary, missing, [], 500, 4000);
+ * assert.ok(json.length <= 4000);
+ * const envelope = JSON.parse(json);
+ * assert.equal(envelope.errors.length + envelope.errors_omitted, 500);
+ * ```
+ */
+export function indexJsonWithin(
+  docs: DocumentIndex[],
+  summary: IndexSummary,
+  errors: readonly ErrorEntry[],
+  warnings: readonly string[],
+  fileCount: number,
+  maxChars: number,
+): string {
+  const failed = errors.length > 0;
+  const distinctErrors = _distinct(errors, (entry) => JSON.stringify(entry));
+  const distinctWarnings = _distinct(warnings, (warning) => warning);
+  const note = failed ? [`${errors.length} of ${fileCount} file(s) could not be processed`] : [];
+  const render = (
+    documents: DocumentIndex[],
+    partial: DocumentIndex[],
+    shown: { errors: number; warnings: number },
+  ) =>
+    envelope("index", {
+      success: !failed,
+      data: {
+        documents,
+        summary,
+        ...(documents.length < docs.length
+          ? { documents_omitted: docs.length - documents.length }
+          : {}),
+      },
+      errors: _nonEmpty(distinctErrors.slice(0, shown.errors)),
+      errors_omitted: _omitted(distinctErrors.length, shown.errors),
+      partial_results: failed ? partial : undefined,
+      warnings: _nonEmpty([...note, ...distinctWarnings.slice(0, shown.warnings)]),
+      warnings_omitted: _omitted(distinctWarnings.length, shown.warnings),
+    });
+  const all = { errors: distinctErrors.length, warnings: distinctWarnings.length };
+  const none = { errors: 0, warnings: 0 };
+  if (maxChars === Infinity) return render(docs, docs, all);
+  const whole = render(docs, docs, all);
+  if (whole.length <= maxChars) return whole;
+  // The documents first, never cut for the errors; then errors and warnings;
+  // then partial_results (the same documents, for mdsel 1.0.0's readers) in what is left.
+  const afterChars = distinctErrors.reduce((sum, entry) => sum + _size(entry), 0) +
+    distinctWarnings.reduce((sum, warning) => sum + _size(warning), 0);
+  const room = maxChars - Math.min(afterChars, AFTER_RESERVE);
+  const documents = limitIndex(docs, room, (attempt) => render(attempt, [], none));
+  const [errorCount, warningCount] = _fitAfter(
+    maxChars - render(documents, [], none).length,
+    [distinctErrors.map(_size), distinctWarnings.map(_size)],
+  );
+  // A failure always says why: the first error stays.
+  const least = { unresolved: 0, errors: Math.min(1, distinctErrors.length), warnings: 0 };
+  let after: _After = {
+    unresolved: 0,
+    errors: Math.max(errorCount, least.errors),
+    warnings: warningCount,
+  };
+  for (let text = render(documents, [], after); text.length > maxChars;) {
+    const fewer = _fewer(after, least);
+    if (fewer === after) break;
+    after = fewer;
+    text = render(documents, [], after);
+  }
+  const shown = { errors: after.errors, warnings: after.warnings };
+  const partial = failed
+    ? limitIndex(documents, maxChars, (attempt) => render(documents, attempt, shown))
+    : [];
+  const text = render(documents, partial, shown);
+  // Not even one document's header fits a second time: partial_results stays empty.
+  return text.length <= maxChars ? text : render(documents, [], shown);
+}
+
+/** The omitted count of a list, or `undefined` when all of it is shown. */
+function _omitted(total: number, shown: number): number | undefined {
+  return shown < total ? total - shown : undefined;
+}
+
+/** The characters one entry adds to a JSON list. */
+function _size(entry: unknown): number {
+  return JSON.stringify(entry).length + 1;
+}
+
+/** Room for the keys of the omitted counts (`,"errors_omitted":1234`). */
+const _OMITTED_KEYS = 80;
+
+/**
+ * How many entries of each list, in order, fit `room` characters: lists are
+ * filled one after the other, and the first entry that does not fit ends it.
+ */
+function _fitAfter(room: number, lists: readonly (readonly number[])[]): number[] {
+  let left = room - _OMITTED_KEYS;
+  let full = true;
+  return lists.map((sizes) => {
+    let kept = 0;
+    while (full && kept < sizes.length && sizes[kept] <= left) left -= sizes[kept++];
+    if (kept < sizes.length) full = false;
+    return kept;
+  });
+}
+
+/** One fewer entry shown, taken from the end (warnings, errors, unresolved), never below `least`. */
+function _fewer(after: _After, least: _After): _After {
+  if (after.warnings > least.warnings) return { ...after, warnings: after.warnings - 1 };
+  if (after.errors > least.errors) return { ...after, errors: after.errors - 1 };
+  if (after.unresolved > least.unresolved) return { ...after, unresolved: after.unresolved - 1 };
+  return after;
+}
+
+/** The entries with the same key once, in order. */
+function _distinct<T>(entries: readonly T[], key: (entry: T) => string): T[] {
+  const seen = new Set<string>();
+  return entries.filter((entry) => {
+    const k = key(entry);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 /** The search as JSON: the results without the short label, which the text format prints. */
 function _searchJson(search: SearchAnswer) {
   return {
-    query: search.query,
+    query: clipSelector(search.query),
     matched: search.matched,
-    results: search.results.map(({ label: _, ...result }) => result),
+    // A heading may be 30 KB long: each is cut as echoed selectors are.
+    results: search.results.map(({ label: _, ...result }) => ({
+      ...result,
+      heading_path: result.heading_path.map((heading) => clipSelector(heading, MAX_ECHO)),
+    })),
   };
 }
 

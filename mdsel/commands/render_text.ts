@@ -6,7 +6,8 @@
  * @module
  */
 import type { ErrorEntry } from "../io/errors.ts";
-import { clipSelector, errorSelector } from "./echo.ts";
+import { AFTER_RESERVE, fitGroups, linesChars } from "./budget.ts";
+import { clipSelector, echoLine, echoValue, errorSelector } from "./echo.ts";
 import {
   documentOutline,
   indexDepthLimits,
@@ -15,12 +16,14 @@ import {
 } from "./index_outline.ts";
 import { oneLine, type OutlineEntry, outlineLines } from "./outline.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "../query/search_limits.ts";
-import type { SearchAnswer, SelectAnswer, SelectOutcome } from "./select_command.ts";
+import type { SearchAnswer, SelectAnswer, SelectOutcome, Unresolved } from "./select_command.ts";
 
 /** How many selectors a "not shown" line names before `...`. */
 const NAMED = 10;
 /** A search result's heading path is shortened past this many characters. */
 const PATH_CHARS = 56;
+/** One heading of a search result's path is cut past this many characters. */
+const HEADING_CHARS = 80;
 
 /**
  * The compact text form of `index`: per document a header line with its
@@ -59,8 +62,10 @@ export function indexText(
 ): string {
   const style = { sizeWords: budget.sizeWords };
   const docs = items.map((item) => documentOutline(item, budget.lines));
-  const errorLines = [...errors.flatMap(errorText), ...warnings.map(warningLine)];
-  const hardMax = budget.full ? Infinity : Math.min(budget.indexMaxChars, budget.maxChars);
+  const after = afterGroups([], errors, warnings);
+  const limit = budget.full ? Infinity : Math.min(budget.indexMaxChars, budget.maxChars);
+  // Outlines first: errors and warnings get what is left, and room to say how many they are.
+  const hardMax = limit - Math.min(linesChars(after.flat()), AFTER_RESERVE);
   const limits = indexDepthLimits(items, docs, budget);
   const blocks = docs.map((doc, i) => [
     ...doc.head,
@@ -82,7 +87,7 @@ export function indexText(
       "select a section to list its subsections]",
     ];
   };
-  let blockChars = blocks.reduce((sum, block) => sum + _chars(block), 0) + _chars(errorLines);
+  let blockChars = blocks.reduce((sum, block) => sum + _chars(block), 0);
   if (blockChars + _chars(closing()) > hardMax && docs.length > 1) {
     // Fold the biggest outlines first: each costs one line once folded.
     const order = blocks.map((_, i) => i).sort((a, b) => _chars(blocks[b]) - _chars(blocks[a]));
@@ -95,13 +100,13 @@ export function indexText(
       folded.add(i);
     }
   }
-  let lines = [...blocks.flat(), ...errorLines, ...closing()];
+  let lines = [...blocks.flat(), ...closing()];
   if (_chars(lines) > hardMax) {
-    const after = [...errorLines, ...closing()];
     lines = docs.length === 1
-      ? _cutOutline(docs[0], limits[0], style, hardMax, after)
-      : _cutDocuments(blocks, items, hardMax, after);
+      ? _cutOutline(docs[0], limits[0], style, hardMax, closing())
+      : _cutDocuments(blocks, items, hardMax, closing());
   }
+  for (const line of fitGroups(after, limit - _chars(lines), _afterClosing, 1)) lines.push(line);
   return lines.length === 0 ? "" : lines.join("\n") + "\n";
 }
 
@@ -149,8 +154,12 @@ function _cutDocuments(
     used += _chars(blocks[kept]);
     kept++;
   }
-  const rest = items.slice(kept).map((item) => item.index.file_path);
-  lines.push(`[${rest.length} more documents not shown: ${_names(rest)}; index them on their own]`);
+  const rest = items.slice(kept).map((item) => echoValue(item.index.file_path));
+  if (rest.length > 0) {
+    lines.push(
+      `[${rest.length} more documents not shown: ${_names(rest)}; index them on their own]`,
+    );
+  }
   return [...lines, ...after];
 }
 
@@ -183,31 +192,85 @@ export function selectText(outcome: SelectOutcome, maxChars = Infinity): string 
   const labelled = outcome.answers.length > 1;
   const blocks = outcome.answers.map((answer) => answerLines(answer, labelled));
   if (outcome.search !== undefined) blocks.unshift(searchLines(outcome.search));
-  const after: string[] = [];
-  for (const entry of outcome.unresolved) {
-    after.push(`!${clipSelector(entry.selector)}`, entry.reason);
-    if (entry.suggestions.length > 0) {
-      after.push(entry.suggestions.map((suggestion) => `~${suggestion}`).join(" "));
-    }
-  }
-  for (const error of outcome.errors) after.push(...errorText(error));
-  for (const warning of outcome.warnings) after.push(warningLine(warning));
+  const after = afterGroups(outcome.unresolved, outcome.errors, outcome.warnings);
+  // Matches first: what comes after gets what is left, and room to say how much it is.
+  const room = maxChars - Math.min(linesChars(after.flat()), AFTER_RESERVE);
   let kept = blocks.length;
   const omittedLine = (from: number) => {
-    const rest = outcome.answers.slice(from).map((answer) => answer.match.selector);
+    const rest = outcome.answers.slice(from - blocks.length + outcome.answers.length)
+      .map((answer) => answer.match.selector);
     return `[${rest.length} more matches not shown: ${_names(rest)}; select them one at a time]`;
   };
-  let size = blocks.reduce((sum, block) => sum + _chars(block), 0) + _chars(after);
-  if (size > maxChars) {
-    while (kept > 1 && size + omittedLine(kept).length + 1 > maxChars) {
+  let size = blocks.reduce((sum, block) => sum + _chars(block), 0);
+  if (size > room) {
+    while (kept > 1 && size + omittedLine(kept).length + 1 > room) {
       kept--;
       size -= _chars(blocks[kept]);
     }
   }
   const lines = blocks.slice(0, kept).flat();
   if (kept < blocks.length) lines.push(omittedLine(kept));
-  for (const line of after) lines.push(line);
+  for (const line of fitGroups(after, maxChars - _chars(lines), _afterClosing, 1)) {
+    lines.push(line);
+  }
   return lines.length === 0 ? "" : lines.join("\n") + "\n";
+}
+
+/**
+ * What an output prints after its matches or outlines, one group of lines
+ * each: unresolved selectors (the same selector once), errors (the same error
+ * once) and warnings, every line safe to print (see {@linkcode echoLine}).
+ *
+ * @param unresolved Selectors that matched nothing.
+ * @param errors Error entries.
+ * @param warnings Warnings.
+ * @returns The groups, in that order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { afterGroups } from "./render_text.ts";
+ * const entry = { selector: "h9.0", reason: "No heading:h9", suggestions: ["h1.0"] };
+ * assert.deepEqual(afterGroups([entry, entry], [], ["w"]), [
+ *   ["!h9.0", "No heading:h9", "~h1.0"],
+ *   ["[warning: w]"],
+ * ]);
+ * ```
+ */
+export function afterGroups(
+  unresolved: readonly Unresolved[],
+  errors: readonly ErrorEntry[],
+  warnings: readonly string[],
+): string[][] {
+  const groups: string[][] = [];
+  const seen = new Set<string>();
+  const once = (key: string) => {
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+  for (const entry of unresolved) {
+    if (!once(`unresolved\0${entry.selector}`)) continue;
+    const group = [`!${echoValue(entry.selector)}`, echoLine(entry.reason)];
+    if (entry.suggestions.length > 0) {
+      group.push(entry.suggestions.map((suggestion) => `~${echoLine(suggestion)}`).join(" "));
+    }
+    groups.push(group);
+  }
+  for (const error of errors) {
+    if (once(`error\0${JSON.stringify(error)}`)) groups.push(errorText(error));
+  }
+  for (const warning of warnings) {
+    if (once(`warning\0${warning}`)) groups.push([warningLine(warning)]);
+  }
+  return groups;
+}
+
+/** The closing line of the errors, unresolved selectors and warnings left out. */
+function _afterClosing(left: number): string {
+  return `[${left} more ${
+    left === 1 ? "error or warning" : "errors and warnings"
+  } not shown; name fewer files or selectors to see them]`;
 }
 
 /**
@@ -247,18 +310,22 @@ export function searchLines(search: SearchAnswer): string[] {
     })`;
   }
   const lines = [
-    `search ${JSON.stringify(query)}: ${matched === 0 ? "no section matches" : count}${best}`,
+    `search ${JSON.stringify(clipSelector(query))}: ${
+      matched === 0 ? "no section matches" : count
+    }${best}`,
   ];
   for (const result of results) {
     lines.push(`${result.label} ${_headingPath(result.heading_path)} [${result.word_count} words]`);
-    if (result.snippet !== "") lines.push(`  ${result.snippet}`);
+    if (result.snippet !== "") lines.push(`  ${echoLine(result.snippet)}`);
   }
   return lines;
 }
 
 /** A heading path on one line, its start left out when long: the nearest headings tell most. */
 function _headingPath(path: readonly string[]): string {
-  const parts = path.length === 0 ? ["(before the first heading)"] : path.map(oneLine);
+  const parts = path.length === 0
+    ? ["(before the first heading)"]
+    : path.map((heading) => clipSelector(oneLine(heading), HEADING_CHARS));
   let shown = parts.join(" > ");
   for (let from = 1; shown.length > PATH_CHARS && from < parts.length; from++) {
     shown = `... > ${parts.slice(from).join(" > ")}`;
@@ -312,12 +379,17 @@ export function answerLines(answer: SelectAnswer, labelled: boolean): string[] {
  * import assert from "node:assert/strict";
  * import { errorText } from "./render_text.ts";
  * const error = { type: "FILE_NOT_FOUND", code: "FILE_NOT_FOUND", message: "File not found: x.md", file: "x.md" } as const;
- * assert.deepEqual(errorText(error), ["!FILE_NOT_FOUND: File not found: x.md", "file: x.md"]);
+ * assert.deepEqual(errorText(error), ["!FILE_NOT_FOUND: File not found: x.md"]);
+ * const other = { type: "PROCESSING_ERROR", code: "IS_DIRECTORY", message: "Not a file", file: "d" } as const;
+ * assert.deepEqual(errorText(other), ["!PROCESSING_ERROR: Not a file", "file: d"]);
  * ```
  */
 export function errorText(error: ErrorEntry): string[] {
-  const lines = [`!${error.type}: ${error.message}`];
-  if (error.file !== undefined) lines.push(`file: ${error.file}`);
+  const lines = [`!${error.type}: ${echoLine(error.message)}`];
+  // A message that names the file already says it: the path once is enough.
+  if (error.file !== undefined && !error.message.includes(error.file)) {
+    lines.push(`file: ${echoValue(error.file)}`);
+  }
   if (error.selector !== undefined) {
     // A long selector is shown around the column, so the caret still points.
     const shown = errorSelector({ ...error, selector: error.selector });
@@ -329,7 +401,7 @@ export function errorText(error: ErrorEntry): string[] {
   }
   // What the user probably meant (a misspelt type name), as unresolved selectors print it.
   if (error.suggestions !== undefined && error.suggestions.length > 0) {
-    lines.push(error.suggestions.map((suggestion) => `~${suggestion}`).join(" "));
+    lines.push(error.suggestions.map((suggestion) => `~${echoLine(suggestion)}`).join(" "));
   }
   return lines;
 }
@@ -349,15 +421,11 @@ export function errorText(error: ErrorEntry): string[] {
  * ```
  */
 export function warningLine(warning: string): string {
-  return `[warning: ${oneLine(warning)}]`;
+  return `[warning: ${echoLine(warning)}]`;
 }
 
 /** Characters of lines joined and ended by newlines. */
-function _chars(lines: readonly string[]): number {
-  let chars = 0;
-  for (const line of lines) chars += line.length + 1;
-  return chars;
-}
+const _chars = linesChars;
 
 /** The first few names, then `...`. */
 function _names(names: readonly string[]): string {

@@ -9,7 +9,8 @@ import type { MdDocument } from "../parse/document.ts";
 import { formatPath, formatShortPath } from "../query/selector.ts";
 import { QueryError, searchDocuments } from "../query/search.ts";
 import { closestSelectors } from "../query/suggest.ts";
-import { emptyOutcome, type SelectOutcome } from "./select_command.ts";
+import { clipSelector } from "./echo.ts";
+import { emptyOutcome, listNamespaces, type SelectOutcome } from "./select_command.ts";
 
 /**
  * Searches the documents of a call (or of one namespace) for plain words.
@@ -38,7 +39,7 @@ export function searchWorkspace(
 ): SelectOutcome {
   const outcome: SelectOutcome = {
     ...emptyOutcome(workspace),
-    search: { query, matched: 0, results: [] },
+    search: { query: clipSelector(query), matched: 0, results: [] },
   };
   const shown = namespace === null ? query : `${namespace}::${query}`;
   let docs = workspace.docs;
@@ -47,8 +48,8 @@ export function searchWorkspace(
     if (docs.length === 0) {
       outcome.unresolved.push({
         selector: shown,
-        reason: `Namespace '${namespace}' not found. Available namespaces: ${
-          workspace.docs.map((doc) => doc.namespace).join(", ")
+        reason: `Namespace '${clipSelector(namespace, 40)}' not found. Available namespaces: ${
+          listNamespaces(workspace.docs.map((doc) => doc.namespace))
         }`,
         suggestions: [],
       });
@@ -68,7 +69,7 @@ export function searchWorkspace(
   }
   const qualify = workspace.docs.length > 1;
   outcome.search = {
-    query,
+    query: clipSelector(query),
     matched: found.matched,
     results: found.hits.map((hit) => {
       const { doc, path } = hit.target;

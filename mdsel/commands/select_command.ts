@@ -181,6 +181,44 @@ export const DEFAULT_SELECT_SETTINGS: SelectSettings = (({ warnings: _, ...engin
   full: false,
 }))(DEFAULT_ENGINE_SETTINGS);
 
+/** A reason lists at most this many namespaces, then how many there are in all. */
+const LISTED_NAMESPACES = 20;
+/** An unresolved selector gives at most this many distinct reasons, then how many more. */
+const LISTED_REASONS = 3;
+
+/**
+ * The namespaces of a call as a reason lists them: the first
+ * {@linkcode LISTED_NAMESPACES}, then how many in all.
+ *
+ * @param names The namespaces, in argument order.
+ * @returns The list, comma-separated.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { listNamespaces } from "./select_command.ts";
+ * assert.equal(listNamespaces(["a", "b"]), "a, b");
+ * const many = Array.from({ length: 1000 }, (_, i) => `f${i}`);
+ * assert.ok(listNamespaces(many).endsWith("f19, ... (1,000 in all)"));
+ * ```
+ */
+export function listNamespaces(names: readonly string[]): string {
+  if (names.length <= LISTED_NAMESPACES) return names.join(", ");
+  return `${names.slice(0, LISTED_NAMESPACES).join(", ")}, ... (${
+    names.length.toLocaleString("en-US")
+  } in all)`;
+}
+
+/** The distinct reasons of one unresolved selector, the first few, then how many more. */
+function _joinReasons(reasons: readonly string[]): string {
+  const distinct = [...new Set(reasons)];
+  if (distinct.length <= LISTED_REASONS) return distinct.join("; ");
+  const more = distinct.length - LISTED_REASONS;
+  return `${distinct.slice(0, LISTED_REASONS).join("; ")}; and ${
+    more.toLocaleString("en-US")
+  } more like ${more === 1 ? "it" : "these"}`;
+}
+
 /** At most this many direct children are listed. */
 export const MAX_CHILDREN = 50;
 
@@ -299,7 +337,7 @@ export function selectInWorkspace(
   if (outcome.answers.length === 0 && docs.length > 0) {
     outcome.unresolved.push({
       selector: canonical,
-      reason: [...new Set(reasons)].join("; ") || `No match for ${clipSelector(canonical)}`,
+      reason: _joinReasons(reasons) || `No match for ${clipSelector(canonical)}`,
       // An index past the end most likely meant the last one: it comes first.
       suggestions: [...new Set([...lastValid, ..._suggest(selector, docs, stalled)])]
         .slice(0, MAX_SUGGESTIONS),
@@ -361,17 +399,34 @@ export function selectAllInWorkspace(
   workspace: Workspace,
   settings: Partial<SelectSettings> = {},
 ): SelectOutcome {
-  const outcomes = selectors.map((selector) => selectInWorkspace(selector, workspace, settings));
+  // The same selector twice (`h1.1, heading:h1[1]`) is looked up once.
+  const distinct = new Map(selectors.map((selector) => [formatSelector(selector), selector]));
+  const outcomes = [...distinct.values()].map((selector) =>
+    selectInWorkspace(selector, workspace, settings)
+  );
+  // The same content reached by two selectors (`h1.0, section.0`) is printed once.
   const seen = new Set<string>();
-  return {
-    ...emptyOutcome(workspace),
-    answers: outcomes.flatMap((outcome) => outcome.answers).filter((answer) => {
-      if (seen.has(answer.match.selector)) return false;
-      seen.add(answer.match.selector);
-      return true;
-    }),
-    unresolved: outcomes.flatMap((outcome) => outcome.unresolved),
-  };
+  const answers: SelectAnswer[] = [];
+  for (const outcome of outcomes) {
+    for (const answer of outcome.answers) {
+      const { match } = answer;
+      const key = [
+        match.selector.slice(0, match.selector.indexOf("::")),
+        match.type,
+        match.start_line,
+        match.end_line,
+        match.pagination?.page ?? 0,
+        match.outline === true,
+        match.content.length,
+      ].join("\0");
+      if (seen.has(key)) continue;
+      seen.add(key);
+      answers.push(answer);
+    }
+  }
+  const unresolved: Unresolved[] = [];
+  for (const outcome of outcomes) for (const entry of outcome.unresolved) unresolved.push(entry);
+  return { ...emptyOutcome(workspace), answers, unresolved };
 }
 
 /**
@@ -755,7 +810,7 @@ function _unknownNamespace(
   const namespace = clipSelector(selector.namespace!, 40);
   const reason = available.length === 0
     ? `Namespace '${namespace}' not found. No documents could be read`
-    : `Namespace '${namespace}' not found. Available namespaces: ${available.join(", ")}`;
+    : `Namespace '${namespace}' not found. Available namespaces: ${listNamespaces(available)}`;
   const close = docs
     .map((doc) => ({ doc, score: similarity(doc.namespace, selector.namespace!) }))
     .filter((entry) => entry.score >= 0.4)

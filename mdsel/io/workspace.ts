@@ -12,6 +12,9 @@ import { loadFile, MAX_FILE_BYTES } from "./load_file.ts";
 import { assignNamespaces } from "./namespace.ts";
 import { DEFAULT_ENGINE_SETTINGS } from "./settings.ts";
 
+/** Files read with MDX's rules rather than CommonMark's. */
+const MDX = /\.mdx$/i;
+
 /** The readable documents of a call, and what went wrong with the others. */
 export interface Workspace {
   /** Parsed documents, in argument order. */
@@ -38,7 +41,8 @@ export interface WorkspaceLimits {
 }
 
 /**
- * Reads and parses every file a call names. A file found in a folder or by
+ * Reads and parses every file a call names (`.mdx` files with MDX's parser,
+ * see `mdx.ts`). A file found in a folder or by
  * a glob that turns out binary or unreadable is skipped with a warning (the
  * folder was named, not the file); a file named outright is an error. A file
  * named outright without a Markdown extension is read, with a notice. When
@@ -82,6 +86,10 @@ export async function loadWorkspace(
     return { docs: [], errors: [...errors, tooMuch], warnings, fileCount, notices: [] };
   }
   const namespaces = assignNamespaces(files.map((file) => file.path));
+  // MDX's parser loads only for MDX files: Markdown starts faster without it.
+  const mdx = files.some((file) => MDX.test(file.path))
+    ? await import("../parse/mdx.ts")
+    : undefined;
   const loaded = await Promise.allSettled(
     files.map((file, i) => loadFile(file.path, fileLimit, infos[i])),
   );
@@ -109,7 +117,11 @@ export async function loadWorkspace(
     if (!files[i].expanded && !isMarkdownPath(path)) {
       notices.push(`warning: ${path} is not a Markdown file by its extension; read as Markdown`);
     }
-    docs.push(parseDocument(result.value.text, namespaces[i], path));
+    if (mdx !== undefined && MDX.test(path)) {
+      const parsed = mdx.parseMdxDocument(result.value.text, namespaces[i], path);
+      if (parsed.warning !== undefined) warnings.push(parsed.warning);
+      docs.push(parsed.doc);
+    } else docs.push(parseDocument(result.value.text, namespaces[i], path));
   });
   return { docs, errors, warnings, fileCount, notices };
 }

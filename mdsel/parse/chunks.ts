@@ -68,14 +68,14 @@ export function chunkStarts(lines: SourceLines, from: number, targetChars: numbe
       continue;
     }
     if (fence !== undefined) {
-      if (first === fence.char && pos - start < 4 && _closesFence(text, pos, end, fence)) {
+      if (first === fence.char && pos - start < 4 && closesFence(text, pos, end, fence)) {
         fence = undefined;
       }
       continue;
     }
     if (pos - start >= 4) continue;
     if (first === BACKTICK || first === TILDE) {
-      fence = _opensFence(text, pos, end, first);
+      fence = opensFence(text, pos, end, first);
     } else if (first === LESS_THAN) {
       const rest = text.slice(pos, end);
       const html = HTML_UNTIL_MARKER.find(([open]) => open.test(rest));
@@ -141,8 +141,25 @@ function _isAtxHeading(text: string, pos: number, end: number): boolean {
   return next === end || text.charCodeAt(next) === SPACE || text.charCodeAt(next) === TAB;
 }
 
-/** A fence opener: three or more backticks (no backtick in its info) or tildes. */
-function _opensFence(
+/**
+ * A fence opener at `pos`: three or more backticks (no backtick in its info)
+ * or tildes.
+ *
+ * @param text The text.
+ * @param pos Where the line's first non-space character is.
+ * @param end Where the line ends.
+ * @param char The character at `pos` (a backtick or a tilde).
+ * @returns The fence's character and length, or `undefined` for no opener.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { opensFence } from "./chunks.ts";
+ * assert.deepEqual(opensFence("~~~~ js", 0, 7, 126), { char: 126, length: 4 });
+ * assert.equal(opensFence("`".repeat(3) + " a`b", 0, 7, 96), undefined);
+ * ```
+ */
+export function opensFence(
   text: string,
   pos: number,
   end: number,
@@ -155,8 +172,25 @@ function _opensFence(
   return { char, length };
 }
 
-/** A fence closer: at least as many of the same character, then only spaces. */
-function _closesFence(
+/**
+ * A fence closer at `pos`: at least as many of the fence's character, then
+ * only spaces.
+ *
+ * @param text The text.
+ * @param pos Where the line's first non-space character is.
+ * @param end Where the line ends.
+ * @param fence The open fence.
+ * @returns Whether the line closes it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { closesFence } from "./chunks.ts";
+ * assert.equal(closesFence("~~~~  ", 0, 6, { char: 126, length: 3 }), true);
+ * assert.equal(closesFence("~~ ", 0, 3, { char: 126, length: 3 }), false);
+ * ```
+ */
+export function closesFence(
   text: string,
   pos: number,
   end: number,

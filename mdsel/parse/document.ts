@@ -4,29 +4,29 @@
  *
  * @module
  */
-import type { Token } from "markdown-it";
-import { chunkStarts, runsToEnd } from "./chunks.ts";
-import { DEFINITION_TOKEN, FOOTNOTE_OPEN_TOKEN, type ParseEnv, parseMarkdown } from "./markdown.ts";
-import { blockPlainText, blockWordCount, inlinePlainText } from "./plain_text.ts";
-import {
-  frontMatterLineCount,
-  isBlankLine,
-  sliceLines,
-  type SourceLines,
-  splitLines,
-} from "./source_lines.ts";
+import { readMarkdown } from "./markdown_nodes.ts";
+import { sliceLines, type SourceLines, stripQuoteMarkers } from "./source_lines.ts";
+
+export { stripQuoteMarkers };
 
 /** The node kinds a selector can name with `block:`. */
 export type BlockKind = "paragraph" | "code" | "list" | "table" | "blockquote";
 
-/** Every kind of node the model knows. Only headings and blocks are selectable. */
+/**
+ * Every kind of node the model knows. Only headings and blocks are
+ * selectable. `jsx` (lines of JSX tags), `expression` (`{...}`, comments
+ * included) and `esm` (`import`/`export`) come from MDX files only.
+ */
 export type NodeKind =
   | "heading"
   | BlockKind
   | "html"
   | "thematic_break"
   | "definition"
-  | "footnote_definition";
+  | "footnote_definition"
+  | "jsx"
+  | "expression"
+  | "esm";
 
 /** The block kinds, in the order the index reports their counts. */
 export const BLOCK_KINDS: readonly BlockKind[] = [
@@ -52,9 +52,10 @@ export interface MdNode {
   /** A heading's plain text; empty for other nodes. */
   readonly text: string;
   /**
-   * Index of the node's first token in the document's `tokens`, or -1 when
-   * they were dropped (a top-level node after the first heading that is no
-   * blockquote: nothing reads them again).
+   * Index of the node's first markdown-it token among the tokens its
+   * document keeps, or -1 when they were dropped (a top-level node after the
+   * first heading that is no blockquote: nothing reads them again) or the
+   * node was read by the MDX parser.
    */
   readonly tokenStart: number;
   /** Index one past the node's last token (-1 when dropped). */
@@ -82,24 +83,21 @@ export interface NodeList {
   readonly ordinals: Int32Array;
 }
 
+/** Which front end read a file: markdown-it (CommonMark and GFM) or MDX's own parser. */
+export type Syntax = "markdown" | "mdx";
+
 /** A parsed Markdown file. */
 export interface MdDocument {
   /** The namespace selectors use for this file. */
   readonly namespace: string;
   /** The path as the user gave it. */
   readonly filePath: string;
+  /** Which parser read it. */
+  readonly syntax: Syntax;
   /** The exact source and its lines. */
   readonly lines: SourceLines;
   /** How many lines of front matter the file starts with. */
   readonly frontMatterLines: number;
-  /**
-   * The parser's tokens of the nodes read again: top-level blockquotes (for
-   * their children) and the nodes before the first heading (for the root's
-   * preview).
-   */
-  readonly tokens: readonly Token[];
-  /** What inline parses need from the block parse (reference definitions). */
-  readonly env: ParseEnv;
   /** The top-level nodes. */
   readonly top: NodeList;
   /**
@@ -109,22 +107,34 @@ export interface MdDocument {
    * @returns Its children.
    */
   childrenOf(node: MdNode): NodeList;
+  /**
+   * The plain text of one node (see {@linkcode nodesPlainText}).
+   *
+   * @param node A node of this document.
+   * @param limit Stop collecting once this many characters are gathered.
+   * @returns Its text, ending in a newline.
+   */
+  plainText(node: MdNode, limit: number): string;
 }
 
-const NODE_KIND_BY_TOKEN: Readonly<Record<string, NodeKind>> = {
-  heading_open: "heading",
-  paragraph_open: "paragraph",
-  fence: "code",
-  code_block: "code",
-  bullet_list_open: "list",
-  ordered_list_open: "list",
-  table_open: "table",
-  blockquote_open: "blockquote",
-  html_block: "html",
-  hr: "thematic_break",
-  [DEFINITION_TOKEN]: "definition",
-  [FOOTNOTE_OPEN_TOKEN]: "footnote_definition",
-};
+/** A node while a front end builds it. */
+export type NodeDraft = { -readonly [K in keyof MdNode]: MdNode[K] };
+
+/** What a front end hands the model. */
+export interface DocumentParts {
+  /** Which parser read the text. */
+  readonly syntax: Syntax;
+  /** The text's lines. */
+  readonly lines: SourceLines;
+  /** How many lines of front matter the text starts with. */
+  readonly frontMatterLines: number;
+  /** The top-level nodes, heading text read. */
+  readonly nodes: readonly MdNode[];
+  /** A blockquote's child nodes, heading text read. */
+  childrenOf(node: MdNode): readonly MdNode[];
+  /** A node's plain text, ending in a newline. */
+  plainText(node: MdNode, limit: number): string;
+}
 
 let _nextListId = 0;
 
@@ -132,7 +142,7 @@ let _nextListId = 0;
  * A piece of the source is parsed at a time once the file passes twice this
  * size: 256 KB pieces kept a 20 MB file under 300 MB (1 MB pieces: 415 MB).
  */
-const CHUNK_CHARS = 256 * 1024;
+export const CHUNK_CHARS = 256 * 1024;
 
 /**
  * Parses a Markdown text into the document model.
@@ -159,120 +169,50 @@ export function parseDocument(
   filePath: string,
   chunkChars: number = CHUNK_CHARS,
 ): MdDocument {
-  const lines = splitLines(text);
-  const frontMatterLines = frontMatterLineCount(lines);
-  const env: ParseEnv = {};
-  const tokens: Token[] = [];
-  const built = _buildTop(lines, frontMatterLines, env, tokens, chunkChars);
-  const top = _listOf(_readHeadings(built, env));
+  return assembleDocument(namespace, filePath, readMarkdown(text, chunkChars));
+}
+
+/**
+ * Puts a front end's parts together into a document: the top-level list and
+ * its sections, and each blockquote's children when first asked for.
+ *
+ * @param namespace The file's namespace.
+ * @param filePath The path as given, echoed in output.
+ * @param parts What the front end read.
+ * @returns The document.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { assembleDocument } from "./document.ts";
+ * import { readMarkdown } from "./markdown_nodes.ts";
+ * const doc = assembleDocument("doc", "doc.md", readMarkdown("# A\n\n## B\n", Infinity));
+ * assert.deepEqual([...doc.top.sectionEnds], [2, 2]);
+ * ```
+ */
+export function assembleDocument(
+  namespace: string,
+  filePath: string,
+  parts: DocumentParts,
+): MdDocument {
   const children = new Map<MdNode, NodeList>();
   return {
     namespace,
     filePath,
-    lines,
-    frontMatterLines,
-    tokens,
-    env,
-    top,
+    syntax: parts.syntax,
+    lines: parts.lines,
+    frontMatterLines: parts.frontMatterLines,
+    top: _listOf(parts.nodes),
     childrenOf(node) {
       let list = children.get(node);
       if (list === undefined) {
-        const { tokenStart, tokenEnd, level, quoteDepth } = node;
-        const built = node.kind === "blockquote" && tokenStart >= 0
-          ? _buildList(tokens, lines, tokenStart + 1, tokenEnd - 1, level + 1, quoteDepth + 1, 0)
-          : { nodes: [], contents: [] };
-        list = _listOf(_readHeadings(built, env));
+        list = _listOf(node.kind === "blockquote" ? parts.childrenOf(node) : []);
         children.set(node, list);
       }
       return list;
     },
+    plainText: (node, limit) => parts.plainText(node, limit),
   };
-}
-
-/** Nodes as built from tokens, and each heading's raw inline content (its text still to read). */
-interface _Built {
-  readonly nodes: _Draft[];
-  readonly contents: (string | undefined)[];
-}
-
-type _Draft = { -readonly [K in keyof MdNode]: MdNode[K] };
-
-/**
- * The top-level nodes, the text parsed piece by piece (see `chunks.ts`) so
- * that only one piece's tokens are alive at a time. The tokens later reads
- * need (those of blockquotes, for their children, and of the nodes before
- * the first heading, for the root's preview) are moved to `kept`, their
- * lines made absolute; the other nodes drop theirs (`tokenStart` -1).
- */
-function _buildTop(
-  lines: SourceLines,
-  frontMatterLines: number,
-  env: ParseEnv,
-  kept: Token[],
-  chunkChars: number,
-): _Built {
-  const { starts } = lines;
-  const cuts = chunkStarts(lines, frontMatterLines, chunkChars);
-  const top: _Built = { nodes: [], contents: [] };
-  let beforeHeading = true;
-  for (let k = 0; k < cuts.length; k++) {
-    const first = cuts[k];
-    let last = k + 1 < cuts.length ? cuts[k + 1] : starts.length;
-    let tokens = parseMarkdown(_pieceSource(lines, frontMatterLines, first, last), env);
-    if (last < starts.length && runsToEnd(tokens, last - first)) {
-      // A block the scan did not see runs over the cut: the rest is one piece.
-      last = starts.length;
-      k = cuts.length;
-      tokens = parseMarkdown(_pieceSource(lines, frontMatterLines, first, last), env);
-    }
-    const piece = _buildList(tokens, lines, 0, tokens.length, 0, 0, first);
-    for (let n = 0; n < piece.nodes.length; n++) {
-      const node = piece.nodes[n];
-      if (node.kind === "heading") beforeHeading = false;
-      if (node.kind === "blockquote" || beforeHeading) {
-        const start = kept.length;
-        for (let i = node.tokenStart; i < node.tokenEnd; i++) {
-          const token = tokens[i];
-          if (token.map !== null) token.map = [token.map[0] + first, token.map[1] + first];
-          kept.push(token);
-        }
-        node.tokenStart = start;
-        node.tokenEnd = kept.length;
-      } else {
-        node.tokenStart = -1;
-        node.tokenEnd = -1;
-      }
-      top.nodes.push(node);
-      top.contents.push(piece.contents[n]);
-    }
-  }
-  return top;
-}
-
-/**
- * The source of lines `first..last)` as the parser reads it: front matter
- * blanked out rather than cut, so line numbers still agree.
- */
-function _pieceSource(
-  lines: SourceLines,
-  frontMatterLines: number,
-  first: number,
-  last: number,
-): string {
-  const { text, starts } = lines;
-  const end = last < starts.length ? starts[last] : text.length;
-  if (first >= frontMatterLines) return text.slice(starts[first], end);
-  const from = starts[frontMatterLines] ?? text.length;
-  return "\n".repeat(frontMatterLines - first) + text.slice(from, Math.max(from, end));
-}
-
-/** Sets each heading's text from its raw content, every reference definition known. */
-function _readHeadings(built: _Built, env: ParseEnv): MdNode[] {
-  built.nodes.forEach((node, i) => {
-    const content = built.contents[i];
-    if (content !== undefined) node.text = inlinePlainText(content, env).trim();
-  });
-  return built.nodes;
 }
 
 /**
@@ -300,31 +240,6 @@ export function nodesSource(doc: MdDocument, nodes: readonly MdNode[]): string {
 }
 
 /**
- * Removes the blockquote markers of the enclosing quotes from the start of a
- * nested node's first line, so its source starts at its own first character.
- *
- * @param text Source text starting at the beginning of a line.
- * @param quoteDepth How many quotes enclose the node.
- * @returns The text without those leading markers.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { stripQuoteMarkers } from "./document.ts";
- * assert.equal(stripQuoteMarkers("> > deep\n> > more", 2), "deep\n> > more");
- * ```
- */
-export function stripQuoteMarkers(text: string, quoteDepth: number): string {
-  let start = 0;
-  for (let depth = 0; depth < quoteDepth; depth++) {
-    const marker = /^[ \t]{0,3}>[ \t]?/.exec(text.slice(start, start + 8));
-    if (marker === null) break;
-    start += marker[0].length;
-  }
-  return text.slice(start);
-}
-
-/**
  * The plain text of some nodes, for previews.
  *
  * @param doc The document.
@@ -344,13 +259,7 @@ export function nodesPlainText(doc: MdDocument, nodes: readonly MdNode[], limit 
   let text = "";
   for (const node of nodes) {
     if (text.length >= limit) break;
-    if (node.tokenStart >= 0) {
-      text += blockPlainText(doc.tokens, node.tokenStart, node.tokenEnd, limit, doc.env) + "\n";
-    } else {
-      // Its tokens were dropped (a top-level node): parse its own lines again.
-      const tokens = parseMarkdown(nodesSource(doc, [node]), { ...doc.env });
-      text += blockPlainText(tokens, 0, tokens.length, limit, doc.env) + "\n";
-    }
+    text += doc.plainText(node, limit);
   }
   return text;
 }
@@ -414,45 +323,6 @@ export function nodesChars(doc: MdDocument, nodes: readonly MdNode[]): number {
   return ends[nodes[nodes.length - 1].endLine] - starts[nodes[0].startLine];
 }
 
-function _buildList(
-  tokens: Token[],
-  lines: SourceLines,
-  from: number,
-  to: number,
-  level: number,
-  quoteDepth: number,
-  lineOffset: number,
-): _Built {
-  const built: _Built = { nodes: [], contents: [] };
-  for (let i = from; i < to; i++) {
-    const token = tokens[i];
-    if (token.level !== level || token.nesting === -1) continue;
-    const kind = NODE_KIND_BY_TOKEN[token.type];
-    const end = token.nesting === 1 ? _closingIndex(tokens, i, to) + 1 : i + 1;
-    if (kind === undefined || token.map === null) {
-      i = end - 1;
-      continue;
-    }
-    const startLine = token.map[0] + lineOffset;
-    const endBefore = token.map[1] + lineOffset;
-    built.nodes.push({
-      kind,
-      depth: kind === "heading" ? Number(token.tag.slice(1)) : 0,
-      startLine,
-      endLine: _lastContentLine(lines, startLine, endBefore - 1, quoteDepth),
-      words: blockWordCount(tokens, i, end),
-      text: "",
-      tokenStart: i,
-      tokenEnd: end,
-      level,
-      quoteDepth,
-    });
-    built.contents.push(kind === "heading" ? tokens[i + 1].content : undefined);
-    i = end - 1;
-  }
-  return built;
-}
-
 function _listOf(nodes: readonly MdNode[]): NodeList {
   const sectionEnds = new Int32Array(nodes.length).fill(nodes.length);
   const open: number[] = [];
@@ -475,34 +345,4 @@ function _listOf(nodes: readonly MdNode[]): NodeList {
     seen.set(key, count + 1);
   }
   return { id: _nextListId++, nodes, sectionEnds, wordPrefix, ordinals };
-}
-
-function _closingIndex(tokens: Token[], open: number, to: number): number {
-  const level = tokens[open].level;
-  for (let i = open + 1; i < to; i++) {
-    if (tokens[i].level === level && tokens[i].nesting === -1) return i;
-  }
-  return to - 1;
-}
-
-function _lastContentLine(
-  lines: SourceLines,
-  first: number,
-  last: number,
-  quoteDepth: number,
-): number {
-  let line = Math.min(last, lines.starts.length - 1);
-  while (line > first && _isBlankIn(lines, line, quoteDepth)) line--;
-  return line;
-}
-
-/**
- * Whether a line is blank for a node inside `quoteDepth` blockquotes: inside
- * a quote, a line holding only the quote markers (`>`) is blank too.
- */
-function _isBlankIn(lines: SourceLines, line: number, quoteDepth: number): boolean {
-  if (isBlankLine(lines, line)) return true;
-  if (quoteDepth === 0) return false;
-  const text = lines.text.slice(lines.starts[line], lines.ends[line]);
-  return /^[ \t\f\v]*$/.test(stripQuoteMarkers(text, quoteDepth));
 }

@@ -30,6 +30,7 @@ type BlockRule = (
 ) => boolean;
 
 let _parser: MarkdownItInstance | undefined;
+let _mdxParser: MarkdownItInstance | undefined;
 let _inlineParser: MarkdownItInstance | undefined;
 
 /**
@@ -43,6 +44,8 @@ let _inlineParser: MarkdownItInstance | undefined;
  *
  * @param source The Markdown text (front matter already blanked out).
  * @param env Receives the reference definitions, for {@linkcode parseInline}.
+ * @param indentedCode Whether a line indented by four spaces is code, as in
+ * CommonMark; MDX has no indented code (such a line is a paragraph).
  * @returns The flat token stream.
  *
  * @example Parse a heading
@@ -52,11 +55,19 @@ let _inlineParser: MarkdownItInstance | undefined;
  * const tokens = parseMarkdown("# Hi\n");
  * assert.equal(tokens[0].type, "heading_open");
  * assert.deepEqual(tokens[0].map, [0, 1]);
+ * assert.equal(parseMarkdown("\n    text\n", {}, false)[0].type, "paragraph_open");
  * ```
  */
-export function parseMarkdown(source: string, env: ParseEnv = {}): Token[] {
-  _parser ??= _createParser(true);
-  return _parser.parse(source, env);
+export function parseMarkdown(source: string, env: ParseEnv = {}, indentedCode = true): Token[] {
+  if (indentedCode) {
+    _parser ??= _createParser(true);
+    return _parser.parse(source, env);
+  }
+  if (_mdxParser === undefined) {
+    _mdxParser = _createParser(true);
+    _mdxParser.block.ruler.disable("code");
+  }
+  return _mdxParser.parse(source, env);
 }
 
 /**
@@ -87,6 +98,32 @@ export function parseInline(content: string, env: ParseEnv = {}): Token[] {
   _inlineParser ??= _createParser(false);
   // markdown-it's inline rules may write into env: give them a copy.
   return _inlineParser.parseInline(content, { ...env })[0]?.children ?? [];
+}
+
+/**
+ * Records link reference definitions another parser found (MDX's), so that
+ * inline parses resolve `[text][label]` to them. A label already defined
+ * keeps its first definition, as in CommonMark.
+ *
+ * @param env The environment inline parses get.
+ * @param labels The definitions' labels, as written.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { defineReferences, parseInline } from "./markdown.ts";
+ * const env = {};
+ * defineReferences(env, ["The  Guide"]);
+ * assert.equal(parseInline("[the guide][]", env)[0].type, "link_open");
+ * ```
+ */
+export function defineReferences(env: ParseEnv, labels: readonly string[]): void {
+  _parser ??= _createParser(true);
+  const references = env.references ??= {};
+  for (const label of labels) {
+    const key = _parser.utils.normalizeReference(label);
+    if (key !== "" && !(key in references)) references[key] = { href: "", title: "" };
+  }
 }
 
 function _createParser(blockOnly: boolean): MarkdownItInstance {

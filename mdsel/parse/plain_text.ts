@@ -218,6 +218,35 @@ export function inlinePlainText(content: string, env: ParseEnv = {}): string {
 }
 
 /**
+ * A heading-id suffix: Docusaurus's and kramdown's `{#id}` (escaped `\{#id\}`
+ * in MDX), or an MDX comment holding the id, as react.dev and Docusaurus
+ * write it (`{/*id*` then `/}`).
+ */
+const HEADING_ID = /[ \t]*(?:\\?\{#[^\s{}\\]+\\?\}|\{\/\*[^*]*(?:\*(?!\/)[^*]*)*\*\/\})[ \t]*$/;
+
+/**
+ * A heading's raw content without a heading-id suffix: the id names the
+ * anchor, it is not text a reader sees. The source keeps it.
+ *
+ * @param content A heading's raw inline content.
+ * @returns The content, without its trailing id.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stripHeadingId } from "./plain_text.ts";
+ * assert.equal(stripHeadingId("Install {#install}"), "Install");
+ * const close = "*" + "/}";
+ * assert.equal(stripHeadingId(`Props {/*props${close}`), "Props");
+ * assert.equal(stripHeadingId(`Set up {/* #setup ${close}`), "Set up");
+ * assert.equal(stripHeadingId("The {#x} syntax"), "The {#x} syntax");
+ * ```
+ */
+export function stripHeadingId(content: string): string {
+  return content.includes("{") ? content.replace(HEADING_ID, "") : content;
+}
+
+/**
  * The characters where markdown-it's inline rules (without linkify and
  * typographer) can make anything but plain text: line breaks, emphasis,
  * strikethrough, code, links, images, footnotes, autolinks, HTML, entities

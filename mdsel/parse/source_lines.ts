@@ -119,6 +119,65 @@ export function frontMatterLineCount(lines: SourceLines): number {
   return 0;
 }
 
+/**
+ * Removes the blockquote markers of the enclosing quotes from the start of a
+ * nested node's first line, so its source starts at its own first character.
+ *
+ * @param text Source text starting at the beginning of a line.
+ * @param quoteDepth How many quotes enclose the node.
+ * @returns The text without those leading markers.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stripQuoteMarkers } from "./source_lines.ts";
+ * assert.equal(stripQuoteMarkers("> > deep\n> > more", 2), "deep\n> > more");
+ * ```
+ */
+export function stripQuoteMarkers(text: string, quoteDepth: number): string {
+  let start = 0;
+  for (let depth = 0; depth < quoteDepth; depth++) {
+    const marker = /^[ \t]{0,3}>[ \t]?/.exec(text.slice(start, start + 8));
+    if (marker === null) break;
+    start += marker[0].length;
+  }
+  return text.slice(start);
+}
+
+/**
+ * The last line of a node that is not blank, for a node inside `quoteDepth`
+ * blockquotes (where a line holding only the quote markers is blank too).
+ *
+ * @param lines The text's lines.
+ * @param first The node's first line (never passed).
+ * @param last The last line the parser gave the node.
+ * @param quoteDepth How many quotes enclose the node.
+ * @returns The last line with content, `first` at the least.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lastContentLine, splitLines } from "./source_lines.ts";
+ * assert.equal(lastContentLine(splitLines("> a\n>\n\n"), 0, 2, 1), 0);
+ * ```
+ */
+export function lastContentLine(
+  lines: SourceLines,
+  first: number,
+  last: number,
+  quoteDepth: number,
+): number {
+  let line = Math.min(last, lines.starts.length - 1);
+  while (line > first && _isBlankIn(lines, line, quoteDepth)) line--;
+  return line;
+}
+
+function _isBlankIn(lines: SourceLines, line: number, quoteDepth: number): boolean {
+  if (isBlankLine(lines, line)) return true;
+  if (quoteDepth === 0) return false;
+  return /^[ \t\f\v]*$/.test(stripQuoteMarkers(_lineText(lines, line), quoteDepth));
+}
+
 function _lineText(lines: SourceLines, line: number): string {
   return lines.text.slice(lines.starts[line], lines.ends[line]);
 }

@@ -209,6 +209,20 @@ Deno.test("deno install jsr:@x/mdsel-claude/mdsel gives a working mdsel, and the
     stdin: "null",
   }).output();
   assert.match(new TextDecoder().decode(version.stdout), /^mdsel \d/);
+  // An .mdx file loads MDX's parser (a dynamic import) from the published package.
+  const mdx = join(place.project, "tabs.mdx");
+  await Deno.writeTextFile(
+    mdx,
+    "<Tabs>\n  ```sh\n  # install\n  ```\n</Tabs>\n\n## Real section\n",
+  );
+  const index = await new Deno.Command(join(bin, "mdsel"), {
+    args: ["index", mdx],
+    env: env(registry.url, place, path),
+    clearEnv: true,
+    stdin: "null",
+  }).output();
+  assert.equal(new TextDecoder().decode(index.stderr), "");
+  assert.match(new TextDecoder().decode(index.stdout), /\n h2\.0 Real section\n/);
 
   const server = await connect(
     ["run", "--allow-run=mdsel", "--allow-read", "jsr:@x/mdsel-claude"],

@@ -1,5 +1,5 @@
 // In-memory documents shared by the engine's unit tests.
-import { type MdDocument, parseDocument } from "../../mdsel/parse/document.ts";
+import { type MdDocument, nodesPlainText, parseDocument } from "../../mdsel/parse/document.ts";
 import type { Workspace } from "../../mdsel/io/workspace.ts";
 
 /** A document with nested sections, a heading inside a list, and a blockquote with children. */
@@ -72,4 +72,27 @@ export function doc(text: string, namespace = "d"): MdDocument {
  */
 export function workspace(...docs: MdDocument[]): Workspace {
   return { docs, errors: [], warnings: [] };
+}
+
+/**
+ * Everything the model says about a document (its nodes and blockquote
+ * children, sections, the root's plain text), to compare two parses.
+ */
+export function modelOf(doc: MdDocument): unknown {
+  const describe = (nodes: typeof doc.top.nodes): unknown[] =>
+    nodes.map((node) => ({
+      kind: node.kind,
+      depth: node.depth,
+      lines: [node.startLine, node.endLine],
+      words: node.words,
+      text: node.text,
+      children: node.kind === "blockquote" ? describe(doc.childrenOf(node).nodes) : [],
+    }));
+  const firstHeading = doc.top.nodes.findIndex((node) => node.kind === "heading");
+  const root = doc.top.nodes.slice(0, firstHeading === -1 ? undefined : firstHeading);
+  return {
+    nodes: describe(doc.top.nodes),
+    sectionEnds: [...doc.top.sectionEnds],
+    rootText: nodesPlainText(doc, root, 10_000),
+  };
 }

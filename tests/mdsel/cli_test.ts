@@ -99,7 +99,7 @@ Deno.test("text select: labels for several matches, a page footer, unresolved an
     assert.equal(
       missing.stdout,
       "!heading:h1[3]\nIndex 3 out of range (only 1 heading:h1(s) found in a)\n~a::heading:h1[0]\n" +
-        `!FILE_NOT_FOUND: File not found: ${dir}/none.md\nfile: ${dir}/none.md\n`,
+        `!FILE_NOT_FOUND: File not found: ${dir}/none.md\n`,
     );
     const invalid = await run(["select", "h2.x", `${dir}/a.md`]);
     assert.equal(invalid.code, 1);

@@ -592,7 +592,7 @@ Deno.test("bad input: a missing file is FILE_NOT_FOUND, the other files still an
     assert.deepEqual(found.data.matches.map((m: Json) => m.content), ["# Ok"]);
     const text = await mdsel(["select", "h1.0", "nope.md"], { cwd: dir });
     assert.equal(text.code, 1);
-    assert.equal(text.stdout, "!FILE_NOT_FOUND: File not found: nope.md\nfile: nope.md\n");
+    assert.equal(text.stdout, "!FILE_NOT_FOUND: File not found: nope.md\n");
   });
 });
 

@@ -101,6 +101,7 @@ Deno.test(`more than ${MAX_FILES} files is one clear error, and nothing is read`
     assert.deepEqual(files, []);
     assert.equal(errors.length, 1);
     assert.equal(errors[0].code, "TOO_MANY_FILES");
+    assert.equal(errors[0].type, "PROCESSING_ERROR");
     assert.match(errors[0].message, /^Too many files: 1,001 Markdown files named, at most 1,000/);
   });
 });

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { chunkStarts, runsToEnd } from "../../../mdsel/parse/chunks.ts";
 import { parseDocument } from "../../../mdsel/parse/document.ts";
 import { parseMarkdown } from "../../../mdsel/parse/markdown.ts";
-import { nodesPlainText } from "../../../mdsel/parse/document.ts";
 import { splitLines } from "../../../mdsel/parse/source_lines.ts";
+import { modelOf } from "../_docs.ts";
 import { generateDocument, seededRng } from "../_generate.ts";
 
 /** A filler section of about 200 characters. */
@@ -11,25 +11,9 @@ function section(i: number): string {
   return `## Section ${i}\n\nSome words for section ${i}, to give it a size.\n\n`;
 }
 
-/** Everything the model says about a document, to compare two parses. */
+/** Everything the model says about a document parsed in pieces of `chunkChars`. */
 function model(text: string, chunkChars: number) {
-  const doc = parseDocument(text, "d", "d.md", chunkChars);
-  const describe = (nodes: typeof doc.top.nodes): unknown[] =>
-    nodes.map((node) => ({
-      kind: node.kind,
-      depth: node.depth,
-      lines: [node.startLine, node.endLine],
-      words: node.words,
-      text: node.text,
-      children: node.kind === "blockquote" ? describe(doc.childrenOf(node).nodes) : [],
-    }));
-  const firstHeading = doc.top.nodes.findIndex((node) => node.kind === "heading");
-  const root = doc.top.nodes.slice(0, firstHeading === -1 ? undefined : firstHeading);
-  return {
-    nodes: describe(doc.top.nodes),
-    sectionEnds: [...doc.top.sectionEnds],
-    rootText: nodesPlainText(doc, root, 10_000),
-  };
+  return modelOf(parseDocument(text, "d", "d.md", chunkChars));
 }
 
 /** Tricky blocks around the cut points: each hides a `# heading` line after a blank line. */

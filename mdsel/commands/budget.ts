@@ -1,0 +1,85 @@
+/**
+ * The result budget's arithmetic: what lines cost, and how many whole groups
+ * of them fit, with one closing line for the rest. Every part of an output
+ * that can grow with the input (matches, outlines, errors, unresolved
+ * selectors, warnings) goes through here, so nothing printed passes
+ * `MDSEL_MAX_CHARS`.
+ *
+ * @module
+ */
+
+/**
+ * What errors, unresolved selectors and warnings may claim of the budget
+ * before matches and outlines: they come after, in what is left, but always
+ * get room for the line that says how many were left out.
+ */
+export const AFTER_RESERVE = 400;
+
+/**
+ * Characters of lines once joined and ended by newlines.
+ *
+ * @param lines The lines.
+ * @returns Their characters, one newline each included.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { linesChars } from "./budget.ts";
+ * assert.equal(linesChars(["ab", "c"]), 5);
+ * ```
+ */
+export function linesChars(lines: readonly string[]): number {
+  let chars = 0;
+  for (const line of lines) chars += line.length + 1;
+  return chars;
+}
+
+/**
+ * Whole groups of lines, in order, as many as fit `room` characters; when
+ * some are left out, a closing line from `closing` says so, and it fits too
+ * (groups make way for it, and it is cut when even it alone is too long).
+ *
+ * @param groups The groups, each printed whole or not at all.
+ * @param room The characters available, newlines included.
+ * @param closing The closing line, given how many groups were left out and the first of them.
+ * @param least How many groups are printed whatever the room (a failure always says why).
+ * @returns The lines to print.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fitGroups } from "./budget.ts";
+ * const groups = [["!a", "reason a"], ["!b", "reason b"], ["!c", "reason c"]];
+ * const closing = (left: number) => `[${left} more not shown]`;
+ * assert.deepEqual(fitGroups(groups, 1000, closing), groups.flat());
+ * assert.deepEqual(fitGroups(groups, 32, closing), ["!a", "reason a", "[2 more not shown]"]);
+ * assert.deepEqual(fitGroups(groups, 10, closing), ["[3 more n"]);
+ * ```
+ */
+export function fitGroups(
+  groups: readonly (readonly string[])[],
+  room: number,
+  closing: (left: number, first: number) => string,
+  least = 0,
+): string[] {
+  const sizes = groups.map(linesChars);
+  let total = 0;
+  for (const size of sizes) total += size;
+  if (total <= room) return groups.flat();
+  let kept = Math.min(least, groups.length);
+  let used = 0;
+  for (let i = 0; i < kept; i++) used += sizes[i];
+  while (
+    kept < groups.length &&
+    used + sizes[kept] + closing(groups.length - kept - 1, kept + 1).length + 1 <= room
+  ) {
+    used += sizes[kept];
+    kept++;
+  }
+  const lines: string[] = [];
+  for (const group of groups.slice(0, kept)) for (const line of group) lines.push(line);
+  if (kept === groups.length) return lines;
+  const last = closing(groups.length - kept, kept);
+  lines.push(last.length + 1 <= room - used ? last : last.slice(0, Math.max(0, room - used - 1)));
+  return lines;
+}

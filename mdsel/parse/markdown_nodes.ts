@@ -1,0 +1,308 @@
+/**
+ * The Markdown front end of the document model: markdown-it's block tokens
+ * turned into nodes, a piece of the source at a time.
+ *
+ * @module
+ */
+import type { Token } from "markdown-it";
+import { chunkStarts, runsToEnd } from "./chunks.ts";
+import type { DocumentParts, MdNode, NodeDraft, NodeKind } from "./document.ts";
+import { DEFINITION_TOKEN, FOOTNOTE_OPEN_TOKEN, type ParseEnv, parseMarkdown } from "./markdown.ts";
+import { blockPlainText, blockWordCount, inlinePlainText, stripHeadingId } from "./plain_text.ts";
+import {
+  frontMatterLineCount,
+  lastContentLine,
+  sliceLines,
+  type SourceLines,
+  splitLines,
+  stripQuoteMarkers,
+} from "./source_lines.ts";
+
+const NODE_KIND_BY_TOKEN: Readonly<Record<string, NodeKind>> = {
+  heading_open: "heading",
+  paragraph_open: "paragraph",
+  fence: "code",
+  code_block: "code",
+  bullet_list_open: "list",
+  ordered_list_open: "list",
+  table_open: "table",
+  blockquote_open: "blockquote",
+  html_block: "html",
+  hr: "thematic_break",
+  [DEFINITION_TOKEN]: "definition",
+  [FOOTNOTE_OPEN_TOKEN]: "footnote_definition",
+};
+
+/** Nodes as built from tokens, and each heading's raw inline content (its text still to read). */
+export interface Drafts {
+  /** The nodes, `text` still empty. */
+  readonly nodes: NodeDraft[];
+  /** For a heading, its raw inline content; `undefined` for other nodes. */
+  readonly contents: (string | undefined)[];
+}
+
+/**
+ * Appends drafts to others, one by one (a spread of 130,000 nodes overflows the stack).
+ *
+ * @param target The drafts to extend.
+ * @param more The drafts to add.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { appendDrafts, type Drafts } from "./markdown_nodes.ts";
+ * const target: Drafts = { nodes: [], contents: [] };
+ * appendDrafts(target, { nodes: [], contents: [] });
+ * assert.equal(target.nodes.length, 0);
+ * ```
+ */
+export function appendDrafts(target: Drafts, more: Drafts): void {
+  for (let i = 0; i < more.nodes.length; i++) {
+    target.nodes.push(more.nodes[i]);
+    target.contents.push(more.contents[i]);
+  }
+}
+
+/**
+ * Reads a Markdown text into the parts of the document model.
+ *
+ * @param text The file's text (BOM already removed).
+ * @param chunkChars A text of at least twice this many characters is parsed
+ * in pieces of about this size (see `chunks.ts`).
+ * @returns The parts {@linkcode assembleDocument} puts together.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readMarkdown } from "./markdown_nodes.ts";
+ * const parts = readMarkdown("# A\n\ntext\n", Infinity);
+ * assert.deepEqual(parts.nodes.map((node) => node.text), ["A", ""]);
+ * ```
+ */
+export function readMarkdown(text: string, chunkChars: number): DocumentParts {
+  const lines = splitLines(text);
+  const frontMatterLines = frontMatterLineCount(lines);
+  const reader = new MarkdownReader(lines, frontMatterLines, true);
+  const cuts = chunkStarts(lines, frontMatterLines, chunkChars);
+  const top: Drafts = { nodes: [], contents: [] };
+  let beforeHeading = true;
+  for (let k = 0; k < cuts.length; k++) {
+    const first = cuts[k];
+    const last = k + 1 < cuts.length ? cuts[k + 1] : lines.starts.length;
+    let piece = reader.piece(first, last, beforeHeading);
+    if (piece === undefined) {
+      // A block the scan did not see runs over the cut: the rest is one piece.
+      piece = reader.piece(first, lines.starts.length, beforeHeading)!;
+      k = cuts.length;
+    }
+    beforeHeading &&= !piece.nodes.some((node) => node.kind === "heading");
+    appendDrafts(top, piece);
+  }
+  return {
+    syntax: "markdown",
+    lines,
+    frontMatterLines,
+    nodes: reader.readHeadings(top),
+    childrenOf: (node) => reader.childrenOf(node),
+    plainText: (node, limit) => reader.plainText(node, limit),
+  };
+}
+
+/**
+ * Parses pieces of one text with markdown-it and keeps the tokens later
+ * reads need: those of blockquotes (for their children) and of the nodes
+ * before the first heading (for the root's preview), their lines made
+ * absolute. The other nodes drop theirs (`tokenStart` -1), so that only one
+ * piece's tokens are alive at a time.
+ */
+export class MarkdownReader {
+  /** The reference definitions of every piece parsed so far. */
+  readonly env: ParseEnv = {};
+  readonly #lines: SourceLines;
+  readonly #frontMatterLines: number;
+  readonly #indentedCode: boolean;
+  readonly #kept: Token[] = [];
+
+  /**
+   * @param lines The text's lines.
+   * @param frontMatterLines How many lines of front matter the text starts with.
+   * @param indentedCode Whether four-space indented lines are code (Markdown) or not (MDX).
+   */
+  constructor(lines: SourceLines, frontMatterLines: number, indentedCode: boolean) {
+    this.#lines = lines;
+    this.#frontMatterLines = frontMatterLines;
+    this.#indentedCode = indentedCode;
+  }
+
+  /**
+   * The top-level nodes of lines `first..last)`.
+   *
+   * @param first The piece's first line.
+   * @param last One past its last line.
+   * @param beforeHeading Whether no heading came before the piece (its
+   * nodes before its first heading keep their tokens then).
+   * @returns The nodes, or `undefined` when the piece's last block is a
+   * fence or an HTML block that runs over `last` (the cut was not safe).
+   */
+  piece(first: number, last: number, beforeHeading: boolean): Drafts | undefined {
+    const lines = this.#lines;
+    const tokens = parseMarkdown(this.#source(first, last), this.env, this.#indentedCode);
+    if (last < lines.starts.length && runsToEnd(tokens, last - first)) return undefined;
+    const piece = buildNodes(tokens, lines, 0, tokens.length, 0, 0, first);
+    let keep = beforeHeading;
+    for (const node of piece.nodes) {
+      if (node.kind === "heading") keep = false;
+      if (node.kind === "blockquote" || keep) {
+        const start = this.#kept.length;
+        for (let i = node.tokenStart; i < node.tokenEnd; i++) {
+          const token = tokens[i];
+          if (token.map !== null) token.map = [token.map[0] + first, token.map[1] + first];
+          this.#kept.push(token);
+        }
+        node.tokenStart = start;
+        node.tokenEnd = this.#kept.length;
+      } else {
+        node.tokenStart = -1;
+        node.tokenEnd = -1;
+      }
+    }
+    return piece;
+  }
+
+  /**
+   * Sets each heading's text from its raw content, every reference definition known.
+   *
+   * @param drafts Nodes and their headings' raw content.
+   * @returns The nodes.
+   */
+  readHeadings(drafts: Drafts): NodeDraft[] {
+    drafts.nodes.forEach((node, i) => {
+      const content = drafts.contents[i];
+      if (content !== undefined) {
+        node.text = inlinePlainText(stripHeadingId(content), this.env).trim();
+      }
+    });
+    return drafts.nodes;
+  }
+
+  /**
+   * The children of a blockquote whose tokens were kept.
+   *
+   * @param node A node this reader built.
+   * @returns Its children, their heading text read (none for a node without tokens).
+   */
+  childrenOf(node: MdNode): NodeDraft[] {
+    const { tokenStart, tokenEnd, level, quoteDepth } = node;
+    if (node.kind !== "blockquote" || tokenStart < 0) return [];
+    const tokens = this.#kept;
+    return this.readHeadings(
+      buildNodes(tokens, this.#lines, tokenStart + 1, tokenEnd - 1, level + 1, quoteDepth + 1, 0),
+    );
+  }
+
+  /**
+   * A node's plain text: from its kept tokens, or from its source parsed again.
+   *
+   * @param node A node this reader built.
+   * @param limit Stop once the text is at least this long.
+   * @returns The text, ending in a newline when not empty.
+   */
+  plainText(node: MdNode, limit: number): string {
+    if (node.tokenStart >= 0) {
+      return blockPlainText(this.#kept, node.tokenStart, node.tokenEnd, limit, this.env) + "\n";
+    }
+    // Its tokens were dropped (a top-level node): parse its own lines again.
+    const source = sliceLines(this.#lines, node.startLine, node.endLine);
+    const tokens = parseMarkdown(
+      stripQuoteMarkers(source, node.quoteDepth),
+      { ...this.env },
+      this.#indentedCode,
+    );
+    return blockPlainText(tokens, 0, tokens.length, limit, this.env) + "\n";
+  }
+
+  /**
+   * The source of lines `first..last)` as the parser reads it: front matter
+   * blanked out rather than cut, so line numbers still agree.
+   */
+  #source(first: number, last: number): string {
+    const { text, starts } = this.#lines;
+    const frontMatterLines = this.#frontMatterLines;
+    const end = last < starts.length ? starts[last] : text.length;
+    if (first >= frontMatterLines) return text.slice(starts[first], end);
+    const from = starts[frontMatterLines] ?? text.length;
+    return "\n".repeat(frontMatterLines - first) + text.slice(from, Math.max(from, end));
+  }
+}
+
+/**
+ * The nodes of the tokens `tokens[from..to)` at nesting level `level`.
+ *
+ * @param tokens The token stream.
+ * @param lines The text's lines.
+ * @param from First token.
+ * @param to One past the last token.
+ * @param level The nesting level of the nodes' tokens.
+ * @param quoteDepth How many blockquotes enclose the nodes.
+ * @param lineOffset Added to the tokens' line numbers.
+ * @returns The nodes (`tokenStart`/`tokenEnd` index `tokens`) and their headings' raw content.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildNodes } from "./markdown_nodes.ts";
+ * import { parseMarkdown } from "./markdown.ts";
+ * import { splitLines } from "./source_lines.ts";
+ * const text = "# A\n\n- b\n";
+ * const tokens = parseMarkdown(text);
+ * const built = buildNodes(tokens, splitLines(text), 0, tokens.length, 0, 0, 0);
+ * assert.deepEqual(built.nodes.map((node) => node.kind), ["heading", "list"]);
+ * assert.deepEqual(built.contents, ["A", undefined]);
+ * ```
+ */
+export function buildNodes(
+  tokens: readonly Token[],
+  lines: SourceLines,
+  from: number,
+  to: number,
+  level: number,
+  quoteDepth: number,
+  lineOffset: number,
+): Drafts {
+  const built: Drafts = { nodes: [], contents: [] };
+  for (let i = from; i < to; i++) {
+    const token = tokens[i];
+    if (token.level !== level || token.nesting === -1) continue;
+    const kind = NODE_KIND_BY_TOKEN[token.type];
+    const end = token.nesting === 1 ? _closingIndex(tokens, i, to) + 1 : i + 1;
+    if (kind === undefined || token.map === null) {
+      i = end - 1;
+      continue;
+    }
+    const startLine = token.map[0] + lineOffset;
+    const endBefore = token.map[1] + lineOffset;
+    built.nodes.push({
+      kind,
+      depth: kind === "heading" ? Number(token.tag.slice(1)) : 0,
+      startLine,
+      endLine: lastContentLine(lines, startLine, endBefore - 1, quoteDepth),
+      words: blockWordCount(tokens, i, end),
+      text: "",
+      tokenStart: i,
+      tokenEnd: end,
+      level,
+      quoteDepth,
+    });
+    built.contents.push(kind === "heading" ? tokens[i + 1].content : undefined);
+    i = end - 1;
+  }
+  return built;
+}
+
+function _closingIndex(tokens: readonly Token[], open: number, to: number): number {
+  const level = tokens[open].level;
+  for (let i = open + 1; i < to; i++) {
+    if (tokens[i].level === level && tokens[i].nesting === -1) return i;
+  }
+  return to - 1;
+}

@@ -1,0 +1,361 @@
+/**
+ * The MDX front end of the document model: an `.mdx` file read with MDX's
+ * own rules (micromark with `micromark-extension-mdxjs`, the parser of
+ * `@mdx-js/mdx` 3, and GFM), into the same nodes the Markdown front end
+ * makes, so that resolution, outlines, paging and search stay as they are.
+ *
+ * - ESM (`import`/`export`) is an `esm` node, `{...}` an `expression` node,
+ *   and lines of JSX tags a `jsx` node: none of them is a block or holds
+ *   words.
+ * - The Markdown between a JSX element's tags is nodes of the same list as
+ *   the tags: a heading inside `<Box>` at the top of the file opens a
+ *   section, as the rendered page shows it.
+ * - A heading's `{#id}` (Docusaurus's, escaped before parsing as Docusaurus
+ *   does) and `{/*id*` `/}` are dropped from its text, never from the source.
+ * - A file MDX rejects is read as Markdown, with a warning that names the
+ *   line and column.
+ *
+ * Only the stretches of the file that hold MDX go through micromark (see
+ * `mdx_segments.ts`); the others go through markdown-it, without indented
+ * code, as MDX has none.
+ *
+ * @module
+ */
+import type { Event } from "micromark-util-types";
+import {
+  assembleDocument,
+  CHUNK_CHARS,
+  type DocumentParts,
+  type MdDocument,
+  type MdNode,
+  type NodeDraft,
+} from "./document.ts";
+import { defineReferences, parseMarkdown } from "./markdown.ts";
+import { appendDrafts, type Drafts, MarkdownReader, readMarkdown } from "./markdown_nodes.ts";
+import { JsxNesting, MdxSyntaxError } from "./mdx_jsx.ts";
+import { type EventSource, mdxNodes, mdxNodeSource } from "./mdx_nodes.ts";
+import { mdxParse } from "./mdx_parse.ts";
+import { mdxSegments, type Segment } from "./mdx_segments.ts";
+import { blockPlainText } from "./plain_text.ts";
+import { frontMatterLineCount, sliceLines, type SourceLines, splitLines } from "./source_lines.ts";
+
+export { MdxSyntaxError };
+
+/** A parsed MDX file, and the warning when MDX rejected it. */
+export interface MdxDocument {
+  /** The document. */
+  readonly doc: MdDocument;
+  /** Set when the file is not valid MDX and was read as Markdown. */
+  readonly warning?: string;
+}
+
+/**
+ * Parses an MDX text into the document model; a text MDX rejects is parsed
+ * as Markdown, with a warning.
+ *
+ * @param text The file's text (BOM already removed).
+ * @param namespace The file's namespace.
+ * @param filePath The path as given, echoed in output and the warning.
+ * @param chunkChars Stretches of one kind are parsed together up to about
+ * this many characters (less memory at once).
+ * @returns The document, and the warning when the text is not valid MDX.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseMdxDocument } from "./mdx.ts";
+ * const text = "export const title = 'Box'\n\n<Box>\n## Checklist\n\n{/* note *" + "/}\n</Box>\n";
+ * const { doc } = parseMdxDocument(text, "doc", "doc.mdx");
+ * assert.deepEqual(doc.top.nodes.map((node) => node.kind), ["esm", "jsx", "heading", "expression", "jsx"]);
+ * const bad = parseMdxDocument("# A\n\n<!-- no -->\n", "doc", "doc.mdx");
+ * assert.match(bad.warning ?? "", /^Not valid MDX in doc\.mdx at 3:2 \(Unexpected character/);
+ * assert.equal(bad.doc.syntax, "markdown");
+ * ```
+ */
+export function parseMdxDocument(
+  text: string,
+  namespace: string,
+  filePath: string,
+  chunkChars: number = CHUNK_CHARS,
+): MdxDocument {
+  try {
+    return { doc: assembleDocument(namespace, filePath, readMdx(text, chunkChars)) };
+  } catch (error) {
+    if (!(error instanceof MdxSyntaxError)) throw error;
+    const reason = error.message.replace(/\s+/g, " ");
+    return {
+      doc: assembleDocument(namespace, filePath, readMarkdown(text, chunkChars)),
+      warning:
+        `Not valid MDX in ${filePath} at ${error.line}:${error.column} (${reason}); read as Markdown`,
+    };
+  }
+}
+
+/**
+ * Reads an MDX text into the parts of the document model.
+ *
+ * @param text The file's text (BOM already removed).
+ * @param chunkChars Stretches of one kind are parsed together up to about
+ * this many characters.
+ * @param markdownStretches Whether stretches without MDX go through
+ * markdown-it (`false`: everything through MDX's parser, the same nodes,
+ * slower; for tests).
+ * @returns The parts.
+ * @throws {MdxSyntaxError} When MDX rejects the text.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readMdx } from "./mdx.ts";
+ * const parts = readMdx("{/*\n# x\n*" + "/}\n\n# Real\n", Infinity);
+ * assert.deepEqual(parts.nodes.map((node) => [node.kind, node.text]), [["expression", ""], ["heading", "Real"]]);
+ * ```
+ */
+export function readMdx(
+  text: string,
+  chunkChars: number,
+  markdownStretches = true,
+): DocumentParts {
+  const lines = splitLines(text);
+  const frontMatterLines = frontMatterLineCount(lines);
+  let segments = mdxSegments(lines, frontMatterLines);
+  if (!markdownStretches) segments = segments.map((segment) => ({ ...segment, mdx: true }));
+  return new _MdxReader(lines, frontMatterLines).read(segments, chunkChars);
+}
+
+/** What later reads keep of a node MDX's parser read. */
+interface _Kept {
+  /** A blockquote's events, for its children. */
+  readonly events?: readonly Event[];
+  /** A node's source without JSX and expressions, for its plain text. */
+  readonly plain?: string;
+  readonly source: EventSource;
+}
+
+class _MdxReader {
+  readonly #lines: SourceLines;
+  readonly #frontMatterLines: number;
+  readonly #markdown: MarkdownReader;
+  readonly #nesting = new JsxNesting();
+  readonly #kept = new Map<MdNode, _Kept>();
+  readonly #labels: string[] = [];
+
+  constructor(lines: SourceLines, frontMatterLines: number) {
+    this.#lines = lines;
+    this.#frontMatterLines = frontMatterLines;
+    this.#markdown = new MarkdownReader(lines, frontMatterLines, false);
+  }
+
+  read(segments: readonly Segment[], chunkChars: number): DocumentParts {
+    const lines = this.#lines;
+    const top: Drafts = { nodes: [], contents: [] };
+    let beforeHeading = true;
+    for (let k = 0; k < segments.length;) {
+      let end = this.#pieceEnd(segments, k, chunkChars);
+      let last = segments[end - 1].last;
+      let mdx = segments[k].mdx;
+      let piece: Drafts | undefined;
+      for (;;) {
+        piece = mdx
+          ? this.#mdxPiece(segments[k].first, last, beforeHeading)
+          : this.#markdown.piece(segments[k].first, last, beforeHeading);
+        if (piece !== undefined) break;
+        // A construct runs over the cut: take the next segment in.
+        mdx ||= segments[end].mdx;
+        last = segments[end].last;
+        end++;
+      }
+      for (const node of piece.nodes) {
+        if (node.kind === "heading") beforeHeading = false;
+      }
+      appendDrafts(top, piece);
+      k = end;
+    }
+    this.#nesting.finish();
+    const markdown = this.#markdown;
+    defineReferences(markdown.env, this.#labels);
+    return {
+      syntax: "mdx",
+      lines,
+      frontMatterLines: this.#frontMatterLines,
+      nodes: markdown.readHeadings(top),
+      childrenOf: (node) => this.#childrenOf(node),
+      plainText: (node, limit) => this.#plainText(node, limit),
+    };
+  }
+
+  /** One past the last segment of the piece starting at `k`: segments of one kind, up to the size. */
+  #pieceEnd(segments: readonly Segment[], k: number, chunkChars: number): number {
+    const { starts } = this.#lines;
+    const startChar = starts[segments[k].first];
+    let end = k + 1;
+    while (
+      end < segments.length && segments[end].mdx === segments[k].mdx &&
+      starts[segments[end].first] - startChar < chunkChars
+    ) end++;
+    return end;
+  }
+
+  /**
+   * The nodes of lines `first..last)` by MDX's parser, or `undefined` when a
+   * construct runs over `last` (an expression, a tag or ESM cut short, or a
+   * fence left open): then the cut was not safe.
+   */
+  #mdxPiece(first: number, last: number, beforeHeading: boolean): Drafts | undefined {
+    const { text, starts } = this.#lines;
+    const atEnd = last >= starts.length;
+    const offset = starts[first];
+    const input = _escapeHeadingIds(text.slice(offset, atEnd ? text.length : starts[last]));
+    let parsed;
+    try {
+      parsed = mdxParse(input);
+    } catch (error) {
+      const place = _place(error, last - first);
+      if (!atEnd && place.line >= this.#lastContentLine(first, last) + 1 - first) return undefined;
+      throw new MdxSyntaxError(_reason(error), place.line + first, place.column);
+    }
+    const { events, sourceOffset } = parsed;
+    if (!atEnd && _fenceRunsToEnd(events)) return undefined;
+    this.#nesting.check(events, first);
+    const source: EventSource = { lines: this.#lines, lineOffset: first, offset, sourceOffset };
+    const piece = mdxNodes(events, 0, events.length, source, 0);
+    for (const label of piece.labels) this.#labels.push(label);
+    let keep = beforeHeading;
+    piece.nodes.forEach((node, i) => {
+      if (node.kind === "heading") keep = false;
+      const quote = piece.quotes.get(node);
+      if (quote !== undefined) this.#kept.set(node, { events: quote, source });
+      else if (keep) {
+        const code = node.kind === "jsx" || node.kind === "expression" || node.kind === "esm";
+        const enter = piece.enters[i];
+        const plain = code ? "" : mdxNodeSource(events, enter, _exit(events, enter), source);
+        this.#kept.set(node, { plain, source });
+      }
+    });
+    return piece;
+  }
+
+  #lastContentLine(first: number, last: number): number {
+    let line = last - 1;
+    while (line > first && /^\s*$/.test(sliceLines(this.#lines, line, line))) line--;
+    return line;
+  }
+
+  #childrenOf(node: MdNode): NodeDraft[] {
+    if (node.tokenStart >= 0) return this.#markdown.childrenOf(node);
+    const kept = this.#kept.get(node);
+    if (kept?.events === undefined) return [];
+    const events = kept.events;
+    const children = mdxNodes(events, 1, events.length - 1, kept.source, node.quoteDepth + 1);
+    for (const [child, quote] of children.quotes) {
+      this.#kept.set(child, { events: quote, source: kept.source });
+    }
+    return this.#markdown.readHeadings(children);
+  }
+
+  #plainText(node: MdNode, limit: number): string {
+    if (node.tokenStart >= 0) return this.#markdown.plainText(node, limit);
+    const plain = this.#kept.get(node)?.plain ??
+      _plainOf(sliceLines(this.#lines, node.startLine, node.endLine));
+    const tokens = parseMarkdown(plain, { ...this.#markdown.env }, false);
+    return blockPlainText(tokens, 0, tokens.length, limit, this.#markdown.env) + "\n";
+  }
+}
+
+/** A node's source read with MDX, JSX and expressions taken out (the text is read as Markdown on failure). */
+function _plainOf(source: string): string {
+  try {
+    const { events, sourceOffset } = mdxParse(source);
+    const lines = splitLines(source);
+    const parts: string[] = [];
+    for (let i = 0; i < events.length; i++) {
+      const exit = _exit(events, i);
+      if (!/^(?:lineEnding|lineEndingBlank|linePrefix|whitespace)$/.test(events[i][1].type)) {
+        parts.push(
+          mdxNodeSource(events, i, exit, { lines, lineOffset: 0, offset: 0, sourceOffset }),
+        );
+      }
+      i = exit;
+    }
+    return parts.join("\n");
+  } catch {
+    return source;
+  }
+}
+
+/**
+ * Docusaurus's heading ids: on an ATX heading line at column 0 outside
+ * fences, `{#` is escaped before MDX reads the text (Docusaurus's
+ * `escapeMarkdownHeadingIds`). Here the `{` becomes a letter instead, so
+ * offsets stay put (the nodes read their text from the file itself).
+ */
+function _escapeHeadingIds(text: string): string {
+  if (!text.includes("{#")) return text;
+  let fence: string | undefined;
+  return text.replace(/^.*$/gm, (line) => {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (marker !== null) {
+      if (fence === undefined) fence = marker[1];
+      else if (
+        marker[1][0] === fence[0] && marker[1].length >= fence.length &&
+        /^[\t ]*\r?$/.test(line.slice(marker[0].length))
+      ) {
+        fence = undefined;
+      }
+      return line;
+    }
+    if (fence !== undefined || !/^#{1,6}(?!#)/.test(line)) return line;
+    return line.replace("{#", "x#");
+  });
+}
+
+/** Whether the last top-level construct is a fenced code block without its closing fence. */
+function _fenceRunsToEnd(events: readonly Event[]): boolean {
+  let depth = 0;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const [kind, token] = events[i];
+    if (kind === "exit") {
+      if (depth === 0 && token.type === "codeFenced") {
+        let fences = 0;
+        for (let j = _enter(events, i); j < i; j++) {
+          if (events[j][0] === "enter" && events[j][1].type === "codeFencedFence") fences++;
+        }
+        return fences < 2;
+      }
+      if (depth === 0 && token.type !== "lineEnding" && token.type !== "lineEndingBlank") {
+        return false;
+      }
+      depth++;
+    } else depth--;
+  }
+  return false;
+}
+
+function _enter(events: readonly Event[], exit: number): number {
+  const token = events[exit][1];
+  for (let i = exit - 1; i >= 0; i--) if (events[i][1] === token) return i;
+  return 0;
+}
+
+function _exit(events: readonly Event[], enter: number): number {
+  const token = events[enter][1];
+  for (let i = enter + 1; i < events.length; i++) if (events[i][1] === token) return i;
+  return events.length - 1;
+}
+
+/** Where an error of micromark says MDX failed, 1-based within the piece (its last line when it does not say). */
+function _place(error: unknown, lineCount: number): { line: number; column: number } {
+  const { line, column } = error as { line?: number; column?: number };
+  return typeof line === "number" && line > 0
+    ? { line, column: typeof column === "number" && column > 0 ? column : 1 }
+    : { line: lineCount, column: 1 };
+}
+
+function _reason(error: unknown): string {
+  const { reason } = error as { reason?: unknown };
+  return typeof reason === "string"
+    ? reason
+    : error instanceof Error
+    ? error.message
+    : String(error);
+}

@@ -1,0 +1,295 @@
+/**
+ * MDX's parse, micromark's events, turned into the nodes of the document
+ * model: the same kinds and line spans a syntax tree of `@mdx-js/mdx` has,
+ * with JSX elements flattened, so that the Markdown between a `<Box>` and
+ * its `</Box>` is nodes of the list the tags stand in (a heading there opens
+ * a section, as the rendered page shows it).
+ *
+ * @module
+ */
+import type { Event, Token } from "micromark-util-types";
+import type { NodeDraft, NodeKind } from "./document.ts";
+import { appendDrafts, type Drafts } from "./markdown_nodes.ts";
+import { countWords, stripHeadingId } from "./plain_text.ts";
+import { lastContentLine, type SourceLines, stripQuoteMarkers } from "./source_lines.ts";
+
+const NODE_KIND_BY_TOKEN: Readonly<Record<string, NodeKind>> = {
+  atxHeading: "heading",
+  setextHeading: "heading",
+  paragraph: "paragraph",
+  definition: "definition",
+  codeFenced: "code",
+  codeIndented: "code",
+  listOrdered: "list",
+  listUnordered: "list",
+  table: "table",
+  blockQuote: "blockquote",
+  thematicBreak: "thematic_break",
+  gfmFootnoteDefinition: "footnote_definition",
+  htmlFlow: "html",
+  mdxJsxFlowTag: "jsx",
+  mdxFlowExpression: "expression",
+  mdxjsEsm: "esm",
+};
+
+/** MDX constructs that are code, never text: no words, no plain text. */
+const MDX_CODE = new Set([
+  "mdxJsxFlowTag",
+  "mdxJsxTextTag",
+  "mdxFlowExpression",
+  "mdxTextExpression",
+  "mdxjsEsm",
+]);
+
+/**
+ * Markup that can stand alone between spaces (a list marker, `#`, `|`, a
+ * fence line, a link's destination): dropped before words are counted, as
+ * the Markdown side does. Markup glued to a word never changes the count.
+ */
+const NO_WORDS = new Set([
+  ...MDX_CODE,
+  "atxHeadingSequence",
+  "setextHeadingLine",
+  "listItemPrefix",
+  "blockQuotePrefix",
+  "codeFencedFence",
+  "codeTextSequence",
+  "hardBreakEscape",
+  "resource",
+  "gfmFootnoteCall",
+  "gfmFootnoteDefinitionLabel",
+  "definitionMarker",
+  "taskListCheck",
+  "tableDelimiterRow",
+  "tableCellDivider",
+]);
+
+/** Where a piece of events comes from: its text and where that starts in the file. */
+export interface EventSource {
+  /** The file's lines. */
+  readonly lines: SourceLines;
+  /** The line of the file the parsed text starts at. */
+  readonly lineOffset: number;
+  /** The offset in the file the parsed text starts at. */
+  readonly offset: number;
+  /** The offset in the parsed text of an offset in the events (see `mdx_parse.ts`). */
+  sourceOffset(offset: number): number;
+}
+
+/** Nodes read from events, and what later reads keep of them. */
+export interface MdxDrafts extends Drafts {
+  /** The events of each blockquote, for its children. */
+  readonly quotes: Map<NodeDraft, readonly Event[]>;
+  /** The labels of the link reference definitions. */
+  readonly labels: string[];
+  /** For each node, the index of its (first) token's enter event. */
+  readonly enters: number[];
+}
+
+/**
+ * The nodes of the events `events[from..to)` at one level (the top of a
+ * text, or the inside of a blockquote).
+ *
+ * @param events micromark's events (after `postprocess`).
+ * @param from The first event.
+ * @param to One past the last event.
+ * @param source Where the events' text lies in the file.
+ * @param quoteDepth How many blockquotes enclose the nodes.
+ * @returns The nodes, their headings' raw content (JSX tags and
+ * expressions taken out), each blockquote's events, the definitions' labels.
+ */
+export function mdxNodes(
+  events: readonly Event[],
+  from: number,
+  to: number,
+  source: EventSource,
+  quoteDepth: number,
+): MdxDrafts {
+  const built: MdxDrafts = { nodes: [], contents: [], quotes: new Map(), labels: [], enters: [] };
+  for (let i = from; i < to; i++) {
+    const [kind, token] = events[i];
+    if (kind !== "enter") continue;
+    const end = _exitOf(events, i);
+    if (token.type === "content") {
+      // Definitions and a paragraph: each its own node.
+      const inner = mdxNodes(events, i + 1, end, source, quoteDepth);
+      appendDrafts(built, inner);
+      for (const label of inner.labels) built.labels.push(label);
+      for (const enter of inner.enters) built.enters.push(enter);
+    } else {
+      const nodeKind = NODE_KIND_BY_TOKEN[token.type];
+      if (nodeKind !== undefined) _addNode(built, nodeKind, events, i, end, source, quoteDepth);
+    }
+    i = end;
+  }
+  return built;
+}
+
+function _addNode(
+  built: MdxDrafts,
+  kind: NodeKind,
+  events: readonly Event[],
+  enter: number,
+  exit: number,
+  source: EventSource,
+  quoteDepth: number,
+): void {
+  const token = events[enter][1];
+  const { lines, lineOffset } = source;
+  const startLine = token.start.line - 1 + lineOffset;
+  const endPoint = token.end;
+  const lastLine = endPoint.line -
+    (endPoint.column === 1 && endPoint.line > token.start.line ? 2 : 1);
+  const endLine = lastContentLine(lines, startLine, lastLine + lineOffset, quoteDepth);
+  const previous = built.nodes[built.nodes.length - 1];
+  const code = kind === "jsx" || kind === "expression";
+  if (
+    code && previous !== undefined && previous.endLine >= startLine &&
+    (previous.kind === "jsx" || previous.kind === "expression")
+  ) {
+    // Tags and expressions on one line (`<Tabs><Tab>`) make one node.
+    previous.endLine = Math.max(previous.endLine, endLine);
+    if (kind === "jsx") previous.kind = "jsx";
+    return;
+  }
+  const node: NodeDraft = {
+    kind,
+    depth: kind === "heading" ? _headingDepth(events, enter, exit, source) : 0,
+    startLine,
+    endLine,
+    words: kind === "definition" || kind === "thematic_break" || MDX_CODE.has(token.type)
+      ? 0
+      : countWords(_textWithout(events, enter, exit, source, NO_WORDS)),
+    text: "",
+    tokenStart: -1,
+    tokenEnd: -1,
+    level: 0,
+    quoteDepth,
+  };
+  built.nodes.push(node);
+  built.enters.push(enter);
+  built.contents.push(
+    kind === "heading" ? _headingContent(events, enter, exit, source, quoteDepth) : undefined,
+  );
+  if (kind === "blockquote") built.quotes.set(node, events.slice(enter, exit + 1));
+  if (kind === "definition") {
+    const label = _firstOfType(events, enter, exit, "definitionLabelString");
+    if (label !== undefined) built.labels.push(_slice(source, label));
+  }
+}
+
+/**
+ * A node's source, JSX tags and expressions taken out, for plain text: the
+ * text a reader sees, its Markdown still to read.
+ *
+ * @param events micromark's events.
+ * @param enter The node's enter event.
+ * @param exit Its exit event.
+ * @param source Where the events' text lies in the file.
+ * @returns The source from the node's first character to its last.
+ */
+export function mdxNodeSource(
+  events: readonly Event[],
+  enter: number,
+  exit: number,
+  source: EventSource,
+): string {
+  return _textWithout(events, enter, exit, source, MDX_CODE);
+}
+
+function _headingDepth(
+  events: readonly Event[],
+  enter: number,
+  exit: number,
+  source: EventSource,
+): number {
+  const sequence = _firstOfType(events, enter, exit, "atxHeadingSequence");
+  if (sequence !== undefined) return _slice(source, sequence).length;
+  const line = _firstOfType(events, enter, exit, "setextHeadingLineSequence");
+  return line !== undefined && _slice(source, line).startsWith("=") ? 1 : 2;
+}
+
+/** A heading's raw inline content, without JSX tags, expressions and a heading-id suffix. */
+function _headingContent(
+  events: readonly Event[],
+  enter: number,
+  exit: number,
+  source: EventSource,
+  quoteDepth: number,
+): string {
+  const text = _firstOfType(events, enter, exit, "atxHeadingText") ??
+    _firstOfType(events, enter, exit, "setextHeadingText");
+  if (text === undefined) return "";
+  const textEnter = events.findIndex((event, i) => i >= enter && event[1] === text);
+  const content = _textWithout(events, textEnter, _exitOf(events, textEnter), source, MDX_CODE);
+  const lines = content.split(/\r\n|\r|\n/);
+  const joined = lines.length === 1
+    ? content
+    : lines.map((line, i) => i === 0 ? line : stripQuoteMarkers(line, quoteDepth).trim()).join(
+      "\n",
+    );
+  return stripHeadingId(joined.trim());
+}
+
+/**
+ * The text of the events `enter..exit`, with the tokens of the given types
+ * (and everything inside them) taken out; a token on several lines leaves
+ * its line breaks.
+ */
+function _textWithout(
+  events: readonly Event[],
+  enter: number,
+  exit: number,
+  source: EventSource,
+  types: ReadonlySet<string>,
+): string {
+  const token = events[enter][1];
+  const file = source.lines.text;
+  let text = "";
+  let at = _at(source, token.start.offset);
+  for (let i = enter + 1; i < exit; i++) {
+    const [kind, inner] = events[i];
+    if (kind !== "enter" || !types.has(inner.type)) continue;
+    const start = _at(source, inner.start.offset);
+    const end = _at(source, inner.end.offset);
+    text += file.slice(at, start);
+    const breaks = file.slice(start, end).match(/\r\n|\r|\n/g);
+    if (breaks !== null) text += breaks.join("");
+    at = end;
+    i = _exitOf(events, i);
+  }
+  return text + file.slice(at, _at(source, token.end.offset));
+}
+
+function _firstOfType(
+  events: readonly Event[],
+  enter: number,
+  exit: number,
+  type: string,
+): Token | undefined {
+  for (let i = enter + 1; i < exit; i++) {
+    if (events[i][0] === "enter" && events[i][1].type === type) return events[i][1];
+  }
+  return undefined;
+}
+
+function _slice(source: EventSource, token: Token): string {
+  return source.lines.text.slice(_at(source, token.start.offset), _at(source, token.end.offset));
+}
+
+/** The file offset of an offset in the events. */
+function _at(source: EventSource, offset: number): number {
+  return source.offset + source.sourceOffset(offset);
+}
+
+/** The index of the exit event of the token entered at `enter`. */
+function _exitOf(events: readonly Event[], enter: number): number {
+  const token = events[enter][1];
+  let depth = 0;
+  for (let i = enter + 1; i < events.length; i++) {
+    if (events[i][0] === "enter") depth++;
+    else if (depth === 0 && events[i][1] === token) return i;
+    else depth--;
+  }
+  return events.length - 1;
+}

@@ -1,0 +1,151 @@
+// The result budget covers everything printed: errors, unresolved selectors,
+// suggestions, namespace lists, echoed input and heading paths, in both
+// formats. Each case below printed far more than 40,000 characters before.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { mdselInProcess, withTempDir } from "../_cli.ts";
+
+const BUDGET = 40_000;
+
+/** Runs a call in text and in JSON; both stay within the budget. */
+async function both(args: string[]): Promise<{ text: string; json: Record<string, unknown> }> {
+  const [command, ...rest] = args;
+  const text = await mdselInProcess(args);
+  const json = await mdselInProcess([command, "--json", ...rest]);
+  assert.ok(text.stdout.length <= BUDGET, `text ${text.stdout.length}: ${args[1]?.slice(0, 60)}`);
+  assert.ok(json.stdout.length <= BUDGET, `json ${json.stdout.length}: ${args[1]?.slice(0, 60)}`);
+  return { text: text.stdout, json: JSON.parse(json.stdout) };
+}
+
+/** `count` small files in a folder of a temporary tree. */
+async function manyFiles(dir: string, count: number): Promise<string> {
+  const folder = join(dir, "many");
+  await Deno.mkdir(folder);
+  for (let i = 0; i < count; i++) {
+    await Deno.writeTextFile(join(folder, `f${String(i).padStart(4, "0")}.md`), `# F${i}\n\nx\n`);
+  }
+  return folder;
+}
+
+Deno.test("budget: 1,000 unresolved selectors leave the match that resolved in place", async () => {
+  await withTempDir({ "a.md": "# Title\n\nThe one match.\n" }, async (dir) => {
+    const selectors = ["h1.0", ...Array.from({ length: 1000 }, (_, i) => `h3.${i + 1}/code.0`)];
+    const { text, json } = await both(["select", selectors.join(", "), join(dir, "a.md")]);
+    assert.ok(
+      text.startsWith("# Title\n\nThe one match.\n!heading:h3[1]/block:code[0]\n"),
+      text.slice(0, 200),
+    );
+    assert.match(text, /\n\[\d+ more errors and warnings not shown; name fewer files or selectors/);
+    assert.doesNotMatch(text, /more matches not shown/);
+    const data = json.data as {
+      matches: unknown[];
+      unresolved: unknown[];
+      unresolved_omitted: number;
+    };
+    assert.equal(data.matches.length, 1);
+    assert.equal(data.unresolved.length + data.unresolved_omitted, 1000);
+    assert.equal((json.unresolved_selectors as string[]).length, data.unresolved.length);
+  });
+});
+
+Deno.test("budget: one selector over 1,000 files, once however often it is given", async () => {
+  await withTempDir({}, async (dir) => {
+    const folder = await manyFiles(dir, 1000);
+    const once = await both(["select", "h1.1", folder]);
+    assert.match(
+      once.text,
+      /^!heading:h1\[1\]\nIndex 1 out of range .*; and 997 more like these\n~f0000::heading:h1\[0\] /,
+    );
+    const twice = await both(["select", "h1.1, h1.1, heading:h1[1]", folder]);
+    assert.equal(twice.text, once.text);
+    const repeated = await both(["select", Array(10_000).fill("h1.1").join(","), folder]);
+    assert.equal(repeated.text, once.text);
+    // An unknown namespace lists the first namespaces, and how many there are.
+    const unknown = await both(["select", "nope::h1.0", folder]);
+    assert.match(
+      unknown.text,
+      /Available namespaces: f0000, f0001, .*, f0019, \.\.\. \(1,000 in all\)\n/,
+    );
+  });
+});
+
+Deno.test("budget: 1,000 missing files are listed as far as room goes; an outline is never cut for them", async () => {
+  await withTempDir({}, async (dir) => {
+    const missing = Array.from({ length: 1000 }, (_, i) => join(dir, `missing-${i}.md`));
+    const { text, json } = await both(["index", ...missing]);
+    assert.match(text, /^!FILE_NOT_FOUND: File not found: .*missing-0\.md\n/);
+    assert.match(text, /\n\[\d+ more errors and warnings not shown; name fewer files/);
+    assert.equal(
+      (json.errors as unknown[]).length + (json.errors_omitted as number),
+      1000,
+    );
+    // One good file beside 300 missing ones: its outline as it is alone.
+    const headings = Array.from(
+      { length: 60 },
+      (_, i) => `## Section ${i} ${"w".repeat(40)}\n\ntext\n`,
+    );
+    await Deno.writeTextFile(join(dir, "good.md"), `# Good\n\n${headings.join("\n")}`);
+    const alone = await mdselInProcess(["index", join(dir, "good.md")]);
+    const beside = await both(["index", join(dir, "good.md"), ...missing.slice(0, 300)]);
+    assert.ok(beside.text.startsWith(alone.stdout), "the outline comes first, whole");
+    const documents = (beside.json.data as { documents: { headings: unknown[] }[] }).documents;
+    const aloneJson = JSON.parse(
+      (await mdselInProcess(["index", "--json", join(dir, "good.md")])).stdout,
+    );
+    assert.equal(documents[0].headings.length, aloneJson.data.documents[0].headings.length);
+  });
+});
+
+Deno.test("budget: echoed input is cut, and a glob matching nothing is named once", async () => {
+  await withTempDir({ "a.md": "# A\n\nhello world\n" }, async (dir) => {
+    const query = "word ".repeat(24_000);
+    const { text, json } = await both(["select", query, join(dir, "a.md")]);
+    assert.ok(text.length < 1000, text.slice(0, 300));
+    assert.ok(JSON.stringify(json).length < 2000);
+    const glob = `${dir}/nothing/**/*.md`;
+    const none = await both(["index", glob]);
+    assert.equal(none.text, `!FILE_NOT_FOUND: No Markdown files match '${glob}'\n`);
+  });
+});
+
+Deno.test("budget: a search over 30 KB headings stays within it", async () => {
+  const long = "heading ".repeat(4000);
+  const doc = Array.from({ length: 12 }, (_, i) => `# ${long}${i}\n\n## ${long}\n\nneedle ${i}\n`);
+  await withTempDir({ "a.md": doc.join("\n") }, async (dir) => {
+    const { text, json } = await both(["select", "needle", join(dir, "a.md")]);
+    assert.match(text, /^search "needle": 12 sections match/);
+    const results =
+      (json.data as { search: { results: { heading_path: string[] }[] } }).search.results;
+    assert.ok(results.length > 0);
+    for (const result of results) {
+      for (const heading of result.heading_path) assert.ok(heading.length <= 203);
+    }
+  });
+});
+
+Deno.test("output lines cannot be forged by a file name, a query or a selector", async () => {
+  await withTempDir({ "a\n!FORGED: name.md": "# A\n\nhello\n" }, async (dir) => {
+    const file = join(dir, "a\n!FORGED: name.md");
+    for (
+      const args of [
+        ["index", file],
+        ["index", join(dir, "missing\n!FORGED: x.md")],
+        ["select", "nothing\n!FORGED: query", file],
+        ["select", "h9.0\n!FORGED: selector", file],
+        ["select", "a::h3.0", file],
+      ]
+    ) {
+      const { stdout } = await mdselInProcess(args);
+      assert.ok(!stdout.split("\n").some((line) => line.startsWith("!FORGED")), stdout);
+    }
+  });
+});
+
+Deno.test("a section reached by two selectors is printed once", async () => {
+  await withTempDir({ "a.md": "# A\n\ntext\n\n## B\n\nmore\n" }, async (dir) => {
+    const file = join(dir, "a.md");
+    const one = await mdselInProcess(["select", "h1.0", file]);
+    const two = await mdselInProcess(["select", "h1.0, section.0, heading:h1[0]", file]);
+    assert.equal(two.stdout, one.stdout);
+  });
+});

@@ -1,0 +1,73 @@
+// `.mdx` files through the CLI: read with MDX's rules (the issue's examples),
+// `.md` files as before, and invalid MDX as Markdown with one warning.
+import assert from "node:assert/strict";
+import { mdsel, mdselInProcess, parseEnvelope, withTempDir } from "./_cli.ts";
+
+const CLOSE = "*" + "/}"; // the end of an MDX comment, `{/* ... */}`
+const TABS =
+  "<Tabs>\n  ```sh\n  # install\n  npm i\n\n  # build\n  npm run build\n  ```\n</Tabs>\n\n" +
+  "## Real section\n\nbody\n";
+
+Deno.test("mdx: shell comments in a <Tabs> fence are no headings; the real section is found", async () => {
+  await withTempDir({ "t.mdx": TABS, "t.md": TABS }, async (dir) => {
+    // A real process with read access to the file only, as the server runs it.
+    const mdx = await mdsel(["index", `${dir}/t.mdx`], {
+      allowRead: [`${dir}/t.mdx`],
+      allowEnv: false,
+    });
+    assert.equal(mdx.code, 0, mdx.stderr);
+    assert.equal(mdx.stderr, "");
+    assert.match(mdx.stdout, /\n h2\.0 Real section\n/);
+    assert.doesNotMatch(mdx.stdout, /build/);
+    const section = await mdselInProcess(["select", "h2.0", `${dir}/t.mdx`]);
+    assert.equal(section.stdout, "## Real section\n\nbody\n");
+    // The same text as Markdown: CommonMark reads the tag as an HTML block, as before.
+    const md = await mdselInProcess(["index", `${dir}/t.md`]);
+    assert.match(md.stdout, /\nh1\.0 build\n/);
+  });
+});
+
+Deno.test("mdx: heading ids are dropped from outlines and search, kept in the source", async () => {
+  const text =
+    `# Hooks\n\n## Usage {/*usage${CLOSE}\n\nCall useState to add state.\n\n## Reference {#reference}\n\ntext\n`;
+  await withTempDir({ "react.mdx": text }, async (dir) => {
+    const index = parseEnvelope(
+      (await mdselInProcess(["index", "--json", `${dir}/react.mdx`])).stdout,
+    );
+    assert.deepEqual(
+      index.data.documents[0].headings.map((heading: { text: string }) => heading.text),
+      ["Hooks", "Usage", "Reference"],
+    );
+    const search = await mdselInProcess(["select", "usestate state", `${dir}/react.mdx`]);
+    assert.match(search.stdout, /^h2\.0 Hooks > Usage \[/m);
+    assert.doesNotMatch(search.stdout, /\{\//);
+    const section = await mdselInProcess(["select", "h2.0", `${dir}/react.mdx`]);
+    assert.equal(section.stdout, `## Usage {/*usage${CLOSE}\n\nCall useState to add state.\n`);
+  });
+});
+
+Deno.test("mdx: a folder mixes .md (CommonMark) and .mdx (MDX)", async () => {
+  const box = "<Box>\n## Checklist\n</Box>\n";
+  await withTempDir({ "a.md": box, "b.mdx": box }, async (dir) => {
+    const index = parseEnvelope((await mdselInProcess(["index", "--json", dir])).stdout);
+    const headings = index.data.documents.map((doc: { headings: unknown[] }) =>
+      doc.headings.length
+    );
+    assert.deepEqual(headings, [0, 1]);
+  });
+});
+
+Deno.test("mdx: invalid MDX is read as Markdown, with one warning naming line and column", async () => {
+  await withTempDir({ "bad.mdx": "# A\n\n<!-- not MDX -->\n\n## B\n" }, async (dir) => {
+    const warning = `Not valid MDX in ${dir}/bad.mdx at 3:2 (Unexpected character \`!\` (U+0021) ` +
+      "before name, expected a character that can start a name, such as a letter, `$`, or `_` " +
+      `(note: to create a comment in MDX, use \`{/* text ${"*/"}}\`)); read as Markdown`;
+    const json = await mdselInProcess(["index", "--json", `${dir}/bad.mdx`]);
+    assert.equal(json.code, 0);
+    const envelope = parseEnvelope(json.stdout);
+    assert.deepEqual(envelope.warnings, [warning]);
+    assert.equal(envelope.data.documents[0].headings.length, 2);
+    const text = await mdselInProcess(["index", `${dir}/bad.mdx`]);
+    assert.ok(text.stdout.endsWith(`\n h2.0 B\n[warning: ${warning}]\n`), text.stdout);
+  });
+});
