@@ -8,7 +8,7 @@
  */
 import type { MdDocument } from "../mdsel/parse/document.ts";
 import { formatPath, formatShortPath, type PathStep } from "../mdsel/query/selector.ts";
-import { searchTerms } from "../mdsel/query/search.ts";
+import { searchTerms } from "../mdsel/query/search_text.ts";
 import type { Rng } from "./mdsel/_generate.ts";
 
 /** One question. */
@@ -50,12 +50,24 @@ function _withTypo(word: string, rng: Rng): string {
 }
 
 /**
+ * How distinctive a question's words are: in at most `maxSections` sections,
+ * or in under `maxShare` of the sections.
+ */
+export interface Distinctive {
+  /** Words in at most this many sections (3 by default). */
+  readonly maxSections?: number;
+  /** Words in under this share of the sections (0.05: under 5%); overrides `maxSections`. */
+  readonly maxShare?: number;
+}
+
+/**
  * Up to `count` questions about the sections of `docs`.
  *
  * @param docs The documents of one folder.
  * @param count How many questions.
  * @param rng The random source (the same seed gives the same questions).
  * @param accept Which sections may be asked about (all by default).
+ * @param distinctive Which words are distinctive (in at most 3 sections by default).
  * @returns The questions.
  */
 export function keywordQuestions(
@@ -63,6 +75,7 @@ export function keywordQuestions(
   count: number,
   rng: Rng,
   accept: (question: Omit<KeywordQuestion, "query" | "typo">) => boolean = () => true,
+  distinctive: Distinctive = {},
 ): KeywordQuestion[] {
   const sections = docs.flatMap(_sectionsWithText).filter((section) => accept(section.question));
   // How many sections each word appears in, to tell distinctive words.
@@ -70,10 +83,13 @@ export function keywordQuestions(
   for (const section of sections) {
     for (const word of section.words) spread.set(word, (spread.get(word) ?? 0) + 1);
   }
+  const rare = distinctive.maxShare === undefined
+    ? (n: number) => n <= (distinctive.maxSections ?? 3)
+    : (n: number) => n < distinctive.maxShare! * sections.length;
   const questions: KeywordQuestion[] = [];
   for (let tries = 0; questions.length < count && tries < 1000 && sections.length > 0; tries++) {
     const section = sections[rng.int(0, sections.length - 1)];
-    const candidates = [...section.words].filter((word) => spread.get(word)! <= 3);
+    const candidates = [...section.words].filter((word) => rare(spread.get(word)!));
     if (candidates.length < 3) continue;
     const picked: string[] = [];
     while (picked.length < 3) {

@@ -7,18 +7,20 @@
 import type { Workspace } from "../io/workspace.ts";
 import type { MdDocument } from "../parse/document.ts";
 import { formatPath, formatShortPath } from "../query/selector.ts";
-import { QueryError, searchDocuments } from "../query/search.ts";
+import { searchDocuments } from "../query/search.ts";
+import { QueryError } from "../query/search_query.ts";
 import { closestSelectors } from "../query/suggest.ts";
 import { clipSelector } from "./echo.ts";
-import { emptyOutcome, listNamespaces, type SelectOutcome } from "./select_command.ts";
+import { emptyOutcome, type SelectOutcome } from "./select_command.ts";
 
 /**
  * Searches the documents of a call (or of one namespace) for plain words.
- * No hit, an empty query or an unknown namespace leaves the search
- * unresolved, with the closest headings as suggestions.
+ * No hit or an empty query leaves the search unresolved, with the closest
+ * headings as suggestions. A namespace no file has is part of the words
+ * (`std::vector`): every file is searched for the whole text.
  *
  * @param query The words.
- * @param namespace Restricts the search to one file, or `null`.
+ * @param namespace Restricts the search to one file (when a file has it), or `null`.
  * @param workspace The documents of the call.
  * @returns The outcome, its `search` set.
  *
@@ -37,25 +39,19 @@ export function searchWorkspace(
   namespace: string | null,
   workspace: Workspace,
 ): SelectOutcome {
+  let docs = workspace.docs;
+  if (namespace !== null) {
+    docs = docs.filter((doc) => doc.namespace === namespace);
+    if (docs.length === 0) {
+      // No file has that namespace: it was a word (`std::vector`).
+      [docs, query, namespace] = [workspace.docs, `${namespace}::${query}`, null];
+    }
+  }
   const outcome: SelectOutcome = {
     ...emptyOutcome(workspace),
     search: { query: clipSelector(query), matched: 0, results: [] },
   };
   const shown = namespace === null ? query : `${namespace}::${query}`;
-  let docs = workspace.docs;
-  if (namespace !== null) {
-    docs = docs.filter((doc) => doc.namespace === namespace);
-    if (docs.length === 0) {
-      outcome.unresolved.push({
-        selector: shown,
-        reason: `Namespace '${clipSelector(namespace, 40)}' not found. Available namespaces: ${
-          listNamespaces(workspace.docs.map((doc) => doc.namespace))
-        }`,
-        suggestions: [],
-      });
-      return outcome;
-    }
-  }
   // Nothing was read (the files failed, or a limit refused them): the errors say why.
   if (docs.length === 0) return { ...outcome, search: undefined };
   let found;

@@ -23,12 +23,11 @@ import {
   formatSelector,
   formatShortPath,
   formatType,
-  parseSelectInput,
   type PathStep,
-  type SelectInput,
   type Selector,
   SelectorSyntaxError,
 } from "../query/selector.ts";
+import { parseSelectInput, type SelectInput } from "../query/select_input.ts";
 import { closestSelectors, similarity } from "../query/suggest.ts";
 import { sliceLines } from "../parse/source_lines.ts";
 import { clipSelector, MAX_ECHO } from "./echo.ts";

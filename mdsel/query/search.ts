@@ -2,21 +2,28 @@
  * Search by words: the sections of the documents ranked by BM25 (MiniSearch),
  * heading text above heading path above body, tolerant of one typo per word
  * and of word prefixes. A section's own text is its heading, its heading
- * path and the blocks before its first subsection, so a hit names the
- * section that holds the words, not every section around it.
+ * path (the document's title and file name, then the headings above it) and
+ * the blocks before its first subsection, so a hit names the section that
+ * holds the words, not every section around it.
+ *
+ * On top of BM25: a section holding more of the query's words ranks higher
+ * (its score is multiplied by the share of words it holds to the fourth power: one
+ * section with all three rare words beats one with a single word in its
+ * heading), and a section holding a phrase of the query (in double quotes or
+ * backticks, or a Chinese or Japanese run) ranks above every section that
+ * holds its words apart.
  *
  * The index is built per call: the engine keeps no state.
  *
  * @module
  */
-import MiniSearch from "minisearch";
-// The English list alone: the package's entry loads 62 languages (60 ms).
-// @ts-types="./stopword.d.ts"
-import { eng as ENGLISH_STOP_WORDS } from "stopword/src/stopwords_eng.js";
+import MiniSearch, { type SearchResult as MiniSearchResult } from "minisearch";
 import type { MdDocument } from "../parse/document.ts";
 import { sliceLines } from "../parse/source_lines.ts";
 import { rootOf, scopeOf, type Target, targetAt } from "./resolve.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "./search_limits.ts";
+import { parseQuery, type SearchQuery, STOP_WORDS } from "./search_query.ts";
+import { hasCjk, normalizeText, searchTerms, wordSequence } from "./search_text.ts";
 
 /** One section a search found. */
 export interface SearchHit {
@@ -46,24 +53,11 @@ export interface SearchResult {
   readonly hits: SearchHit[];
 }
 
-/** The query cannot be searched: no word to search for, or far too long. */
-export class QueryError extends RangeError {
-  /**
-   * @param message What is wrong with the query.
-   */
-  constructor(message: string) {
-    super(message);
-    this.name = "QueryError";
-  }
-}
-
-/** The most characters a query may have: a question, not a document. */
-export const MAX_QUERY_CHARS = 500;
-
 const SNIPPET_CHARS = 72;
-const STOP_WORDS = new Set(ENGLISH_STOP_WORDS);
 // Heading text weighs most, then where the heading stands, then the text.
 const BOOST = { heading: 4, path: 1.5, body: 1 };
+/** A section's score is multiplied by the share of the query's words it holds, to this power. */
+const COVERAGE_POWER = 4;
 
 interface _Section {
   id: number;
@@ -72,47 +66,6 @@ interface _Section {
   path: string;
   body: string;
 }
-
-/**
- * Splits text into search terms: words of letters and digits, lower-cased,
- * and the parts of a camelCase or snake_case identifier as well as the whole.
- *
- * @param text Any text.
- * @returns The terms, stop-words included (they are dropped later).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { searchTerms } from "./search.ts";
- * assert.deepEqual(searchTerms("Use maxRequestsPerSocket, see http.Agent"), [
- *   "use",
- *   "maxrequestspersocket",
- *   "max",
- *   "requests",
- *   "per",
- *   "socket",
- *   "see",
- *   "http",
- *   "agent",
- * ]);
- * ```
- */
-export function searchTerms(text: string): string[] {
-  const terms: string[] = [];
-  for (const word of text.match(WORD) ?? []) {
-    const lower = word.toLowerCase();
-    terms.push(lower);
-    // Most words are plain: only split those with a case change, a digit or an underscore.
-    if (lower === word && !/[\d_]/.test(word)) continue;
-    const parts = word.split(IDENTIFIER_PARTS);
-    if (parts.length < 2) continue;
-    for (const part of parts) if (part !== "") terms.push(part.toLowerCase());
-  }
-  return terms;
-}
-
-const WORD = /[\p{L}\p{N}_]+/gu;
-const IDENTIFIER_PARTS = /_+|(?<=\p{Ll})(?=\p{Lu})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
 
 /**
  * Ranks the sections of documents against a query of plain words.
@@ -139,20 +92,7 @@ export function searchDocuments(
   query: string,
   limit = MAX_HITS,
 ): SearchResult {
-  if (query.length > MAX_QUERY_CHARS) {
-    throw new QueryError(
-      `The search is too long: ${query.length} characters, at most ${MAX_QUERY_CHARS}; ` +
-        "give a few distinctive words",
-    );
-  }
-  const terms = [...new Set(searchTerms(query).filter((term) => !STOP_WORDS.has(term)))];
-  if (terms.length === 0) {
-    throw new QueryError(
-      query.trim() === ""
-        ? "The search is empty: give words to search for"
-        : `Nothing to search for in '${query}': it holds only common words (like 'the', 'how')`,
-    );
-  }
+  const parsed = parseQuery(query);
   const sections = docs.flatMap(_sectionsOf);
   sections.forEach((section, i) => section.id = i);
   const index = new MiniSearch<_Section>({
@@ -162,31 +102,71 @@ export function searchDocuments(
     // reach are indexed: most of the cost of indexing goes, and the scores
     // stay the same, because MiniSearch takes field lengths from the tokens
     // before this filter and a kept term's document frequency is unchanged.
-    processTerm: reachableTerms(terms),
+    processTerm: reachableTerms(parsed.terms),
   });
   index.addAll(sections);
-  const results = index.search(terms.join(" "), {
+  const results = index.search(parsed.terms.join(" "), {
     boost: BOOST,
     combineWith: "OR",
+    tokenize: (text) => text.split(" "),
     processTerm: (term) => term,
     fuzzy: (term) => (_fuzzy(term) ? 1 : false),
     prefix: _prefix,
   });
-  const floor = (results[0]?.score ?? 0) * MIN_SHARE_OF_BEST;
-  const shown = results.slice(0, limit).filter((result) => result.score >= floor);
-  const hits = shown.map((result) => {
+  const ranked = _rank(results, parsed, sections);
+  const floor = (ranked[0]?.score ?? 0) * MIN_SHARE_OF_BEST;
+  const shown = ranked.slice(0, limit).filter((result) => result.score >= floor);
+  const hits = shown.map(({ result, score }) => {
     const section = sections[result.id as number];
     return {
       ...section.hit,
-      score: Math.round(result.score * 1000) / 1000,
+      score: Math.round(score * 1000) / 1000,
       snippet: _snippet(section, Object.keys(result.match)),
     };
   });
-  return { terms, matched: results.length, hits };
+  return { terms: parsed.words.map((word) => word.terms[0]), matched: results.length, hits };
 }
 
-// One typo per word, for words long enough to have a typo; prefixes from 3 letters.
-const _fuzzy = (term: string) => term.length >= 4 && term.length <= 40;
+/**
+ * The final order: BM25 (without MiniSearch's own multiplier, the number of
+ * terms matched, which counts an identifier's parts) times the share of the
+ * query's words a section holds, to the fourth power; then each phrase a section
+ * holds adds the best score of those holding none, which puts it above them.
+ */
+function _rank(
+  results: readonly MiniSearchResult[],
+  query: SearchQuery,
+  sections: readonly _Section[],
+): { result: MiniSearchResult; score: number }[] {
+  const ranked = results.map((result) => {
+    const matched = new Set(result.queryTerms);
+    let held = 0;
+    for (const word of query.words) {
+      const found = word.terms.filter((term) => matched.has(term)).length;
+      held += word.count === "share" ? found / word.terms.length : found > 0 ? 1 : 0;
+    }
+    const coverage = (held / query.words.length) ** COVERAGE_POWER;
+    return { result, score: (result.score / result.queryTerms.length) * coverage, phrases: 0 };
+  });
+  if (query.phrases.length > 0) {
+    let bestLoose = 0;
+    for (const entry of ranked) {
+      const section = sections[entry.result.id as number];
+      const heading = wordSequence(section.heading);
+      const body = wordSequence(section.body);
+      entry.phrases = query.phrases.filter((phrase) =>
+        heading.includes(phrase) || body.includes(phrase)
+      ).length;
+      if (entry.phrases === 0) bestLoose = Math.max(bestLoose, entry.score);
+    }
+    for (const entry of ranked) entry.score += entry.phrases * bestLoose;
+  }
+  return ranked.sort((a, b) => b.score - a.score);
+}
+
+// One typo per word, for words long enough to have a typo (not Chinese or
+// Japanese: one character more or less is another word); prefixes from 3 letters.
+const _fuzzy = (term: string) => term.length >= 4 && term.length <= 40 && !hasCjk(term);
 const _prefix = (term: string) => term.length >= 3 && term.length <= 40;
 
 /**
@@ -239,8 +219,15 @@ function _withinOneEdit(a: string, b: string): boolean {
   return short.slice(rest) === long.slice(i + 1);
 }
 
-/** Every top-level section of a document, and its preamble, with its own text. */
+/**
+ * Every top-level section of a document, and its preamble, with its own
+ * text. The document's title (`title:` in its front matter) is the
+ * preamble's heading, and heads every section's path after the file's name
+ * and folder.
+ */
 function _sectionsOf(doc: MdDocument): _Section[] {
+  const title = _title(doc);
+  const file = _fileWords(doc.filePath);
   const root = rootOf(doc);
   const scope = scopeOf(root);
   const { nodes, sectionEnds, wordPrefix, ordinals } = doc.top;
@@ -258,8 +245,8 @@ function _sectionsOf(doc: MdDocument): _Section[] {
         startLine: nodes[0].startLine + 1,
         endLine: nodes[preambleEnd - 1].endLine + 1,
       },
-      heading: "",
-      path: doc.namespace,
+      heading: title,
+      path: file,
       body: _text(doc, nodes[0].startLine, nodes[preambleEnd - 1].endLine),
     });
   }
@@ -284,11 +271,26 @@ function _sectionsOf(doc: MdDocument): _Section[] {
         endLine: nodes[end - 1].endLine + 1,
       },
       heading: node.text,
-      path: path.slice(0, -1).map((entry) => entry.text).join(" "),
+      path: [file, title, ...path.slice(0, -1).map((entry) => entry.text)].join(" "),
       body: own > i + 1 ? _text(doc, nodes[i + 1].startLine, nodes[own - 1].endLine) : "",
     });
   }
   return sections;
+}
+
+/** The `title:` of a document's front matter (YAML or TOML), or `""`. */
+function _title(doc: MdDocument): string {
+  if (doc.frontMatterLines === 0) return "";
+  const front = sliceLines(doc.lines, 0, doc.frontMatterLines - 1);
+  const match = /^title\s*[:=][ \t]*(["']?)(.*?)\1[ \t]*$/m.exec(front);
+  return match?.[2] ?? "";
+}
+
+/** A file's name and folder as words: `docs/runtime/sqlite.mdx` gives `runtime sqlite`. */
+function _fileWords(path: string): string {
+  const parts = path.split(/[\\/]/).filter((part) => part !== "" && part !== ".");
+  const name = (parts.pop() ?? "").replace(/\.[^.]*$/, "");
+  return [parts.pop() ?? "", name].join(" ").trim();
 }
 
 /** Source text for the index, with link destinations left out (they are no words to find). */
@@ -304,7 +306,7 @@ function _text(doc: MdDocument, first: number, last: number): string {
  */
 function _snippet(section: _Section, matched: readonly string[]): string {
   // Fence lines and table rules are markup, not words: they only take room.
-  const text = section.body
+  const text = normalizeText(section.body)
     .replace(/^ {0,3}(?:`{3,}|~{3,}).*$/gm, "")
     .replace(/^ *\|?(?: *:?-+:? *\|)+ *:?-*:? *$/gm, "")
     .replace(/\s+/g, " ").trim();

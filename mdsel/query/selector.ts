@@ -139,6 +139,23 @@ const BLOCK_NAMES: readonly BlockKind[] = ["paragraph", "code", "list", "table",
 
 /** The type names that stand alone, for "did you mean" on a misspelt one. */
 const PLAIN_TYPES: readonly string[] = ["root", "section", ...Object.keys(SHORT_BLOCKS)];
+/** The prefixes of the long type names (`heading:h2`, `block:code`). */
+const PREFIXES: readonly string[] = ["heading", "block"];
+
+/**
+ * The words of the grammar: every type name and prefix, and the names and
+ * the one word value of query parameters.
+ */
+export const SELECTOR_WORDS: ReadonlySet<string> = new Set([
+  ...PLAIN_TYPES,
+  ...PREFIXES,
+  ...BLOCK_NAMES,
+  "full",
+  "page",
+  "head",
+  "tail",
+  "true",
+]);
 /** Longer words are no misspelt type name. */
 const MAX_TYPE_LENGTH = 20;
 const MIN_TYPE_SIMILARITY = 0.6;
@@ -162,97 +179,6 @@ const MIN_TYPE_SIMILARITY = 0.6;
  */
 export function parseSelector(input: string): Selector {
   return new _Parser(input).parse();
-}
-
-/** What `select` was asked: selectors, or words to search for. */
-export type SelectInput =
-  | {
-    readonly kind: "selectors";
-    /** One or more selectors, in the order given (comma-separated). */
-    readonly selectors: readonly Selector[];
-  }
-  | {
-    readonly kind: "search";
-    /** `ns::words` searches one file. */
-    readonly namespace: string | null;
-    /** The words. */
-    readonly query: string;
-  };
-
-const TYPE_WORDS = new Set([
-  "root",
-  "section",
-  "heading",
-  "block",
-  ...Object.keys(SHORT_BLOCKS),
-]);
-
-/**
- * Reads what `select` was given: a search when its first word is not a
- * selector type (after an optional `ns::`) and no selector syntax follows
- * that word straight away (`foo[0]`, `foo.1`, `foo/x`, `foo?` stay
- * selectors, and so syntax errors); otherwise one or more selectors
- * separated by commas (a comma followed by a digit still continues an index
- * list, `h2.0,2`).
- *
- * @param input What was given.
- * @returns The selectors, or the search.
- * @throws {SelectorSyntaxError} When a selector breaks the grammar; the
- * column counts from the start of the whole input.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { parseSelectInput } from "./selector.ts";
- * assert.equal(parseSelectInput("how do I abort a request").kind, "search");
- * assert.deepEqual(parseSelectInput("readme::abort request"), { kind: "search", namespace: "readme", query: "abort request" });
- * const several = parseSelectInput("h2.0, h3.4, code.2");
- * assert.equal(several.kind === "selectors" && several.selectors.length, 3);
- * ```
- */
-export function parseSelectInput(input: string): SelectInput {
-  const search = _asSearch(input);
-  if (search !== undefined) return search;
-  const selectors: Selector[] = [];
-  let start = 0;
-  for (const part of input.split(/,(?!\s*\d)/)) {
-    try {
-      selectors.push(parseSelector(part));
-    } catch (error) {
-      if (!(error instanceof SelectorSyntaxError) || input === part) throw error;
-      const offset = [...input.slice(0, start)].length;
-      const column = error.column + offset;
-      const fix = error.fix === undefined
-        ? undefined
-        : { ...error.fix, offset: error.fix.offset + start };
-      throw new SelectorSyntaxError(
-        error.code,
-        error.message.replace(/ at column \d+/, ` at column ${column}`),
-        input,
-        column,
-        fix,
-      );
-    }
-    start += part.length + 1;
-  }
-  return { kind: "selectors", selectors };
-}
-
-function _asSearch(input: string): SelectInput | undefined {
-  let rest = input.trim();
-  let namespace: string | null = null;
-  const qualified = /^([^\s:/?[\]]+)::/.exec(rest);
-  if (qualified !== null && NAMESPACE.test(qualified[1].toLowerCase())) {
-    namespace = qualified[1].toLowerCase();
-    rest = rest.slice(qualified[0].length).trim();
-  }
-  const first = /^[\p{L}\p{N}_-]+/u.exec(rest)?.[0];
-  if (first === undefined) return undefined;
-  const lower = first.toLowerCase();
-  if (TYPE_WORDS.has(lower) || /^h\d+$/.test(lower)) return undefined;
-  // Selector syntax right after the word: meant as a selector (and so an error).
-  if (/^[[.:/?=]/.test(rest.slice(first.length))) return undefined;
-  return { kind: "search", namespace, query: rest };
 }
 
 /**
@@ -554,7 +480,7 @@ class _Parser {
       `Unknown selector '${_show(`${prefix}:${sub}`)}'`,
       start,
       TYPE_HINT,
-      _typeFix(prefix, start, ["heading", "block"]),
+      _typeFix(prefix, start, PREFIXES),
     );
   }
 
@@ -771,6 +697,27 @@ class _Parser {
     const message = `${what} at column ${column}` + (hint === undefined ? "" : ` - ${hint}`);
     return new SelectorSyntaxError(code, message, this.#input, column, fix);
   }
+}
+
+/**
+ * The type name a misspelt one most likely means, if any: the closest by
+ * edit distance with a similarity of at least 0.6.
+ *
+ * @param word A word where a type name was expected.
+ * @param prefix Whether the word stands before a `:` (a misspelt `heading` or `block`).
+ * @returns The type name meant (the word itself when it is one), or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { meantTypeName } from "./selector.ts";
+ * assert.equal(meantTypeName("sectoin"), "section");
+ * assert.equal(meantTypeName("heding", true), "heading");
+ * assert.equal(meantTypeName("foo"), undefined);
+ * ```
+ */
+export function meantTypeName(word: string, prefix = false): string | undefined {
+  return _typeFix(word, 0, prefix ? PREFIXES : PLAIN_TYPES)?.replacement;
 }
 
 /**

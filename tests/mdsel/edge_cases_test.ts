@@ -779,33 +779,37 @@ Deno.test("bad input: a 100 KB selector is answered with one line of JSON", asyn
   });
 });
 
-Deno.test("bad input: junk characters in selectors are syntax errors, never crashes", async () => {
+Deno.test("bad input: junk in selectors is a syntax error or a search, never a crash", async () => {
+  // Junk that starts like a selector (a type name, then `.`, `[`, `/`, `?` or
+  // the end): a syntax error with its column.
   const junk = [
-    "\u0000",
-    "h1\u0000.0",
     "h1.0\u0007",
-    "\u001b[31mh1",
     "h1.0\n",
-    "😀",
     "h1.😀",
     "h2[0]😀",
+    "h1.0/\\para",
+    "h1[",
+    "h1.0?",
+    "h1.0?bogus=1",
+    "",
+    " ",
+  ];
+  // Anything else is a search: no hit, or nothing to search for, never a crash.
+  const searches = [
+    "ＨＩ",
+    "x".repeat(39) + "😀".repeat(3),
+    "\u0000",
+    "h1\u0000.0",
+    "\u001b[31mh1",
+    "😀",
     "'h1.0'",
     '"h1"',
     "h1\\0",
     "\\",
-    "h1.0/\\para",
-    "h1[",
     "h1]",
-    "h1.0?",
-    "h1.0?bogus=1",
     "::h1",
-    "a::",
     "héading:h1",
-    "",
-    " ",
   ];
-  // Words that are no selector type are a search: no hit, never a crash.
-  const searches = ["ＨＩ", "x".repeat(39) + "😀".repeat(3)];
   await withTempDir({ "a.md": "# A\n" }, async (dir) => {
     for (const selector of junk) {
       const result = await mdselInProcess(["select", "--json", selector, `${dir}/a.md`]);
@@ -831,7 +835,8 @@ Deno.test("bad input: junk characters in selectors are syntax errors, never cras
       assert.ok(entry.reason.isWellFormed());
     }
     // Through a real process (a NUL cannot be an argument there).
-    for (const selector of junk.filter((s) => !s.includes("\u0000") && s.trim() !== "")) {
+    const all = [...junk, ...searches];
+    for (const selector of all.filter((s) => !s.includes("\u0000") && s.trim() !== "")) {
       const result = await mdsel(["select", "--json", selector, "a.md"], { cwd: dir });
       assert.ok(result.code === 0 || result.code === 1, JSON.stringify(selector));
       assert.equal(result.stderr, "");
@@ -1037,8 +1042,8 @@ Deno.test("a misspelt type name is a syntax error that suggests the right type",
       const text = await mdselInProcess(["select", typed, path]);
       assert.equal(text.stdout.trimEnd().split("\n").at(-1), `~${meant}`, typed);
     }
-    // No guess when nothing is close, or when the respelt selector is still wrong.
-    for (const typed of ["foo[0]", "sectoin.x"]) {
+    // No guess when the respelt selector is still wrong.
+    for (const typed of ["sectoin[x]", "h2.0/foo[0]"]) {
       const { envelope } = await json(["select", typed, path]);
       assert.equal(envelope.errors[0].suggestions, undefined, typed);
     }

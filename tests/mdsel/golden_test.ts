@@ -626,8 +626,8 @@ const CASES: GoldenCase[] = [
     },
   },
   {
-    name: "error_foo_0_json",
-    args: ["select", "foo[0]", "readme.md", "--json"],
+    name: "error_h2.0_foo_0_json",
+    args: ["select", "h2.0/foo[0]", "readme.md", "--json"],
     spec: (out) => {
       assert.equal(out.code, 1);
       assert.deepStrictEqual(out.json, {
@@ -637,9 +637,9 @@ const CASES: GoldenCase[] = [
         errors: [{
           type: "INVALID_SELECTOR",
           code: "INVALID_SYNTAX",
-          message: "Unknown selector 'foo' at column 1 - use h1-h6, code, para, list, table, " +
-            "quote, root or section",
-          selector: "foo[0]",
+          message: "Unknown selector 'foo' at column 6 - use h1-h6, code, para, list, table, " +
+            "quote, root or section (to search for these words instead, put them in double quotes)",
+          selector: "h2.0/foo[0]",
         }],
       });
     },
@@ -733,6 +733,28 @@ const CASES: GoldenCase[] = [
       assert.equal(
         (out.stdout ?? "").split("\n")[1],
         "h3.0 Project Title > Installation > Requirements [8 words]",
+      );
+    },
+  },
+  {
+    // A type name used as a word, and an identifier with punctuation: a search.
+    name: "search_type_word_text",
+    args: ["select", "code console.log", "readme.md"],
+    spec: (out) => {
+      assert.equal(out.code, 0);
+      const lines = (out.stdout ?? "").split("\n");
+      assert.match(lines[0], /^search "code console\.log": \d+ sections? match/);
+      assert.equal(lines[1], "h2.1 Project Title > Usage [10 words]");
+    },
+  },
+  {
+    name: "search_phrase_text",
+    args: ["select", '"step two"', "readme.md"],
+    spec: (out) => {
+      assert.equal(out.code, 0);
+      assert.equal(
+        (out.stdout ?? "").split("\n")[1],
+        "h2.0 Project Title > Installation [21 words]",
       );
     },
   },

@@ -5,12 +5,16 @@
 // floors are the product's promise (90% in the top 3, 75% in the top 5 with
 // a typo).
 import assert from "node:assert/strict";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { loadWorkspace } from "../../mdsel/io/workspace.ts";
-import { formatPath } from "../../mdsel/query/selector.ts";
+import type { MdDocument } from "../../mdsel/parse/document.ts";
+import { parseSelectInput } from "../../mdsel/query/select_input.ts";
+import { formatPath, formatShortPath } from "../../mdsel/query/selector.ts";
 import { searchDocuments } from "../../mdsel/query/search.ts";
 import { CORPUS_DIR, CORPUS_PACKAGES, ensureCorpus } from "../_corpus.ts";
 import { keywordQuestions } from "../_keyword_questions.ts";
+import { BUN_DOCS, ensureSearchCorpus, MAND_MOBILE_DOCS, searchFolder } from "../_search_corpus.ts";
+import { FAMILY_FOLDER, type QueryFamily, REALISTIC_QUERIES } from "./_realistic_queries.ts";
 import { seededRng } from "./_generate.ts";
 
 const QUESTIONS_PER_PACKAGE = 15;
@@ -54,3 +58,66 @@ Deno.test("retrieval: three distinctive words find their section; a typo barely 
   assert.ok(figures.top3 >= 0.9, summary);
   assert.ok(figures.typoTop5 >= 0.75, summary);
 });
+
+// A realistic table (tests/mdsel/_realistic_queries.ts): what developers type
+// into a docs search, over Bun's docs and mand-mobile's Chinese docs, each
+// with the section that answers it. None may be rejected as a malformed
+// selector; the answer must be in the top 3 for 85% of them, and for 75% of
+// every family.
+Deno.test("retrieval: realistic queries are searches, and find their section", async () => {
+  await ensureSearchCorpus();
+  const folders = {
+    "bun": searchFolder(BUN_DOCS),
+    "mand-mobile": searchFolder(MAND_MOBILE_DOCS),
+  } as const;
+  const docs = {
+    "bun": (await loadWorkspace([folders.bun])).docs,
+    "mand-mobile": (await loadWorkspace([folders["mand-mobile"]])).docs,
+  };
+  const byFamily = new Map<QueryFamily, number[]>();
+  const misses: string[] = [];
+  for (const row of REALISTIC_QUERIES) {
+    const folder = FAMILY_FOLDER[row.family];
+    const label = (doc: MdDocument, short: string) =>
+      `${relative(folders[folder], doc.filePath)} ${short}`;
+    const expected = row.expected.map((entry) => _section(docs[folder], entry, label));
+    const input = parseSelectInput(row.query);
+    assert.equal(input.kind, "search", `${row.query} was taken for a selector`);
+    const query = input.kind === "search" ? input.query : "";
+    const { hits } = searchDocuments(docs[folder], query, 10);
+    const labels = hits.map((hit) => label(hit.target.doc, formatShortPath(hit.target.path)));
+    const at = labels.findIndex((found) => expected.includes(found));
+    const rank = at === -1 ? Infinity : at + 1;
+    if (rank > 3) misses.push(`${row.query}: ${labels.slice(0, 3).join(", ")}`);
+    byFamily.set(row.family, [...(byFamily.get(row.family) ?? []), rank]);
+  }
+  const top3 = (ranks: number[]) => ranks.filter((rank) => rank <= 3).length / ranks.length;
+  const all = [...byFamily.values()].flat();
+  const summary = `realistic queries: ${all.length}, top 3 ${(top3(all) * 100).toFixed(1)}%; ` +
+    [...byFamily].map(([family, ranks]) => `${family} ${(top3(ranks) * 100).toFixed(0)}%`)
+      .join(", ") +
+    `; missed: ${misses.join("; ")}`;
+  assert.ok(all.length >= 60, summary);
+  assert.ok(top3(all) >= 0.85, summary);
+  for (const ranks of byFamily.values()) assert.ok(top3(ranks) >= 0.75, summary);
+});
+
+// The section an expectation of the table names: `file > heading text`
+// (exactly one heading with that text), `file root` or `file h3.9`.
+function _section(
+  docs: readonly MdDocument[],
+  entry: string,
+  label: (doc: MdDocument, short: string) => string,
+): string {
+  const match = /^(\S+) (?:> (.+)|(root|h[1-6]\.\d+))$/.exec(entry);
+  assert.ok(match !== null, `malformed expectation ${entry}`);
+  const doc = docs.find((doc) => label(doc, "").trimEnd() === match[1]);
+  assert.ok(doc !== undefined, `no file ${match[1]}`);
+  if (match[3] !== undefined) return label(doc, match[3]);
+  const { nodes, ordinals } = doc.top;
+  const found = nodes.flatMap((node, i) =>
+    node.kind === "heading" && node.text === match[2] ? [`h${node.depth}.${ordinals[i]}`] : []
+  );
+  assert.equal(found.length, 1, `${entry}: ${found.length} headings with that text`);
+  return label(doc, found[0]);
+}

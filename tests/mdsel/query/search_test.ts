@@ -2,13 +2,9 @@ import assert from "node:assert/strict";
 import { fc } from "../../_fast_check.ts";
 import MiniSearch from "minisearch";
 import { formatPath } from "../../../mdsel/query/selector.ts";
-import {
-  MAX_QUERY_CHARS,
-  QueryError,
-  reachableTerms,
-  searchDocuments,
-  searchTerms,
-} from "../../../mdsel/query/search.ts";
+import { reachableTerms, searchDocuments } from "../../../mdsel/query/search.ts";
+import { MAX_QUERY_CHARS, QueryError } from "../../../mdsel/query/search_query.ts";
+import { searchTerms } from "../../../mdsel/query/search_text.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "../../../mdsel/query/search_limits.ts";
 import { doc } from "../_docs.ts";
 
@@ -172,4 +168,105 @@ Deno.test("reachable terms: the same word, a word the term begins, one edit away
   ]);
   // Two edits, a word that only ends with the query, a short word's typo, a stop-word.
   for (const term of ["abrot", "unabort", "rek", "the"]) assert.equal(keep(term), null);
+});
+
+Deno.test("a section holding every word ranks above those with a single word in their heading", () => {
+  const docs = [
+    doc(
+      [
+        "# Guide",
+        "## Template",
+        "Render a page.",
+        "## Literal",
+        "A literal.",
+        "## Users",
+        "Users.",
+        "## Queries",
+        "Write queries as a template literal of SQL: it keeps users safe from injection.",
+      ].join("\n\n"),
+      "guide",
+    ),
+  ];
+  const { hits } = searchDocuments(docs, "literal users template");
+  assert.deepEqual(hits.map((hit) => hit.headingPath.at(-1)), ["Queries"]);
+});
+
+Deno.test("a quoted phrase ranks sections holding it above sections holding its words apart", () => {
+  const docs = [
+    doc(
+      [
+        "## Collections",
+        "",
+        "Content of collections, collections of content, content and collections.",
+        "",
+        "## Schemas",
+        "",
+        "Define content collections with a schema.",
+      ].join("\n"),
+      "docs",
+    ),
+  ];
+  const loose = searchDocuments(docs, "content collections").hits;
+  assert.equal(loose[0].headingPath.at(-1), "Collections");
+  for (const phrase of ['"content collections"', "`content collections`"]) {
+    const hits = searchDocuments(docs, phrase).hits;
+    assert.equal(hits[0].headingPath.at(-1), "Schemas", phrase);
+  }
+});
+
+Deno.test("identifiers match as written as well as by their parts", () => {
+  const docs = [
+    doc(
+      [
+        "## Environment",
+        "",
+        "Read variables with import.meta.env, not meta tags.",
+        "",
+        "## Imports",
+        "",
+        "An import of meta data from the env file.",
+      ].join("\n"),
+      "docs",
+    ),
+  ];
+  const hits = searchDocuments(docs, "import.meta.env").hits;
+  assert.equal(hits[0].headingPath.at(-1), "Environment");
+  // The parts alone still find both.
+  assert.equal(searchDocuments(docs, "import meta env").matched, 2);
+});
+
+Deno.test("documents and queries are normalised alike: NFC, zero-width characters dropped", () => {
+  const docs = [doc("## CV\n\nMy re\u0301sume\u0301, a zero\u200Bwidth word.\n", "cv")];
+  assert.equal(searchDocuments(docs, "résumé").hits.length, 1);
+  assert.equal(searchDocuments(docs, "re\u0301sume\u0301").hits.length, 1);
+  assert.equal(searchDocuments(docs, "zerowidth").hits.length, 1);
+  assert.equal(
+    searchDocuments(docs, "zero\u200Bwidth").hits[0].snippet,
+    "My résumé, a zerowidth word.",
+  );
+});
+
+Deno.test("Chinese and Japanese words are found inside runs written without spaces", () => {
+  const docs = [
+    doc("## 東京\n\n東京タワーについて書きます。\n\n## 大阪\n\n大阪城です。\n", "ja"),
+    doc("## 事件\n\n按钮点击事件\n\n## 样式\n\n按钮样式\n", "zh"),
+  ];
+  for (const query of ["東京", "タワー", "東京タワー"]) {
+    assert.deepEqual(searchDocuments(docs, query).hits[0].headingPath, ["東京"], query);
+  }
+  assert.deepEqual(searchDocuments(docs, "点击事件").hits[0].headingPath, ["事件"]);
+  // The run as written ranks above its characters apart.
+  assert.deepEqual(searchDocuments(docs, "按钮样式").hits[0].headingPath, ["样式"]);
+});
+
+Deno.test("a document's title heads its sections, and is its preamble's heading", () => {
+  const docs = [
+    doc("---\ntitle: Convert an ArrayBuffer\n---\n\nUse Uint8Array.\n", "convert"),
+    doc("---\ntitle: 'SQLite'\n---\n\nIntro.\n\n## Transactions\n\nBegin and commit.\n", "sqlite"),
+    doc("## Transactions\n\nBegin and commit in Postgres.\n", "sql"),
+  ];
+  assert.equal(searchDocuments(docs, "arraybuffer").hits[0].target.doc.namespace, "convert");
+  const [first] = searchDocuments(docs, "sqlite transactions").hits;
+  assert.equal(first.target.doc.namespace, "sqlite");
+  assert.deepEqual(first.headingPath, ["Transactions"]);
 });

@@ -1,0 +1,221 @@
+/**
+ * Text as a reader sees it, cut into search terms: the same for documents
+ * and queries, so that what is written the same way is found.
+ *
+ * - Normalised: NFC (a decomposed `résumé` is the composed one), zero-width
+ *   characters and soft hyphens dropped (they split no word).
+ * - Words of letters, digits and `_`, lower-cased; a camelCase, snake_case or
+ *   digit-bearing identifier also by its parts (`maxRetries`: `max`,
+ *   `retries`).
+ * - Identifiers with punctuation (`fs.readFile`, `import.meta.env`,
+ *   `@astrojs/node`, `bun:sqlite`, `--frozen-lockfile`, `.env`) also as
+ *   written, as one term.
+ * - Chinese and Japanese, written without spaces, by each character and each
+ *   pair of neighbouring characters (bigrams): `東京` and `タワー` both find
+ *   `東京タワーについて`. (The `Intl.Segmenter` built into Deno splits `点击`
+ *   into `点|击` and keeps `東京タワー` whole, so a dictionary's words would
+ *   miss both; bigrams need no dictionary.)
+ *
+ * @module
+ */
+
+const ZERO_WIDTH = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
+// deno-lint-ignore no-control-regex
+const NOT_ASCII = /[^\u0000-\u007F]/;
+/** A word, or an identifier whose words are joined by `.`, `/`, `:`, `::`, `@` or `-`. */
+const TOKEN = /(?:[@.]|--?)?[\p{L}\p{N}_]+(?:(?:[./:@-]|::)[\p{L}\p{N}_]+)*/gu;
+/** The same for ASCII text, several times faster. */
+const ASCII_TOKEN = /(?:[@.]|--?)?\w+(?:(?:[./:@-]|::)\w+)*/g;
+const WORD = /[\p{L}\p{N}_]+/gu;
+const IDENTIFIER_PARTS = /_+|(?<=\p{Ll})(?=\p{Lu})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
+const ASCII_IDENTIFIER_PARTS = /_+|(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])/;
+/** Characters of scripts written without spaces between words. */
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3005\u30FC]/u;
+const CJK_RUNS = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3005\u30FC]+)/u;
+
+/**
+ * Text as a reader sees it: NFC, without zero-width characters and soft
+ * hyphens.
+ *
+ * @param text Any text.
+ * @returns The normalised text.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { normalizeText } from "./search_text.ts";
+ * assert.equal(normalizeText("re\u0301sume\u0301"), "résumé");
+ * assert.equal(normalizeText("zero\u200Bwidth"), "zerowidth");
+ * ```
+ */
+export function normalizeText(text: string): string {
+  if (!NOT_ASCII.test(text)) return text;
+  return text.normalize("NFC").replace(ZERO_WIDTH, "");
+}
+
+/**
+ * Whether a word holds a Chinese or Japanese character.
+ *
+ * @param word Any text.
+ * @returns `true` when it does.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { hasCjk } from "./search_text.ts";
+ * assert.ok(hasCjk("Vue组件"));
+ * assert.ok(!hasCjk("résumé"));
+ * ```
+ */
+export function hasCjk(word: string): boolean {
+  return CJK_CHAR.test(word);
+}
+
+/**
+ * The search terms of a text (see the module): words, identifier parts,
+ * identifiers as written, and the characters and bigrams of Chinese and
+ * Japanese runs.
+ *
+ * @param text Any text.
+ * @returns The terms, lower-cased, in order, stop-words included.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { searchTerms } from "./search_text.ts";
+ * assert.deepEqual(searchTerms("Use fs.readFile, see maxRetries"), [
+ *   "use",
+ *   "fs.readfile",
+ *   "fs",
+ *   "readfile",
+ *   "read",
+ *   "file",
+ *   "see",
+ *   "maxretries",
+ *   "max",
+ *   "retries",
+ * ]);
+ * assert.deepEqual(searchTerms("東京タワー"), ["東", "東京", "京", "京タ", "タ", "タワ", "ワ", "ワー", "ー"]);
+ * ```
+ */
+export function searchTerms(text: string): string[] {
+  const terms: string[] = [];
+  const ascii = !NOT_ASCII.test(text);
+  const tokens = ascii ? text.match(ASCII_TOKEN) : normalizeText(text).match(TOKEN);
+  for (const token of tokens ?? []) {
+    if (!_joined(token)) {
+      _wordTerms(token, terms, ascii);
+      continue;
+    }
+    terms.push(token.toLowerCase());
+    for (const word of token.match(WORD) ?? []) _wordTerms(word, terms, ascii);
+  }
+  return terms;
+}
+
+/**
+ * The words of a text in order, lower-cased, each Chinese or Japanese
+ * character a word of its own, joined by single spaces and framed by spaces:
+ * a phrase is in the text when its own sequence is a substring.
+ *
+ * @param text Any text.
+ * @returns The sequence, e.g. `" bun install frozen lockfile "`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { wordSequence } from "./search_text.ts";
+ * assert.equal(wordSequence("Run `bun install --frozen-lockfile`."), " run bun install frozen lockfile ");
+ * assert.ok(wordSequence("按钮点击事件").includes(wordSequence("点击事件")));
+ * ```
+ */
+export function wordSequence(text: string): string {
+  const words: string[] = [];
+  for (const word of normalizeText(text).match(WORD) ?? []) {
+    if (!hasCjk(word)) {
+      words.push(word.toLowerCase());
+      continue;
+    }
+    for (const part of word.split(CJK_RUNS)) {
+      if (part === "") continue;
+      if (hasCjk(part)) words.push(...part);
+      else words.push(part.toLowerCase());
+    }
+  }
+  return ` ${words.join(" ")} `;
+}
+
+/**
+ * The bigrams of a run of Chinese or Japanese characters (the character
+ * itself for a run of one), as a query searches for them.
+ *
+ * @param run The characters.
+ * @returns The bigrams, in order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { cjkBigrams } from "./search_text.ts";
+ * assert.deepEqual(cjkBigrams("点击事件"), ["点击", "击事", "事件"]);
+ * assert.deepEqual(cjkBigrams("树"), ["树"]);
+ * ```
+ */
+export function cjkBigrams(run: string): string[] {
+  const chars = [...run];
+  if (chars.length < 2) return chars;
+  return chars.slice(1).map((char, i) => chars[i] + char);
+}
+
+/**
+ * The runs of a word: Chinese or Japanese runs and the text between them.
+ *
+ * @param word A word of letters, digits and `_`.
+ * @returns Its parts, in order, each marked.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { cjkRuns } from "./search_text.ts";
+ * assert.deepEqual(cjkRuns("Vue组件"), [{ text: "Vue", cjk: false }, { text: "组件", cjk: true }]);
+ * ```
+ */
+export function cjkRuns(word: string): { text: string; cjk: boolean }[] {
+  return word.split(CJK_RUNS).filter((part) => part !== "").map((text) => ({
+    text,
+    cjk: hasCjk(text),
+  }));
+}
+
+function _wordTerms(word: string, terms: string[], ascii: boolean): void {
+  if (!ascii && hasCjk(word)) {
+    for (const run of cjkRuns(word)) {
+      if (!run.cjk) {
+        _wordTerms(run.text, terms, false);
+        continue;
+      }
+      const chars = [...run.text];
+      chars.forEach((char, i) => {
+        terms.push(char);
+        if (i + 1 < chars.length) terms.push(char + chars[i + 1]);
+      });
+    }
+    return;
+  }
+  const lower = word.toLowerCase();
+  terms.push(lower);
+  // Most words are plain: only split those with a case change, a digit or an underscore.
+  if (lower === word && !/[\d_]/.test(word)) return;
+  const parts = word.split(ascii ? ASCII_IDENTIFIER_PARTS : IDENTIFIER_PARTS);
+  if (parts.length < 2) return;
+  for (const part of parts) if (part !== "") terms.push(part.toLowerCase());
+}
+
+/** Whether a token holds one of `@.:/-` (a compound identifier, not a plain word). */
+function _joined(token: string): boolean {
+  for (let i = 0; i < token.length; i++) {
+    const code = token.charCodeAt(i);
+    // - . / : @
+    if (code === 45 || code === 46 || code === 47 || code === 58 || code === 64) return true;
+  }
+  return false;
+}

@@ -1,0 +1,169 @@
+/**
+ * What `select` was given: one or more selectors, or words to search for.
+ *
+ * The rule: text is a selector when it parses as one, or as a comma list of
+ * them. Anything else is a search, unless it starts like a selector: a type
+ * name (optionally after `ns::`) directly followed by `.`, `[`, `/`, `?` or
+ * the end (`h2.x`, `h7.0`, `heading:h2[`, `fs::h2.x`), or a misspelt type
+ * name directly followed by `[`, `.` and a digit, or `:` (`sectoin[1]`,
+ * `heding:h2`). Those keep their selector error and its column; when the
+ * text could also have been meant as words, the error says how to search
+ * for them instead (double quotes).
+ *
+ * So `package.json scripts`, `import.meta.env`, `code examples`,
+ * `` `getStaticPaths()` ``, `"content collections"` and `tables?` are
+ * searches, and `h2.0`, `code`, `h2.0, h3.1` selectors.
+ *
+ * @module
+ */
+import {
+  meantTypeName,
+  parseSelector,
+  type Selector,
+  SELECTOR_WORDS,
+  SelectorSyntaxError,
+} from "./selector.ts";
+
+/** What `select` was asked: selectors, or words to search for. */
+export type SelectInput =
+  | {
+    readonly kind: "selectors";
+    /** One or more selectors, in the order given (comma-separated). */
+    readonly selectors: readonly Selector[];
+  }
+  | {
+    readonly kind: "search";
+    /** `ns::words` searches one file (when a file has that namespace). */
+    readonly namespace: string | null;
+    /** The words, after any `ns::`. */
+    readonly query: string;
+  };
+
+/** What a selector error adds when the text could have been meant as words. */
+export const SEARCH_HINT = "(to search for these words instead, put them in double quotes)";
+
+const NAMESPACE_PREFIX = /^([a-z_][a-z0-9_-]*)\s*::\s*/i;
+/** A type name directly followed by selector syntax or the end. */
+const TYPE_START =
+  /^(?:(?:heading|block):[\p{L}\p{N}_]*|h\d+|root|section|heading|block|paragraph|para|code|list|table|quote|blockquote)(?=[.[/?]|$)/iu;
+/** A word directly followed by `[`, `.` and a digit, or one `:` and more selector. */
+const WORD_START = /^([a-z]+)(\[|\.\d|:(?![:\s]|$))/i;
+
+/**
+ * Reads what `select` was given (see the module's rule). A comma followed by
+ * a digit still continues an index list (`h2.0,2`).
+ *
+ * @param input What was given.
+ * @returns The selectors, or the search.
+ * @throws {SelectorSyntaxError} When the text starts like a selector but
+ * breaks the grammar; the column counts from the start of the whole input.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseSelectInput } from "./select_input.ts";
+ * assert.equal(parseSelectInput("how do I abort a request").kind, "search");
+ * assert.equal(parseSelectInput("package.json scripts").kind, "search");
+ * assert.equal(parseSelectInput("code examples").kind, "search");
+ * assert.deepEqual(parseSelectInput("readme::abort request"), { kind: "search", namespace: "readme", query: "abort request" });
+ * const several = parseSelectInput("h2.0, h3.4, code.2");
+ * assert.equal(several.kind === "selectors" && several.selectors.length, 3);
+ * assert.throws(() => parseSelectInput("h2.x"), /at column 4/);
+ * ```
+ */
+export function parseSelectInput(input: string): SelectInput {
+  try {
+    return { kind: "selectors", selectors: _parseList(input) };
+  } catch (error) {
+    if (!(error instanceof SelectorSyntaxError)) throw error;
+    if (input.trim() === "" || startsLikeSelector(input)) throw _withSearchHint(error, input);
+    return _search(input);
+  }
+}
+
+/**
+ * Whether text starts like a selector: a type name (optionally after
+ * `ns::`) directly followed by `.`, `[`, `/`, `?` or the end; or a misspelt
+ * type name directly followed by `[` or `.` and a digit, or a misspelt
+ * `heading` or `block` followed by `:`.
+ *
+ * @param input The text.
+ * @returns Whether a syntax error in it is reported as one.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { startsLikeSelector } from "./select_input.ts";
+ * assert.ok(startsLikeSelector("fs::h2.x"));
+ * assert.ok(startsLikeSelector("sectoin[1]"));
+ * assert.ok(!startsLikeSelector("h1 styling"));
+ * assert.ok(!startsLikeSelector("tables?"));
+ * assert.ok(!startsLikeSelector("node:fs"));
+ * ```
+ */
+export function startsLikeSelector(input: string): boolean {
+  const rest = input.trim().replace(NAMESPACE_PREFIX, "");
+  if (TYPE_START.test(rest)) return true;
+  const word = WORD_START.exec(rest);
+  if (word === null) return false;
+  return meantTypeName(word[1], word[2] === ":") !== undefined;
+}
+
+function _parseList(input: string): Selector[] {
+  const selectors: Selector[] = [];
+  let start = 0;
+  for (const part of input.split(/,(?!\s*\d)/)) {
+    try {
+      selectors.push(parseSelector(part));
+    } catch (error) {
+      if (!(error instanceof SelectorSyntaxError) || input === part) throw error;
+      const offset = [...input.slice(0, start)].length;
+      const column = error.column + offset;
+      const fix = error.fix === undefined
+        ? undefined
+        : { ...error.fix, offset: error.fix.offset + start };
+      throw new SelectorSyntaxError(
+        error.code,
+        error.message.replace(/ at column \d+/, ` at column ${column}`),
+        input,
+        column,
+        fix,
+      );
+    }
+    start += part.length + 1;
+  }
+  return selectors;
+}
+
+function _search(input: string): SelectInput {
+  const text = input.trim();
+  const qualified = NAMESPACE_PREFIX.exec(text);
+  if (qualified === null) return { kind: "search", namespace: null, query: text };
+  return {
+    kind: "search",
+    namespace: qualified[1].toLowerCase(),
+    query: text.slice(qualified[0].length),
+  };
+}
+
+/**
+ * The error, saying how to search instead when the text holds a word of two
+ * letters or more that is no word of the grammar nor a misspelling of one
+ * (`list.files`, not `h2.x` nor `sectoin[1]`).
+ */
+function _withSearchHint(error: SelectorSyntaxError, input: string): SelectorSyntaxError {
+  const words = input.replace(NAMESPACE_PREFIX, "").match(/\p{L}{2,}/gu) ?? [];
+  const meant = words.some((word) => {
+    const lower = word.toLowerCase();
+    return !SELECTOR_WORDS.has(lower) && meantTypeName(lower) === undefined &&
+      meantTypeName(lower, true) === undefined;
+  });
+  if (!meant) return error;
+  return new SelectorSyntaxError(
+    error.code,
+    `${error.message} ${SEARCH_HINT}`,
+    error.selector,
+    error.column,
+    error.fix,
+  );
+}

@@ -1,0 +1,44 @@
+import assert from "node:assert/strict";
+import { parseQuery, QueryError } from "../../../mdsel/query/search_query.ts";
+
+Deno.test("a query's words: stop-words out, identifiers with their parts", () => {
+  const query = parseQuery("how do I read import.meta.env in Astro?");
+  assert.deepEqual(query.words, [
+    { terms: ["read"], count: "any" },
+    { terms: ["import.meta.env", "import", "meta", "env"], count: "any" },
+    { terms: ["astro"], count: "any" },
+  ]);
+  assert.deepEqual(query.phrases, []);
+});
+
+Deno.test("double quotes, curly quotes and backticks mark phrases; one word is no phrase", () => {
+  assert.deepEqual(parseQuery('"content collections" schema').phrases, [" content collections "]);
+  assert.deepEqual(parseQuery("\u201Cinline snapshots\u201D").phrases, [" inline snapshots "]);
+  assert.deepEqual(parseQuery("`bun install --frozen-lockfile`").phrases, [
+    " bun install frozen lockfile ",
+  ]);
+  assert.deepEqual(parseQuery('"spyOn"').phrases, []);
+  // An unclosed quote is no phrase: its words are searched loose.
+  const unclosed = parseQuery('"content collections');
+  assert.deepEqual(unclosed.phrases, []);
+  assert.equal(unclosed.words.length, 2);
+});
+
+Deno.test("a Chinese or Japanese run is a word searched by its bigrams, and a phrase", () => {
+  const query = parseQuery("按钮 点击事件");
+  assert.deepEqual(query.words, [
+    { terms: ["按钮"], count: "share" },
+    { terms: ["点击", "击事", "事件"], count: "share" },
+  ]);
+  assert.deepEqual(query.phrases, [" 按 钮 ", " 点 击 事 件 "]);
+  assert.deepEqual(parseQuery("下拉刷新endReached").words.map((word) => word.terms[0]), [
+    "下拉",
+    "endreached",
+  ]);
+});
+
+Deno.test("a query of nothing to search for, or far too long, is refused", () => {
+  assert.throws(() => parseQuery("how is it"), QueryError);
+  assert.throws(() => parseQuery("  "), /The search is empty/);
+  assert.throws(() => parseQuery("x ".repeat(300)), /too long/);
+});
