@@ -207,7 +207,8 @@ function _wordTerms(word: string, terms: string[], ascii: boolean): void {
   if (lower === word && !/[\d_]/.test(word)) return;
   const parts = word.split(ascii ? ASCII_IDENTIFIER_PARTS : IDENTIFIER_PARTS);
   if (parts.length < 2) return;
-  for (const part of parts) if (part !== "") terms.push(part.toLowerCase());
+  // One letter or digit alone (`h1` -> `h`, `1`) finds everything and nothing: parts of two or more.
+  for (const part of parts) if (part.length > 1) terms.push(part.toLowerCase());
 }
 
 /** Whether a token holds one of `@.:/-` (a compound identifier, not a plain word). */
