@@ -8,11 +8,12 @@
  *
  * @module
  */
-import { formatText } from "./commands/format_command.ts";
+// What a command needs loads when it runs: an `index` of one small file
+// starts without the select, search, JSON and format modules.
 import { indexDocument, summarize } from "./commands/index_command.ts";
-import { envelope, indexJsonWithin, selectJson } from "./commands/render_json.ts";
+import { buildTrees } from "./commands/index_tree.ts";
 import { errorText, indexText, selectText } from "./commands/render_text.ts";
-import { parseForSelect, selectAllInWorkspace } from "./commands/select_command.ts";
+import type { SelectOutcome } from "./commands/select_command.ts";
 import { type Invocation, parseArgs, USAGE, UsageError } from "./io/args.ts";
 import { type EngineSettings, readSettings } from "./io/settings.ts";
 import { loadWorkspace, type Workspace } from "./io/workspace.ts";
@@ -80,13 +81,14 @@ export async function run(args: readonly string[], options: RunOptions = {}): Pr
     };
     const json = "json" in invocation && invocation.json;
     const command = invocation.command === "index" ? "index" : "select";
-    return {
-      code: 1,
-      stdout: json
-        ? envelope(command, { success: false, data: null, errors: [entry] }) + "\n"
-        : errorText(entry).join("\n") + "\n",
-      stderr: warnings,
-    };
+    const stdout = json
+      ? (await import("./commands/render_json.ts")).envelope(command, {
+        success: false,
+        data: null,
+        errors: [entry],
+      }) + "\n"
+      : errorText(entry).join("\n") + "\n";
+    return { code: 1, stdout, stderr: warnings };
   }
 }
 
@@ -101,8 +103,10 @@ async function _dispatch(invocation: Invocation, settings: EngineSettings): Prom
           `mdsel ${VERSION} (mdsel-claude; compatible with mdsel ${MDSEL_COMPATIBLE_VERSION})\n`,
         stderr: "",
       };
-    case "format":
+    case "format": {
+      const { formatText } = await import("./commands/format_command.ts");
       return { code: 0, stdout: formatText(invocation.topic, invocation.example), stderr: "" };
+    }
     case "index":
       return await _index(invocation, settings);
     case "select":
@@ -117,7 +121,11 @@ async function _index(
   const { files, json, full, lines } = invocation;
   const workspace = await loadWorkspace(files, settings);
   const page = { words: settings.pageWords, chars: settings.pageChars };
-  const items = workspace.docs.map((doc) => ({ doc, index: indexDocument(doc, page) }));
+  const items = workspace.docs.map((doc, i) => ({
+    doc,
+    index: indexDocument(doc, page),
+    origin: workspace.origins?.[i],
+  }));
   const { errors, warnings } = workspace;
   let stdout: string;
   if (json) {
@@ -125,7 +133,13 @@ async function _index(
     const summary = summarize(docs);
     const budget = full ? Infinity : Math.min(settings.indexMaxChars, settings.maxChars);
     const named = workspace.fileCount ?? files.length;
-    stdout = indexJsonWithin(docs, summary, errors, warnings, named, budget) + "\n";
+    const { indexJsonWithin } = await import("./commands/render_json.ts");
+    const { trees } = buildTrees(items.map(({ doc, index, origin }) => ({
+      path: index.file_path,
+      origin,
+      words: doc.top.wordPrefix[doc.top.nodes.length],
+    })));
+    stdout = indexJsonWithin(docs, summary, errors, warnings, named, budget, trees) + "\n";
   } else {
     stdout = indexText(items, errors, { ...settings, full, lines }, warnings);
   }
@@ -143,12 +157,14 @@ async function _select(
   settings: EngineSettings,
 ): Promise<RunResult> {
   const { json, full } = invocation;
+  const { parseForSelect, selectAllInWorkspace } = await import("./commands/select_command.ts");
+  const selectJson = json ? (await import("./commands/render_json.ts")).selectJson : undefined;
   const parsed = parseForSelect(invocation.selector);
   const asksFull = "input" in parsed && parsed.input.kind === "selectors" &&
     parsed.input.selectors.some((selector) => selector.params.full);
   const budget = full || asksFull ? Infinity : settings.maxChars;
-  const render = (outcome: Parameters<typeof selectJson>[0]) =>
-    json ? selectJson(outcome, budget) + "\n" : selectText(outcome, budget);
+  const render = (outcome: SelectOutcome) =>
+    selectJson ? selectJson(outcome, budget) + "\n" : selectText(outcome, budget);
   const failure = { answers: [], unresolved: [], warnings: [], invalid: true };
   if ("error" in parsed) {
     return { code: 1, stdout: render({ ...failure, errors: [parsed.error] }), stderr: "" };

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { expandPaths, isMarkdownPath, MARKDOWN_EXTENSIONS, MAX_FILES } from "../mdsel/io/files.ts";
+import { expandPaths, isMarkdownPath, MARKDOWN_EXTENSIONS } from "../mdsel/io/files.ts";
 
 export { isMarkdownPath, MARKDOWN_EXTENSIONS };
 
@@ -21,7 +21,7 @@ export { isMarkdownPath, MARKDOWN_EXTENSIONS };
 const _EXTENSION_LIST = MARKDOWN_EXTENSIONS.join(", ").replace(/, (?=[^,]*$)/, " and ");
 
 /** Expansion errors that stop a call before anything is read: the server answers them itself. */
-const _LIMIT_CODES = new Set(["TOO_MANY_FILES", "TOO_MANY_ENTRIES"]);
+const _LIMIT_CODES = new Set(["TOO_MANY_ENTRIES"]);
 
 /** What {@linkcode checkPaths} needs from the settings. */
 export interface PathCheckOptions {
@@ -81,10 +81,12 @@ export async function checkPaths(
       states.set(path, state);
       return state === "granted";
     };
+    // Every Markdown file, ignored by git or not: whatever any mdsel may read is checked.
     const expanded = await expandPaths([given], {
       canRead,
       list: !everywhere,
-      maxFiles: MAX_FILES,
+      maxFiles: Infinity,
+      gitignore: false,
     });
     const [arg] = expanded.args;
     for (const path of expanded.denied) {

@@ -58,8 +58,10 @@ export function mdselIndexConfig(
     "",
     returns,
     "",
-    "Files may also be folders (every .md, .markdown and .mdx file under them) or globs " +
-    "(docs/**/*.md); each document then starts with a line naming it.",
+    "Files may also be folders (every .md, .markdown and .mdx file under them, skipping what " +
+    "git ignores) or globs (docs/**/*.md); each document then starts with a line naming it. " +
+    "A folder too big to show whole answers with its tree: subfolders with their files and " +
+    "words, then files one line each as room allows; index a subfolder or a file to go deeper.",
     "",
     "Selector Grammar:",
     "- namespace::type[index]/path?query",

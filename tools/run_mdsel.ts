@@ -188,7 +188,7 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
  *   args.join(" "),
  *   "run --quiet --no-prompt --allow-read=/docs/a.md " +
  *     "--allow-env=MDSEL_PAGE_WORDS,MDSEL_PAGE_CHARS,MDSEL_MAX_CHARS,MDSEL_INDEX_MAX_CHARS," +
- *     "MDSEL_SIZE_WORDS,MDSEL_MAX_BYTES " +
+ *     "MDSEL_SIZE_WORDS,MDSEL_MAX_BYTES,MDSEL_MAX_FILES " +
  *     "--no-config --no-lock https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts",
  * );
  * ```

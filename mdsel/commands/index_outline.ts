@@ -17,6 +17,8 @@ export interface IndexedDocument {
   readonly doc: MdDocument;
   /** Its full index. */
   readonly index: DocumentIndex;
+  /** The folder or glob base it was found under; `undefined` when named outright. */
+  readonly origin?: string;
 }
 
 /** The settings that size the text output. */

@@ -8,6 +8,7 @@ import type { ErrorEntry } from "../io/errors.ts";
 import { AFTER_RESERVE } from "./budget.ts";
 import { clipSelector, errorSelector, MAX_ECHO } from "./echo.ts";
 import { type DocumentIndex, type IndexSummary, limitIndex } from "./index_command.ts";
+import { folderEntries, type FolderEntry, type FolderTree, treeDepth } from "./index_tree.ts";
 import type { SearchAnswer, SelectMatch, SelectOutcome } from "./select_command.ts";
 
 /** The commands that print an envelope. */
@@ -210,6 +211,9 @@ interface _After {
  * @param warnings Non-fatal problems.
  * @param fileCount How many files the call named.
  * @param maxChars The budget (`Infinity` for `--full`).
+ * @param trees The folders the documents were found in ({@linkcode buildTrees}'s trees): past
+ *   the budget, the documents are listed folder depth by folder depth, and `data.folders` gives
+ *   every folder shown with its files and words (`listed: false` for one whose files are not).
  * @returns One line of JSON.
  *
  * @example
@@ -236,11 +240,13 @@ export function indexJsonWithin(
   warnings: readonly string[],
   fileCount: number,
   maxChars: number,
+  trees: readonly FolderTree[] = [],
 ): string {
   const failed = errors.length > 0;
   const distinctErrors = _distinct(errors, (entry) => JSON.stringify(entry));
   const distinctWarnings = _distinct(warnings, (warning) => warning);
   const note = failed ? [`${errors.length} of ${fileCount} file(s) could not be processed`] : [];
+  let folders: FolderEntry[] | undefined;
   const render = (
     documents: DocumentIndex[],
     partial: DocumentIndex[],
@@ -254,6 +260,7 @@ export function indexJsonWithin(
         ...(documents.length < docs.length
           ? { documents_omitted: docs.length - documents.length }
           : {}),
+        ...(folders === undefined ? {} : { folders }),
       },
       errors: _nonEmpty(distinctErrors.slice(0, shown.errors)),
       errors_omitted: _omitted(distinctErrors.length, shown.errors),
@@ -271,7 +278,17 @@ export function indexJsonWithin(
   const afterChars = distinctErrors.reduce((sum, entry) => sum + _size(entry), 0) +
     distinctWarnings.reduce((sum, warning) => sum + _size(warning), 0);
   const room = maxChars - Math.min(afterChars, AFTER_RESERVE);
-  const documents = limitIndex(docs, room, (attempt) => render(attempt, [], none));
+  let documents = limitIndex(docs, room, (attempt) => render(attempt, [], none));
+  if (documents.length < docs.length && trees.length > 0) {
+    // A folder too big to list whole: a tree folded by folder depth, as the text index does.
+    for (let depth = treeDepth(trees); depth >= 0; depth--) {
+      const fold = folderEntries(trees, depth);
+      folders = fold.folders;
+      const listed = docs.filter((_, i) => fold.listed.has(i) || !fold.inTrees.has(i));
+      documents = limitIndex(listed, room, (attempt) => render(attempt, [], none));
+      if (documents.length === listed.length) break;
+    }
+  }
   const [errorCount, warningCount] = _fitAfter(
     maxChars - render(documents, [], none).length,
     [distinctErrors.map(_size), distinctWarnings.map(_size)],

@@ -9,11 +9,13 @@ import type { ErrorEntry } from "../io/errors.ts";
 import { AFTER_RESERVE, fitGroups, linesChars } from "./budget.ts";
 import { clipSelector, echoLine, echoValue, errorSelector } from "./echo.ts";
 import {
+  type DocumentOutline,
   documentOutline,
   indexDepthLimits,
   type IndexedDocument,
   type TextBudget,
 } from "./index_outline.ts";
+import { buildTrees, treeLinesWithin } from "./index_tree.ts";
 import { oneLine, type OutlineEntry, outlineLines } from "./outline.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "../query/search_limits.ts";
 import type { SearchAnswer, SelectAnswer, SelectOutcome, Unresolved } from "./select_command.ts";
@@ -88,6 +90,14 @@ export function indexText(
     ];
   };
   let blockChars = blocks.reduce((sum, block) => sum + _chars(block), 0);
+  if (
+    blockChars + _chars(closing()) > hardMax && items.some((item) => item.origin !== undefined)
+  ) {
+    // A folder too big to show whole: a tree folded by folder depth.
+    const lines = _treeIndex(items, docs, hardMax, budget.sizeWords);
+    for (const line of fitGroups(after, limit - _chars(lines), _afterClosing, 1)) lines.push(line);
+    return lines.join("\n") + "\n";
+  }
   if (blockChars + _chars(closing()) > hardMax && docs.length > 1) {
     // Fold the biggest outlines first: each costs one line once folded.
     const order = blocks.map((_, i) => i).sort((a, b) => _chars(blocks[b]) - _chars(blocks[a]));
@@ -108,6 +118,31 @@ export function indexText(
   }
   for (const line of fitGroups(after, limit - _chars(lines), _afterClosing, 1)) lines.push(line);
   return lines.length === 0 ? "" : lines.join("\n") + "\n";
+}
+
+/** The index of documents found in folders, as trees; files named outright as header lines. */
+function _treeIndex(
+  items: readonly IndexedDocument[],
+  docs: readonly DocumentOutline[],
+  max: number,
+  sizeWords: number,
+): string[] {
+  const { trees, loose } = buildTrees(items.map(({ doc, index, origin }) => ({
+    path: index.file_path,
+    origin,
+    words: doc.top.wordPrefix[doc.top.nodes.length],
+  })));
+  const looseLines = loose.map((i) => docs[i].folded);
+  const lines = [
+    ...looseLines,
+    ...treeLinesWithin(trees, items, max, sizeWords, _chars(looseLines)),
+  ];
+  // Files named outright by the thousand: the first ones, then how many more.
+  while (_chars(lines) > max && looseLines.length > 0) {
+    looseLines.pop();
+    lines.splice(looseLines.length, 1);
+  }
+  return lines;
 }
 
 /** One document's heading lines cut to fit: the first ones, then a line naming the next. */

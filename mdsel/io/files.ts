@@ -2,7 +2,7 @@
  * What the `files` of a call name: a file as it is, a folder as every
  * Markdown file under it, a glob as the Markdown files it matches. Folders
  * are walked recursively in sorted order, skipping hidden (dot) files and
- * folders and `node_modules`; globs are matched by {@linkcode compileGlob}'s
+ * folders and `node_modules`; globs are matched by `glob.ts`'s
  * bounded matcher, never taken literally unless the path exists as written.
  *
  * The server runs this same expansion to check every path a call will read
@@ -10,15 +10,25 @@
  *
  * @module
  */
-import { normalize } from "node:path";
 import type { ErrorEntry } from "./errors.ts";
-import { compileGlob, type Glob, GlobError, isGlob, matchesGlob } from "./glob.ts";
+import {
+  type IgnoreScope,
+  ignoreScope,
+  isIgnored,
+  isRootIgnored,
+  parentScopes,
+} from "./gitignore.ts";
+import type { Glob, GlobError } from "./glob.ts";
+import { isGlob } from "./glob_syntax.ts";
 
 /** File name endings taken as Markdown when a folder or glob is expanded. */
 export const MARKDOWN_EXTENSIONS: readonly string[] = [".md", ".markdown", ".mdx"];
 
-/** The most files one call may name, once folders and globs are expanded. */
-export const MAX_FILES = 1000;
+/**
+ * The most files one call reads by default, once folders and globs are
+ * expanded (`MDSEL_MAX_FILES`).
+ */
+export const MAX_FILES = 20_000;
 
 /** The most folder entries one call may walk before it is refused. */
 export const MAX_WALKED_ENTRIES = 200_000;
@@ -29,6 +39,8 @@ export interface NamedFile {
   readonly path: string;
   /** Set when the file was found by expanding a folder or a glob. */
   readonly expanded: boolean;
+  /** The folder, or the glob's base, it was found under (for an index folded by folders). */
+  readonly origin?: string;
 }
 
 /** How one argument of a call was taken. */
@@ -80,6 +92,11 @@ export interface ExpandOptions {
    * folder or matching a glob: `files` then holds the files named outright.
    */
   readonly list?: boolean;
+  /**
+   * `false` reads every Markdown file, ignored by git or not (the server's
+   * check: it must cover whatever any engine may read). `true` by default.
+   */
+  readonly gitignore?: boolean;
 }
 
 /**
@@ -120,7 +137,9 @@ export function isMarkdownPath(path: string): boolean {
  * await Deno.writeTextFile(`${dir}/docs/guide/a.md`, "# A\n");
  * await Deno.writeTextFile(`${dir}/docs/.draft.md`, "# Draft\n");
  * const { files } = await expandPaths([`${dir}/docs`, `${dir}/docs/**\/*.md`]);
- * assert.deepEqual(files, [{ path: `${dir}/docs/guide/a.md`, expanded: true }]);
+ * assert.deepEqual(files, [
+ *   { path: `${dir}/docs/guide/a.md`, expanded: true, origin: `${dir}/docs` },
+ * ]);
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
@@ -136,15 +155,15 @@ export async function expandPaths(
   const args: ExpandedArgument[] = [];
   const denied: string[] = [];
   const seen = new Set<string>();
-  const walk = new _Walk(warnings, denied);
-  const add = (path: string, expanded: boolean) => {
+  const walk = new _Walk(warnings, denied, options.gitignore ?? true);
+  const add = (path: string, origin?: string) => {
     if (seen.has(path)) return;
     seen.add(path);
-    files.push({ path, expanded });
+    files.push(origin === undefined ? { path, expanded: false } : { path, expanded: true, origin });
   };
   for (const given of paths) {
     const glob = await _asGlob(given, canRead, denied);
-    if (glob instanceof GlobError) {
+    if (glob instanceof Error) {
       args.push({ given, kind: "glob", path: given, roots: [] });
       errors.push({
         type: "PROCESSING_ERROR",
@@ -167,9 +186,9 @@ export async function expandPaths(
           file: given,
         });
       }
-      for (const file of found) add(file, true);
+      for (const [file, origin] of found) add(file, origin);
     } else {
-      const path = _normalize(given);
+      const path = await _normalize(given);
       if (!await canRead(path)) {
         args.push({ given, kind: "file", path, roots: [path] });
         denied.push(path);
@@ -200,10 +219,10 @@ export async function expandPaths(
             file: given,
           });
         }
-        for (const file of found) add(file, true);
+        for (const file of found) add(file, path);
       } else {
         args.push({ given, kind: "file", path, roots: [path] });
-        add(given, false);
+        add(given);
       }
     }
     if (walk.stopped) break;
@@ -233,8 +252,8 @@ export async function expandPaths(
         _limitError(
           "TOO_MANY_FILES",
           `Too many files: ${files.length.toLocaleString("en-US")} Markdown files named, ` +
-            `at most ${maxFiles.toLocaleString("en-US")} ` +
-            "are read in one call; name a smaller folder or a narrower glob",
+            `at most ${maxFiles.toLocaleString("en-US")} are read in one call ` +
+            "(MDSEL_MAX_FILES); name a smaller folder or a narrower glob",
         ),
       ],
       warnings,
@@ -269,6 +288,8 @@ async function _asGlob(
       if (error instanceof Deno.errors.NotCapable) denied.push(path);
     }
   }
+  // The matcher loads only for a call that names a glob.
+  const { compileGlob, GlobError } = await _globModule();
   try {
     return compileGlob(path);
   } catch (error) {
@@ -277,13 +298,20 @@ async function _asGlob(
   }
 }
 
+let _glob: Promise<typeof import("./glob.ts")> | undefined;
+
+function _globModule(): Promise<typeof import("./glob.ts")> {
+  return _glob ??= import("./glob.ts");
+}
+
 async function _expandGlob(
   glob: Glob,
   walk: _Walk,
   canRead: (path: string) => boolean | Promise<boolean>,
   denied: string[],
-): Promise<string[]> {
-  const found = new Set<string>();
+): Promise<[string, string][]> {
+  const found = new Map<string, string>();
+  const { matchesGlob } = await _globModule();
   for (const alternative of glob.alternatives) {
     const { base } = alternative;
     if (!await canRead(base)) {
@@ -293,7 +321,9 @@ async function _expandGlob(
     if (alternative.segments.length === 0) {
       // Braces without wildcards name a file: taken when it is a Markdown file.
       const info = await _stat(base, denied);
-      if (info?.isFile && isMarkdownPath(base)) found.add(base);
+      if (info?.isFile && isMarkdownPath(base)) {
+        found.set(base, base.includes("/") ? base.slice(0, base.lastIndexOf("/")) || "/" : ".");
+      }
       continue;
     }
     const info = await _stat(base, denied);
@@ -305,27 +335,46 @@ async function _expandGlob(
     }
     const prefix = _prefix(base);
     for (const file of listed) {
-      if (matchesGlob(alternative, file.slice(prefix.length))) found.add(file);
+      if (matchesGlob(alternative, file.slice(prefix.length)) && !found.has(file)) {
+        found.set(file, base);
+      }
     }
     if (walk.stopped) break;
   }
-  return [...found].sort();
+  return [...found].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
 }
 
 /** Walks folders, counting every entry against {@linkcode MAX_WALKED_ENTRIES}. */
 class _Walk {
   entries = 0;
   stopped = false;
-  constructor(readonly warnings: string[], readonly denied: string[]) {}
+  constructor(
+    readonly warnings: string[],
+    readonly denied: string[],
+    readonly gitignore: boolean,
+  ) {}
 
   /** The Markdown files under a folder, sorted, or "unreadable" when the folder itself is. */
   async files(root: string, skipHidden: boolean): Promise<string[] | "unreadable"> {
     const found: string[] = [];
-    const listed = await this._visit(root, _prefix(root), found, skipHidden);
+    const prefix = _prefix(root);
+    let scopes: IgnoreScope[] = [];
+    if (this.gitignore) {
+      scopes = await parentScopes(root, prefix);
+      // A folder git ignores, named outright, is read all the same.
+      if (isRootIgnored(scopes)) scopes = [];
+    }
+    const listed = await this._visit(root, prefix, found, skipHidden, scopes);
     return listed ? found.sort() : "unreadable";
   }
 
-  async _visit(dir: string, prefix: string, found: string[], skipHidden: boolean) {
+  async _visit(
+    dir: string,
+    prefix: string,
+    found: string[],
+    skipHidden: boolean,
+    inherited: readonly IgnoreScope[],
+  ) {
     let entries: Deno.DirEntry[];
     try {
       entries = await Array.fromAsync(Deno.readDir(dir));
@@ -339,6 +388,13 @@ class _Walk {
       this.stopped = true;
       return true;
     }
+    let scopes = inherited;
+    if (
+      this.gitignore && entries.some((entry) => entry.name === ".gitignore" && !entry.isDirectory)
+    ) {
+      const scope = await ignoreScope(`${prefix}.gitignore`, prefix, "");
+      if (scope !== undefined) scopes = [...inherited, scope];
+    }
     for (const entry of entries) {
       if (this.stopped) return true;
       const path = `${prefix}${entry.name}`;
@@ -351,9 +407,11 @@ class _Walk {
         isFile = target?.isFile ?? false;
         isDirectory = false;
       }
+      if (hidden && (isDirectory || skipHidden)) continue;
+      if (isDirectory && entry.name === "node_modules") continue;
+      if (scopes.length > 0 && isIgnored(scopes, path, isDirectory)) continue;
       if (isDirectory) {
-        if (hidden || entry.name === "node_modules") continue;
-        const listed = await this._visit(path, `${path}/`, found, skipHidden);
+        const listed = await this._visit(path, `${path}/`, found, skipHidden, scopes);
         if (!listed && !this.denied.includes(path)) {
           this.warnings.push(`Skipped ${path}: permission denied (cannot list the folder)`);
         }
@@ -374,8 +432,10 @@ async function _stat(path: string, denied: string[]): Promise<Deno.FileInfo | un
   }
 }
 
-function _normalize(path: string): string {
-  const normal = normalize(path);
+async function _normalize(path: string): Promise<string> {
+  // Most paths hold no `.`, `..` or `//`: node:path (a tenth of a start-up) loads only for the others.
+  const plain = !/(^|\/)\.\.?(\/|$)|\/\//.test(path);
+  const normal = plain ? path : (await import("node:path")).normalize(path);
   return normal.length > 1 && normal.endsWith("/") ? normal.slice(0, -1) : normal;
 }
 

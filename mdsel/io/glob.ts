@@ -14,6 +14,9 @@
  * @module
  */
 import { normalize } from "node:path";
+import { isGlob } from "./glob_syntax.ts";
+
+export { isGlob };
 
 /** The bounds of a glob pattern. */
 export const GLOB_LIMITS = {
@@ -64,32 +67,6 @@ type _Segment =
   | { readonly kind: "globstar" }
   | { readonly kind: "literal"; readonly text: string }
   | { readonly kind: "pattern"; readonly tokens: readonly _Token[]; readonly dot: boolean };
-
-/**
- * Whether a path holds glob syntax: an unescaped `*`, `?`, `[` or `{`. A
- * quick test: a path without any is always taken literally.
- *
- * @param path A path.
- * @returns `true` when it may be a glob.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { isGlob } from "./glob.ts";
- * assert.equal(isGlob("docs/**\/*.md"), true);
- * assert.equal(isGlob("docs/{a,b}.md"), true);
- * assert.equal(isGlob("docs/README.md"), false);
- * assert.equal(isGlob("docs/a\\*.md"), false);
- * ```
- */
-export function isGlob(path: string): boolean {
-  for (let i = 0; i < path.length; i++) {
-    const char = path[i];
-    if (char === "\\") i++;
-    else if (char === "*" || char === "?" || char === "[" || char === "{") return true;
-  }
-  return false;
-}
 
 /**
  * Compiles a glob: expands its braces, splits each alternative into its

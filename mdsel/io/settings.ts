@@ -19,6 +19,8 @@ export interface EngineSettings {
   readonly sizeWords: number;
   /** `MDSEL_MAX_BYTES`: the most bytes the files of one call may hold together. */
   readonly maxBytes: number;
+  /** `MDSEL_MAX_FILES`: the most files one call may read, folders and globs expanded. */
+  readonly maxFiles: number;
   /** Lines for stderr about ignored values. */
   readonly warnings: readonly string[];
 }
@@ -31,6 +33,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   indexMaxChars: 40000,
   sizeWords: 500,
   maxBytes: 32_000_000,
+  maxFiles: 20_000,
   warnings: [],
 };
 
@@ -42,6 +45,7 @@ export const ENGINE_VARIABLES = [
   "MDSEL_INDEX_MAX_CHARS",
   "MDSEL_SIZE_WORDS",
   "MDSEL_MAX_BYTES",
+  "MDSEL_MAX_FILES",
 ] as const;
 
 /**
@@ -83,6 +87,7 @@ export function readSettings(getEnv: (name: string) => string | undefined): Engi
     indexMaxChars: read("MDSEL_INDEX_MAX_CHARS", defaults.indexMaxChars),
     sizeWords: read("MDSEL_SIZE_WORDS", defaults.sizeWords),
     maxBytes: read("MDSEL_MAX_BYTES", defaults.maxBytes),
+    maxFiles: read("MDSEL_MAX_FILES", defaults.maxFiles),
     warnings,
   };
 }

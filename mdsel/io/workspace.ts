@@ -19,6 +19,11 @@ const MDX = /\.mdx$/i;
 export interface Workspace {
   /** Parsed documents, in argument order. */
   readonly docs: MdDocument[];
+  /**
+   * For each document, the folder or glob base it was found under;
+   * `undefined` for a file named outright (absent: all named outright).
+   */
+  readonly origins?: (string | undefined)[];
   /** One entry per unreadable file, empty folder or glob that matched nothing. */
   readonly errors: ErrorEntry[];
   /** Non-fatal problems, such as invalid UTF-8 or a binary file found in a folder. */
@@ -94,6 +99,7 @@ export async function loadWorkspace(
     files.map((file, i) => loadFile(file.path, fileLimit, infos[i])),
   );
   const docs: MdDocument[] = [];
+  const origins: (string | undefined)[] = [];
   const notices: string[] = [];
   loaded.forEach((result, i) => {
     const { path } = files[i];
@@ -122,8 +128,9 @@ export async function loadWorkspace(
       if (parsed.warning !== undefined) warnings.push(parsed.warning);
       docs.push(parsed.doc);
     } else docs.push(parseDocument(result.value.text, namespaces[i], path));
+    origins.push(files[i].origin);
   });
-  return { docs, errors, warnings, fileCount, notices };
+  return { docs, origins, errors, warnings, fileCount, notices };
 }
 
 /**

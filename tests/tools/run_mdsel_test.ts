@@ -26,6 +26,7 @@ Deno.test("bundledMdsel: the engine may read its own settings, all of them", () 
     "MDSEL_INDEX_MAX_CHARS",
     "MDSEL_SIZE_WORDS",
     "MDSEL_MAX_BYTES",
+    "MDSEL_MAX_FILES",
   ]);
   // Every variable the engine's code names, in any of its folders, is among them.
   const folders = [join(ROOT, "mdsel")];

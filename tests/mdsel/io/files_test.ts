@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { expandPaths, isMarkdownPath, MAX_FILES } from "../../../mdsel/io/files.ts";
 import { compileGlob } from "../../../mdsel/io/glob.ts";
 import { loadWorkspace } from "../../../mdsel/io/workspace.ts";
+import { mdsel } from "../_cli.ts";
 
 /**
  * A folder tree for the tests, removed afterwards. The body gets a function
@@ -41,7 +42,7 @@ Deno.test("a folder is every Markdown file under it, sorted, without dot-folders
   await inTree(TREE, async (at, relative) => {
     const { files, errors } = await expandPaths([at("docs"), at("README.md")]);
     assert.deepEqual(errors, []);
-    assert.deepEqual(files.map((file) => ({ ...file, path: relative(file.path) })), [
+    assert.deepEqual(files.map(({ path, expanded }) => ({ path: relative(path), expanded })), [
       { path: "docs/a.markdown", expanded: true },
       { path: "docs/b.md", expanded: true },
       { path: "docs/guide/y.MD", expanded: true },
@@ -93,16 +94,26 @@ Deno.test("an empty folder and a glob matching nothing are clear errors", async 
   });
 });
 
-Deno.test(`more than ${MAX_FILES} files is one clear error, and nothing is read`, async () => {
+Deno.test("more files than the limit is one clear error, and nothing is read", async () => {
+  assert.equal(MAX_FILES, 20_000);
   const many: Record<string, string> = {};
-  for (let i = 0; i <= MAX_FILES; i++) many[`many/f${i}.md`] = "# F\n";
+  for (let i = 0; i <= 50; i++) many[`many/f${i}.md`] = "# F\n";
   await inTree(many, async (at) => {
-    const { files, errors } = await expandPaths([at("many")]);
+    const { files, errors } = await expandPaths([at("many")], { maxFiles: 50 });
     assert.deepEqual(files, []);
     assert.equal(errors.length, 1);
     assert.equal(errors[0].code, "TOO_MANY_FILES");
     assert.equal(errors[0].type, "PROCESSING_ERROR");
-    assert.match(errors[0].message, /^Too many files: 1,001 Markdown files named, at most 1,000/);
+    assert.equal(
+      errors[0].message,
+      "Too many files: 51 Markdown files named, at most 50 are read in one call " +
+        "(MDSEL_MAX_FILES); name a smaller folder or a narrower glob",
+    );
+    // The setting reaches the CLI.
+    const cli = await mdsel(["index", "--", at("many")], { env: { MDSEL_MAX_FILES: "50" } });
+    assert.equal(cli.stdout, `!PROCESSING_ERROR: ${errors[0].message}\n`);
+    const raised = await mdsel(["index", "--", at("many")], { env: { MDSEL_MAX_FILES: "51" } });
+    assert.equal(raised.code, 0);
   });
 });
 

@@ -1,0 +1,429 @@
+/**
+ * The index of a folder too big to show whole, as a tree folded by folder
+ * depth the way an outline folds by heading depth: every direct subfolder of
+ * the folder named is always shown with its files and words; deeper folders
+ * open as room allows, each file on one line (its namespace, its name, its
+ * size and its first heading), and headings come last, as room allows.
+ *
+ * @module
+ */
+import { linesChars } from "./budget.ts";
+import { echoLine, echoValue } from "./echo.ts";
+import type { IndexedDocument } from "./index_outline.ts";
+import { oneLine, type OutlineEntry, outlineLines } from "./outline.ts";
+
+/** One folder of a tree: its files and subfolders, and what they hold in all. */
+export interface FolderNode {
+  /** The folder's path relative to the tree's root (`reference/errors`); `` for the root. */
+  readonly path: string;
+  /** 0 for the root, 1 for its direct subfolders, and so on. */
+  readonly depth: number;
+  /** The documents directly inside, as indexes into the call's documents, in path order. */
+  readonly files: number[];
+  /** The subfolders, in path order. */
+  readonly folders: FolderNode[];
+  /** Every document under it. */
+  totalFiles: number;
+  /** Every word under it. */
+  totalWords: number;
+}
+
+/** The documents a folder or glob named, as a tree. */
+export interface FolderTree {
+  /** The folder (or glob base) as the call named it. */
+  readonly root: string;
+  /** Its folder node. */
+  readonly node: FolderNode;
+}
+
+/** What one document contributes to a tree. */
+export interface TreeItem {
+  /** The file's path as read. */
+  readonly path: string;
+  /** The folder or glob base it was found under; `undefined` when named outright. */
+  readonly origin?: string;
+  /** Its words. */
+  readonly words: number;
+}
+
+/**
+ * The trees of a call's documents: one per folder or glob base they were
+ * found under; files named outright stand apart.
+ *
+ * @param items The documents, in the call's order.
+ * @returns The trees, and the documents named outright (indexes).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildTrees } from "./index_tree.ts";
+ * const { trees, loose } = buildTrees([
+ *   { path: "docs/a.md", origin: "docs", words: 10 },
+ *   { path: "docs/guide/b.md", origin: "docs", words: 5 },
+ *   { path: "README.md", words: 3 },
+ * ]);
+ * assert.deepEqual(loose, [2]);
+ * assert.equal(trees[0].node.totalFiles, 2);
+ * assert.equal(trees[0].node.folders[0].path, "guide");
+ * assert.equal(trees[0].node.folders[0].totalWords, 5);
+ * ```
+ */
+export function buildTrees(items: readonly TreeItem[]): { trees: FolderTree[]; loose: number[] } {
+  const trees = new Map<string, FolderTree>();
+  const loose: number[] = [];
+  const children = new Map<FolderNode, Map<string, FolderNode>>();
+  items.forEach((item, i) => {
+    if (item.origin === undefined) {
+      loose.push(i);
+      return;
+    }
+    let tree = trees.get(item.origin);
+    if (tree === undefined) {
+      tree = { root: item.origin, node: _node("", 0) };
+      trees.set(item.origin, tree);
+    }
+    const prefix = item.origin === "." ? "" : item.origin.replace(/\/*$/, "/");
+    const parts = item.path.slice(prefix.length).split("/");
+    let node = tree.node;
+    node.totalFiles++;
+    node.totalWords += item.words;
+    for (const part of parts.slice(0, -1)) {
+      let named = children.get(node);
+      if (named === undefined) children.set(node, named = new Map());
+      let next = named.get(part);
+      if (next === undefined) {
+        next = _node(node.path === "" ? part : `${node.path}/${part}`, node.depth + 1);
+        named.set(part, next);
+        node.folders.push(next);
+      }
+      node = next;
+      node.totalFiles++;
+      node.totalWords += item.words;
+    }
+    node.files.push(i);
+  });
+  return { trees: [...trees.values()], loose };
+}
+
+function _node(path: string, depth: number): FolderNode {
+  return { path, depth, files: [], folders: [], totalFiles: 0, totalWords: 0 };
+}
+
+/**
+ * The deepest folder of the trees (0 when every file is at a root).
+ *
+ * @param trees The trees.
+ * @returns The depth.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildTrees, treeDepth } from "./index_tree.ts";
+ * const { trees } = buildTrees([{ path: "d/x/y/a.md", origin: "d", words: 1 }]);
+ * assert.equal(treeDepth(trees), 2);
+ * ```
+ */
+export function treeDepth(trees: readonly FolderTree[]): number {
+  let deepest = 0;
+  const visit = (node: FolderNode) => {
+    deepest = Math.max(deepest, node.depth);
+    for (const folder of node.folders) visit(folder);
+  };
+  for (const tree of trees) visit(tree.node);
+  return deepest;
+}
+
+/** How a tree is folded: which folders open, and which files show headings. */
+export interface TreeFold {
+  /** Folders up to this depth list their files; deeper ones are one line each. */
+  readonly depth: number;
+  /** Heading levels shown under each listed file (0: none; 1: its shallowest; 2: two). */
+  readonly levels: number;
+}
+
+/** The text lines of the trees, folded. */
+export interface TreeLines {
+  /** The lines. */
+  readonly lines: string[];
+  /** What each line is: a root or a folder, a file, or a heading under a file. */
+  readonly kinds: ("folder" | "file" | "heading")[];
+  /** Folders shown as one line, their files not listed. */
+  readonly foldedFolders: string[];
+  /** Listed files whose headings are not all shown. */
+  readonly foldedFiles: number;
+}
+
+/**
+ * The text lines of the trees folded to a depth: a line for each root
+ * (`docs/ [420 files, 312110 words]`), a line per folder, indented by its
+ * depth, and under each folder that opens a line per file:
+ * `<namespace> <name> [<words> words] <first heading>`, with its headings
+ * below it when `levels` allows.
+ *
+ * @param trees The trees.
+ * @param items The documents with their outlines.
+ * @param fold How deep folders open, and how many heading levels show.
+ * @param sizeWords From which size an outline line shows its words.
+ * @returns The lines, and what stayed folded.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "../parse/document.ts";
+ * import { indexDocument } from "./index_command.ts";
+ * import { buildTrees, treeLines } from "./index_tree.ts";
+ * const page = { words: 2000, chars: 16000 };
+ * const items = [["docs/a.md", "# Alpha\n\n## One\n"], ["docs/ref/b.md", "# Beta\n"]].map(([path, text]) => {
+ *   const doc = parseDocument(text, path.split("/").pop()!.slice(0, 1), path);
+ *   return { doc, index: indexDocument(doc, page), origin: "docs" };
+ * });
+ * const { trees } = buildTrees(items.map(({ doc, origin }) => ({ path: doc.filePath, origin, words: 1 })));
+ * assert.deepEqual(treeLines(trees, items, { depth: 0, levels: 0 }, 500).lines, [
+ *   "docs/ [2 files, 2 words]",
+ *   " a a.md [2 words] Alpha",
+ *   " ref/ [1 files, 1 words]",
+ * ]);
+ * ```
+ */
+export function treeLines(
+  trees: readonly FolderTree[],
+  items: readonly IndexedDocument[],
+  fold: TreeFold,
+  sizeWords: number,
+): TreeLines {
+  const lines: string[] = [];
+  const kinds: ("folder" | "file" | "heading")[] = [];
+  const push = (line: string, kind: "folder" | "file" | "heading") => {
+    lines.push(line);
+    kinds.push(kind);
+  };
+  const foldedFolders: string[] = [];
+  let foldedFiles = 0;
+  const fileLines = (i: number, indent: string) => {
+    const { doc, index } = items[i];
+    const name = index.file_path.split("/").pop() ?? index.file_path;
+    const words = doc.top.wordPrefix[doc.top.nodes.length];
+    const first = index.headings[0];
+    // The first heading, unless the file's headings follow (they start with it).
+    const heading = first === undefined || fold.levels > 0 ? "" : ` ${oneLine(first.text)}`;
+    push(
+      `${indent}${index.namespace} ${echoLine(name)} [${words} words]${echoLine(heading)}`,
+      "file",
+    );
+    const entries = _entries(items[i]);
+    if (fold.levels === 0 || entries.length === 0) {
+      if (entries.length > 1) foldedFiles++;
+      return;
+    }
+    let shallowest = 6;
+    for (const entry of entries) shallowest = Math.min(shallowest, entry.depth);
+    const limit = shallowest + fold.levels - 1;
+    if (entries.some((entry) => entry.depth > limit)) foldedFiles++;
+    for (const line of outlineLines(entries, limit, { sizeWords })) {
+      push(`${indent} ${line}`, "heading");
+    }
+  };
+  const visit = (tree: FolderTree, node: FolderNode) => {
+    const indent = " ".repeat(node.depth);
+    if (node.depth > 0) {
+      const path = echoValue(`${node.path}/`);
+      push(`${indent}${path} [${node.totalFiles} files, ${node.totalWords} words]`, "folder");
+      if (node.depth > fold.depth) {
+        foldedFolders.push(`${tree.root.replace(/\/*$/, "")}/${node.path}`);
+        return;
+      }
+    }
+    for (const i of node.files) fileLines(i, `${indent} `);
+    for (const folder of node.folders) visit(tree, folder);
+  };
+  for (const tree of trees) {
+    const root = echoValue(tree.root.replace(/\/*$/, "/"));
+    push(`${root} [${tree.node.totalFiles} files, ${tree.node.totalWords} words]`, "folder");
+    visit(tree, tree.node);
+  }
+  return { lines, kinds, foldedFolders, foldedFiles };
+}
+
+/** A document's headings as outline entries (the labels the outline prints). */
+function _entries({ index }: IndexedDocument): OutlineEntry[] {
+  const counters = [0, 0, 0, 0, 0, 0, 0];
+  return index.headings.map((heading) => ({
+    depth: heading.depth,
+    label: `h${heading.depth}.${counters[heading.depth]++}`,
+    text: oneLine(heading.text),
+    words: heading.section_word_count,
+  }));
+}
+
+/**
+ * The fold that shows the most within `maxChars`: the deepest folder depth
+ * whose lines fit (the direct subfolders always show), then as many heading
+ * levels as fit on top of it (at most two).
+ *
+ * @param trees The trees.
+ * @param items The documents.
+ * @param maxChars The characters the lines may take.
+ * @param sizeWords From which size an outline line shows its words.
+ * @param extra Characters the fold's other lines will take (the closing line, loose files).
+ * @returns The fold.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fitTree } from "./index_tree.ts";
+ * // Nothing to fold: every heading level fits.
+ * assert.deepEqual(fitTree([], [], 100, 500, 0), { depth: 0, levels: 2 });
+ * ```
+ */
+export function fitTree(
+  trees: readonly FolderTree[],
+  items: readonly IndexedDocument[],
+  maxChars: number,
+  sizeWords: number,
+  extra: number,
+): TreeFold {
+  const fits = (fold: TreeFold) =>
+    linesChars(treeLines(trees, items, fold, sizeWords).lines) + extra <= maxChars;
+  let depth = treeDepth(trees);
+  while (depth > 0 && !fits({ depth, levels: 0 })) depth--;
+  let levels = 0;
+  while (levels < 2 && fits({ depth, levels: levels + 1 })) levels++;
+  return { depth, levels };
+}
+
+/**
+ * The tree lines that fit `maxChars`: the best fold ({@linkcode fitTree});
+ * when not even the direct subfolders and the root's own files fit, every
+ * subfolder line and as many of the root's files as fit, then a line for the
+ * rest. A closing line says what is folded and how to go deeper.
+ *
+ * @param trees The trees.
+ * @param items The documents.
+ * @param maxChars The characters the lines may take.
+ * @param sizeWords From which size an outline line shows its words.
+ * @param extra Characters other lines will take.
+ * @returns The lines, the closing line included.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { treeLinesWithin } from "./index_tree.ts";
+ * assert.deepEqual(treeLinesWithin([], [], 100, 500, 0), []);
+ * ```
+ */
+export function treeLinesWithin(
+  trees: readonly FolderTree[],
+  items: readonly IndexedDocument[],
+  maxChars: number,
+  sizeWords: number,
+  extra: number,
+): string[] {
+  if (trees.length === 0) return [];
+  const closingRoom = 300;
+  const fold = fitTree(trees, items, maxChars, sizeWords, extra + closingRoom);
+  const shown = treeLines(trees, items, fold, sizeWords);
+  let lines = shown.lines;
+  let cut: string[] = [];
+  if (linesChars(lines) + extra + closingRoom > maxChars) {
+    // The root's own files do not fit beside its subfolders: the subfolders first.
+    const isFolder = (i: number) => shown.kinds[i] === "folder";
+    const folders = lines.filter((_, i) => isFolder(i));
+    let room = maxChars - extra - closingRoom - linesChars(folders);
+    const kept = new Set<number>();
+    lines.forEach((line, i) => {
+      if (isFolder(i)) return;
+      if (line.length + 1 <= room) {
+        kept.add(i);
+        room -= line.length + 1;
+      } else room = -1;
+    });
+    const left = lines.filter((_, i) => shown.kinds[i] === "file" && !kept.has(i)).length;
+    lines = lines.filter((_, i) => isFolder(i) || kept.has(i));
+    if (left > 0) {
+      cut = [
+        `[${left} more files not shown: index a narrower glob (e.g. ${
+          echoValue(trees[0].root.replace(/\/*$/, "/"))
+        }a*.md) or a file]`,
+      ];
+    }
+  }
+  const closing: string[] = [];
+  if (shown.foldedFolders.length > 0) {
+    closing.push(
+      `[${shown.foldedFolders.length} folders folded (their files and words shown); index one ` +
+        `(e.g. ${echoValue(shown.foldedFolders[0])}) to list its files, or a file for its outline]`,
+    );
+  } else if (shown.foldedFiles > 0) {
+    closing.push(
+      `[headings folded in ${shown.foldedFiles} files: index a file for its outline, or select ` +
+        "a section by namespace (ns::h2.0) with the folder as files]",
+    );
+  }
+  return [...lines, ...cut, ...closing];
+}
+
+/** A folder as the JSON index lists it. */
+export interface FolderEntry {
+  /** The folder's path (the tree's root joined with its relative path). */
+  readonly path: string;
+  /** The documents under it. */
+  readonly files: number;
+  /** The words under it. */
+  readonly words: number;
+  /** Whether its own files are among the documents listed. */
+  readonly listed: boolean;
+}
+
+/**
+ * The folders of the trees folded to a depth, for the JSON index: every folder
+ * down to one below the depth, and which documents are listed.
+ *
+ * @param trees The trees.
+ * @param depth Folders up to this depth list their files.
+ * @returns The folders shown, the documents listed and every document in a tree (indexes).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildTrees, folderEntries } from "./index_tree.ts";
+ * const { trees } = buildTrees([
+ *   { path: "d/a.md", origin: "d", words: 2 },
+ *   { path: "d/x/b.md", origin: "d", words: 3 },
+ * ]);
+ * const fold = folderEntries(trees, 0);
+ * assert.deepEqual(fold.folders, [
+ *   { path: "d", files: 2, words: 5, listed: true },
+ *   { path: "d/x", files: 1, words: 3, listed: false },
+ * ]);
+ * assert.deepEqual([...fold.listed], [0]);
+ * ```
+ */
+export function folderEntries(
+  trees: readonly FolderTree[],
+  depth: number,
+): { folders: FolderEntry[]; listed: Set<number>; inTrees: Set<number> } {
+  const folders: FolderEntry[] = [];
+  const listed = new Set<number>();
+  const inTrees = new Set<number>();
+  const visit = (tree: FolderTree, node: FolderNode) => {
+    const root = tree.root.replace(/\/*$/, "");
+    const path = node.path === "" ? root : `${root}/${node.path}`;
+    const open = node.depth <= depth;
+    folders.push({ path, files: node.totalFiles, words: node.totalWords, listed: open });
+    const all = (n: FolderNode) => {
+      for (const i of n.files) inTrees.add(i);
+      for (const folder of n.folders) all(folder);
+    };
+    if (!open) {
+      all(node);
+      return;
+    }
+    for (const i of node.files) {
+      listed.add(i);
+      inTrees.add(i);
+    }
+    for (const folder of node.folders) visit(tree, folder);
+  };
+  for (const tree of trees) visit(tree, tree.node);
+  return { folders, listed, inTrees };
+}
