@@ -22,6 +22,13 @@
  * (which can miss a peak reached in the last millisecond), the largest of
  * three runs either way.
  *
+ * Then MDX (issue 19): the `.mdx` files npm packages ship (`tests/_mdx_corpus.ts`,
+ * 626 files, 3.8 MB), read by the MDX front end against the same bytes read
+ * as Markdown, in one process (parse only: the fastest of 5 rounds over every
+ * file, after a warm-up round) and as CLI runs (a 1 MB file of them one after
+ * another, `index --json` and `select --json h2.0`; the folder of all of them,
+ * `index`), each as `.mdx` and as `.md`; the target is 2x.
+ *
  * Then search, whose index is built on every call: a query of three words
  * on the 1 MB changelog and on a folder of 200 real Markdown files (the
  * first 200 of the token benchmark's corpus, copied flat into
@@ -44,6 +51,8 @@ import {
   smallDocument,
 } from "../tests/mdsel/_generate.ts";
 import { CORPUS_DIR, ensureCorpus } from "../tests/_corpus.ts";
+import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../tests/_mdx_corpus.ts";
+import { parseMdxDocument } from "../mdsel/parse/mdx.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DATA = fileURLToPath(new URL("./.data/", import.meta.url));
@@ -264,6 +273,7 @@ async function main(): Promise<void> {
       ].join(" "));
     }
   }
+  misses += await _mdxTable();
   misses += await _searchTable(baseline, useTime);
   console.log(
     misses === 0 ? "\nevery target met" : `\n${misses} target(s) missed (wall times are medians)`,
@@ -283,6 +293,97 @@ async function _realDocs(bytes: number): Promise<string> {
     }
   }
   return parts.join("");
+}
+
+/** The target of issue 19: `.mdx` within this many times the same bytes as `.md`. */
+const MDX_TARGET = 2;
+
+/** The MDX rows: prints their table and returns how many targets they missed. */
+async function _mdxTable(): Promise<number> {
+  const files = await ensureMdxCorpus();
+  const texts = await Promise.all(files.map((file) => Deno.readTextFile(file)));
+  const bytes = texts.reduce((sum, text) => sum + new TextEncoder().encode(text).length, 0);
+  console.log(
+    `\nMDX (issue 19): ${files.length} .mdx files of npm packages, ${
+      (bytes / 1024 / 1024).toFixed(1)
+    } MB, each read as .mdx and as .md; target <${MDX_TARGET}x\n`,
+  );
+  // Parse only, in this process: the fastest of 5 rounds after a warm-up.
+  const parse = (mdx: boolean) => {
+    for (const text of texts) {
+      if (mdx) {
+        const { warning } = parseMdxDocument(text, "bench", "bench.mdx");
+        if (warning !== undefined) throw new Error(warning);
+      } else parseDocument(text, "bench", "bench.md");
+    }
+  };
+  const best = (mdx: boolean) => {
+    let fastest = Infinity;
+    for (let round = 0; round < 6; round++) {
+      const start = performance.now();
+      parse(mdx);
+      if (round > 0) fastest = Math.min(fastest, performance.now() - start);
+    }
+    return fastest;
+  };
+  const rows: { input: string; command: string; md: number; mdx: number }[] = [
+    { input: "parse (in process)", command: "every file", md: best(false), mdx: best(true) },
+  ];
+  // CLI runs: 1 MB of them one after another, and the folder of them all.
+  const parts: string[] = [];
+  for (let i = 0, size = 0; size < 1_048_576; i = (i + 1) % texts.length) {
+    parts.push(texts[i].trimEnd(), "\n\n");
+    size += texts[i].length + 2;
+  }
+  const joined = parts.join("");
+  const folder = `${DATA}mdx/`;
+  await Deno.remove(folder, { recursive: true }).catch(() => {});
+  for (const extension of ["mdx", "md"]) {
+    await Deno.mkdir(`${folder}${extension}`, { recursive: true });
+    await Deno.writeTextFile(`${folder}mdx1.${extension}`, joined);
+    for (const file of files) {
+      const name = file.slice(MDX_CORPUS_DIR.length).replaceAll("/", "_").replace(/\.mdx$/, "");
+      await Deno.copyFile(file, `${folder}${extension}/${name}.${extension}`);
+    }
+  }
+  const runs: [string, string[], string][] = [
+    ["mdx 1 MB", ["index", "--json"], "mdx1"],
+    ["mdx 1 MB", ["select", "--json", "h2.0"], "mdx1"],
+    ["mdx folder", ["index"], ""],
+  ];
+  for (const [input, command, file] of runs) {
+    const timing = async (extension: string) => {
+      const path = file === ""
+        ? `bench/.data/mdx/${extension}`
+        : `bench/.data/mdx/${file}.${extension}`;
+      return (await measure(["run", "--allow-read", "mdsel/cli.ts", ...command, path])).median;
+    };
+    rows.push({
+      input,
+      command: command.join(" "),
+      md: await timing("md"),
+      mdx: await timing("mdx"),
+    });
+  }
+  console.log(
+    [pad("input", 20), pad("command", 22), pad(".md ms", 9, true), pad(".mdx ms", 9, true)]
+      .concat([pad("ratio", 7, true), pad("target", 7, true), "result"]).join(" "),
+  );
+  let misses = 0;
+  for (const row of rows) {
+    const ratio = row.mdx / row.md;
+    misses += ratio < MDX_TARGET ? 0 : 1;
+    console.log([
+      pad(row.input, 20),
+      pad(row.command, 22),
+      pad(row.md.toFixed(1), 9, true),
+      pad(row.mdx.toFixed(1), 9, true),
+      pad(`${ratio.toFixed(2)}x`, 7, true),
+      pad(`<${MDX_TARGET}x`, 7, true),
+      ratio < MDX_TARGET ? "PASS" : "MISS",
+    ].join(" "));
+  }
+  return misses;
 }
 
 /** A folder of 200 real Markdown files, copied flat from the corpus (installed if absent). */

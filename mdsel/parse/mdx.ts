@@ -1,7 +1,7 @@
 /**
  * The MDX front end of the document model: an `.mdx` file read with MDX's
- * own rules (micromark with `micromark-extension-mdxjs`, the parser of
- * `@mdx-js/mdx` 3, and GFM), into the same nodes the Markdown front end
+ * own rules (micromark with the extensions `@mdx-js/mdx` 3 reads MDX with,
+ * and GFM's; see `mdx_parse.ts`), into the same nodes the Markdown front end
  * makes, so that resolution, outlines, paging and search stay as they are.
  *
  * - ESM (`import`/`export`) is an `esm` node, `{...}` an `expression` node,
@@ -33,7 +33,7 @@ import {
 import { defineReferences, parseMarkdown } from "./markdown.ts";
 import { appendDrafts, type Drafts, MarkdownReader, readMarkdown } from "./markdown_nodes.ts";
 import { JsxNesting, MdxSyntaxError } from "./mdx_jsx.ts";
-import { type EventSource, mdxNodes, mdxNodeSource } from "./mdx_nodes.ts";
+import { type EventSource, exitOf, mdxNodes, mdxNodeSource, pointAt } from "./mdx_nodes.ts";
 import { mdxParse } from "./mdx_parse.ts";
 import { mdxSegments, type Segment } from "./mdx_segments.ts";
 import { blockPlainText } from "./plain_text.ts";
@@ -208,16 +208,21 @@ class _MdxReader {
     const input = _escapeHeadingIds(text.slice(offset, atEnd ? text.length : starts[last]));
     let parsed;
     try {
-      parsed = mdxParse(input);
+      parsed = mdxParse(input, atEnd);
     } catch (error) {
+      if (!atEnd && (error as { ruleId?: unknown }).ruleId === "unexpected-eof") return undefined;
+      // Any other error comes from a read the way MDX reads: its place is true.
       const place = _place(error, last - first);
       if (!atEnd && place.line >= this.#lastContentLine(first, last) + 1 - first) return undefined;
       throw new MdxSyntaxError(_reason(error), place.line + first, place.column);
     }
     const { events, sourceOffset } = parsed;
     if (!atEnd && _fenceRunsToEnd(events)) return undefined;
-    this.#nesting.check(events, first);
-    const source: EventSource = { lines: this.#lines, lineOffset: first, offset, sourceOffset };
+    const source: EventSource = { lines: this.#lines, offset, sourceOffset };
+    this.#nesting.check(events, (at) => {
+      const { line, column } = pointAt(source, at);
+      return { line: line + 1, column };
+    });
     const piece = mdxNodes(events, 0, events.length, source, 0);
     for (const label of piece.labels) this.#labels.push(label);
     let keep = beforeHeading;
@@ -228,7 +233,7 @@ class _MdxReader {
       else if (keep) {
         const code = node.kind === "jsx" || node.kind === "expression" || node.kind === "esm";
         const enter = piece.enters[i];
-        const plain = code ? "" : mdxNodeSource(events, enter, _exit(events, enter), source);
+        const plain = code ? "" : mdxNodeSource(events, enter, exitOf(events, enter), source);
         this.#kept.set(node, { plain, source });
       }
     });
@@ -269,10 +274,10 @@ function _plainOf(source: string): string {
     const lines = splitLines(source);
     const parts: string[] = [];
     for (let i = 0; i < events.length; i++) {
-      const exit = _exit(events, i);
+      const exit = exitOf(events, i);
       if (!/^(?:lineEnding|lineEndingBlank|linePrefix|whitespace)$/.test(events[i][1].type)) {
         parts.push(
-          mdxNodeSource(events, i, exit, { lines, lineOffset: 0, offset: 0, sourceOffset }),
+          mdxNodeSource(events, i, exit, { lines, offset: 0, sourceOffset }),
         );
       }
       i = exit;
@@ -335,12 +340,6 @@ function _enter(events: readonly Event[], exit: number): number {
   const token = events[exit][1];
   for (let i = exit - 1; i >= 0; i--) if (events[i][1] === token) return i;
   return 0;
-}
-
-function _exit(events: readonly Event[], enter: number): number {
-  const token = events[enter][1];
-  for (let i = enter + 1; i < events.length; i++) if (events[i][1] === token) return i;
-  return events.length - 1;
 }
 
 /** Where an error of micromark says MDX failed, 1-based within the piece (its last line when it does not say). */

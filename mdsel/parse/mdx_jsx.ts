@@ -9,6 +9,9 @@
  */
 import type { Event, Token } from "micromark-util-types";
 
+/** Where an offset of the events is in the file: line and column, 1-based. */
+export type Place = (offset: number) => { line: number; column: number };
+
 /** MDX rejected the text, at a line and column (1-based). */
 export class MdxSyntaxError extends SyntaxError {
   /** The line MDX rejected, 1-based. */
@@ -94,10 +97,10 @@ export class JsxNesting {
    * Checks the events of one piece.
    *
    * @param events The piece's micromark events.
-   * @param lineOffset The line of the text the piece starts at (0-based).
+   * @param place Where an offset of the events is in the file.
    * @throws {MdxSyntaxError} When a tag does not nest.
    */
-  check(events: readonly Event[], lineOffset: number): void {
+  check(events: readonly Event[], place: Place): void {
     const stack = this.#stack;
     let depth = 0;
     for (let i = 0; i < events.length; i++) {
@@ -105,14 +108,14 @@ export class JsxNesting {
       const type: string = token.type;
       if (kind === "exit") depth--;
       if (type === "mdxJsxFlowTag" || type === "mdxJsxTextTag") {
-        i = this.#tag(events, i, lineOffset);
+        i = this.#tag(events, i, place);
         continue;
       }
       if (type === "listItemPrefix" && kind === "enter") {
         const list = stack.findLast((entry) => entry.depth !== undefined);
         if (list !== undefined && list.depth === depth - 1) {
-          if (stack[stack.length - 1] !== list) this.#close("listItem", token, lineOffset);
-          stack.push({ type: "listItem", name: "", ...this.#at(token, lineOffset) });
+          if (stack[stack.length - 1] !== list) this.#close("listItem", token, place);
+          stack.push({ type: "listItem", name: "", ...this.#at(token, place) });
         }
       } else if (PARENTS.has(type)) {
         if (kind === "enter") {
@@ -120,15 +123,15 @@ export class JsxNesting {
           stack.push({
             type,
             name: "",
-            ...this.#at(token, lineOffset),
+            ...this.#at(token, place),
             ...(list ? { depth } : {}),
           });
         } else {
           const list = type === "listOrdered" || type === "listUnordered";
           if (list && stack[stack.length - 1]?.type !== type) {
-            this.#close("listItem", token, lineOffset);
+            this.#close("listItem", token, place);
           }
-          this.#close(type, token, lineOffset);
+          this.#close(type, token, place);
         }
       }
       if (kind === "enter") depth++;
@@ -152,7 +155,7 @@ export class JsxNesting {
   }
 
   /** Reads one tag (events from `i`), and returns the index of its exit. */
-  #tag(events: readonly Event[], i: number, lineOffset: number): number {
+  #tag(events: readonly Event[], i: number, place: Place): number {
     const token = events[i][1];
     const prefix = token.type;
     let name = "";
@@ -172,7 +175,7 @@ export class JsxNesting {
       else if (part === "NameLocal") name += ":" + context.sliceSerialize(inner);
       else if (part === "Attribute" || part === "ExpressionAttribute") attribute ??= inner;
     }
-    const at = this.#at(token, lineOffset);
+    const at = this.#at(token, place);
     const stack = this.#stack;
     if (!closing) {
       if (!selfClosing) stack.push({ type: "tag", name, ...at });
@@ -188,11 +191,11 @@ export class JsxNesting {
       );
     }
     if (attribute !== undefined) {
-      const place = this.#at(attribute, lineOffset);
+      const where = this.#at(attribute, place);
       throw new MdxSyntaxError(
         "Unexpected attribute in closing tag, expected the end of the tag",
-        place.line,
-        place.column,
+        where.line,
+        where.column,
       );
     }
     if (selfClosing) {
@@ -226,11 +229,11 @@ export class JsxNesting {
   }
 
   /** Pops a parent, which must be on top (no element left open inside it). */
-  #close(type: string, token: Token, lineOffset: number): void {
+  #close(type: string, token: Token, place: Place): void {
     const stack = this.#stack;
     const top = stack[stack.length - 1];
     if (top?.type === "tag") {
-      const end = this.#at(token, lineOffset, true);
+      const end = this.#at(token, place, true);
       throw new MdxSyntaxError(
         `Expected a closing tag for \`<${top.name}>\` (${top.line}:${top.column}) before the end of \`${
           _nodeName(type)
@@ -242,9 +245,8 @@ export class JsxNesting {
     stack.pop();
   }
 
-  #at(token: Token, lineOffset: number, end = false): { line: number; column: number } {
-    const point = end ? token.end : token.start;
-    return { line: point.line + lineOffset, column: point.column };
+  #at(token: Token, place: Place, end = false): { line: number; column: number } {
+    return place((end ? token.end : token.start).offset);
   }
 }
 

@@ -10,7 +10,7 @@
 import type { Event, Token } from "micromark-util-types";
 import type { NodeDraft, NodeKind } from "./document.ts";
 import { appendDrafts, type Drafts } from "./markdown_nodes.ts";
-import { countWords, stripHeadingId } from "./plain_text.ts";
+import { countWords, inlineWordCount, stripHeadingId } from "./plain_text.ts";
 import { lastContentLine, type SourceLines, stripQuoteMarkers } from "./source_lines.ts";
 
 const NODE_KIND_BY_TOKEN: Readonly<Record<string, NodeKind>> = {
@@ -64,12 +64,13 @@ const NO_WORDS = new Set([
   "tableCellDivider",
 ]);
 
+/** {@linkcode NO_WORDS}, and untokenized text, which is counted apart. */
+const NO_WORDS_OR_TEXT = new Set([...NO_WORDS, "chunkText"]);
+
 /** Where a piece of events comes from: its text and where that starts in the file. */
 export interface EventSource {
   /** The file's lines. */
   readonly lines: SourceLines;
-  /** The line of the file the parsed text starts at. */
-  readonly lineOffset: number;
   /** The offset in the file the parsed text starts at. */
   readonly offset: number;
   /** The offset in the parsed text of an offset in the events (see `mdx_parse.ts`). */
@@ -109,7 +110,7 @@ export function mdxNodes(
   for (let i = from; i < to; i++) {
     const [kind, token] = events[i];
     if (kind !== "enter") continue;
-    const end = _exitOf(events, i);
+    const end = exitOf(events, i);
     if (token.type === "content") {
       // Definitions and a paragraph: each its own node.
       const inner = mdxNodes(events, i + 1, end, source, quoteDepth);
@@ -135,12 +136,10 @@ function _addNode(
   quoteDepth: number,
 ): void {
   const token = events[enter][1];
-  const { lines, lineOffset } = source;
-  const startLine = token.start.line - 1 + lineOffset;
-  const endPoint = token.end;
-  const lastLine = endPoint.line -
-    (endPoint.column === 1 && endPoint.line > token.start.line ? 2 : 1);
-  const endLine = lastContentLine(lines, startLine, lastLine + lineOffset, quoteDepth);
+  const { start, end } = token;
+  const startLine = pointAt(source, start.offset).line;
+  const lastLine = end.offset > start.offset ? pointAt(source, end.offset - 1).line : startLine;
+  const endLine = lastContentLine(source.lines, startLine, lastLine, quoteDepth);
   const previous = built.nodes[built.nodes.length - 1];
   const code = kind === "jsx" || kind === "expression";
   if (
@@ -159,7 +158,7 @@ function _addNode(
     endLine,
     words: kind === "definition" || kind === "thematic_break" || MDX_CODE.has(token.type)
       ? 0
-      : countWords(_textWithout(events, enter, exit, source, NO_WORDS)),
+      : _words(events, enter, exit, source),
     text: "",
     tokenStart: -1,
     tokenEnd: -1,
@@ -221,7 +220,7 @@ function _headingContent(
     _firstOfType(events, enter, exit, "setextHeadingText");
   if (text === undefined) return "";
   const textEnter = events.findIndex((event, i) => i >= enter && event[1] === text);
-  const content = _textWithout(events, textEnter, _exitOf(events, textEnter), source, MDX_CODE);
+  const content = _textWithout(events, textEnter, exitOf(events, textEnter), source, MDX_CODE);
   const lines = content.split(/\r\n|\r|\n/);
   const joined = lines.length === 1
     ? content
@@ -229,6 +228,24 @@ function _headingContent(
       "\n",
     );
   return stripHeadingId(joined.trim());
+}
+
+/**
+ * The words of a node: its text without {@linkcode NO_WORDS}; text left
+ * untokenized (no `<` or `{` in it, see `mdx_parse.ts`) is counted as the
+ * Markdown side counts inline content.
+ */
+function _words(
+  events: readonly Event[],
+  enter: number,
+  exit: number,
+  source: EventSource,
+): number {
+  let words = 0;
+  const rest = _textWithout(events, enter, exit, source, NO_WORDS_OR_TEXT, (raw) => {
+    words += inlineWordCount(raw);
+  });
+  return words + countWords(rest);
 }
 
 /**
@@ -242,6 +259,7 @@ function _textWithout(
   exit: number,
   source: EventSource,
   types: ReadonlySet<string>,
+  onText?: (raw: string) => void,
 ): string {
   const token = events[enter][1];
   const file = source.lines.text;
@@ -253,10 +271,12 @@ function _textWithout(
     const start = _at(source, inner.start.offset);
     const end = _at(source, inner.end.offset);
     text += file.slice(at, start);
-    const breaks = file.slice(start, end).match(/\r\n|\r|\n/g);
+    const taken = file.slice(start, end);
+    if (inner.type === "chunkText") onText?.(taken);
+    const breaks = taken.match(/\r\n|\r|\n/g);
     if (breaks !== null) text += breaks.join("");
     at = end;
-    i = _exitOf(events, i);
+    i = exitOf(events, i);
   }
   return text + file.slice(at, _at(source, token.end.offset));
 }
@@ -277,13 +297,59 @@ function _slice(source: EventSource, token: Token): string {
   return source.lines.text.slice(_at(source, token.start.offset), _at(source, token.end.offset));
 }
 
+/**
+ * Where an offset of the events is in the file: its line (0-based) and
+ * column (1-based). Events' own lines do not tell: the big expressions taken
+ * out of what micromark reads take their line breaks with them.
+ *
+ * @param source Where the events' text lies in the file.
+ * @param offset An offset in the events.
+ * @returns The line and column in the file.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pointAt } from "./mdx_nodes.ts";
+ * import { splitLines } from "./source_lines.ts";
+ * const source = { lines: splitLines("a\nbc\n"), offset: 2, sourceOffset: (offset: number) => offset };
+ * assert.deepEqual(pointAt(source, 1), { line: 1, column: 2 });
+ * ```
+ */
+export function pointAt(source: EventSource, offset: number): { line: number; column: number } {
+  const at = _at(source, offset);
+  const { starts } = source.lines;
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle] <= at) low = middle;
+    else high = middle - 1;
+  }
+  return { line: low, column: at - starts[low] + 1 };
+}
+
 /** The file offset of an offset in the events. */
 function _at(source: EventSource, offset: number): number {
   return source.offset + source.sourceOffset(offset);
 }
 
-/** The index of the exit event of the token entered at `enter`. */
-function _exitOf(events: readonly Event[], enter: number): number {
+/**
+ * The index of the exit event of the token entered at `enter`.
+ *
+ * @param events micromark's events.
+ * @param enter The index of an enter event.
+ * @returns The index of its exit (the last event when there is none).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { exitOf } from "./mdx_nodes.ts";
+ * import { mdxParse } from "./mdx_parse.ts";
+ * const { events } = mdxParse("# A\n");
+ * assert.equal(events[exitOf(events, 0)][1], events[0][1]);
+ * ```
+ */
+export function exitOf(events: readonly Event[], enter: number): number {
   const token = events[enter][1];
   let depth = 0;
   for (let i = enter + 1; i < events.length; i++) {

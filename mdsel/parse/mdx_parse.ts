@@ -19,15 +19,15 @@
  */
 import { type Comment, Parser } from "acorn";
 import acornJsx from "acorn-jsx";
-import { parse, postprocess, preprocess } from "micromark";
+import { parse, preprocess } from "micromark";
 import { gfm } from "micromark-extension-gfm";
 import { mdxExpression } from "micromark-extension-mdx-expression";
 import { mdxJsx } from "micromark-extension-mdx-jsx";
 import { mdxMd } from "micromark-extension-mdx-md";
 import { mdxjsEsm } from "micromark-extension-mdxjs-esm";
 import { combineExtensions } from "micromark-util-combine-extensions";
-import type { Acorn } from "micromark-util-events-to-acorn";
-import type { Event, Extension } from "micromark-util-types";
+import { subtokenize } from "micromark-util-subtokenize";
+import type { Event, ParseContext, Token } from "micromark-util-types";
 
 /** The expression tokens, with their value's token type and how MDX checks them. */
 const EXPRESSIONS: Readonly<
@@ -57,9 +57,12 @@ const EXPRESSIONS: Readonly<
   },
 };
 
+/** acorn with JSX, as MDX's extensions take it. */
+type Acorn = NonNullable<NonNullable<Parameters<typeof mdxJsx>[0]>["acorn"]>;
+
 let _acorn: Acorn | undefined;
-let _counted: Extension[] | undefined;
-let _exact: Extension[] | undefined;
+let _counted: ParseContext | undefined;
+let _exact: ParseContext | undefined;
 
 /** MDX's reading of a text. */
 export interface MdxParse {
@@ -68,7 +71,8 @@ export interface MdxParse {
   /**
    * The offset in the text of an offset in the events: big attribute
    * expressions are read by acorn alone and left out of what micromark
-   * reads (see the module doc), so offsets after them move; lines do not.
+   * reads (see the module doc), so offsets after them move, and lines: the
+   * events' lines and columns are not the text's.
    */
   sourceOffset(offset: number): number;
 }
@@ -77,9 +81,12 @@ export interface MdxParse {
  * Reads an MDX text as MDX does.
  *
  * @param source The text.
+ * @param final Whether the text runs to the end of the file. When it does
+ * not, a construct left open at its end (where a cut was not safe) is
+ * reported at once, without reading the text again as MDX does.
  * @returns MDX's events.
- * @throws {Error} micromark's `VFileMessage` (with `line`, `column` and
- * `reason`) when MDX rejects the text.
+ * @throws {Error} micromark's `VFileMessage` (with `line`, `column`, `reason`
+ * and `ruleId`) when MDX rejects the text.
  *
  * @example
  * ```ts
@@ -89,36 +96,48 @@ export interface MdxParse {
  * assert.throws(() => mdxParse("<!-- x -->\n"), /Unexpected character `!`/);
  * ```
  */
-export function mdxParse(source: string): MdxParse {
+export function mdxParse(source: string, final = true): MdxParse {
   _acorn ??= Parser.extend(acornJsx()) as unknown as Acorn;
   const acorn = _acorn;
-  _counted ??= [
-    combineExtensions([mdxjsEsm({ acorn }), mdxExpression({}), mdxJsx({}), mdxMd()]),
-    gfm(),
-  ];
+  _counted ??= parse({
+    extensions: [
+      combineExtensions([mdxjsEsm({ acorn }), mdxExpression({}), mdxJsx({}), mdxMd()]),
+      gfm(),
+    ],
+  });
   const masked = _maskExpressions(source, acorn);
   try {
     const events = _events(masked.text, _counted);
-    if (_acornAgrees(events, acorn) && _masksInAttributes(events, masked)) {
+    if (_acornAgrees(events, acorn, masked.at) && _masksInAttributes(events, masked)) {
       return { events, sourceOffset: masked.sourceOffset };
     }
-  } catch {
+  } catch (error) {
+    if (!final && (error as { ruleId?: unknown }).ruleId === "unexpected-eof") throw error;
     // Counted braces may end an expression elsewhere than MDX: read it as MDX does.
   }
-  _exact ??= [
-    combineExtensions([
-      mdxjsEsm({ acorn }),
-      mdxExpression({ acorn }),
-      mdxJsx({ acorn }),
-      mdxMd(),
-    ]),
-    gfm(),
-  ];
+  _exact ??= parse({
+    extensions: [
+      combineExtensions([
+        mdxjsEsm({ acorn }),
+        mdxExpression({ acorn }),
+        mdxJsx({ acorn }),
+        mdxMd(),
+      ]),
+      gfm(),
+    ],
+  });
   return { events: _events(source, _exact), sourceOffset: (offset) => offset };
 }
 
 /** An attribute expression this size or bigger is read by acorn alone. */
 const MASK_CHARS = 256;
+const ACORN_OPTIONS = { ecmaVersion: 2024, sourceType: "module" } as const;
+const LESS_THAN = 60;
+const EQUALS = 61;
+const QUOTE = 34;
+const APOSTROPHE = 39;
+const LEFT_BRACE = 123;
+const RIGHT_BRACE = 125;
 
 /** A text with expressions taken out, and the way back to the text's offsets. */
 interface _Masked {
@@ -130,7 +149,8 @@ interface _Masked {
 
 /**
  * Takes the big attribute expressions of the JSX tags that start a line out
- * of the text: each becomes `0` and its line breaks. acorn reads each one as
+ * of the text: each becomes `0` (its line breaks too: micromark's time goes
+ * by lines as much as by characters). acorn reads each one as
  * MDX would, up to the `}` that follows a complete expression (MDX hands
  * acorn the text up to each `}` in turn and takes the first it accepts: the
  * same end). A tag is scanned only up to what is plain: names, quoted
@@ -138,39 +158,47 @@ interface _Masked {
  */
 function _maskExpressions(source: string, acorn: Acorn): _Masked {
   const masks: [number, number][] = [];
+  const length = source.length;
+  const skipSpace = (i: number) => {
+    while (i < length && _isSpace(source.charCodeAt(i))) i++;
+    return i;
+  };
   for (let line = source.indexOf("<"); line !== -1; line = source.indexOf("\n<", line + 1)) {
-    const start = source[line] === "<" ? line : line + 1;
-    if (source[start] !== "<" || !/[A-Za-z]/.test(source[start + 1] ?? "")) continue;
+    const start = source.charCodeAt(line) === LESS_THAN ? line : line + 1;
+    if (!_isLetter(source.charCodeAt(start + 1))) continue;
     let i = start + 1;
-    while (i < source.length && /[\w$.:-]/.test(source[i])) i++;
+    while (i < length && _isNameChar(source.charCodeAt(i))) i++;
     for (;;) {
-      while (/\s/.test(source[i] ?? "")) i++;
-      if (!/[^\s=/>{}"'<]/.test(source[i] ?? "")) break;
-      while (i < source.length && /[^\s=/>{}"'<]/.test(source[i])) i++;
-      while (/\s/.test(source[i] ?? "")) i++;
-      if (source[i] !== "=") continue;
-      i++;
-      while (/\s/.test(source[i] ?? "")) i++;
-      const quote = source[i];
-      if (quote === '"' || quote === "'") {
-        const close = source.indexOf(quote, i + 1);
+      i = skipSpace(i);
+      const name = i;
+      while (i < length && _isAttributeNameChar(source.charCodeAt(i))) i++;
+      if (i === name) break;
+      i = skipSpace(i);
+      if (source.charCodeAt(i) !== EQUALS) continue;
+      i = skipSpace(i + 1);
+      const quote = source.charCodeAt(i);
+      if (quote === QUOTE || quote === APOSTROPHE) {
+        const close = source.indexOf(source[i], i + 1);
         if (close === -1) break;
         i = close + 1;
         continue;
       }
-      if (quote !== "{") break;
+      if (quote !== LEFT_BRACE) break;
+      // A small expression is not worth acorn's time here: count braces over it.
+      const small = _closingBrace(source, i + 1, MASK_CHARS);
+      if (small !== -1) {
+        i = small + 1;
+        continue;
+      }
       let end: number;
       try {
-        end =
-          (acorn.parseExpressionAt(source, i + 1, { ecmaVersion: 2024, sourceType: "module" }) as {
-            end: number;
-          }).end;
+        end = (acorn.parseExpressionAt(source, i + 1, ACORN_OPTIONS) as { end: number }).end;
       } catch {
         break;
       }
-      while (/\s/.test(source[end] ?? "")) end++;
-      if (source[end] !== "}") break;
-      if (end - i > MASK_CHARS) masks.push([i + 1, end]);
+      end = skipSpace(end);
+      if (source.charCodeAt(end) !== RIGHT_BRACE) break;
+      masks.push([i + 1, end]);
       i = end + 1;
     }
   }
@@ -182,9 +210,8 @@ function _maskExpressions(source: string, acorn: Acorn): _Masked {
   for (const [start, end] of masks) {
     text += source.slice(from, start);
     at.push(text.length);
-    const kept = "0" + (source.slice(start, end).match(/\r\n|\r|\n/g) ?? []).join("");
-    text += kept;
-    shift.push((shift[shift.length - 1] ?? 0) + (end - start) - kept.length);
+    text += "0";
+    shift.push((shift[shift.length - 1] ?? 0) + (end - start) - 1);
     from = end;
   }
   text += source.slice(from);
@@ -193,16 +220,43 @@ function _maskExpressions(source: string, acorn: Acorn): _Masked {
     at,
     sourceOffset(offset) {
       // The last expression taken out before the offset tells how far it moved.
-      let low = 0;
-      let high = at.length;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        if (at[middle] < offset) low = middle + 1;
-        else high = middle;
-      }
-      return low === 0 ? offset : offset + shift[low - 1];
+      const before = _firstAtLeast(at, offset);
+      return before === 0 ? offset : offset + shift[before - 1];
     },
   };
+}
+
+function _isSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13);
+}
+
+function _isLetter(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/** A tag name's characters: letters, digits, `_`, `$`, `.`, `:`, `-`. */
+function _isNameChar(code: number): boolean {
+  return _isLetter(code) || (code >= 48 && code <= 58) || code === 95 || code === 36 ||
+    code === 46 || code === 45;
+}
+
+/** Anything but space, `=`, `/`, `>`, braces, quotes and `<`. */
+function _isAttributeNameChar(code: number): boolean {
+  return !_isSpace(code) && code !== EQUALS && code !== 47 && code !== 62 && code !== LEFT_BRACE &&
+    code !== RIGHT_BRACE && code !== QUOTE && code !== APOSTROPHE && code !== LESS_THAN &&
+    !Number.isNaN(code);
+}
+
+/** The `}` that closes a `{` counting braces only, within `limit` characters, or -1. */
+function _closingBrace(source: string, from: number, limit: number): number {
+  let depth = 0;
+  const end = Math.min(source.length, from + limit);
+  for (let i = from; i < end; i++) {
+    const code = source.charCodeAt(i);
+    if (code === LEFT_BRACE) depth++;
+    else if (code === RIGHT_BRACE && depth-- === 0) return i;
+  }
+  return -1;
 }
 
 /** Whether every expression taken out stood in a JSX attribute's value, as MDX read the text. */
@@ -218,9 +272,80 @@ function _masksInAttributes(events: readonly Event[], masked: _Masked): boolean 
   return masked.at.every((offset) => values.has(offset));
 }
 
-function _events(source: string, extensions: Extension[]): Event[] {
+/**
+ * The events of a text by a parser made once: `parse` combines every
+ * extension anew, a fifth of the time over many small texts. What a parser
+ * learns from one text (definitions, footnotes, lazy lines, ESM's imports) is
+ * reset.
+ */
+function _events(source: string, parser: ParseContext): Event[] {
+  parser.defined = [];
+  parser.lazy = {};
+  const learnt = parser as { definedModuleSpecifiers?: unknown; gfmFootnotes?: unknown };
+  delete learnt.definedModuleSpecifiers;
+  delete learnt.gfmFootnotes;
   const chunks = preprocess()(source, undefined, true);
-  return postprocess(parse({ extensions }).document().write(chunks));
+  const events = parser.document().write(chunks);
+  // micromark's `postprocess`, but text without `<` or `{` is left as it is.
+  const specials = _specials(source);
+  do _leaveText(events, source, specials); while (!subtokenize(events));
+  return events;
+}
+
+/**
+ * Leaves untokenized the text (of paragraphs, headings, table cells,
+ * labels) that holds no `<` and no `{`: only those start MDX's text
+ * constructs (JSX, expressions), the ones that fail or hide words; the rest
+ * of a text's markup is read by the word count (`inlineWordCount`) and by
+ * markdown-it for heading text. Text is a third of micromark's time.
+ */
+function _leaveText(events: readonly Event[], source: string, specials: Int32Array): void {
+  for (let i = 0; i < events.length - 1; i++) {
+    const [kind, token] = events[i];
+    if (kind !== "enter" || token.previous !== undefined) continue;
+    if (token.contentType !== "text" && token.contentType !== "string") continue;
+    // A table cell's text is an enter and the exit of another token until
+    // micromark tokenizes it: left to micromark.
+    if (events[i + 1][1] !== token) continue;
+    // A task list item's `[ ]` is no word: micromark's GFM tells which is one.
+    if (/^\[[ xX]\]/.test(source.slice(token.start.offset, token.start.offset + 3))) continue;
+    let mdx = false;
+    for (let chunk: Token | undefined = token; chunk !== undefined && !mdx; chunk = chunk.next) {
+      mdx = _hasSpecial(specials, chunk.start.offset, chunk.end.offset);
+    }
+    if (mdx) continue;
+    for (let chunk: Token | undefined = token; chunk !== undefined; chunk = chunk.next) {
+      chunk.contentType = undefined;
+    }
+  }
+}
+
+/** Where `<` and `{` stand in a text, ascending. */
+function _specials(source: string): Int32Array {
+  const found: number[] = [];
+  for (let i = 0; i < source.length; i++) {
+    const code = source.charCodeAt(i);
+    if (code === LESS_THAN || code === LEFT_BRACE) found.push(i);
+  }
+  return Int32Array.from(found);
+}
+
+/** Whether a `<` or `{` stands in `start..end)`. */
+function _hasSpecial(specials: Int32Array, start: number, end: number): boolean {
+  const first = _firstAtLeast(specials, start);
+  return first < specials.length && specials[first] < end;
+}
+
+/** The index of the first value at least `value` in an ascending list (its length when none is). */
+function _firstAtLeast(sorted: ArrayLike<number>, value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle] < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**
@@ -229,13 +354,16 @@ function _events(source: string, extensions: Extension[]): Event[] {
  * empty expression is allowed; a spread holds one spread element), and no
  * `}` stands in a line comment (see the module doc).
  */
-function _acornAgrees(events: readonly Event[], acorn: Acorn): boolean {
+function _acornAgrees(events: readonly Event[], acorn: Acorn, masked: readonly number[]): boolean {
+  const taken = new Set(masked);
   for (let i = 0; i < events.length; i++) {
     const [kind, token] = events[i];
     const expression = kind === "enter" ? EXPRESSIONS[token.type] : undefined;
     if (expression === undefined) continue;
     // The token, its opening marker's enter and exit; then the value up to the closing marker.
     let close = i + 3;
+    // An expression acorn read when it was taken out (see _maskExpressions) is `0` now.
+    const checked = taken.has(events[i + 3][1].start.offset);
     let source = "";
     for (; events[close][1].type !== events[i + 1][1].type; close++) {
       const [innerKind, inner, context] = events[close];
@@ -245,7 +373,7 @@ function _acornAgrees(events: readonly Event[], acorn: Acorn): boolean {
         source += context.sliceSerialize(inner);
       }
     }
-    if (!_accepts(acorn, source, expression)) return false;
+    if (!checked && !_accepts(acorn, source, expression)) return false;
     i = close;
   }
   return true;
@@ -285,6 +413,7 @@ function _accepts(
 
 /** Only whitespace and comments (a line comment needs its line break), as MDX's `empty`. */
 function _isEmpty(value: string): boolean {
+  if (!value.includes("/")) return /^\s*$/.test(value);
   return /^\s*$/.test(
     value.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/[^\r\n]*(\r\n|\n|\r)/g, ""),
   );
