@@ -17,7 +17,7 @@ import {
 } from "./index_outline.ts";
 import { buildTrees, treeLinesWithin } from "./index_tree.ts";
 import { oneLine, type OutlineEntry, outlineLines } from "./outline.ts";
-import { MAX_HITS, MIN_SHARE_OF_BEST } from "../query/search_limits.ts";
+import { MAX_HITS, MIN_SHARE_OF_BEST, STANDS_OUT_SHARE } from "../query/search_limits.ts";
 import type { SearchAnswer, SelectAnswer, SelectOutcome, Unresolved } from "./select_command.ts";
 
 /** How many selectors a "not shown" line names before `...`. */
@@ -350,7 +350,12 @@ export function searchLines(search: SearchAnswer): string[] {
       matched === 0 ? "no section matches" : count
     }${best}`,
   ];
-  if (results[0]?.content !== undefined) lines[0] += "; its source follows";
+  if (results[0]?.content !== undefined) {
+    lines[0] += results.length === 1
+      ? "; its source follows"
+      : `; the first stands out (the next scores under ${STANDS_OUT_SHARE * 100}% of it): ` +
+        "its source follows";
+  }
   for (const result of results) {
     lines.push(`${result.label} ${_headingPath(result.heading_path)} [${result.word_count} words]`);
     // The section itself, as a select returns it: no second call needed.

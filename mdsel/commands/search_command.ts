@@ -9,6 +9,7 @@ import type { MdDocument } from "../parse/document.ts";
 import { formatPath, formatShortPath } from "../query/selector.ts";
 import { searchDocuments } from "../query/search.ts";
 import { QueryError } from "../query/search_query.ts";
+import { STANDS_OUT_SHARE } from "../query/search_limits.ts";
 import { closestSelectors } from "../query/suggest.ts";
 import { clipSelector } from "./echo.ts";
 import {
@@ -28,8 +29,8 @@ import type { Selector } from "../query/selector.ts";
  * headings as suggestions. A namespace no file has is part of the words
  * (`std::vector`): every file is searched for the whole text.
  *
- * One call instead of two: when the best section stands out (the others
- * score under a quarter of it) and is small (under `MDSEL_SIZE_WORDS` words,
+ * One call instead of two: when the best section stands out (the next
+ * scores under half of it) and is small (under `MDSEL_SIZE_WORDS` words,
  * answered whole by a select), its result carries its exact source.
  *
  * @param query The words.
@@ -99,7 +100,7 @@ export function searchWorkspace(
     }),
   };
   const [best] = found.hits;
-  if (found.hits.length === 1) {
+  if (best !== undefined && !(found.hits[1]?.score >= best.score * STANDS_OUT_SHARE)) {
     const content = _wholeSource(best, { ...DEFAULT_SELECT_SETTINGS, ...settings }, qualify);
     if (content !== undefined) outcome.search.results[0].content = content;
   }

@@ -134,9 +134,9 @@ export interface SearchResultEntry {
   /** The section's own text around its best hit, on one line. */
   snippet: string;
   /**
-   * The section's exact source, when it stands out (the others score under a
-   * quarter of it) and is small: what selecting it would return, so no
-   * select is needed.
+   * The section's exact source, when it stands out (the next scores under
+   * half of it) and is small: what selecting it would return, so no select
+   * is needed.
    */
   content?: string;
 }

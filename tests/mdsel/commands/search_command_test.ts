@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { selectText } from "../../../mdsel/commands/render_text.ts";
+import { searchWorkspace } from "../../../mdsel/commands/search_command.ts";
+import { doc, workspace } from "../_docs.ts";
+
+const GUIDE = [
+  "# Guide",
+  "## Abort",
+  "Abort a request with an AbortSignal: pass signal to the request.",
+  "## Signals",
+  "A signal to abort the request early.",
+  "## Requests",
+  "Send requests.",
+].join("\n\n");
+
+Deno.test("a small best section that stands out comes whole: one call instead of two", () => {
+  const outcome = searchWorkspace("abort request signal", null, workspace(doc(GUIDE)));
+  const [first, second] = outcome.search!.results;
+  // The next scores under half of the best: the best carries its source, the next does not.
+  assert.ok(second.score < first.score / 2 && second.score >= first.score / 4);
+  assert.equal(
+    first.content,
+    "## Abort\n\nAbort a request with an AbortSignal: pass signal to the request.",
+  );
+  assert.equal(second.content, undefined);
+  const lines = selectText(outcome).split("\n");
+  assert.match(
+    lines[0],
+    /; the first stands out \(the next scores under 50% of it\): its source follows$/,
+  );
+  assert.deepEqual(lines.slice(1, 6), [
+    "h2.0 Guide > Abort [12 words]",
+    "## Abort",
+    "",
+    "Abort a request with an AbortSignal: pass signal to the request.",
+    "h2.1 Guide > Signals [8 words]",
+  ]);
+});
+
+Deno.test("no source when the best does not stand out, or is not small", () => {
+  const flat = doc(["## One", "abort here", "## Two", "abort there"].join("\n\n"));
+  for (const result of searchWorkspace("abort", null, workspace(flat)).search!.results) {
+    assert.equal(result.content, undefined);
+  }
+  // Under MDSEL_SIZE_WORDS only: with a threshold of 5 words, the best (12) is too big.
+  const big = searchWorkspace("abort request signal", null, workspace(doc(GUIDE)), {
+    sizeWords: 5,
+  });
+  assert.equal(big.search!.results[0].content, undefined);
+  // Nor when it would take more than a tenth of the result budget.
+  const budget = searchWorkspace("abort request signal", null, workspace(doc(GUIDE)), {
+    maxChars: 500,
+  });
+  assert.equal(budget.search!.results[0].content, undefined);
+});
+
+Deno.test("a namespace no file has is part of the words", () => {
+  const cpp = doc(
+    "## Containers\n\nUse std::vector for arrays.\n\n## Strings\n\nstd::string.\n",
+    "cpp",
+  );
+  const outcome = searchWorkspace("vector", "std", workspace(cpp));
+  assert.equal(outcome.search!.query, "std::vector");
+  assert.equal(outcome.search!.results[0].label, "h2.0");
+  assert.deepEqual(outcome.unresolved, []);
+  // A namespace a file has restricts the search to it.
+  const other = doc("## Vectors\n\nvector maths.\n", "maths");
+  const scoped = searchWorkspace("vector", "maths", workspace(cpp, other));
+  assert.deepEqual(scoped.search!.results.map((result) => result.label), ["maths::h2.0"]);
+});
