@@ -93,6 +93,8 @@ const CONCURRENCY = Number(options.concurrency);
  * sections that fit one page (every answer is the section's whole content).
  */
 const SECTIONS = options.sections === "page" ? "page" : "any";
+/** The server's `MDSEL_SIZE_WORDS`: sections under it are small. */
+const SIZE_WORDS = Number(Deno.env.get("MDSEL_SIZE_WORDS") ?? 500) || 500;
 
 const STRATEGIES = [
   "Read",
@@ -141,6 +143,8 @@ interface Question {
   first: Record<Strategy, number>;
   later: Record<Strategy, number>;
   selects: number;
+  /** Outline answers of small folded sections on the way (each cost a second call). */
+  smallOutlines: number;
   failure?: string;
   /** Why the drill from the guard's outline failed, when it did. */
   guardFailure?: string;
@@ -275,13 +279,15 @@ async function measureFile(
     };
     const select = (selector: string) =>
       callText(server.client, "mdsel_select", { selector, files: [file.path] });
-    const result = await drill(drillTarget, index.text, select, MAX_STEPS);
+    const result = await drill(drillTarget, index.text, select, MAX_STEPS, SIZE_WORDS);
     result.calls.forEach((call) => noteLargest("mdsel", call));
     // A failed drill leaves the agent reading the file after all.
     const selects = callsCost(result.calls) + (result.ok ? 0 : readCost);
 
     // After the guard: drill from its outline, or read the lines it gives.
-    const guarded = reason === "" ? undefined : await drill(drillTarget, reason, select, MAX_STEPS);
+    const guarded = reason === ""
+      ? undefined
+      : await drill(drillTarget, reason, select, MAX_STEPS, SIZE_WORDS);
     guarded?.calls.forEach((call) => noteLargest("guard, then mdsel", call));
     const guardedSelects = guarded === undefined
       ? remindedCost(read)
@@ -313,6 +319,7 @@ async function measureFile(
         "guard, then Read lines": remindedCost(lineReads),
       },
       selects: result.calls.length,
+      smallOutlines: result.smallOutlines,
       ...(result.ok ? {} : { failure: result.failure }),
       ...(guarded === undefined || guarded.ok ? {} : { guardFailure: guarded.failure }),
     });
@@ -413,6 +420,7 @@ const report = {
     failure: guardFailure,
   })),
   guardWords: GUARD_WORDS,
+  smallFolded: questions.filter((q) => q.smallOutlines > 0).length,
   grepContinuations,
   seconds: Math.round((performance.now() - started) / 100) / 10,
   questions,
@@ -448,6 +456,7 @@ if (options.json) {
       `selects per question: median ${report.mdselSelects.median}, max ${report.mdselSelects.max}; ` +
       `drill failures: ${failures.length} of ${questions.length} ` +
       `(from the guard's outline: ${guardFailures.length}); ` +
+      `questions that needed a second call for a small folded section: ${report.smallFolded}; ` +
       `grep reads cut short by '#' in code: ${grepContinuations}; ${report.seconds} s`,
   );
   for (const failure of failures.slice(0, 10)) {
