@@ -1,8 +1,8 @@
 /**
  * One-command setup for Claude Code: adds the `mdsel` MCP server to `.mcp.json`
- * (or `~/.claude.json` with `--user`) and the Read reminder hook to
- * `.claude/settings.json` (or `~/.claude/settings.json`); `--remove` takes
- * them out again.
+ * (or `~/.claude.json` with `--user`) and the Read hooks, the guard and the
+ * reminder, to `.claude/settings.json` (or `~/.claude/settings.json`);
+ * `--remove` takes them out again.
  *
  * It edits the files' text, not a re-serialised copy: only the server entry
  * and its own hook change, and every other byte (numbers, duplicate keys,
@@ -11,7 +11,8 @@
  * writable, all or nothing and atomically, keeping the previous content of
  * each changed file in `~/.claude/backups/mdsel-claude/`. A file that is not
  * valid JSON (comments and trailing commas are fine) is an error that names
- * it, and then nothing is written.
+ * it, and then nothing is written. Claude Code itself reads only strict JSON,
+ * so a file left with comments or trailing commas gets a warning.
  *
  * ```sh
  * deno run --allow-read --allow-write --allow-env=HOME,USERPROFILE jsr:@x/mdsel-claude/setup
@@ -23,15 +24,15 @@
 import { join } from "node:path";
 import { parseSetupArgs, type Scope } from "./setup/args.ts";
 import { type FileWrite, writeFilesAtomically } from "./setup/atomic_write.ts";
-import { BACKUP_GITIGNORE, backupDirectory, backupPath } from "./setup/backups.ts";
+import { BACKUP_GITIGNORE, backupDirectory, backupPath, listBackups } from "./setup/backups.ts";
 import {
   ConfigFileError,
   ConfigShapeError,
   HomeDirectoryError,
   UsageError,
 } from "./setup/errors.ts";
-import { editJson } from "./setup/json_edit.ts";
-import { type JsonFile, readJsonFile } from "./setup/json_file.ts";
+import { editJson, type JsonChange } from "./setup/json_edit.ts";
+import { isStrictJson, type JsonFile, parseJsonTree, readJsonFile } from "./setup/json_file.ts";
 import {
   addMcpServer,
   type MergeAction,
@@ -46,7 +47,14 @@ import {
   packageSource,
   serverEntry,
 } from "./setup/package_commands.ts";
-import { addReadHook, HOOK_EVENT, removeReadHook } from "./setup/read_hook.ts";
+import {
+  addReadHook,
+  GUARD_EVENT,
+  HOOK_EVENT,
+  type HookEvent,
+  type HookMergeResult,
+  removeReadHook,
+} from "./setup/read_hook.ts";
 import { assertWritable, inspectTarget, type TargetFile } from "./setup/target_file.ts";
 import { homeDirectory, targetFiles } from "./setup/targets.ts";
 import { unifiedDiff } from "./setup/text_diff.ts";
@@ -77,7 +85,7 @@ export const SERVER_NAME = "mdsel";
  * ```
  */
 export const USAGE =
-  `mdsel-claude setup - add the mdsel MCP server and the Read reminder hook to Claude Code
+  `mdsel-claude setup - add the mdsel MCP server and the Read hooks to Claude Code
 
 Usage:
   deno run --allow-read --allow-write --allow-env=HOME,USERPROFILE jsr:@x/mdsel-claude/setup [--project] [options]
@@ -86,17 +94,20 @@ Usage:
 Options:
   --project    Edit .mcp.json and .claude/settings.json in the current directory (default)
   --user       Edit ~/.claude.json and ~/.claude/settings.json
-  --remove     Take the mdsel server and setup's own hook out again (files stay)
+  --remove     Take the mdsel server and setup's own hooks out again (files stay)
   --dry-run    Print what would change, as a diff of the edited lines, and write nothing
   --sandboxed  Run the server with --allow-run=mdsel --allow-read instead of -A
                (it then needs mdsel on PATH)
   -h, --help   Show this help
 
-Only the mdsel server and setup's own hook are edited: every other byte stays,
-comments included, and running it again changes nothing. Setup writes only
-regular files (a symbolic link's target in its place), refuses read-only ones
-and anything else, and writes all or nothing. The previous content of each
-changed file goes to ~/.claude/backups/mdsel-claude/ (without --allow-env, to
+The hooks are the guard (PreToolUse: a whole Read of a big Markdown file gets
+its outline instead) and the reminder (PostToolUse). Only the mdsel server and
+setup's own hooks are edited: every other byte stays, comments included, and
+running it again changes nothing. Claude Code reads only strict JSON: a file
+with comments or trailing commas gets a warning. Setup writes only regular
+files (a symbolic link's target in its place), refuses read-only ones and
+anything else, and writes all or nothing. The previous content of each changed
+file goes to ~/.claude/backups/mdsel-claude/ (without --allow-env, to
 .claude/backups/mdsel-claude/ in the project), one file per run.
 `;
 
@@ -110,7 +121,7 @@ export interface SetupOptions {
   readonly source: PackageSource;
   /** Configure the narrow-permission server. */
   readonly sandboxed?: boolean;
-  /** Take the server and the hook out instead of adding them. */
+  /** Take the server and the hooks out instead of adding them. */
   readonly remove?: boolean;
   /** Compute the changes without writing them. */
   readonly dryRun?: boolean;
@@ -134,10 +145,13 @@ export interface FileReport {
   readonly diff: string;
   /** Where the previous content was kept, when the file was changed. */
   readonly backup?: string;
+  /** Why Claude Code would not read the resulting file (comments, trailing commas), if it would not. */
+  readonly warning?: string;
 }
 
 /**
- * Adds the server and the hook to one scope's files, or with `remove` takes
+ * Adds the server and the two Read hooks (the guard in `PreToolUse`, the
+ * reminder in `PostToolUse`) to one scope's files, or with `remove` takes
  * them out. Both files are checked, read and edited before anything is
  * written; then the changed ones are written together, atomically, each with
  * a backup (unless `dryRun`).
@@ -156,14 +170,14 @@ export interface FileReport {
  * const first = await setup({ scope: "project", dir, source });
  * assert.deepEqual(first.map((file) => file.summary), [
  *   'created with server "mdsel"',
- *   'created with hook PostToolUse on "Read"',
+ *   'created with hooks PreToolUse and PostToolUse on "Read"',
  * ]);
  * const again = await setup({ scope: "project", dir, source });
  * assert.deepEqual(again.map((file) => file.summary), ["unchanged", "unchanged"]);
  * const removed = await setup({ scope: "project", dir, source, remove: true, backupDir: `${dir}/b` });
  * assert.deepEqual(removed.map((file) => file.summary), [
  *   'removed server "mdsel"',
- *   'removed hook PostToolUse on "Read"',
+ *   'removed hooks PreToolUse and PostToolUse on "Read"',
  * ]);
  * assert.equal(await Deno.readTextFile(`${dir}/.mcp.json`), "{}\n");
  * await Deno.remove(dir, { recursive: true });
@@ -194,18 +208,19 @@ export async function setup(options: SetupOptions): Promise<FileReport[]> {
         ? removeMcpServer(root, SERVER_NAME)
         : addMcpServer(root, SERVER_NAME, serverEntry(source, { sandboxed })),
   );
-  const hook = _merge(
-    settingsFile,
-    (root) => remove ? removeReadHook(root, isOwn) : addReadHook(root, hookEntry(source), isOwn),
-  );
+  const hooks = _mergeHooks(settingsFile, (root, event) => {
+    if (remove) return removeReadHook(root, isOwn, event);
+    const hook = hookEntry(source, event === GUARD_EVENT ? "guard" : "reminder");
+    return addReadHook(root, hook, isOwn, event);
+  });
   const plans: _Plan[] = [
-    { target: targets[0], file: mcpFile, result: server, what: `server "${SERVER_NAME}"` },
     {
-      target: targets[1],
-      file: settingsFile,
-      result: hook,
-      what: `hook ${HOOK_EVENT} on "${hook.matcher}"`,
+      target: targets[0],
+      file: mcpFile,
+      result: server,
+      parts: [{ action: server.action, what: `server "${SERVER_NAME}"` }],
     },
+    { target: targets[1], file: settingsFile, result: hooks.result, parts: hooks.parts },
   ];
   for (const plan of plans) {
     if (plan.result.changes.length > 0) await assertWritable(plan.target);
@@ -313,6 +328,13 @@ export async function main(args: readonly string[] = Deno.args): Promise<number>
     const dir = parsed.scope === "user" ? await homeDirectory() : Deno.cwd();
     const reports = await setup({ ...parsed, dir, source });
     await _print(formatReport(reports, parsed.dryRun));
+    for (const report of reports) {
+      if (report.warning !== undefined) console.error(`warning: ${report.warning}`);
+    }
+    if (parsed.remove) {
+      const backups = await backupNote(await backupDirectory(dir));
+      if (backups !== undefined) console.error(`note: ${backups}`);
+    }
     if (parsed.sandboxed) {
       console.error(
         `note: the sandboxed server runs "mdsel" from PATH; install it with: ${
@@ -330,11 +352,82 @@ export async function main(args: readonly string[] = Deno.args): Promise<number>
   }
 }
 
+/**
+ * The note `--remove` prints about setup's backups: where they are and how
+ * many, so that they are not left behind unmentioned.
+ *
+ * @param directory The backup folder.
+ * @returns The note, or `undefined` when the folder holds no backup.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { backupNote } from "./setup.ts";
+ * const dir = await Deno.makeTempDir();
+ * assert.equal(await backupNote(dir), undefined);
+ * await Deno.writeTextFile(`${dir}/x.bak`, "{}");
+ * assert.equal(
+ *   await backupNote(dir),
+ *   `1 backup of files setup changed is in ${dir}; delete the folder once you no longer need it`,
+ * );
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function backupNote(directory: string): Promise<string | undefined> {
+  const count = (await listBackups(directory)).length;
+  if (count === 0) return undefined;
+  const what = count === 1
+    ? "1 backup of files setup changed is"
+    : `${count} backups of files setup changed are`;
+  return `${what} in ${directory}; delete the folder once you no longer need it`;
+}
+
+/** One thing a file's change does: its action and what it acts on (`server "mdsel"`). */
+interface _Part {
+  readonly action: MergeAction;
+  readonly what: string;
+  /** For a hook: its event and matcher, to name several hooks at once. */
+  readonly hook?: { readonly event: HookEvent; readonly matcher: string };
+}
+
 interface _Plan {
   readonly target: TargetFile;
   readonly file: JsonFile;
   readonly result: MergeResult;
-  readonly what: string;
+  /** What the changes do, one part per entry that changes. */
+  readonly parts: readonly _Part[];
+}
+
+/**
+ * Merges the guard, then the reminder, into a settings file: each step sees
+ * the text the one before it left, so that removing both can take out the
+ * `hooks` they alone held.
+ */
+function _mergeHooks(
+  file: JsonFile,
+  merge: (root: JsonFile["root"], event: HookEvent) => HookMergeResult,
+): { result: MergeResult; parts: _Part[] } {
+  let text = file.text ?? "";
+  let root = file.root;
+  const changes: JsonChange[] = [];
+  const parts: _Part[] = [];
+  const actions: MergeAction[] = [];
+  for (const event of [GUARD_EVENT, HOOK_EVENT]) {
+    const result = _merge({ ...file, root }, (tree) => merge(tree, event));
+    actions.push(result.action);
+    if (result.changes.length === 0) continue;
+    changes.push(...result.changes);
+    text = editJson(text, result.changes, file.format);
+    root = parseJsonTree(text);
+    parts.push({
+      action: result.action,
+      what: `hook ${event} on "${result.matcher}"`,
+      hook: { event, matcher: result.matcher },
+    });
+  }
+  const action = parts[0]?.action ??
+    (actions.every((each) => each === "absent") ? "absent" : "unchanged");
+  return { result: { changes, action }, parts };
 }
 
 function _merge<T extends MergeResult>(
@@ -363,6 +456,7 @@ function _report(plan: _Plan, backup: string | undefined, dryRun: boolean): File
       summary,
       content: before,
       diff: "",
+      ..._warning(target.path, before),
     };
   }
   const content = editJson(before, result.changes, file.format);
@@ -370,10 +464,18 @@ function _report(plan: _Plan, backup: string | undefined, dryRun: boolean): File
     path: target.path,
     file: target.file,
     changed: true,
-    summary: _summary(result.action, file.text === undefined, plan.what, dryRun),
+    summary: _summary(plan.parts, file.text === undefined, dryRun),
     content,
     diff: unifiedDiff(before, content),
     ...(backup === undefined ? {} : { backup }),
+    ..._warning(target.path, content),
+  };
+}
+
+function _warning(path: string, content: string): { warning?: string } {
+  return isStrictJson(content) ? {} : {
+    warning: `"${path}" has comments or trailing commas: Claude Code reads only strict JSON ` +
+      "and ignores this whole file until they are removed",
   };
 }
 
@@ -385,9 +487,27 @@ const _VERBS: Readonly<Record<MergeAction, string>> = {
   absent: "keep",
 };
 
-function _summary(action: MergeAction, created: boolean, what: string, dryRun: boolean): string {
-  if (created) return dryRun ? `would be created with ${what}` : `created with ${what}`;
-  return dryRun ? `would ${_VERBS[action]} ${what}` : `${action} ${what}`;
+function _summary(parts: readonly _Part[], created: boolean, dryRun: boolean): string {
+  if (created) {
+    const what = _names(parts);
+    return dryRun ? `would be created with ${what}` : `created with ${what}`;
+  }
+  const actions = [...new Set(parts.map((part) => part.action))];
+  return actions.map((action) => {
+    const what = _names(parts.filter((part) => part.action === action));
+    return dryRun ? `would ${_VERBS[action]} ${what}` : `${action} ${what}`;
+  }).join(", ");
+}
+
+/** `server "mdsel"`, `hook PostToolUse on "Read"`, or `hooks PreToolUse and PostToolUse on "Read"`. */
+function _names(parts: readonly _Part[]): string {
+  const hooks = parts.flatMap((part) => part.hook === undefined ? [] : [part.hook]);
+  if (
+    hooks.length === 2 && hooks.length === parts.length && hooks[0].matcher === hooks[1].matcher
+  ) {
+    return `hooks ${hooks[0].event} and ${hooks[1].event} on "${hooks[0].matcher}"`;
+  }
+  return parts.map((part) => part.what).join(" and ");
 }
 
 // Keeps a home (or project) under version control from picking up the backups.

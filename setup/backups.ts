@@ -104,6 +104,36 @@ export async function backupPath(directory: string, file: string, now: Date): Pr
   }
 }
 
+/**
+ * The backups in a backup folder: its `.bak` files, sorted by name.
+ *
+ * @param directory The backup folder.
+ * @returns Their paths; none when the folder is missing or cannot be read.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { listBackups } from "./backups.ts";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/.gitignore`, "*\n");
+ * await Deno.writeTextFile(`${dir}/a.json.2026-01-01T00-00-00.000Z.bak`, "{}");
+ * assert.deepEqual(await listBackups(dir), [`${dir}/a.json.2026-01-01T00-00-00.000Z.bak`]);
+ * assert.deepEqual(await listBackups(`${dir}/missing`), []);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function listBackups(directory: string): Promise<string[]> {
+  const found: string[] = [];
+  try {
+    for await (const entry of Deno.readDir(directory)) {
+      if (entry.isFile && entry.name.endsWith(".bak")) found.push(join(directory, entry.name));
+    }
+  } catch {
+    return [];
+  }
+  return found.sort();
+}
+
 // A path that cannot be examined counts as free: writing the backup there then fails clearly.
 async function _exists(path: string): Promise<boolean> {
   try {

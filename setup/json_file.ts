@@ -9,6 +9,7 @@ import { ConfigFileError } from "./errors.ts";
 import type { JsonLayout } from "./json_edit.ts";
 
 const _UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const _PARSE_OPTIONS = { allowTrailingComma: true, allowEmptyContent: true } as const;
 
 /**
  * The layout of files setup creates: two spaces, `\n`.
@@ -73,7 +74,7 @@ export async function readJsonFile(path: string): Promise<JsonFile> {
   }
   const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
   const errors: ParseError[] = [];
-  const root = parseTree(body, errors, { allowTrailingComma: true, allowEmptyContent: true });
+  const root = parseTree(body, errors, _PARSE_OPTIONS);
   if (errors.length > 0) {
     const { offset, error } = errors[0];
     const lines = body.slice(0, offset).split("\n");
@@ -115,4 +116,51 @@ export function detectJsonFormat(text: string): JsonLayout {
 
 function _firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split("\n", 1)[0];
+}
+
+/**
+ * The parse tree of a JSON text as setup reads it (comments and trailing
+ * commas allowed, a byte order mark skipped), for a text setup made itself.
+ *
+ * @param text Valid JSON with comments, or blank.
+ * @returns The tree; `undefined` for a text holding no value.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseJsonTree } from "./json_file.ts";
+ * assert.equal(parseJsonTree('\uFEFF{"a": 1, // one\n}')?.type, "object");
+ * assert.equal(parseJsonTree("  "), undefined);
+ * ```
+ */
+export function parseJsonTree(text: string): Node | undefined {
+  return parseTree(text.startsWith("\uFEFF") ? text.slice(1) : text, [], _PARSE_OPTIONS);
+}
+
+/**
+ * Tells whether a JSON text is strict JSON, the only kind Claude Code reads:
+ * no comments, no trailing commas. A blank text counts as strict (it holds
+ * nothing to ignore).
+ *
+ * @param text A JSON text setup accepts (comments and trailing commas allowed).
+ * @returns `false` when Claude Code would refuse it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isStrictJson } from "./json_file.ts";
+ * assert.ok(isStrictJson('{"a": [1]}\n'));
+ * assert.equal(isStrictJson('{"a": [1,]}'), false);
+ * assert.equal(isStrictJson('{"a": 1 // one\n}'), false);
+ * ```
+ */
+export function isStrictJson(text: string): boolean {
+  const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  if (body.trim() === "") return true;
+  try {
+    JSON.parse(body);
+    return true;
+  } catch {
+    return false;
+  }
 }

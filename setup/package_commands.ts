@@ -143,10 +143,13 @@ export function serverEntry(
 }
 
 /**
- * Builds the Read reminder hook.
+ * Builds a Read hook: the reminder (`hook.ts`, for `hooks.PostToolUse`) or
+ * the guard (`hook.ts --guard`, for `hooks.PreToolUse`), each allowed the one
+ * variable it reads.
  *
  * @param source Where the package lives.
- * @returns The command hook for `hooks.PostToolUse`.
+ * @param hook Which hook.
+ * @returns The command hook.
  *
  * @example
  * ```ts
@@ -154,26 +157,38 @@ export function serverEntry(
  * import { hookEntry } from "./package_commands.ts";
  * const source = { kind: "jsr", name: "@x/mdsel-claude", version: "0.1.0" } as const;
  * assert.equal(hookEntry(source).args.at(-1), "jsr:@x/mdsel-claude@0.1.0/hook");
+ * assert.deepEqual(hookEntry(source, "guard").args.slice(-2), ["jsr:@x/mdsel-claude@0.1.0/hook", "--guard"]);
  * ```
  */
-export function hookEntry(source: PackageSource): CommandHook {
+export function hookEntry(
+  source: PackageSource,
+  hook: "reminder" | "guard" = "reminder",
+): CommandHook {
   const module = source.kind === "jsr"
     ? ["--no-config", `jsr:${source.name}@${source.version}/hook`]
     : ["--config", join(source.root, "deno.json"), join(source.root, "hook.ts")];
+  const variable = hook === "guard" ? "MDSEL_GUARD_WORDS" : "MDSEL_MIN_WORDS";
   return {
     type: "command",
     command: "deno",
-    args: ["run", "--allow-read", "--allow-env=MDSEL_MIN_WORDS", ...module],
+    args: [
+      "run",
+      "--allow-read",
+      `--allow-env=${variable}`,
+      ...module,
+      ...(hook === "guard" ? ["--guard"] : []),
+    ],
     timeout: HOOK_TIMEOUT_SECONDS,
   };
 }
 
 /**
- * Tells whether a hook in a settings file is this package's Read reminder, so
- * that setup updates it rather than adding a second one. It recognises the
- * hook from JSR in any version, in exec or shell form; this checkout's
- * `hook.ts`; and any checkout's hook as setup writes it (`--allow-env=MDSEL_MIN_WORDS`
- * with `--config <dir>/deno.json <dir>/hook.ts`).
+ * Tells whether a hook in a settings file is one of this package's Read
+ * hooks (reminder or guard), so that setup updates it rather than adding a
+ * second one. It recognises the hook from JSR in any version, in exec or
+ * shell form; this checkout's `hook.ts`; and any checkout's hook as setup
+ * writes it (`--allow-env=MDSEL_MIN_WORDS` or `MDSEL_GUARD_WORDS` with
+ * `--config <dir>/deno.json <dir>/hook.ts`).
  *
  * @param source Where the package lives.
  * @param hook A hook object from a settings file.
@@ -198,7 +213,9 @@ export function isOwnHook(source: PackageSource, hook: object): boolean {
   const names = new Set([PACKAGE_NAME]);
   if (source.kind === "jsr") names.add(source.name);
   const localHook = source.kind === "local" ? join(source.root, "hook.ts") : undefined;
-  const readsThreshold = tokens.includes("--allow-env=MDSEL_MIN_WORDS");
+  const readsThreshold = tokens.some((token) =>
+    /^--allow-env=(?:.*,)?MDSEL_(?:MIN|GUARD)_WORDS(?:,|$)/.test(token)
+  );
   return tokens.some((token) => {
     if (token === localHook) return true;
     if (readsThreshold && basename(token) === "hook.ts") {

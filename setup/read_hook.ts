@@ -1,7 +1,7 @@
 /**
- * The changes that add the Read reminder to, or remove it from, the
- * `hooks.PostToolUse` of Claude Code settings, leaving every other setting
- * and hook as it is.
+ * The changes that add a Read hook to, or remove it from, Claude Code
+ * settings: the guard in `hooks.PreToolUse`, the reminder in
+ * `hooks.PostToolUse`, leaving every other setting and hook as it is.
  *
  * @module
  */
@@ -11,6 +11,9 @@ import type { JsonChange } from "./json_edit.ts";
 import { entryChanges, member, nodeValue } from "./json_tree.ts";
 import type { MergeResult } from "./mcp_servers.ts";
 import type { CommandHook } from "./package_commands.ts";
+
+/** A hook event a Read hook runs on: `PreToolUse` (the guard) or `PostToolUse` (the reminder). */
+export type HookEvent = "PreToolUse" | "PostToolUse";
 
 /**
  * The hook event the reminder runs on.
@@ -22,9 +25,20 @@ import type { CommandHook } from "./package_commands.ts";
  * assert.equal(HOOK_EVENT, "PostToolUse");
  * ```
  */
-export const HOOK_EVENT = "PostToolUse";
+export const HOOK_EVENT: HookEvent = "PostToolUse";
 
-const _EVENT_KEY = `hooks.${HOOK_EVENT}`;
+/**
+ * The hook event the guard runs on.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { GUARD_EVENT } from "./read_hook.ts";
+ * assert.equal(GUARD_EVENT, "PreToolUse");
+ * ```
+ */
+export const GUARD_EVENT: HookEvent = "PreToolUse";
+
 const _REQUIRED = ["type", "command", "args"];
 
 /**
@@ -46,18 +60,20 @@ export interface HookMergeResult extends MergeResult {
 }
 
 /**
- * Puts the reminder hook into `hooks.PostToolUse`. When a group whose matcher
+ * Puts a Read hook into `hooks.<event>` (the reminder's `PostToolUse` by
+ * default). When a group whose matcher
  * covers `Read` already holds the package's hook (as `isOwn` tells), that hook
  * gets the wanted `type`, `command` and `args`, keeping its other keys (a
  * custom `timeout`, say). Otherwise a new group `{matcher: "Read", hooks:
  * [hook]}` is appended, leaving other groups, on `Read` or not, as they are.
- * A `null` `hooks` or `hooks.PostToolUse` counts as none.
+ * A `null` `hooks` or `hooks.<event>` counts as none.
  *
  * @param root The settings' parse tree; `undefined` for an empty file.
  * @param hook The wanted hook.
  * @param isOwn Tells whether a hook in the file is the package's.
+ * @param event The hook event: `PostToolUse` (the reminder) or `PreToolUse` (the guard).
  * @returns The changes, what they do, and the group's matcher.
- * @throws {ConfigShapeError} When the settings, `hooks` or `hooks.PostToolUse` have the wrong type,
+ * @throws {ConfigShapeError} When the settings, `hooks` or `hooks.<event>` have the wrong type,
  * or a key on the way appears twice.
  *
  * @example
@@ -80,20 +96,22 @@ export function addReadHook(
   root: Node | undefined,
   hook: CommandHook,
   isOwn: (hook: Readonly<Record<string, unknown>>) => boolean,
+  event: HookEvent = HOOK_EVENT,
 ): HookMergeResult {
+  const eventKey = `hooks.${event}`;
   if (root !== undefined && root.type !== "object") throw new ConfigShapeError("", "an object");
   const hooks = root && member(root, "hooks", "hooks");
   if (hooks !== undefined && hooks.type !== "object" && hooks.type !== "null") {
     throw new ConfigShapeError("hooks", "an object");
   }
-  const groups = hooks?.type === "object" ? member(hooks, HOOK_EVENT, _EVENT_KEY) : undefined;
+  const groups = hooks?.type === "object" ? member(hooks, event, eventKey) : undefined;
   if (groups !== undefined && groups.type !== "array" && groups.type !== "null") {
-    throw new ConfigShapeError(_EVENT_KEY, "an array");
+    throw new ConfigShapeError(eventKey, "an array");
   }
-  const own = _ownHooks(groups, isOwn)[0];
+  const own = _ownHooks(groups, isOwn, eventKey)[0];
   if (own !== undefined) {
-    const path = ["hooks", HOOK_EVENT, own.group, "hooks", own.index];
-    const keyPath = `${_EVENT_KEY}[${own.group}].hooks[${own.index}]`;
+    const path = ["hooks", event, own.group, "hooks", own.index];
+    const keyPath = `${eventKey}[${own.group}].hooks[${own.index}]`;
     const changes = entryChanges(own.node, path, keyPath, { ...hook }, _REQUIRED);
     return {
       changes,
@@ -103,7 +121,7 @@ export function addReadHook(
   }
   return {
     changes: [{
-      set: ["hooks", HOOK_EVENT, -1],
+      set: ["hooks", event, -1],
       value: { matcher: HOOK_MATCHER, hooks: [structuredClone(hook)] },
     }],
     action: "added",
@@ -112,15 +130,16 @@ export function addReadHook(
 }
 
 /**
- * Takes the reminder hook out of `hooks.PostToolUse`: every hook `isOwn`
- * recognises in a group whose matcher covers `Read`, as {@linkcode addReadHook}
- * finds it. A group left with no hooks goes, when it held nothing but its
- * matcher and hooks; `PostToolUse` goes when every group in it went, and
- * `hooks` when `PostToolUse` was all it held. Anything the user made stays,
- * empty or not.
+ * Takes a Read hook out of `hooks.<event>` (the reminder's `PostToolUse` by
+ * default): every hook `isOwn` recognises in a group whose matcher covers
+ * `Read`, as {@linkcode addReadHook} finds it. A group left with no hooks
+ * goes, when it held nothing but its matcher and hooks; the event goes when
+ * every group in it went, and `hooks` when the event was all it held.
+ * Anything the user made stays, empty or not.
  *
  * @param root The settings' parse tree; `undefined` for an empty file.
  * @param isOwn Tells whether a hook in the file is the package's.
+ * @param event The hook event: `PostToolUse` (the reminder) or `PreToolUse` (the guard).
  * @returns The changes: `removed`, or `absent` when there is no such hook.
  * @throws {ConfigShapeError} When a key on the way appears twice.
  *
@@ -142,10 +161,12 @@ export function addReadHook(
 export function removeReadHook(
   root: Node | undefined,
   isOwn: (hook: Readonly<Record<string, unknown>>) => boolean,
+  event: HookEvent = HOOK_EVENT,
 ): HookMergeResult {
+  const eventKey = `hooks.${event}`;
   const hooks = root?.type === "object" ? member(root, "hooks", "hooks") : undefined;
-  const groups = hooks?.type === "object" ? member(hooks, HOOK_EVENT, _EVENT_KEY) : undefined;
-  const owns = _ownHooks(groups, isOwn);
+  const groups = hooks?.type === "object" ? member(hooks, event, eventKey) : undefined;
+  const owns = _ownHooks(groups, isOwn, eventKey);
   if (owns.length === 0) return { changes: [], action: "absent", matcher: HOOK_MATCHER };
   const matcher = owns[0].matcher;
   const removed = (group: number) => owns.filter((own) => own.group === group);
@@ -160,7 +181,7 @@ export function removeReadHook(
   if (emptied.size === groups!.children!.length) {
     const alone = hooks!.children!.length === 1;
     return {
-      changes: [{ remove: alone ? ["hooks"] : ["hooks", HOOK_EVENT] }],
+      changes: [{ remove: alone ? ["hooks"] : ["hooks", event] }],
       action: "removed",
       matcher,
     };
@@ -169,9 +190,9 @@ export function removeReadHook(
   const changes: JsonChange[] = [];
   for (const own of [...owns].reverse()) {
     if (!emptied.has(own.group)) {
-      changes.push({ remove: ["hooks", HOOK_EVENT, own.group, "hooks", own.index] });
+      changes.push({ remove: ["hooks", event, own.group, "hooks", own.index] });
     } else if (own === removed(own.group)[0]) {
-      changes.push({ remove: ["hooks", HOOK_EVENT, own.group] });
+      changes.push({ remove: ["hooks", event, own.group] });
     }
   }
   return { changes, action: "removed", matcher };
@@ -189,12 +210,13 @@ interface _OwnHook {
 function _ownHooks(
   groups: Node | undefined,
   isOwn: (hook: Readonly<Record<string, unknown>>) => boolean,
+  eventKey: string,
 ): _OwnHook[] {
   if (groups?.type !== "array") return [];
   const found: _OwnHook[] = [];
   for (const [group, node] of groups.children!.entries()) {
     if (node.type !== "object") continue;
-    const keyPath = `${_EVENT_KEY}[${group}]`;
+    const keyPath = `${eventKey}[${group}]`;
     const matcher = nodeValue(member(node, "matcher", `${keyPath}.matcher`));
     const hooks = member(node, "hooks", `${keyPath}.hooks`);
     if (hooks?.type !== "array" || !_coversRead(matcher)) continue;

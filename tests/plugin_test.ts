@@ -1,7 +1,7 @@
 // The plugin's manifests, checked against the code they start: the version is
 // deno.json's, the files exist, the hooks get the permissions for the
 // variables they read, every option reaches what it configures. The real
-// Claude Code CLI installs and runs the plugin in tests/e2e/plugin_test.ts.
+// Claude Code CLI installs and runs the plugin in tests/e2e/plugin.e2e.ts.
 import assert from "node:assert/strict";
 import { GUARD_WORDS_VARIABLES, MIN_WORDS_VARIABLES } from "../hooks/settings.ts";
 import { SETTING_NAMES } from "../tools/settings.ts";

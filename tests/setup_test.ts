@@ -6,6 +6,7 @@ import {
   backupFolder,
   backupsNamed,
   escape,
+  GUARD_GROUP,
   HOOK,
   READ_GROUP,
   readJson,
@@ -27,7 +28,8 @@ Deno.test("setup with no files yet creates both, two-space indented, and a secon
     assert.equal(first.code, 0);
     assert.equal(
       first.stdout,
-      `${mcp}: created with server "mdsel"\n${settings}: created with hook PostToolUse on "Read"\n`,
+      `${mcp}: created with server "mdsel"\n` +
+        `${settings}: created with hooks PreToolUse and PostToolUse on "Read"\n`,
     );
     assert.equal(
       await Deno.readTextFile(mcp),
@@ -35,7 +37,8 @@ Deno.test("setup with no files yet creates both, two-space indented, and a secon
     );
     assert.equal(
       await Deno.readTextFile(settings),
-      JSON.stringify({ hooks: { PostToolUse: [READ_GROUP] } }, null, 2) + "\n",
+      JSON.stringify({ hooks: { PreToolUse: [GUARD_GROUP], PostToolUse: [READ_GROUP] } }, null, 2) +
+        "\n",
     );
     const after = await listing(project);
     assert.deepEqual(Object.keys(after).sort(), [join(project, ".claude") + "/", settings, mcp]);
@@ -92,7 +95,7 @@ Deno.test("setup merges into existing project files, changing only its own bytes
     assert.equal(
       first.stdout,
       `${mcp}: added server "mdsel"; backup at ${mcpBackup}\n` +
-        `${settings}: added hook PostToolUse on "Read"; backup at ${settingsBackup}\n`,
+        `${settings}: added hooks PreToolUse and PostToolUse on "Read"; backup at ${settingsBackup}\n`,
     );
 
     const original = JSON.parse(mcpText);
@@ -104,6 +107,7 @@ Deno.test("setup merges into existing project files, changing only its own bytes
       ...settingsValue,
       hooks: {
         ...settingsValue.hooks,
+        PreToolUse: [...settingsValue.hooks.PreToolUse, GUARD_GROUP],
         PostToolUse: [...settingsValue.hooks.PostToolUse, READ_GROUP],
       },
     });
@@ -118,6 +122,7 @@ Deno.test("setup merges into existing project files, changing only its own bytes
       ...settingsValue,
       hooks: {
         ...settingsValue.hooks,
+        PreToolUse: [...settingsValue.hooks.PreToolUse, GUARD_GROUP],
         PostToolUse: [...settingsValue.hooks.PostToolUse, READ_GROUP],
       },
     };
@@ -169,7 +174,7 @@ Deno.test("setup --user edits ~/.claude.json and ~/.claude/settings.json, keepin
     assert.equal(
       run.stdout,
       `${claudeJson}: added server "mdsel"; backup at ${claudeBackup}\n` +
-        `${settings}: added hook PostToolUse on "Read"; backup at ${settingsBackup}\n`,
+        `${settings}: added hooks PreToolUse and PostToolUse on "Read"; backup at ${settingsBackup}\n`,
     );
     assert.equal(dirname(claudeBackup), backupFolder(home));
     assert.deepEqual(await readJson(claudeJson), {
@@ -178,7 +183,7 @@ Deno.test("setup --user edits ~/.claude.json and ~/.claude/settings.json, keepin
     });
     assert.deepEqual(await readJson(settings), {
       model: "opus",
-      hooks: { PostToolUse: [READ_GROUP] },
+      hooks: { PreToolUse: [GUARD_GROUP], PostToolUse: [READ_GROUP] },
     });
     if (Deno.build.os !== "windows") {
       assert.equal((await Deno.stat(claudeJson)).mode! & 0o777, 0o600);
@@ -231,7 +236,8 @@ Deno.test("setup updates an existing mdsel server and its own hook instead of ad
     assert.equal(
       run.stdout,
       `${mcp}: updated server "mdsel"; backup at ${mcpBackup}\n` +
-        `${settings}: updated hook PostToolUse on "Read|Grep"; backup at ${settingsBackup}\n`,
+        `${settings}: added hook PreToolUse on "Read", updated hook PostToolUse on "Read|Grep"; ` +
+        `backup at ${settingsBackup}\n`,
     );
     assert.equal(dirname(mcpBackup), backupFolder(project));
     assert.equal(await Deno.readTextFile(mcpBackup), mcpBefore);
@@ -246,6 +252,7 @@ Deno.test("setup updates an existing mdsel server and its own hook instead of ad
     assert.deepEqual(await readJson(settings), {
       hooks: {
         PostToolUse: [{ matcher: "Read|Grep", hooks: [neighbour, { ...HOOK, timeout: 30 }] }],
+        PreToolUse: [GUARD_GROUP],
       },
     });
     const again = await runSetup([], { cwd: project });
@@ -262,7 +269,9 @@ Deno.test("setup --sandboxed writes the narrow server and says mdsel must be ins
     assert.deepEqual(await readJson(mcp), {
       mcpServers: { mdsel: { type: "stdio", command: "deno", args: SANDBOXED_ARGS } },
     });
-    assert.deepEqual(await readJson(settings), { hooks: { PostToolUse: [READ_GROUP] } });
+    assert.deepEqual(await readJson(settings), {
+      hooks: { PreToolUse: [GUARD_GROUP], PostToolUse: [READ_GROUP] },
+    });
     assert.match(
       run.stderr,
       /^note: the sandboxed server runs "mdsel" from PATH; install it with: deno install -g -n mdsel --allow-read /,
@@ -294,7 +303,11 @@ Deno.test("setup --dry-run prints only the change, as a diff, and writes nothing
     assert.deepEqual(await listing(project), before);
 
     const server = JSON.stringify(SERVER, null, 2).replaceAll("\n", "\n+    ");
-    const created = JSON.stringify({ hooks: { PostToolUse: [READ_GROUP] } }, null, 2);
+    const created = JSON.stringify(
+      { hooks: { PreToolUse: [GUARD_GROUP], PostToolUse: [READ_GROUP] } },
+      null,
+      2,
+    );
     assert.equal(
       run.stdout,
       `${mcp}: would add server "mdsel"\n` +
@@ -302,7 +315,7 @@ Deno.test("setup --dry-run prints only the change, as a diff, and writes nothing
         ' {\n   "mcpServers": {\n-    "other": {"command": "x"}\n' +
         `+    "other": {"command": "x"},\n+    "mdsel": ${server}\n` +
         "   }\n }\n" +
-        `${settings}: would be created with hook PostToolUse on "Read"\n` +
+        `${settings}: would be created with hooks PreToolUse and PostToolUse on "Read"\n` +
         `@@ -0,0 +1,${created.split("\n").length} @@\n+${created.replaceAll("\n", "\n+")}\n`,
     );
 
@@ -507,7 +520,7 @@ Deno.test("run from JSR, setup writes pinned jsr: commands and takes over a chec
     const reports = await setupModule.setup({ scope: "project", dir: project, source });
     assert.deepEqual(reports.map((report) => report.summary), [
       'updated server "mdsel"',
-      'updated hook PostToolUse on "Read"',
+      'updated hooks PreToolUse and PostToolUse on "Read"',
     ]);
     assert.deepEqual(await readJson(join(project, ".mcp.json")), {
       mcpServers: {
@@ -521,6 +534,20 @@ Deno.test("run from JSR, setup writes pinned jsr: commands and takes over a chec
     });
     assert.deepEqual(await readJson(join(project, ".claude", "settings.json")), {
       hooks: {
+        PreToolUse: [{
+          matcher: "Read",
+          hooks: [{
+            ...HOOK,
+            args: [
+              "run",
+              "--allow-read",
+              "--allow-env=MDSEL_GUARD_WORDS",
+              "--no-config",
+              "jsr:@x/mdsel-claude@0.3.1/hook",
+              "--guard",
+            ],
+          }],
+        }],
         PostToolUse: [{
           matcher: "Read",
           hooks: [{
@@ -541,10 +568,31 @@ Deno.test("run from JSR, setup writes pinned jsr: commands and takes over a chec
   });
 });
 
+Deno.test("a settings file with comments or trailing commas gets a warning naming it, every run", async () => {
+  await withDirs(async (project, home) => {
+    const mcp = join(project, ".mcp.json");
+    const settings = join(project, ".claude", "settings.json");
+    await write(settings, '{"model": "opus",}\n');
+    const warning = `warning: "${settings}" has comments or trailing commas: Claude Code reads ` +
+      "only strict JSON and ignores this whole file until they are removed\n";
+    for (const args of [[], [], ["--dry-run"], ["--remove"]]) {
+      const run = await runSetup(args, { cwd: project, home });
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(run.stderr.replace(/^note: .*\n/m, ""), warning, args.join(" "));
+    }
+    // Strict JSON: no warning.
+    await write(settings, '{"model": "opus"}\n');
+    const clean = await runSetup([], { cwd: project, home });
+    assert.equal(clean.stderr, "");
+    assert.ok((await Deno.readTextFile(mcp)).length > 0);
+  });
+});
+
 Deno.test("the setup module's public API", () => {
   assert.deepEqual(Object.keys(setupModule).sort(), [
     "SERVER_NAME",
     "USAGE",
+    "backupNote",
     "formatReport",
     "main",
     "packageSource",

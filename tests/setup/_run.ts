@@ -40,6 +40,23 @@ export const HOOK = {
 };
 /** The group setup adds for the hook. */
 export const READ_GROUP = { matcher: "Read", hooks: [HOOK] };
+/** The guard hook setup writes from this checkout. */
+export const GUARD_HOOK = {
+  type: "command",
+  command: "deno",
+  args: [
+    "run",
+    "--allow-read",
+    "--allow-env=MDSEL_GUARD_WORDS",
+    "--config",
+    join(ROOT, "deno.json"),
+    join(ROOT, "hook.ts"),
+    "--guard",
+  ],
+  timeout: 10,
+};
+/** The group setup adds for the guard. */
+export const GUARD_GROUP = { matcher: "Read", hooks: [GUARD_HOOK] };
 
 // A temporary HOME would also move Deno's cache; keep the real one.
 const DENO_DIR = Deno.env.get("DENO_DIR") ?? await _denoDir();

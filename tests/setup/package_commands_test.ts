@@ -80,6 +80,26 @@ Deno.test("hookEntry: the hook's documented flags, pinned JSR or the checkout's 
   ]);
 });
 
+Deno.test("hookEntry for the guard: its own variable, and --guard after the module", () => {
+  assert.deepEqual(hookEntry(JSR, "guard").args, [
+    "run",
+    "--allow-read",
+    "--allow-env=MDSEL_GUARD_WORDS",
+    "--no-config",
+    "jsr:@x/mdsel-claude@0.1.0/hook",
+    "--guard",
+  ]);
+  assert.deepEqual(hookEntry(LOCAL, "guard").args, [
+    "run",
+    "--allow-read",
+    "--allow-env=MDSEL_GUARD_WORDS",
+    "--config",
+    join(ROOT, "deno.json"),
+    join(ROOT, "hook.ts"),
+    "--guard",
+  ]);
+});
+
 Deno.test("isOwnHook recognises the package's hook in any version and form, and nothing else", () => {
   const mine = [
     hookEntry(JSR),
@@ -106,10 +126,29 @@ Deno.test("isOwnHook recognises the package's hook in any version and form, and 
   assert.equal(isOwnHook(JSR, hookEntry(JSR)), true);
   assert.equal(isOwnHook(LOCAL, hookEntry(LOCAL)), true);
   assert.equal(isOwnHook(LOCAL, hookEntry(JSR)), true);
-  // Any checkout's hook as setup writes it is the package's too.
+  // Any checkout's hook as setup writes it is the package's too, the guard as the reminder.
   assert.equal(isOwnHook(JSR, hookEntry(LOCAL)), true);
   const otherCheckout = { kind: "local", root: "/other/checkout" } as const;
   assert.equal(isOwnHook(LOCAL, hookEntry(otherCheckout)), true);
+  for (const source of [JSR, LOCAL, otherCheckout]) {
+    assert.equal(isOwnHook(JSR, hookEntry(source, "guard")), true);
+    assert.equal(isOwnHook(LOCAL, hookEntry(source, "guard")), true);
+  }
+  // The plugin's hooks read more variables; from another checkout they are recognised too.
+  const pluginGuard = {
+    type: "command",
+    command: "deno",
+    args: [
+      "run",
+      "--allow-read",
+      "--allow-env=MDSEL_GUARD_WORDS,CLAUDE_PLUGIN_OPTION_GUARD_WORDS",
+      "--config",
+      "/p/deno.json",
+      "/p/hook.ts",
+      "--guard",
+    ],
+  };
+  assert.equal(isOwnHook(JSR, pluginGuard), true);
   // Someone else's Deno hook with a config beside it is not.
   const foreign = {
     type: "command",

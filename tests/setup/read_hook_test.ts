@@ -203,3 +203,26 @@ Deno.test("removeReadHook takes out its hooks, and a group, PostToolUse or hooks
     assert.deepEqual(remove(text), { changes: [], action: "absent", matcher: "Read", text }, text);
   }
 });
+
+Deno.test("the guard's event: added to and removed from PreToolUse, PostToolUse untouched", () => {
+  const settings = JSON.stringify(
+    { hooks: { PostToolUse: [{ matcher: "Read", hooks: [HOOK] }] } },
+    null,
+    2,
+  );
+  const added = applyMerge(settings, (root) => addReadHook(root, HOOK, isOwn, "PreToolUse"));
+  assert.equal(added.action, "added");
+  assert.deepEqual(JSON.parse(added.text).hooks, {
+    PostToolUse: [{ matcher: "Read", hooks: [HOOK] }],
+    PreToolUse: [{ matcher: "Read", hooks: [HOOK] }],
+  });
+  const again = applyMerge(added.text, (root) => addReadHook(root, HOOK, isOwn, "PreToolUse"));
+  assert.equal(again.action, "unchanged");
+  const removed = applyMerge(added.text, (root) => removeReadHook(root, isOwn, "PreToolUse"));
+  assert.equal(removed.action, "removed");
+  assert.deepEqual(JSON.parse(removed.text), JSON.parse(settings));
+  assert.throws(
+    () => addReadHook(parseTree('{"hooks": {"PreToolUse": {}}}'), HOOK, isOwn, "PreToolUse"),
+    { name: "ConfigShapeError", message: 'Expected "hooks.PreToolUse" to be an array' },
+  );
+});

@@ -2,7 +2,7 @@
 // duplicate keys and comments elsewhere stay exactly as written.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { HOOK, READ_GROUP, runSetup, SERVER, withDirs, write } from "./_run.ts";
+import { GUARD_GROUP, HOOK, READ_GROUP, runSetup, SERVER, withDirs, write } from "./_run.ts";
 
 // The claude.json of the issue: values JSON.parse cannot give back.
 const CLAUDE_JSON = [
@@ -53,10 +53,19 @@ Deno.test("setup --user adds its keys to files with big numbers, duplicates and 
       ),
     );
     const group = JSON.stringify(READ_GROUP, null, 2).replaceAll("\n", "\n      ");
+    const guard = JSON.stringify(GUARD_GROUP, null, 2).replaceAll("\n", "\n      ");
     assert.equal(
       await Deno.readTextFile(settings),
-      SETTINGS.replace("// formatter\n", `// formatter\n      ${group},\n`),
+      SETTINGS.replace("// formatter\n", `// formatter\n      ${group},\n`)
+        .replace("    ],\n  },\n}", `    ],\n    "PreToolUse": [\n      ${guard}\n    ],\n  },\n}`),
     );
+    // Claude Code reads neither file: each gets a warning naming it.
+    assert.deepEqual(run.stderr.trimEnd().split("\n"), [
+      `warning: "${claudeJson}" has comments or trailing commas: Claude Code reads only strict ` +
+      "JSON and ignores this whole file until they are removed",
+      `warning: "${settings}" has comments or trailing commas: Claude Code reads only strict ` +
+      "JSON and ignores this whole file until they are removed",
+    ]);
 
     // Removing gives back the very bytes there were.
     const removed = await runSetup(["--user", "--remove"], { cwd: project, home });
@@ -107,7 +116,7 @@ Deno.test("setup updating its own entries changes only the keys that differ", as
       settingsText.replace(
         '"command": "deno run --allow-read jsr:@x/mdsel-claude/hook", "timeout": 30.0}',
         `"command": "deno", "timeout": 30.0, "args": ${JSON.stringify(HOOK.args)}}`,
-      ),
+      ).replace("  ]}]}\n", `  ]}], "PreToolUse": [${JSON.stringify(GUARD_GROUP)}]}\n`),
     );
   });
 });

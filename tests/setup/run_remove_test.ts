@@ -2,7 +2,16 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { listing } from "./_read_only.ts";
-import { backupsNamed, escape, READ_GROUP, readJson, runSetup, withDirs, write } from "./_run.ts";
+import {
+  backupFolder,
+  backupsNamed,
+  escape,
+  READ_GROUP,
+  readJson,
+  runSetup,
+  withDirs,
+  write,
+} from "./_run.ts";
 
 const OTHER_HOOK = { type: "command", command: "echo read >> /tmp/log" };
 
@@ -35,7 +44,7 @@ Deno.test("setup --remove gives back the files as they were, for the project and
         new RegExp(`^${escape(mcp)}: would remove server "mdsel"\n@@ `),
       );
       assert.match(dry.stdout, /\n- {4}"mdsel": \{\n/);
-      assert.match(dry.stdout, /: would remove hook PostToolUse on "Read"\n@@ /);
+      assert.match(dry.stdout, /: would remove hooks PreToolUse and PostToolUse on "Read"\n@@ /);
       assert.ok(!dry.stdout.includes('"model"'));
       const added = await listing(base);
 
@@ -45,8 +54,13 @@ Deno.test("setup --remove gives back the files as they were, for the project and
       assert.equal(
         run.stdout,
         `${mcp}: removed server "mdsel"; backup at ${mcpBackup}\n` +
-          `${settings}: removed hook PostToolUse on "Read"; backup at ${settingsBackup}\n`,
+          `${settings}: removed hooks PreToolUse and PostToolUse on "Read"; ` +
+          `backup at ${settingsBackup}\n`,
       );
+      // Where the backups are: two from adding, two from removing.
+      const note = `note: 4 backups of files setup changed are in ${backupFolder(home)}; ` +
+        "delete the folder once you no longer need it\n";
+      assert.equal(run.stderr, note);
       assert.equal(await Deno.readTextFile(mcp), mcpText);
       assert.equal(await Deno.readTextFile(settings), settingsText);
       assert.equal(await Deno.readTextFile(mcpBackup), added[mcp]);
@@ -54,6 +68,7 @@ Deno.test("setup --remove gives back the files as they were, for the project and
       const again = await runSetup([...scope, "--remove"], { cwd: project, home });
       assert.equal(again.code, 0, again.stderr);
       assert.equal(again.stdout, `${mcp}: nothing to remove\n${settings}: nothing to remove\n`);
+      assert.equal(again.stderr, note);
       const quiet = await runSetup([...scope, "--remove", "--dry-run"], { cwd: project, home });
       assert.equal(quiet.stdout, again.stdout);
       assert.equal(await Deno.readTextFile(mcp), mcpText);
@@ -69,6 +84,8 @@ Deno.test("setup --remove empties what setup created, never deletes a file, and 
     const nothing = await runSetup(["--remove"], { cwd: project, home });
     assert.equal(nothing.code, 0, nothing.stderr);
     assert.equal(nothing.stdout, `${mcp}: nothing to remove\n${settings}: nothing to remove\n`);
+    // No backup yet: nothing to say about them.
+    assert.equal(nothing.stderr, "");
     assert.deepEqual(await listing(project), {});
 
     assert.equal((await runSetup([], { cwd: project, home })).code, 0);

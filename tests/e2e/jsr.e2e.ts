@@ -276,6 +276,30 @@ Deno.test("setup, the server it writes, the hook and setup --remove all run from
     "This is a Markdown file over the configured size threshold.\nUse mdsel_index and mdsel_select instead of Read.",
   );
 
+  // The guard exactly as setup wrote it: a whole Read of a big file gets the outline instead,
+  // the engine loaded from jsr: into an empty cache.
+  const guard = settings.hooks.PreToolUse[0].hooks[0];
+  assert.equal(guard.args.at(-1), "--guard");
+  const big = join(place.project, "GUIDE.md");
+  await Deno.writeTextFile(
+    big,
+    Array.from({ length: 30 }, (_, i) => `## Part ${i}\n\n${"word ".repeat(100)}\n`).join("\n"),
+  );
+  const denied = await run(
+    guard.args,
+    env(registry.url, place),
+    place.project,
+    JSON.stringify({
+      hook_event_name: "PreToolUse",
+      tool_name: "Read",
+      tool_input: { file_path: big },
+    }),
+  );
+  assert.equal(denied.code, 0, denied.stderr);
+  const decision = JSON.parse(denied.stdout).hookSpecificOutput;
+  assert.equal(decision.permissionDecision, "deny");
+  assert.match(decision.permissionDecisionReason, /\n h2\.0 Part 0 L1-3\n/);
+
   // The server exactly as setup wrote it answers.
   const written = await connect(server.args, env(registry.url, place), place.project);
   try {
