@@ -510,6 +510,11 @@ export interface DrillTarget {
 export interface DrillResult {
   /** The select calls made, in order. */
   readonly calls: Call[];
+  /**
+   * How many answers were the outline of a section under `sizeWords` words
+   * (one the index folded): each took a second call to read what it held.
+   */
+  readonly smallOutlines: number;
   /** Whether the last answer held the target. */
   readonly ok: boolean;
   /** Why not, when not. */
@@ -532,6 +537,7 @@ export type SelectFn = (selector: string) => Promise<{ text: string; isError: bo
  * @param indexText What `mdsel_index` returned for the file.
  * @param select Runs a select.
  * @param maxSteps The most select calls before giving up.
+ * @param sizeWords `MDSEL_SIZE_WORDS`: an outline answer of a smaller section is counted.
  * @returns The calls and whether the target was reached.
  */
 export async function drill(
@@ -539,6 +545,7 @@ export async function drill(
   indexText: string,
   select: SelectFn,
   maxSteps = 6,
+  sizeWords = 500,
 ): Promise<DrillResult> {
   const seen = new Set(parseOutline(indexText).entries.map((entry) => entry.selector));
   const selected = new Set<string>();
@@ -546,7 +553,8 @@ export async function drill(
   const wanted = _squash(target.source);
   let pending: string | undefined;
   let read = "";
-  const fail = (failure: string): DrillResult => ({ calls, ok: false, failure });
+  let smallOutlines = 0;
+  const fail = (failure: string): DrillResult => ({ calls, smallOutlines, ok: false, failure });
   while (calls.length < maxSteps) {
     let selector = pending;
     if (selector === undefined) {
@@ -562,16 +570,17 @@ export async function drill(
     const answer = parseSelectAnswer(result.text);
     pending = undefined;
     if (answer.kind === "outline") {
+      if (answer.section.words < sizeWords) smallOutlines++;
       for (const entry of answer.entries) seen.add(entry.selector);
       if (selector === target.selector) {
-        if (target.outlineAnswers) return { calls, ok: true };
+        if (target.outlineAnswers) return { calls, smallOutlines, ok: true };
         // The target itself too big for a page: read it in pages.
         pending = answer.section.pages;
       }
       continue;
     }
     read += `\n${answer.content}`;
-    if (_squash(read).includes(wanted)) return { calls, ok: true };
+    if (_squash(read).includes(wanted)) return { calls, smallOutlines, ok: true };
     pending = answer.page?.next;
     if (pending === undefined) return fail(`${selector}: content without the target`);
   }

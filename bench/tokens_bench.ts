@@ -73,6 +73,8 @@ const CONCURRENCY = Number(options.concurrency);
  * sections that fit one page (every answer is the section's whole content).
  */
 const SECTIONS = options.sections === "page" ? "page" : "any";
+/** The server's `MDSEL_SIZE_WORDS`: sections under it are small. */
+const SIZE_WORDS = Number(Deno.env.get("MDSEL_SIZE_WORDS") ?? 500) || 500;
 
 const STRATEGIES = ["Read", "grep+Read", "mdsel"] as const;
 type Strategy = typeof STRATEGIES[number];
@@ -105,6 +107,8 @@ interface Question {
   first: Record<Strategy, number>;
   later: Record<Strategy, number>;
   selects: number;
+  /** Outline answers of small folded sections on the way (each cost a second call). */
+  smallOutlines: number;
   failure?: string;
 }
 
@@ -220,6 +224,7 @@ async function measureFile(
       index.text,
       (selector) => callText(server.client, "mdsel_select", { selector, files: [file.path] }),
       MAX_STEPS,
+      SIZE_WORDS,
     );
     result.calls.forEach((call) => noteLargest("mdsel", call));
     // A failed drill leaves the agent reading the file after all.
@@ -235,6 +240,7 @@ async function measureFile(
       },
       later: { "Read": 0, "grep+Read": callsCost(sectionReads), "mdsel": selects },
       selects: result.calls.length,
+      smallOutlines: result.smallOutlines,
       ...(result.ok ? {} : { failure: result.failure }),
     });
   }
@@ -327,6 +333,7 @@ const report = {
   ratioFirstMedian: summary.mdsel.first.median / summary["grep+Read"].first.median,
   mdselSelects: { median: quantile(selects, 0.5), max: Math.max(...selects) },
   drillFailures: failures.map(({ file, target, failure }) => ({ file, target, failure })),
+  smallFolded: questions.filter((q) => q.smallOutlines > 0).length,
   grepContinuations,
   seconds: Math.round((performance.now() - started) / 100) / 10,
   questions,
@@ -361,6 +368,7 @@ if (options.json) {
     `\nmdsel / grep+Read, first-question median: ${report.ratioFirstMedian.toFixed(2)}x; ` +
       `selects per question: median ${report.mdselSelects.median}, max ${report.mdselSelects.max}; ` +
       `drill failures: ${failures.length} of ${questions.length}; ` +
+      `questions that needed a second call for a small folded section: ${report.smallFolded}; ` +
       `grep reads cut short by '#' in code: ${grepContinuations}; ${report.seconds} s`,
   );
   for (const failure of failures.slice(0, 10)) {

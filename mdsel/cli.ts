@@ -185,6 +185,7 @@ async function _select(
       input.query,
       input.namespace,
       workspace,
+      settings,
     )
     : selectAllInWorkspace(input.selectors, workspace, { ...settings, full });
   const failed = outcome.errors.length > 0 || outcome.unresolved.length > 0;

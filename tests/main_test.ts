@@ -6,6 +6,9 @@ import { join } from "node:path";
 import * as mainModule from "../main.ts";
 import { examplesDir, mdsel } from "./mdsel/_cli.ts";
 import { bundledMdsel } from "../tools/run_mdsel.ts";
+import { mdselIndexConfig } from "../tools/mdsel_index.ts";
+import { mdselSelectConfig } from "../tools/mdsel_select.ts";
+import { DEFAULT_SETTINGS } from "../tools/settings.ts";
 import {
   BASE_PATH,
   callText,
@@ -21,25 +24,26 @@ import {
   writeFakes,
 } from "./_server.ts";
 
-// The text-format descriptions are the spec's words (server.md), character for character,
-// with the lines that teach folders, several selectors and search (README "Search").
+// The text-format descriptions, character for character: the spec's first paragraphs
+// (server.md), then the selectors in the outline's short form first, the long form as an
+// alias (#18), and the lines that teach folders, several selectors and search.
 const INDEX_DESCRIPTION =
-  'Index Markdown documents to discover available selectors. REQUIRED: Call this BEFORE mdsel_select when working with Markdown documents over 200 words. Do NOT use the Read tool for large Markdown files - use mdsel_index first to understand the document structure, then mdsel_select to retrieve specific sections.\n\nReturns: an outline with one line per heading: its selector (e.g. h2.1) and its text; sections of 500 words or more also show their size ("[1200 words]"), so you can see what a read will cost. On big documents deeper headings are folded ("+N subsections"): select that section to list them. Then the counts of code blocks, paragraphs, lists and tables.\n\nFiles may also be folders (every .md, .markdown and .mdx file under them, skipping what git ignores) or globs (docs/**/*.md); each document then starts with a line naming it. A folder too big to show whole answers with its tree: subfolders with their files and words, then files one line each as room allows; index a subfolder or a file to go deeper.\n\nSelector Grammar:\n- namespace::type[index]/path?query\n- Types: heading:h1-h6, section, block:paragraph, block:code, block:list, block:table\n- Example: readme::heading:h2[0]/block:code[0]';
+  'Index Markdown documents to discover available selectors. REQUIRED: Call this BEFORE mdsel_select when working with Markdown documents over 200 words. Do NOT use the Read tool for large Markdown files - use mdsel_index first to understand the document structure, then mdsel_select to retrieve specific sections.\n\nReturns: an outline with one line per heading: its selector (e.g. h2.1) and its text; sections of 500 words or more also show their size ("[1200 words]"), so you can see what a read will cost. On big documents deeper headings are folded ("+N subsections"): select that section to list them. Then the block counts.\n\nFiles may also be folders (every .md, .markdown and .mdx file under them, skipping what git ignores) or globs (docs/**/*.md); each document then starts with a line naming it. A folder too big to show whole answers with its tree: subfolders with their files and words, then files one line each as room allows; index a subfolder or a file to go deeper.\n\nSelectors:\n- h2.1 (second h2), h2.1/code.0 (its first code block), readme::h2.1 (in readme, of several files); long forms (readme::heading:h2[1]) work too\n- Types: h1-h6, section, para, code, list, table, quote, root';
 
 const SELECT_DESCRIPTION =
-  "Retrieve specific content from Markdown documents using selectors. REQUIRED: Call mdsel_index first to discover available selectors. Do NOT use the Read tool for large Markdown files.\n\nReturns: the exact Markdown source of the match, ready to quote or edit. A section too big for one page answers with its introduction and an outline of its subsections to choose from; long content comes in pages, each ending with the selector of the next.\n\nSelector Syntax:\n- [namespace::]type[index][/path][?full=true|page=N|head=N|tail=N]\n- Short forms as the outline prints them: h2.1 (second h2), h2.1/code.0 (its first code block)\n- Several at once, comma-separated: h2.1, h3.4/code.0\n- Or plain words to search, when you do not know where: abort request (readme::abort request for one file) lists the best sections with their selectors\n- Types: heading:h1-h6, section, block:paragraph, block:code, block:list, block:table, block:blockquote\n- Examples:\n  - heading:h2[0] - First h2 heading\n  - readme::heading:h1[0]/block:code[0] - First code block under first h1 in readme\n  - section[1]?full=true - Second section with full content (bypass truncation)\n\nUsage Pattern:\n1. mdsel_index to discover selectors\n2. mdsel_select with discovered selectors\n3. Drill down with child selectors as needed";
+  'Retrieve specific content from Markdown documents using selectors. REQUIRED: Call mdsel_index first to discover available selectors. Do NOT use the Read tool for large Markdown files.\n\nReturns: the exact Markdown source of the match, ready to quote or edit. A section too big for one page answers with its introduction and an outline of its subsections to choose from; long content comes in pages, each ending with the selector of the next.\n\nSelector Syntax:\n- h2.1 (second h2), h2.1/code.0 (its first code block), readme::h2.1 (in readme, of several files); long forms such as heading:h2[1]/block:code[0] work too\n- Then ?full=true, ?page=N, ?head=N or ?tail=N\n- Several at once, comma-separated: h2.1, h3.4/code.0\n- Or words to search, when you do not know where: abort request, "exact phrase", fs.readFile (readme::abort request for one file) lists the best sections with their selectors; a small best section that stands out comes whole\n- Types: h1-h6, section, para, code, list, table, quote, root\n\nUsage Pattern:\n1. mdsel_index to discover selectors\n2. mdsel_select with discovered selectors\n3. Drill down with child selectors as needed';
 
-// Under MDSEL_FORMAT=json only the Returns paragraphs differ (and the short forms, which no JSON
-// outline prints): each sentence names what the JSON carries.
+// Under MDSEL_FORMAT=json only the Returns paragraphs differ: each sentence names what the
+// JSON carries.
 const INDEX_DESCRIPTION_JSON = INDEX_DESCRIPTION.replace(
   /^Returns: .*$/m,
-  "Returns: JSON with one entry per heading: its selector (e.g. readme::heading:h2[1]), its text, the words of its section (section_word_count), so you can see what a read will cost, and its lines (start_line, end_line); then the counts of paragraphs, code blocks, lists, tables and blockquotes. When the index would pass its size budget, the deepest heading levels are left out (headings_omitted, max_depth): select a section to list its subsections (children_available).",
+  "Returns: JSON with one entry per heading: its selector (e.g. readme::heading:h2[1]), its text, the words of its section (section_word_count) and its lines (start_line, end_line); then the counts of paragraphs, code blocks, lists, tables and blockquotes. When the index would pass its size budget, the deepest heading levels are left out (headings_omitted, max_depth): select a section to list its subsections (children_available).",
 );
 
 const SELECT_DESCRIPTION_JSON = SELECT_DESCRIPTION.replace(
   /^Returns: .*$/m,
   "Returns: JSON with each match's exact Markdown source (content), ready to quote or edit, and its direct children (children_available) with their selectors and word counts. A section too big for one page answers with its introduction and outline: true, its subsections listed in children_available to choose from; long content comes in pages, pagination.next giving the selector of the next.",
-).replace("Short forms as the outline prints them:", "Short forms:");
+);
 
 const ANNOTATIONS = {
   readOnlyHint: true,
@@ -92,7 +96,7 @@ Deno.test("tools/list: exactly the two tools, with the spec's names, titles, des
         type: "string",
         minLength: 1,
         description:
-          "Selector string (e.g., 'heading:h2[0]', 'readme::section[1]?full=true'), several comma-separated, or plain words to search for",
+          "Selector as the outline prints it (e.g. 'h2.1', 'h2.1/code.0', 'readme::h2.1?full=true'), several comma-separated, or words to search for",
       },
       files: FILES_SCHEMA("search"),
     },
@@ -105,6 +109,27 @@ Deno.test("tools/list: exactly the two tools, with the spec's names, titles, des
   const capabilities = server.client.getServerCapabilities() ?? {};
   assert.deepEqual(Object.keys(capabilities).filter((key) => key !== "tools"), []);
   assert.deepEqual(server.client.getServerVersion()?.name, "mdsel-claude");
+});
+
+Deno.test("descriptions and instructions teach the short form first, within the size they had (#18)", () => {
+  // Their sizes before the short form came first: the long form's examples made room.
+  const before = { index: [1205, 1322], select: [1283, 1391], instructions: [1256, 1102] };
+  (["text", "json"] as const).forEach((format, i) => {
+    const settings = { ...DEFAULT_SETTINGS, format };
+    const index = mdselIndexConfig(settings).description;
+    const select = mdselSelectConfig(settings).description;
+    assert.ok(index.length <= before.index[i], `${format} index: ${index.length}`);
+    assert.ok(select.length <= before.select[i], `${format} select: ${select.length}`);
+    const instructions = mainModule.serverInstructions(200, format);
+    assert.ok(instructions.length <= before.instructions[i], `${format}: ${instructions.length}`);
+    for (const description of [index, select]) {
+      assert.match(
+        description,
+        /^- h2\.1 \(second h2\), .*; long forms .*heading:h2\[1\].* work too$/m,
+      );
+      assert.doesNotMatch(description, /namespace::type\[index\]/);
+    }
+  });
 });
 
 /** What the instructions of each format must, and must not, talk about. */

@@ -40,16 +40,15 @@ export function mdselIndexConfig(
 ): { title: string; description: string; annotations: ToolAnnotations } {
   const returns = settings.format === "json"
     ? "Returns: JSON with one entry per heading: its selector (e.g. readme::heading:h2[1]), its " +
-      "text, the words of its section (section_word_count), so you can see what a read will " +
-      "cost, and its lines (start_line, end_line); then the counts of paragraphs, code blocks, " +
-      "lists, tables and blockquotes. When the index would pass its size budget, the deepest " +
+      "text, the words of its section (section_word_count) and its lines (start_line, " +
+      "end_line); then the counts of paragraphs, code blocks, lists, tables and blockquotes. " +
+      "When the index would pass its size budget, the deepest " +
       "heading levels are left out (headings_omitted, max_depth): select a section to list its " +
       "subsections (children_available)."
     : "Returns: an outline with one line per heading: its selector (e.g. h2.1) and its text; " +
       `sections of ${settings.sizeWords} words or more also show their size ("[1200 words]"), ` +
       "so you can see what a read will cost. On big documents deeper headings are folded " +
-      '("+N subsections"): select that section to list them. Then the counts of code blocks, ' +
-      "paragraphs, lists and tables.";
+      '("+N subsections"): select that section to list them. Then the block counts.';
   const description = [
     "Index Markdown documents to discover available selectors. REQUIRED: Call this BEFORE " +
     `mdsel_select when working with Markdown documents over ${settings.minWords} words. ` +
@@ -63,10 +62,10 @@ export function mdselIndexConfig(
     "A folder too big to show whole answers with its tree: subfolders with their files and " +
     "words, then files one line each as room allows; index a subfolder or a file to go deeper.",
     "",
-    "Selector Grammar:",
-    "- namespace::type[index]/path?query",
-    "- Types: heading:h1-h6, section, block:paragraph, block:code, block:list, block:table",
-    "- Example: readme::heading:h2[0]/block:code[0]",
+    "Selectors:",
+    "- h2.1 (second h2), h2.1/code.0 (its first code block), readme::h2.1 (in readme, of " +
+    "several files); long forms (readme::heading:h2[1]) work too",
+    "- Types: h1-h6, section, para, code, list, table, quote, root",
   ].join("\n");
   return { title: "Markdown Selector Index", description, annotations: READ_ONLY_ANNOTATIONS };
 }

@@ -21,8 +21,8 @@ export const MDSEL_SELECT = "mdsel_select";
 export const MdselSelectSchema = {
   selector: argumentSchema(MAX_SELECTOR_CHARS)
     .describe(
-      "Selector string (e.g., 'heading:h2[0]', 'readme::section[1]?full=true'), several " +
-        "comma-separated, or plain words to search for",
+      "Selector as the outline prints it (e.g. 'h2.1', 'h2.1/code.0', 'readme::h2.1?full=true'), " +
+        "several comma-separated, or words to search for",
     ),
   files: filesSchema("search"),
 };
@@ -56,8 +56,6 @@ export function mdselSelectConfig(
     : "Returns: the exact Markdown source of the match, ready to quote or edit. A section too " +
       "big for one page answers with its introduction and an outline of its subsections to " +
       "choose from; long content comes in pages, each ending with the selector of the next.";
-  // JSON has no outline: there the short forms are only what mdsel accepts.
-  const shortForms = json ? "Short forms" : "Short forms as the outline prints them";
   const description = [
     "Retrieve specific content from Markdown documents using selectors. REQUIRED: Call " +
     "mdsel_index first to discover available selectors. Do NOT use the Read tool for large " +
@@ -66,17 +64,14 @@ export function mdselSelectConfig(
     returns,
     "",
     "Selector Syntax:",
-    "- [namespace::]type[index][/path][?full=true|page=N|head=N|tail=N]",
-    `- ${shortForms}: h2.1 (second h2), h2.1/code.0 (its first code block)`,
+    "- h2.1 (second h2), h2.1/code.0 (its first code block), readme::h2.1 (in readme, of " +
+    "several files); long forms such as heading:h2[1]/block:code[0] work too",
+    "- Then ?full=true, ?page=N, ?head=N or ?tail=N",
     "- Several at once, comma-separated: h2.1, h3.4/code.0",
-    "- Or plain words to search, when you do not know where: abort request (readme::abort " +
-    "request for one file) lists the best sections with their selectors",
-    "- Types: heading:h1-h6, section, block:paragraph, block:code, block:list, block:table, " +
-    "block:blockquote",
-    "- Examples:",
-    "  - heading:h2[0] - First h2 heading",
-    "  - readme::heading:h1[0]/block:code[0] - First code block under first h1 in readme",
-    "  - section[1]?full=true - Second section with full content (bypass truncation)",
+    '- Or words to search, when you do not know where: abort request, "exact phrase", ' +
+    "fs.readFile (readme::abort request for one file) lists the best sections with their " +
+    "selectors; a small best section that stands out comes whole",
+    "- Types: h1-h6, section, para, code, list, table, quote, root",
     "",
     "Usage Pattern:",
     "1. mdsel_index to discover selectors",

@@ -27,12 +27,16 @@ const SELECT_FORMAT =
   `select --json: {success, command:"select", timestamp, data:{matches:[{selector, type, content,
   truncated, start_line, end_line, outline?:true, pagination?:{page, total_pages, page_words, next?},
   children_available:[{selector, type, preview, word_count}], children_omitted?}],
-  unresolved:[{selector, reason, suggestions}], omitted?:[selector]}, unresolved_selectors?,
-  errors?:[{type, code, message, file?, selector?}], warnings?}
+  unresolved:[{selector, reason, suggestions}], omitted?:[selector], search?:{query, matched,
+  results:[{selector, heading_path, word_count, start_line, end_line, score, snippet, content?}]}},
+  unresolved_selectors?, errors?:[{type, code, message, file?, selector?, suggestions?}], warnings?}
 select (text): the content; "<selector>:" before each of several matches; "[page 1 of N, next: <selector>]";
   a big section: its introduction, its subsections as an outline, "[hD.i Text: N words in K subsections;
   select one, or hD.i?page=1 to read the section in pages]"; "[N more matches not shown: ...]";
-  unresolved: "!<selector>", the reason, "~suggestion ..."; errors: "!TYPE: message"`;
+  a search: "search "<words>": N sections match ...", then per result "<selector> <heading path>
+  [N words]" and its snippet, or the best one's source when it stands out and is small;
+  unresolved: "not found: <selector>", the reason, "closest: <selector>, ..." (the outline's short
+  form); errors: "error TYPE: message", "did you mean: <selector>"`;
 
 const SAMPLE = `# Sample
 

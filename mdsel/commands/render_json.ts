@@ -113,7 +113,8 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
     outcome.unresolved.length === 0;
   // A long selector is echoed cut: a 100 KB one made a 560 KB error. The same one once.
   const unresolved = _distinct(
-    outcome.unresolved.map((entry) => ({
+    // `text` is how the text format shows the entry: JSON keeps the canonical forms.
+    outcome.unresolved.map(({ text: _, ...entry }) => ({
       ...entry,
       selector: clipSelector(entry.selector),
     })),

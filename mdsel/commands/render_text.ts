@@ -220,7 +220,7 @@ function _cutDocuments(
  *   warnings: [],
  *   invalid: false,
  * };
- * assert.equal(selectText(outcome), "!heading:h2[5]\nIndex 5 out of range\n~d::heading:h2[0]\n");
+ * assert.equal(selectText(outcome), "not found: heading:h2[5]\nIndex 5 out of range\nclosest: d::heading:h2[0]\n");
  * ```
  */
 export function selectText(outcome: SelectOutcome, maxChars = Infinity): string {
@@ -265,9 +265,10 @@ export function selectText(outcome: SelectOutcome, maxChars = Infinity): string 
  * ```ts
  * import assert from "node:assert/strict";
  * import { afterGroups } from "./render_text.ts";
- * const entry = { selector: "h9.0", reason: "No heading:h9", suggestions: ["h1.0"] };
- * assert.deepEqual(afterGroups([entry, entry], [], ["w"]), [
- *   ["!h9.0", "No heading:h9", "~h1.0"],
+ * const entry = { selector: "heading:h4[0]", reason: "No h4 in d", suggestions: ["d::heading:h3[0]"] };
+ * const text = { selector: "h4.0", suggestions: ["h3.0"] };
+ * assert.deepEqual(afterGroups([{ ...entry, text }, { ...entry, text }], [], ["w"]), [
+ *   ["not found: h4.0", "No h4 in d", "closest: h3.0"],
  *   ["[warning: w]"],
  * ]);
  * ```
@@ -286,10 +287,10 @@ export function afterGroups(
   };
   for (const entry of unresolved) {
     if (!once(`unresolved\0${entry.selector}`)) continue;
-    const group = [`!${echoValue(entry.selector)}`, echoLine(entry.reason)];
-    if (entry.suggestions.length > 0) {
-      group.push(entry.suggestions.map((suggestion) => `~${echoLine(suggestion)}`).join(" "));
-    }
+    // In the outline's short form when there is one (`h3.144`, not `heading:h3[144]`).
+    const { selector, suggestions } = entry.text ?? entry;
+    const group = [`not found: ${echoValue(selector)}`, echoLine(entry.reason)];
+    if (suggestions.length > 0) group.push(`closest: ${suggestions.map(echoLine).join(", ")}`);
     groups.push(group);
   }
   for (const error of errors) {
@@ -349,9 +350,13 @@ export function searchLines(search: SearchAnswer): string[] {
       matched === 0 ? "no section matches" : count
     }${best}`,
   ];
+  if (results[0]?.content !== undefined) lines[0] += "; its source follows";
   for (const result of results) {
     lines.push(`${result.label} ${_headingPath(result.heading_path)} [${result.word_count} words]`);
-    if (result.snippet !== "") lines.push(`  ${echoLine(result.snippet)}`);
+    // The section itself, as a select returns it: no second call needed.
+    if (result.content !== undefined) {
+      for (const line of result.content.split("\n")) lines.push(line);
+    } else if (result.snippet !== "") lines.push(`  ${echoLine(result.snippet)}`);
   }
   return lines;
 }
@@ -402,9 +407,9 @@ export function answerLines(answer: SelectAnswer, labelled: boolean): string[] {
 }
 
 /**
- * The text lines of one error: `!TYPE: message`, then `file:` / `selector:`
- * lines; a selector syntax error also gets a caret under the column, and
- * `~<selector>` for what it probably meant.
+ * The text lines of one error: `error TYPE: message`, then `file:` /
+ * `selector:` lines; a selector syntax error also gets a caret under the
+ * column, and `did you mean: <selector>` for what it probably meant.
  *
  * @param error The error entry.
  * @returns Its lines.
@@ -414,13 +419,13 @@ export function answerLines(answer: SelectAnswer, labelled: boolean): string[] {
  * import assert from "node:assert/strict";
  * import { errorText } from "./render_text.ts";
  * const error = { type: "FILE_NOT_FOUND", code: "FILE_NOT_FOUND", message: "File not found: x.md", file: "x.md" } as const;
- * assert.deepEqual(errorText(error), ["!FILE_NOT_FOUND: File not found: x.md"]);
+ * assert.deepEqual(errorText(error), ["error FILE_NOT_FOUND: File not found: x.md"]);
  * const other = { type: "PROCESSING_ERROR", code: "IS_DIRECTORY", message: "Not a file", file: "d" } as const;
- * assert.deepEqual(errorText(other), ["!PROCESSING_ERROR: Not a file", "file: d"]);
+ * assert.deepEqual(errorText(other), ["error PROCESSING_ERROR: Not a file", "file: d"]);
  * ```
  */
 export function errorText(error: ErrorEntry): string[] {
-  const lines = [`!${error.type}: ${echoLine(error.message)}`];
+  const lines = [`error ${error.type}: ${echoLine(error.message)}`];
   // A message that names the file already says it: the path once is enough.
   if (error.file !== undefined && !error.message.includes(error.file)) {
     lines.push(`file: ${echoValue(error.file)}`);
@@ -434,9 +439,9 @@ export function errorText(error: ErrorEntry): string[] {
       lines.push(" ".repeat("selector: ".length + shown.column - 1) + "^");
     }
   }
-  // What the user probably meant (a misspelt type name), as unresolved selectors print it.
+  // What the user probably meant (a misspelt type name).
   if (error.suggestions !== undefined && error.suggestions.length > 0) {
-    lines.push(error.suggestions.map((suggestion) => `~${echoLine(suggestion)}`).join(" "));
+    lines.push(`did you mean: ${error.suggestions.map(echoLine).join(", ")}`);
   }
   return lines;
 }

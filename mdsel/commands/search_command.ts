@@ -11,7 +11,16 @@ import { searchDocuments } from "../query/search.ts";
 import { QueryError } from "../query/search_query.ts";
 import { closestSelectors } from "../query/suggest.ts";
 import { clipSelector } from "./echo.ts";
-import { emptyOutcome, type SelectOutcome } from "./select_command.ts";
+import {
+  buildAnswer,
+  DEFAULT_SELECT_SETTINGS,
+  emptyOutcome,
+  type SearchResultEntry,
+  type SelectOutcome,
+  type SelectSettings,
+} from "./select_command.ts";
+import type { SearchHit } from "../query/search.ts";
+import type { Selector } from "../query/selector.ts";
 
 /**
  * Searches the documents of a call (or of one namespace) for plain words.
@@ -19,9 +28,14 @@ import { emptyOutcome, type SelectOutcome } from "./select_command.ts";
  * headings as suggestions. A namespace no file has is part of the words
  * (`std::vector`): every file is searched for the whole text.
  *
+ * One call instead of two: when the best section stands out (the others
+ * score under a quarter of it) and is small (under `MDSEL_SIZE_WORDS` words,
+ * answered whole by a select), its result carries its exact source.
+ *
  * @param query The words.
  * @param namespace Restricts the search to one file (when a file has it), or `null`.
  * @param workspace The documents of the call.
+ * @param settings Page size and budgets, to answer a small best section whole.
  * @returns The outcome, its `search` set.
  *
  * @example
@@ -32,12 +46,14 @@ import { emptyOutcome, type SelectOutcome } from "./select_command.ts";
  * const doc = parseDocument("# Guide\n\n## Abort\n\nUse an AbortSignal.\n", "g", "g.md");
  * const outcome = searchWorkspace("abort", null, { docs: [doc], errors: [], warnings: [] });
  * assert.equal(outcome.search?.results[0].label, "h2.0");
+ * assert.equal(outcome.search?.results[0].content, "## Abort\n\nUse an AbortSignal.");
  * ```
  */
 export function searchWorkspace(
   query: string,
   namespace: string | null,
   workspace: Workspace,
+  settings: Partial<SelectSettings> = {},
 ): SelectOutcome {
   let docs = workspace.docs;
   if (namespace !== null) {
@@ -67,7 +83,7 @@ export function searchWorkspace(
   outcome.search = {
     query: clipSelector(query),
     matched: found.matched,
-    results: found.hits.map((hit) => {
+    results: found.hits.map((hit): SearchResultEntry => {
       const { doc, path } = hit.target;
       const short = formatShortPath(path);
       return {
@@ -82,6 +98,11 @@ export function searchWorkspace(
       };
     }),
   };
+  const [best] = found.hits;
+  if (found.hits.length === 1) {
+    const content = _wholeSource(best, { ...DEFAULT_SELECT_SETTINGS, ...settings }, qualify);
+    if (content !== undefined) outcome.search.results[0].content = content;
+  }
   if (found.matched === 0) {
     outcome.unresolved.push({
       selector: shown,
@@ -90,6 +111,26 @@ export function searchWorkspace(
     });
   }
   return outcome;
+}
+
+/** A selector without query parameters: only those matter to {@linkcode buildAnswer}. */
+const PLAIN: Selector = { namespace: null, segments: [], params: { full: false }, query: "" };
+
+/**
+ * The exact source of a small section, as selecting it returns it: under
+ * `MDSEL_SIZE_WORDS` words, whole (no outline, no page), and within a tenth
+ * of the result budget.
+ */
+function _wholeSource(
+  hit: SearchHit,
+  settings: SelectSettings,
+  qualify: boolean,
+): string | undefined {
+  if (hit.words >= settings.sizeWords) return undefined;
+  const answer = buildAnswer(hit.target, PLAIN, { ...settings, full: false }, qualify);
+  if (typeof answer === "string" || answer.match.truncated) return undefined;
+  const { content } = answer.match;
+  return content.length <= settings.maxChars / 10 ? content : undefined;
 }
 
 /** The headings whose text is closest to the query, as selectors. */

@@ -15,23 +15,21 @@ import {
 import type { ErrorEntry } from "../io/errors.ts";
 import { DEFAULT_ENGINE_SETTINGS } from "../io/settings.ts";
 import type { Workspace } from "../io/workspace.ts";
-import { directChildren, flatChildren } from "../query/children.ts";
-import { type ResolutionFailure, resolvePath, rootOf, type Target } from "../query/resolve.ts";
+import { directChildren } from "../query/children.ts";
+import { resolvePath, type Target } from "../query/resolve.ts";
 import {
   formatPath,
-  formatSegments,
   formatSelector,
   formatShortPath,
-  formatType,
   type PathStep,
   type Selector,
   SelectorSyntaxError,
 } from "../query/selector.ts";
 import { parseSelectInput, type SelectInput } from "../query/select_input.ts";
-import { closestSelectors, similarity } from "../query/suggest.ts";
 import { sliceLines } from "../parse/source_lines.ts";
-import { clipSelector, MAX_ECHO } from "./echo.ts";
+import { MAX_ECHO } from "./echo.ts";
 import { indexDocument } from "./index_command.ts";
+import { describeFailure, lastValidSelector, notFound, unknownNamespace } from "./not_found.ts";
 import { documentOutline, indexDepthLimits } from "./index_outline.ts";
 import { fitDepths, outlineBudget, outlineEntries, outlineLines } from "./outline.ts";
 import {
@@ -108,8 +106,13 @@ export interface Unresolved {
   selector: string;
   /** Why nothing matched. */
   reason: string;
-  /** Existing selectors close to it. */
+  /** Existing selectors close to it, canonical and fully qualified. */
   suggestions: string[];
+  /**
+   * How the text format shows the selector and its suggestions: in the
+   * outline's short form (`h3.144`, `fs::h3.144` with several files).
+   */
+  text?: { selector: string; suggestions: string[] };
 }
 
 /** One result of a search, as the JSON envelope carries it. */
@@ -130,6 +133,12 @@ export interface SearchResultEntry {
   score: number;
   /** The section's own text around its best hit, on one line. */
   snippet: string;
+  /**
+   * The section's exact source, when it stands out (the others score under a
+   * quarter of it) and is small: what selecting it would return, so no
+   * select is needed.
+   */
+  content?: string;
 }
 
 /** What a search found, beside the matches of `select`. */
@@ -180,50 +189,10 @@ export const DEFAULT_SELECT_SETTINGS: SelectSettings = (({ warnings: _, ...engin
   full: false,
 }))(DEFAULT_ENGINE_SETTINGS);
 
-/** A reason lists at most this many namespaces, then how many there are in all. */
-const LISTED_NAMESPACES = 20;
-/** An unresolved selector gives at most this many distinct reasons, then how many more. */
-const LISTED_REASONS = 3;
-
-/**
- * The namespaces of a call as a reason lists them: the first
- * {@linkcode LISTED_NAMESPACES}, then how many in all.
- *
- * @param names The namespaces, in argument order.
- * @returns The list, comma-separated.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { listNamespaces } from "./select_command.ts";
- * assert.equal(listNamespaces(["a", "b"]), "a, b");
- * const many = Array.from({ length: 1000 }, (_, i) => `f${i}`);
- * assert.ok(listNamespaces(many).endsWith("f19, ... (1,000 in all)"));
- * ```
- */
-export function listNamespaces(names: readonly string[]): string {
-  if (names.length <= LISTED_NAMESPACES) return names.join(", ");
-  return `${names.slice(0, LISTED_NAMESPACES).join(", ")}, ... (${
-    names.length.toLocaleString("en-US")
-  } in all)`;
-}
-
-/** The distinct reasons of one unresolved selector, the first few, then how many more. */
-function _joinReasons(reasons: readonly string[]): string {
-  const distinct = [...new Set(reasons)];
-  if (distinct.length <= LISTED_REASONS) return distinct.join("; ");
-  const more = distinct.length - LISTED_REASONS;
-  return `${distinct.slice(0, LISTED_REASONS).join("; ")}; and ${
-    more.toLocaleString("en-US")
-  } more like ${more === 1 ? "it" : "these"}`;
-}
-
 /** At most this many direct children are listed. */
 export const MAX_CHILDREN = 50;
 
 const PREVIEW_LENGTH = 80;
-/** The most suggestions an unresolved selector carries. */
-const MAX_SUGGESTIONS = 5;
 
 /**
  * Parses a selector for `select`, turning a syntax error into its entry.
@@ -304,12 +273,11 @@ export function selectInWorkspace(
 ): SelectOutcome {
   const options = { ...DEFAULT_SELECT_SETTINGS, ...settings };
   const outcome = emptyOutcome(workspace);
-  const canonical = formatSelector(selector);
   let docs = workspace.docs;
   if (selector.namespace !== null) {
     docs = docs.filter((doc) => doc.namespace === selector.namespace);
     if (docs.length === 0) {
-      outcome.unresolved.push(_unknownNamespace(selector, canonical, workspace.docs));
+      outcome.unresolved.push(unknownNamespace(selector, workspace.docs));
       return outcome;
     }
   }
@@ -321,7 +289,7 @@ export function selectInWorkspace(
     const resolution = resolvePath(doc, selector.segments);
     if (resolution.targets.length === 0) {
       const { failure } = resolution;
-      if (failure !== undefined) reasons.push(describeFailure(failure));
+      if (failure !== undefined) reasons.push(describeFailure(failure, qualify));
       if (failure?.kind === "out_of_range") lastValid.push(lastValidSelector(failure));
       // One by one: `push(...targets)` overflows the stack past ~125,000 targets.
       for (const target of resolution.stalledAt) stalled.push(target);
@@ -334,13 +302,7 @@ export function selectInWorkspace(
     }
   }
   if (outcome.answers.length === 0 && docs.length > 0) {
-    outcome.unresolved.push({
-      selector: canonical,
-      reason: _joinReasons(reasons) || `No match for ${clipSelector(canonical)}`,
-      // An index past the end most likely meant the last one: it comes first.
-      suggestions: [...new Set([...lastValid, ..._suggest(selector, docs, stalled)])]
-        .slice(0, MAX_SUGGESTIONS),
-    });
+    outcome.unresolved.push(notFound(selector, { reasons, lastValid, stalled }, docs, qualify));
   }
   return outcome;
 }
@@ -429,61 +391,6 @@ export function selectAllInWorkspace(
 }
 
 /**
- * Why a path reached nothing, in one sentence.
- *
- * @param failure The structured failure.
- * @returns The reason.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
- * import { rootOf } from "../query/resolve.ts";
- * import { describeFailure } from "./select_command.ts";
- * const scope = rootOf(parseDocument("# A\n", "readme", "readme.md"));
- * assert.equal(
- *   describeFailure({ kind: "out_of_range", type: { kind: "heading", depth: 1 }, scope, index: 5, found: 1 }),
- *   "Index 5 out of range (only 1 heading:h1(s) found in readme)",
- * );
- * ```
- */
-export function describeFailure(failure: ResolutionFailure): string {
-  const { doc } = failure.scope;
-  const where = failure.scope.kind === "root"
-    ? doc.namespace
-    : clipSelector(formatPath(doc.namespace, failure.scope.path));
-  const type = formatType(failure.type);
-  return failure.kind === "none"
-    ? `No ${type} found in ${where}`
-    : `Index ${failure.index} out of range (only ${failure.found} ${type}(s) found in ${where})`;
-}
-
-/**
- * The selector of the last match that does exist, for an index out of range:
- * `h2[99]` on a document with 20 h2 sections gives `ns::heading:h2[19]`.
- *
- * @param failure An out-of-range failure.
- * @returns The fully qualified selector.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
- * import { rootOf } from "../query/resolve.ts";
- * import { lastValidSelector } from "./select_command.ts";
- * const scope = rootOf(parseDocument("# A\n", "readme", "readme.md"));
- * const type = { kind: "heading", depth: 1 } as const;
- * assert.equal(lastValidSelector({ kind: "out_of_range", type, scope, index: 5, found: 1 }), "readme::heading:h1[0]");
- * ```
- */
-export function lastValidSelector(
-  failure: Extract<ResolutionFailure, { kind: "out_of_range" }>,
-): string {
-  const step: PathStep = { type: failure.type, index: failure.found - 1 };
-  return formatPath(failure.scope.doc.namespace, [...failure.scope.path, step]);
-}
-
-/**
  * Builds the answer for one target: its content (an outline for a big
  * section, a page of other big content, or cut by head/tail), lines and
  * direct children.
@@ -526,8 +433,13 @@ export function buildAnswer(
     params.tail !== undefined;
   const big = exceedsPage(extent.words, extent.chars, limits);
   // A section answers with its outline when it is too big for a page, and
-  // when the index folded its subsections away: selecting it lists them.
-  if (!explicit && target.kind === "section" && (big || _foldedInIndex(target, settings))) {
+  // when the index folded its subsections away and it is big enough for the
+  // outline to show its size: selecting it lists them. A small folded
+  // section answers with itself, in one call.
+  if (
+    !explicit && target.kind === "section" &&
+    (big || (extent.words >= settings.sizeWords && _foldedInIndex(target, settings)))
+  ) {
     const firstSubsection = _firstHeading(target.list.nodes, target.index + 1, target.end);
     if (firstSubsection !== -1) {
       return _outlineAnswer(target, extent, firstSubsection, settings, limits, qualify);
@@ -797,52 +709,4 @@ function _keepTruncation(before: Window, after: Window): Window {
 function _preview(source: string): string {
   if (source.length <= PREVIEW_LENGTH) return source;
   return Array.from(source).slice(0, PREVIEW_LENGTH).join("");
-}
-
-function _unknownNamespace(
-  selector: Selector,
-  canonical: string,
-  docs: readonly MdDocument[],
-): Unresolved {
-  const available = docs.map((doc) => doc.namespace);
-  // The unresolved entry echoes the selector; the reason names the namespace briefly.
-  const namespace = clipSelector(selector.namespace!, 40);
-  const reason = available.length === 0
-    ? `Namespace '${namespace}' not found. No documents could be read`
-    : `Namespace '${namespace}' not found. Available namespaces: ${listNamespaces(available)}`;
-  const close = docs
-    .map((doc) => ({ doc, score: similarity(doc.namespace, selector.namespace!) }))
-    .filter((entry) => entry.score >= 0.4)
-    .sort((a, b) => b.score - a.score);
-  const suggestions: string[] = [];
-  for (const { doc } of close) {
-    const resolution = resolvePath(doc, selector.segments);
-    const found = resolution.targets.length > 0
-      ? resolution.targets.map((target) => formatPath(doc.namespace, target.path))
-      : _suggest({ ...selector, namespace: doc.namespace }, [doc], resolution.stalledAt);
-    for (const selector of found) suggestions.push(selector);
-  }
-  return { selector: canonical, reason, suggestions: [...new Set(suggestions)].slice(0, 5) };
-}
-
-function _suggest(selector: Selector, docs: readonly MdDocument[], stalled: Target[]): string[] {
-  const qualified = selector.namespace !== null;
-  const input = (qualified ? `${selector.namespace}::` : "") + formatSegments(selector.segments);
-  const candidates: { compare: string; selector: string }[] = [];
-  const add = (doc: MdDocument, path: readonly PathStep[]) => {
-    const full = formatPath(doc.namespace, path);
-    candidates.push({
-      compare: qualified ? full : full.slice(doc.namespace.length + 2),
-      selector: full,
-    });
-  };
-  for (const target of stalled) {
-    for (const child of flatChildren(target)) add(target.doc, child.target.path);
-  }
-  for (const doc of docs) {
-    const root = rootOf(doc);
-    add(doc, root.path);
-    for (const child of flatChildren(root)) add(doc, child.target.path);
-  }
-  return closestSelectors(input, candidates);
 }

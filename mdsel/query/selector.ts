@@ -281,8 +281,8 @@ export function formatPath(namespace: string, path: readonly PathStep[]): string
 }
 
 /**
- * The short form of a one-step path, as outlines print it: `h2.0`, `code.1`,
- * `section.3`; a longer path gets its canonical form without the namespace.
+ * The short form of a path, as outlines print it: `h2.0`, `code.1`,
+ * `section.3`, `h2.0/code.1`, `root`.
  *
  * @param path The resolved steps.
  * @returns The short selector.
@@ -292,21 +292,66 @@ export function formatPath(namespace: string, path: readonly PathStep[]): string
  * import assert from "node:assert/strict";
  * import { formatShortPath } from "./selector.ts";
  * assert.equal(formatShortPath([{ type: { kind: "heading", depth: 3 }, index: 4 }]), "h3.4");
+ * const nested = [{ type: { kind: "heading", depth: 2 }, index: 0 }, { type: { kind: "block", block: "code" }, index: 1 }] as const;
+ * assert.equal(formatShortPath(nested), "h2.0/code.1");
  * ```
  */
 export function formatShortPath(path: readonly PathStep[]): string {
-  if (path.length !== 1) return formatPath("", path).slice(2);
-  const [{ type, index }] = path;
+  if (path.length === 0) return "root";
+  return path.map((step) => `${formatShortType(step.type)}.${step.index}`).join("/");
+}
+
+/**
+ * The short name of a segment type, as outlines print it: `h2`, `code`,
+ * `para`, `quote`, `section`, `root`.
+ *
+ * @param type A segment type.
+ * @returns Its short name.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatShortType } from "./selector.ts";
+ * assert.equal(formatShortType({ kind: "block", block: "blockquote" }), "quote");
+ * ```
+ */
+export function formatShortType(type: SegmentType): string {
   switch (type.kind) {
     case "heading":
-      return `h${type.depth}.${index}`;
+      return `h${type.depth}`;
     case "block":
-      return `${SHORT_NAMES[type.block]}.${index}`;
-    case "section":
-      return `section.${index}`;
-    case "root":
-      return "root";
+      return SHORT_NAMES[type.block];
+    default:
+      return type.kind;
   }
+}
+
+/**
+ * The short form of a whole selector, as outlines print it: `h2.0-1/code.0?head=5`,
+ * with its namespace when it has one (`readme::h2.5`).
+ *
+ * @param selector A parsed selector.
+ * @returns The short text.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatShortSelector, parseSelector } from "./selector.ts";
+ * assert.equal(formatShortSelector(parseSelector("readme::heading:h3[144]/block:code[0,2-3]")), "readme::h3.144/code.0,2-3");
+ * assert.equal(formatShortSelector(parseSelector("heading:h2?full=true")), "h2?full=true");
+ * ```
+ */
+export function formatShortSelector(selector: Selector): string {
+  const prefix = selector.namespace === null ? "" : `${selector.namespace}::`;
+  const segments = selector.segments.map((segment) => {
+    const name = formatShortType(segment.type);
+    if (segment.type.kind === "root" || segment.indexes === null) return name;
+    const items = segment.indexes.map((range) =>
+      range.first === range.last ? `${range.first}` : `${range.first}-${range.last}`
+    );
+    return `${name}.${items.join(",")}`;
+  });
+  return prefix + segments.join("/") + selector.query;
 }
 
 const SHORT_NAMES: Readonly<Record<BlockKind, string>> = {

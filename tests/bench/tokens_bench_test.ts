@@ -253,7 +253,7 @@ function fakeSelect(answers: Record<string, string>): SelectFn & { asked: string
     asked.push(selector);
     const text = answers[selector];
     return Promise.resolve(
-      text === undefined ? { text: `!${selector}\nnot found`, isError: true } : {
+      text === undefined ? { text: `not found: ${selector}\nNo match`, isError: true } : {
         text,
         isError: false,
       },
@@ -274,6 +274,7 @@ Deno.test("drill: a visible target is selected at once", async () => {
   assert.deepEqual(result, {
     calls: [{ call: "mdsel_select h3.0", chars: lines(19, 25).length }],
     ok: true,
+    smallOutlines: 0,
   });
   assert.ok(CALL_CHARS > 0);
 });
@@ -284,6 +285,9 @@ Deno.test("drill: a folded target is reached through its ancestor's outline", as
   assert.ok(result.ok, result.failure);
   assert.deepEqual(select.asked, ["h2.0", "h3.0"]);
   assert.deepEqual(result.calls.map((c) => c.chars), [OUTLINE_H2_0.length, lines(19, 25).length]);
+  // The ancestor was small (21 words): its outline answer cost the second call.
+  assert.equal(result.smallOutlines, 1);
+  assert.equal((await drill(REQUIREMENTS, INDEX_FOLDED, select, 6, 20)).smallOutlines, 0);
 });
 
 Deno.test("drill: an ancestor that fits a page answers with the target inside", async () => {
@@ -335,6 +339,7 @@ Deno.test("drill: failures are reported, not looped on", async () => {
   assert.deepEqual(result, {
     calls: [],
     ok: false,
+    smallOutlines: 0,
     failure: "no outline shows the target or an ancestor",
   });
   // The ancestor's outline does not list the target.
@@ -344,7 +349,7 @@ Deno.test("drill: failures are reported, not looped on", async () => {
   assert.match(result.failure!, /^h2\.0 again/);
   // An error answer.
   result = await drill(REQUIREMENTS, INDEX_SPEC, fakeSelect({}));
-  assert.equal(result.failure, "h3.0: !h3.0");
+  assert.equal(result.failure, "h3.0: not found: h3.0");
   // Content that never holds the target, page after page.
   const endless = fakeSelect({});
   const forever: SelectFn = (selector) => {

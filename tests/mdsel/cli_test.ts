@@ -98,14 +98,14 @@ Deno.test("text select: labels for several matches, a page footer, unresolved an
     assert.equal(missing.code, 1);
     assert.equal(
       missing.stdout,
-      "!heading:h1[3]\nIndex 3 out of range (only 1 heading:h1(s) found in a)\n~a::heading:h1[0]\n" +
-        `!FILE_NOT_FOUND: File not found: ${dir}/none.md\n`,
+      "not found: h1.3\na has h1.0 only, no h1.3\nclosest: h1.0\n" +
+        `error FILE_NOT_FOUND: File not found: ${dir}/none.md\n`,
     );
     const invalid = await run(["select", "h2.x", `${dir}/a.md`]);
     assert.equal(invalid.code, 1);
     assert.equal(
       invalid.stdout,
-      "!INVALID_SELECTOR: Expected an index but found 'x' at column 4 - indexes are whole numbers from 0\n" +
+      "error INVALID_SELECTOR: Expected an index but found 'x' at column 4 - indexes are whole numbers from 0\n" +
         "selector: h2.x\n" +
         "             ^\n",
     );

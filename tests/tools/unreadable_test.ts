@@ -75,7 +75,7 @@ Deno.test({
       assert.match(
         sealed.text,
         new RegExp(
-          `^!PROCESSING_ERROR: Permission denied: cannot list the folder ${root}/sealed\n`,
+          `^error PROCESSING_ERROR: Permission denied: cannot list the folder ${root}/sealed\n`,
         ),
       );
       assert.doesNotMatch(sealed.text, /No Markdown files/);
@@ -84,7 +84,7 @@ Deno.test({
         files: [join(docs, "locked-file.md")],
       });
       assert.equal(locked.isError, true);
-      assert.match(locked.text, /^!PROCESSING_ERROR: Permission denied: .*locked-file\.md\n/);
+      assert.match(locked.text, /^error PROCESSING_ERROR: Permission denied: .*locked-file\.md\n/);
 
       // The CLI alone says the same, with its exit codes.
       const cli = await runUnprivilegedCli(["index", "--", docs]);

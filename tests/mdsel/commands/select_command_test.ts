@@ -107,14 +107,20 @@ Deno.test("head and tail are kept within the page size in characters", () => {
   assert.ok(head.match.content.startsWith("line 0 "));
 });
 
-Deno.test("a section the index folded answers with its outline, though it fits a page", () => {
+Deno.test("a folded section of MDSEL_SIZE_WORDS or more answers with its outline, though it fits a page", () => {
   // 60 chapters of 8 sections: the index of this document lists h1-h2 only.
-  const parts = ["# Manual", ""];
-  for (let c = 0; c < 60; c++) {
-    parts.push(`## Chapter ${c}`, "");
-    for (let s = 0; s < 8; s++) parts.push(`### Section ${c}.${s}`, "", "word ".repeat(30), "");
-  }
-  const text = parts.join("\n");
+  const manual = (words: number) => {
+    const parts = ["# Manual", ""];
+    for (let c = 0; c < 60; c++) {
+      parts.push(`## Chapter ${c}`, "");
+      for (let s = 0; s < 8; s++) {
+        parts.push(`### Section ${c}.${s}`, "", "word ".repeat(words), "");
+      }
+    }
+    return parts.join("\n");
+  };
+  // Chapters of 8 * 70 words: over 500, the index prints their size.
+  const text = manual(70);
   const [chapter] = answers("h2.0", text);
   assert.equal(chapter.match.outline, true);
   assert.equal(chapter.match.content, "## Chapter 0");
@@ -124,23 +130,41 @@ Deno.test("a section the index folded answers with its outline, though it fits a
   assert.equal(answers("h2.0?page=1", text)[0].match.outline, undefined);
   assert.equal(
     answers("h3.0", text)[0].match.content,
-    `### Section 0.0\n\n${"word ".repeat(30).trim()}`,
+    `### Section 0.0\n\n${"word ".repeat(70).trim()}`,
   );
   // A small document is never folded: its sections answer with their content.
   assert.equal(answers("h1.0", guide(3, 10))[0].match.outline, undefined);
 });
 
-Deno.test("an index out of range suggests the last one that exists first", () => {
+Deno.test("a folded section under MDSEL_SIZE_WORDS answers with itself, whole, in one call", () => {
+  const parts = ["# Manual", ""];
+  for (let c = 0; c < 60; c++) {
+    parts.push(`## Chapter ${c}`, "");
+    for (let s = 0; s < 8; s++) parts.push(`### Section ${c}.${s}`, "", "word ".repeat(30), "");
+  }
+  const text = parts.join("\n");
+  // 8 * 33 words: the index folds the chapter, but it is small.
+  const [chapter] = answers("h2.0", text);
+  assert.equal(chapter.match.outline, undefined);
+  assert.equal(chapter.match.truncated, false);
+  assert.ok(chapter.match.content.startsWith("## Chapter 0\n\n### Section 0.0"));
+  assert.ok(chapter.match.content.endsWith(`### Section 0.7\n\n${"word ".repeat(30).trim()}`));
+  // The threshold is MDSEL_SIZE_WORDS: under a smaller one, the chapter is big.
+  assert.equal(answers("h2.0", text, { sizeWords: 200 })[0].match.outline, true);
+});
+
+Deno.test("an index out of range names the valid range and suggests the last one that exists", () => {
   const twenty = Array.from({ length: 20 }, (_, i) => `## Topic ${i}\n\ntext ${i}\n`).join("\n");
   const suggestionsOf = (selector: string, ...docs: ReturnType<typeof doc>[]) => {
     const outcome = selectInWorkspace(parseSelector(selector), workspace(...docs));
     assert.equal(outcome.unresolved.length, 1, selector);
     return outcome.unresolved[0].suggestions;
   };
-  const suggestions = suggestionsOf("h2[99]", doc(twenty));
-  assert.equal(suggestions[0], "d::heading:h2[19]");
-  assert.equal(suggestions.length, 5);
-  assert.equal(new Set(suggestions).size, 5, "no suggestion twice");
+  // No lookalikes of the number (h2.9, h2.19 for h2.99): the last one only.
+  assert.deepEqual(suggestionsOf("h2[99]", doc(twenty)), ["d::heading:h2[19]"]);
+  const outcome = selectInWorkspace(parseSelector("h2.99"), workspace(doc(twenty)));
+  assert.equal(outcome.unresolved[0].reason, "d has h2.0-h2.19, no h2.99");
+  assert.deepEqual(outcome.unresolved[0].text, { selector: "h2.99", suggestions: ["h2.19"] });
   assert.equal(suggestionsOf("section[20]", doc(twenty))[0], "d::section[19]");
   // Inside a section, and in each file that has fewer.
   assert.equal(
@@ -148,8 +172,15 @@ Deno.test("an index out of range suggests the last one that exists first", () =>
     "d::heading:h2[3]/block:paragraph[0]",
   );
   const three = doc("## A\n\n## B\n\n## C\n", "e");
-  assert.deepEqual(suggestionsOf("h2[40-50]", doc(twenty), three).slice(0, 2), [
+  assert.deepEqual(suggestionsOf("h2[40-50]", doc(twenty), three), [
     "d::heading:h2[19]",
     "e::heading:h2[2]",
   ]);
+  // With several files, the text form carries the namespace.
+  const both = selectInWorkspace(parseSelector("h2.40"), workspace(doc(twenty), three));
+  assert.deepEqual(both.unresolved[0].text?.suggestions, ["d::h2.19", "e::h2.2"]);
+  // A type that is not there at all: the closest by spelling, in the short form.
+  const none = selectInWorkspace(parseSelector("h4.0"), workspace(three));
+  assert.equal(none.unresolved[0].reason, "No h4 in e");
+  assert.deepEqual(none.unresolved[0].text?.suggestions.slice(0, 1), ["h2.0"]);
 });

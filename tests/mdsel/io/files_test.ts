@@ -111,7 +111,7 @@ Deno.test("more files than the limit is one clear error, and nothing is read", a
     );
     // The setting reaches the CLI.
     const cli = await mdsel(["index", "--", at("many")], { env: { MDSEL_MAX_FILES: "50" } });
-    assert.equal(cli.stdout, `!PROCESSING_ERROR: ${errors[0].message}\n`);
+    assert.equal(cli.stdout, `error PROCESSING_ERROR: ${errors[0].message}\n`);
     const raised = await mdsel(["index", "--", at("many")], { env: { MDSEL_MAX_FILES: "51" } });
     assert.equal(raised.code, 0);
   });

@@ -43,7 +43,7 @@ Deno.test("MDSEL_MAX_BYTES: a call over it is refused before anything is parsed"
         ]);
       } else {
         // One line, and no "no section matches" above it.
-        assert.equal(result.stdout, `!PROCESSING_ERROR: ${message}\n`);
+        assert.equal(result.stdout, `error PROCESSING_ERROR: ${message}\n`);
       }
     }
     // 1,000 links to 200 KB: 200 MB, which ran past the default timeout.
@@ -53,7 +53,7 @@ Deno.test("MDSEL_MAX_BYTES: a call over it is refused before anything is parsed"
     assert.equal(result.code, 1);
     assert.match(
       result.stdout,
-      /^!PROCESSING_ERROR: Too much to read: 1,000 files hold 200(\.\d)? MB/,
+      /^error PROCESSING_ERROR: Too much to read: 1,000 files hold 200(\.\d)? MB/,
     );
   });
 });
@@ -65,7 +65,7 @@ Deno.test("MDSEL_MAX_BYTES: the limit is a setting, and the server passes it on"
     assert.equal(low.code, 1);
     assert.equal(
       low.stdout,
-      "!PROCESSING_ERROR: Too much to read: 2 files hold 1 KB, more than the 600 bytes one call " +
+      "error PROCESSING_ERROR: Too much to read: 2 files hold 1 KB, more than the 600 bytes one call " +
         "may read (MDSEL_MAX_BYTES); name fewer files, a smaller folder or a narrower glob\n",
     );
     // One file over the limit on its own is an error of its own; the others are read.
@@ -74,7 +74,7 @@ Deno.test("MDSEL_MAX_BYTES: the limit is a setting, and the server passes it on"
     });
     assert.match(
       alone.stdout,
-      /^!PROCESSING_ERROR: File too large: .*a\.md holds 506 bytes, more than the 100 bytes one call may read \(MDSEL_MAX_BYTES\)\n/,
+      /^error PROCESSING_ERROR: File too large: .*a\.md holds 506 bytes, more than the 100 bytes one call may read \(MDSEL_MAX_BYTES\)\n/,
     );
     const ok = await mdsel(["index", "--", dir], { env: { MDSEL_MAX_BYTES: "10000" } });
     assert.equal(ok.code, 0, ok.stdout);

@@ -1,0 +1,306 @@
+/**
+ * What `select` says when a selector matches nothing, in the language of the
+ * outline: why (`fs has h3.0-h3.144, no h3.999`), and the existing selectors
+ * closest to it. JSON carries the suggestions canonical and fully qualified;
+ * the text format prints them, and the selector, as the outline does
+ * (`h3.144`, `fs::h3.144` with several files).
+ *
+ * @module
+ */
+import type { MdDocument } from "../parse/document.ts";
+import { flatChildren } from "../query/children.ts";
+import { type ResolutionFailure, resolvePath, rootOf, type Target } from "../query/resolve.ts";
+import {
+  formatPath,
+  formatSelector,
+  formatShortPath,
+  formatShortSelector,
+  formatShortType,
+  parseSelector,
+  type PathStep,
+  type Selector,
+} from "../query/selector.ts";
+import { closestSelectors, similarity } from "../query/suggest.ts";
+import { clipSelector } from "./echo.ts";
+import type { Unresolved } from "./select_command.ts";
+
+/** The most suggestions an unresolved selector carries. */
+const MAX_SUGGESTIONS = 5;
+/** A reason lists at most this many namespaces, then how many there are in all. */
+const LISTED_NAMESPACES = 20;
+/** An unresolved selector gives at most this many distinct reasons, then how many more. */
+const LISTED_REASONS = 3;
+
+/** What resolving a selector in each document left behind. */
+export interface Misses {
+  /** Why each document had no match, one sentence each. */
+  readonly reasons: readonly string[];
+  /** For an index past the end, the last one that exists, canonical (one per document). */
+  readonly lastValid: readonly string[];
+  /** Where resolution stopped: suggestions look among their children. */
+  readonly stalled: readonly Target[];
+}
+
+/**
+ * The unresolved entry of a selector that matched nothing in any document.
+ * An index past the end suggests the last one that exists (no lookalikes of
+ * the number); anything else, the existing selectors closest to it.
+ *
+ * @param selector The selector.
+ * @param misses What resolution left behind.
+ * @param docs The documents searched.
+ * @param qualify Whether the call has several documents (short forms then carry `ns::`).
+ * @returns The entry.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "../parse/document.ts";
+ * import { resolvePath } from "../query/resolve.ts";
+ * import { parseSelector } from "../query/selector.ts";
+ * import { describeFailure, lastValidSelector, notFound } from "./not_found.ts";
+ * const doc = parseDocument("## A\n\n## B\n", "fs", "fs.md");
+ * const selector = parseSelector("h2.999");
+ * const { failure } = resolvePath(doc, selector.segments);
+ * assert.ok(failure?.kind === "out_of_range");
+ * const misses = { reasons: [describeFailure(failure)], lastValid: [lastValidSelector(failure)], stalled: [] };
+ * const entry = notFound(selector, misses, [doc], false);
+ * assert.equal(entry.reason, "fs has h2.0-h2.1, no h2.999");
+ * assert.deepEqual(entry.suggestions, ["fs::heading:h2[1]"]);
+ * assert.deepEqual(entry.text, { selector: "h2.999", suggestions: ["h2.1"] });
+ * ```
+ */
+export function notFound(
+  selector: Selector,
+  misses: Misses,
+  docs: readonly MdDocument[],
+  qualify: boolean,
+): Unresolved {
+  const canonical = formatSelector(selector);
+  const onlyPastTheEnd = misses.lastValid.length > 0 &&
+    misses.lastValid.length === misses.reasons.length;
+  const closest = onlyPastTheEnd ? [] : closestPaths(selector, docs, misses.stalled);
+  const suggestions = [...new Set([...misses.lastValid, ...closest])].slice(0, MAX_SUGGESTIONS);
+  return {
+    selector: canonical,
+    reason: _joinReasons(misses.reasons) || `No match for ${clipSelector(canonical)}`,
+    suggestions,
+    text: {
+      selector: formatShortSelector(selector),
+      suggestions: suggestions.map((suggestion) => shortLabel(suggestion, qualify)),
+    },
+  };
+}
+
+/**
+ * Why a path reached nothing, in one sentence, in the outline's short form:
+ * the valid range first for an index past the end.
+ *
+ * @param failure The structured failure.
+ * @param qualify Whether to name the section reached with its namespace (several files).
+ * @returns The reason.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "../parse/document.ts";
+ * import { rootOf } from "../query/resolve.ts";
+ * import { describeFailure } from "./not_found.ts";
+ * const scope = rootOf(parseDocument("# A\n", "readme", "readme.md"));
+ * assert.equal(
+ *   describeFailure({ kind: "out_of_range", type: { kind: "heading", depth: 1 }, scope, index: 5, found: 1 }),
+ *   "readme has h1.0 only, no h1.5",
+ * );
+ * assert.equal(describeFailure({ kind: "none", type: { kind: "block", block: "table" }, scope }), "No table in readme");
+ * ```
+ */
+export function describeFailure(failure: ResolutionFailure, qualify = false): string {
+  const { scope } = failure;
+  const inside = scope.kind === "root" ? "" : formatShortPath(scope.path);
+  const where = scope.kind === "root"
+    ? scope.doc.namespace
+    : clipSelector(qualify ? `${scope.doc.namespace}::${inside}` : inside);
+  const type = formatShortType(failure.type);
+  if (failure.kind === "none") return `No ${type} in ${where}`;
+  const at = (index: number) =>
+    clipSelector(`${inside === "" ? "" : `${inside}/`}${type}.${index}`);
+  const range = failure.found === 1 ? `${at(0)} only` : `${at(0)}-${at(failure.found - 1)}`;
+  return `${where} has ${range}, no ${at(failure.index)}`;
+}
+
+/**
+ * The selector of the last match that does exist, for an index out of range:
+ * `h2[99]` on a document with 20 h2 sections gives `ns::heading:h2[19]`.
+ *
+ * @param failure An out-of-range failure.
+ * @returns The fully qualified selector.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "../parse/document.ts";
+ * import { rootOf } from "../query/resolve.ts";
+ * import { lastValidSelector } from "./not_found.ts";
+ * const scope = rootOf(parseDocument("# A\n", "readme", "readme.md"));
+ * const type = { kind: "heading", depth: 1 } as const;
+ * assert.equal(lastValidSelector({ kind: "out_of_range", type, scope, index: 5, found: 1 }), "readme::heading:h1[0]");
+ * ```
+ */
+export function lastValidSelector(
+  failure: Extract<ResolutionFailure, { kind: "out_of_range" }>,
+): string {
+  const step: PathStep = { type: failure.type, index: failure.found - 1 };
+  return formatPath(failure.scope.doc.namespace, [...failure.scope.path, step]);
+}
+
+/**
+ * A canonical, fully qualified selector in the outline's short form, with
+ * its namespace only when the call has several documents.
+ *
+ * @param canonical A selector such as `fs::heading:h3[144]/block:code[0]`.
+ * @param qualify Whether to keep the namespace.
+ * @returns The short form, e.g. `h3.144/code.0`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shortLabel } from "./not_found.ts";
+ * assert.equal(shortLabel("fs::heading:h3[144]", false), "h3.144");
+ * assert.equal(shortLabel("fs::heading:h3[144]", true), "fs::h3.144");
+ * ```
+ */
+export function shortLabel(canonical: string, qualify: boolean): string {
+  const short = formatShortSelector(parseSelector(canonical));
+  return qualify ? short : short.slice(short.indexOf("::") + 2);
+}
+
+/**
+ * The namespaces of a call as a reason lists them: the first
+ * {@linkcode LISTED_NAMESPACES}, then how many in all.
+ *
+ * @param names The namespaces, in argument order.
+ * @returns The list, comma-separated.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { listNamespaces } from "./not_found.ts";
+ * assert.equal(listNamespaces(["a", "b"]), "a, b");
+ * const many = Array.from({ length: 1000 }, (_, i) => `f${i}`);
+ * assert.ok(listNamespaces(many).endsWith("f19, ... (1,000 in all)"));
+ * ```
+ */
+export function listNamespaces(names: readonly string[]): string {
+  if (names.length <= LISTED_NAMESPACES) return names.join(", ");
+  return `${names.slice(0, LISTED_NAMESPACES).join(", ")}, ... (${
+    names.length.toLocaleString("en-US")
+  } in all)`;
+}
+
+/**
+ * The unresolved entry of a selector whose namespace no document has: the
+ * namespaces there are, and the same path in the documents whose namespace
+ * is close (qualified: the namespace was the problem).
+ *
+ * @param selector The selector, its namespace set.
+ * @param docs The documents of the call.
+ * @returns The entry.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "../parse/document.ts";
+ * import { parseSelector } from "../query/selector.ts";
+ * import { unknownNamespace } from "./not_found.ts";
+ * const guide = parseDocument("## Setup\n", "guide", "guide.md");
+ * const entry = unknownNamespace(parseSelector("gude::h2.0"), [guide]);
+ * assert.equal(entry.reason, "Namespace 'gude' not found. Available namespaces: guide");
+ * assert.deepEqual(entry.text?.suggestions, ["guide::h2.0"]);
+ * ```
+ */
+export function unknownNamespace(selector: Selector, docs: readonly MdDocument[]): Unresolved {
+  const available = docs.map((doc) => doc.namespace);
+  // The unresolved entry echoes the selector; the reason names the namespace briefly.
+  const namespace = clipSelector(selector.namespace!, 40);
+  const reason = available.length === 0
+    ? `Namespace '${namespace}' not found. No documents could be read`
+    : `Namespace '${namespace}' not found. Available namespaces: ${listNamespaces(available)}`;
+  const close = docs
+    .map((doc) => ({ doc, score: similarity(doc.namespace, selector.namespace!) }))
+    .filter((entry) => entry.score >= 0.4)
+    .sort((a, b) => b.score - a.score);
+  const found: string[] = [];
+  for (const { doc } of close) {
+    const resolution = resolvePath(doc, selector.segments);
+    const paths = resolution.targets.length > 0
+      ? resolution.targets.map((target) => formatPath(doc.namespace, target.path))
+      : closestPaths({ ...selector, namespace: doc.namespace }, [doc], resolution.stalledAt);
+    for (const path of paths) found.push(path);
+  }
+  const suggestions = [...new Set(found)].slice(0, MAX_SUGGESTIONS);
+  return {
+    selector: formatSelector(selector),
+    reason,
+    suggestions,
+    text: {
+      selector: formatShortSelector(selector),
+      suggestions: suggestions.map((suggestion) => shortLabel(suggestion, true)),
+    },
+  };
+}
+
+/**
+ * The existing selectors closest to one that matched nothing, compared in
+ * the outline's short form (`h4.0` is close to `h3.0`): the children of
+ * where resolution stopped, and every top-level node.
+ *
+ * @param selector The selector.
+ * @param docs The documents searched.
+ * @param stalled Where resolution stopped.
+ * @returns Canonical, fully qualified selectors, closest first.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "../parse/document.ts";
+ * import { parseSelector } from "../query/selector.ts";
+ * import { closestPaths } from "./not_found.ts";
+ * const doc = parseDocument("# A\n\n### B\n", "d", "d.md");
+ * assert.ok(closestPaths(parseSelector("h4.0"), [doc], []).includes("d::heading:h3[0]"));
+ * ```
+ */
+export function closestPaths(
+  selector: Selector,
+  docs: readonly MdDocument[],
+  stalled: readonly Target[],
+): string[] {
+  const qualified = selector.namespace !== null;
+  const input = formatShortSelector({ ...selector, query: "" });
+  const candidates: { compare: string; selector: string }[] = [];
+  const add = (doc: MdDocument, path: readonly PathStep[]) => {
+    const short = formatShortPath(path);
+    candidates.push({
+      compare: qualified ? `${doc.namespace}::${short}` : short,
+      selector: formatPath(doc.namespace, path),
+    });
+  };
+  for (const target of stalled) {
+    for (const child of flatChildren(target)) add(target.doc, child.target.path);
+  }
+  for (const doc of docs) {
+    const root = rootOf(doc);
+    add(doc, root.path);
+    for (const child of flatChildren(root)) add(doc, child.target.path);
+  }
+  return closestSelectors(input, candidates);
+}
+
+/** The distinct reasons of one unresolved selector, the first few, then how many more. */
+function _joinReasons(reasons: readonly string[]): string {
+  const distinct = [...new Set(reasons)];
+  if (distinct.length <= LISTED_REASONS) return distinct.join("; ");
+  const more = distinct.length - LISTED_REASONS;
+  return `${distinct.slice(0, LISTED_REASONS).join("; ")}; and ${
+    more.toLocaleString("en-US")
+  } more like ${more === 1 ? "it" : "these"}`;
+}
