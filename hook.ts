@@ -27,8 +27,7 @@
  * @module
  */
 import { parseHookInput } from "./hooks/input.ts";
-import { guard, type GuardIo } from "./hooks/guard.ts";
-import { remind } from "./hooks/reminder.ts";
+import type { GuardIo } from "./hooks/guard.ts";
 import {
   DEFAULT_GUARD_WORDS,
   DEFAULT_MIN_WORDS,
@@ -81,9 +80,10 @@ export async function runHook(
 ): Promise<HookResult> {
   try {
     const input = parseHookInput(stdin);
+    // Each mode loads only its own module: every Read starts one of them.
     const stdout = mode.hook === "guard"
-      ? await guard(input, mode.guardWords, io)
-      : await remind(input, mode.minWords, io.readChunks);
+      ? await (await import("./hooks/guard.ts")).guard(input, mode.guardWords, io)
+      : await (await import("./hooks/reminder.ts")).remind(input, mode.minWords, io.readChunks);
     return { stdout, stderr: "" };
   } catch (error) {
     const reason = error instanceof SyntaxError ? "Hook input is not valid JSON" : _message(error);

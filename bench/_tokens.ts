@@ -251,6 +251,8 @@ export interface OutlineEntry {
   readonly words?: number;
   /** Subsections folded away under this heading, when the line says so. */
   readonly hiddenSubsections?: number;
+  /** The section's first and last line, when the line shows them (`index --lines`: `L54-2668`). */
+  readonly lines?: readonly [number, number];
 }
 
 /** One document of an index. */
@@ -283,6 +285,7 @@ export interface Outline {
 
 const ENTRY = /^ *h([1-6])\.(\d+)(?: (.*))?$/;
 const SIZE = / \[(\d+) words?(?:, \+(\d+) subsections?)?\]$/;
+const LINES = / L(\d+)-(\d+)$/;
 const ROOT = /^root(?: \[(\d+) words?\])?$/;
 const COUNTS = /^(?:[a-z]+:\d+)(?: [a-z]+:\d+)*$/;
 const LIMITED = /^\[outline limited to h1-h([1-6]): (\d+) deeper headings? not shown\b.*\]$/;
@@ -293,9 +296,9 @@ const PAGE = /^\[page (\d+) of (\d+)(?:, next: (.+))?\]$/;
 
 /**
  * Parses one heading line of an outline: `' ' * (depth - 1) + 'h<depth>.<i> <text>'`,
- * optionally followed by ` [N words]` or ` [N words, +K subsections]`. The
- * indentation is not checked, so an outline printed with other indentation
- * still parses.
+ * optionally followed by the section's lines (` L54-2668`, with `--lines`)
+ * and by ` [N words]` or ` [N words, +K subsections]`. The indentation is not
+ * checked, so an outline printed with other indentation still parses.
  *
  * @param line One line.
  * @returns The entry, or `undefined` when the line is not a heading line.
@@ -314,11 +317,43 @@ export function parseOutlineEntry(line: string): OutlineEntry | undefined {
   const selector = `h${depth}.${match[2]}`;
   let text = match[3] ?? "";
   const size = SIZE.exec(text);
-  if (!size) return { selector, depth, text };
-  text = text.slice(0, size.index);
-  const words = Number(size[1]);
-  if (size[2] === undefined) return { selector, depth, text, words };
-  return { selector, depth, text, words, hiddenSubsections: Number(size[2]) };
+  if (size) text = text.slice(0, size.index);
+  const range = LINES.exec(text);
+  if (range) text = text.slice(0, range.index);
+  return {
+    selector,
+    depth,
+    text,
+    ...(size ? { words: Number(size[1]) } : {}),
+    ...(size?.[2] !== undefined ? { hiddenSubsections: Number(size[2]) } : {}),
+    ...(range ? { lines: [Number(range[1]), Number(range[2])] as const } : {}),
+  };
+}
+
+/**
+ * The lines an agent reads after the guard's outline: the target's range when
+ * the outline lists it, else its nearest listed ancestor's (which holds it).
+ *
+ * @param outline The guard's outline, parsed.
+ * @param target The section's selector and its ancestors' (nearest first).
+ * @returns The first and last line, or `undefined` when neither is listed with lines.
+ *
+ * @example
+ * ```ts
+ * import { guardedRange, parseOutline } from "./_tokens.ts";
+ * const outline = parseOutline("h1.0 Fs L1-90\n h2.0 Promises L3-60 [900 words, +4 subsections]");
+ * console.log(guardedRange(outline, { selector: "h3.2", ancestors: ["h2.0", "h1.0"] })); // [3, 60]
+ * ```
+ */
+export function guardedRange(
+  outline: Outline,
+  target: { readonly selector: string; readonly ancestors: readonly string[] },
+): readonly [number, number] | undefined {
+  for (const selector of [target.selector, ...target.ancestors]) {
+    const entry = outline.entries.find((candidate) => candidate.selector === selector);
+    if (entry?.lines !== undefined) return entry.lines;
+  }
+  return undefined;
 }
 
 /**

@@ -7,7 +7,8 @@
  * and slowest of `RUNS` runs after one warm-up run (which fills Deno's
  * transpile cache), and its ratio to a bare `deno run` of a script that only
  * reads stdin, measured in the same run: ratios hold on a noisy machine where
- * milliseconds do not.
+ * milliseconds do not. Every command runs with the checkout's `deno.json`, as
+ * the plugin and setup run the hooks from a checkout.
  *
  * ```sh
  * deno run -A bench/hook_bench.ts [runs]
@@ -22,7 +23,7 @@ const HOOK = fileURLToPath(new URL("../hook.ts", import.meta.url));
 const CONFIG = fileURLToPath(new URL("../deno.json", import.meta.url));
 const RUNS = Number(Deno.args[0] ?? 20);
 const MEGABYTE = 1024 * 1024;
-const REMINDER_FLAGS = ["--allow-read", "--allow-env=MDSEL_MIN_WORDS"];
+const REMINDER_FLAGS = ["--allow-read", "--allow-env=MDSEL_MIN_WORDS", "--config", CONFIG];
 const GUARD_FLAGS = ["--allow-read", "--allow-env=MDSEL_GUARD_WORDS", "--config", CONFIG];
 
 /** A Markdown document of about `bytes` bytes: headings, paragraphs, lists and code. */
@@ -105,7 +106,7 @@ if (import.meta.main) {
     await Deno.writeTextFile(bare, "await new Response(Deno.stdin.readable).text();\n");
     const rows: [string, Run][] = [
       ["deno run of a script that only reads stdin", {
-        args: ["run", bare],
+        args: ["run", "--config", CONFIG, bare],
         stdin: readInput(small, "PreToolUse"),
       }],
       ["reminder, 1 MB file, over the threshold (stops early)", {

@@ -11,6 +11,19 @@
  *    into folded sections by parsing only the text the tools return; later
  *    questions need only the selects.
  *
+ * And the unguided agent, who Reads the whole file first as agents do by
+ * default, with the Read hooks installed:
+ *
+ * 4. **Read + reminder**: the whole Read goes through, and the reminder
+ *    follows each Read call (as Claude Code shows it: a `<system-reminder>`
+ *    naming the hook); the answer is then in context.
+ * 5. **guard, then mdsel**: the guard (the real `hooks/guard.ts`) denies the
+ *    whole Read and its reason, the outline with line ranges, is what comes
+ *    back; the agent drills with `mdsel_select` from that outline, as in 3.
+ * 6. **guard, then Read lines**: after the guard's outline the agent reads the
+ *    lines it gives for the section, or for its nearest listed ancestor when
+ *    the section is folded away (the reminder follows each of those Reads).
+ *
  * The corpus is the Markdown shipped in pinned npm packages
  * (`tests/_corpus.ts`); every file over 2,000 words asks up to 5 questions,
  * each about a section picked with a seeded generator among the sections that
@@ -24,13 +37,16 @@
  * compare budgets; the questions do not depend on them.
  *
  * ```sh
- * deno run -A bench/tokens_bench.ts [--json] [--seed 1] [--targets 5] [--min-words 2000]
+ * deno run -A bench/tokens_bench.ts [--json] [--seed 1] [--targets 5] [--min-words 2000] [--guard-words 2000]
  * ```
  *
  * @module
  */
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
+import { guard } from "../hooks/guard.ts";
+import { REMINDER } from "../hooks/reminder.ts";
+import { DEFAULT_GUARD_WORDS } from "../hooks/settings.ts";
 import { CORPUS_DIR, type CorpusFile, corpusFilesOver } from "../tests/_corpus.ts";
 import { callText, ROOT, type RunningServer, startServer } from "../tests/_server.ts";
 import { seededRng } from "../tests/mdsel/_generate.ts";
@@ -42,9 +58,11 @@ import {
   grepHeadings,
   grepOutput,
   grepSectionRanges,
+  guardedRange,
   mdselVariables,
   PAGE_CHARS,
   PAGE_WORDS,
+  parseOutline,
   quantile,
   readCalls,
   splitLines,
@@ -60,8 +78,10 @@ const { values: options } = parseArgs({
     "max-steps": { type: "string", default: "6" },
     concurrency: { type: "string", default: "2" },
     sections: { type: "string", default: "any" },
+    "guard-words": { type: "string", default: String(DEFAULT_GUARD_WORDS) },
   },
 });
+const GUARD_WORDS = Number(options["guard-words"]);
 const SEED = Number(options.seed);
 const TARGETS = Number(options.targets);
 const MIN_WORDS = Number(options["min-words"]);
@@ -76,8 +96,24 @@ const SECTIONS = options.sections === "page" ? "page" : "any";
 /** The server's `MDSEL_SIZE_WORDS`: sections under it are small. */
 const SIZE_WORDS = Number(Deno.env.get("MDSEL_SIZE_WORDS") ?? 500) || 500;
 
-const STRATEGIES = ["Read", "grep+Read", "mdsel"] as const;
+const STRATEGIES = [
+  "Read",
+  "grep+Read",
+  "mdsel",
+  "Read + reminder",
+  "guard, then mdsel",
+  "guard, then Read lines",
+] as const;
 type Strategy = typeof STRATEGIES[number];
+
+/** What the reminder adds after a Read, as Claude Code 2.1.197 shows it to the model. */
+const REMINDER_CONTEXT =
+  `<system-reminder>\nPostToolUse:Read hook additional context: ${REMINDER}\n</system-reminder>`;
+
+/** The cost of Read calls with the reminder after each. */
+function remindedCost(reads: readonly Call[]): number {
+  return callsCost(reads) + reads.length * REMINDER_CONTEXT.length;
+}
 
 /** A heading of `mdsel index --json`. */
 interface JsonHeading {
@@ -110,6 +146,8 @@ interface Question {
   /** Outline answers of small folded sections on the way (each cost a second call). */
   smallOutlines: number;
   failure?: string;
+  /** Why the drill from the guard's outline failed, when it did. */
+  guardFailure?: string;
 }
 
 interface Largest {
@@ -199,6 +237,7 @@ async function measureFile(
 
   const read = readCalls(lines, 1, lines.length);
   read.forEach((call) => noteLargest("Read", call));
+  read.forEach((call) => noteLargest("Read + reminder", call));
   const readCost = callsCost(read);
 
   const hits = grepHeadings(lines);
@@ -210,6 +249,19 @@ async function measureFile(
   const indexCall: Call = { call: "mdsel_index", chars: index.text.length };
   noteLargest("mdsel", indexCall);
 
+  // The unguided agent's whole Read, before it runs: the guard's answer (none under its size).
+  const denied = await guard(
+    { hookEventName: "PreToolUse", toolName: "Read", toolInput: { file_path: file.path } },
+    GUARD_WORDS,
+  );
+  const reason: string = denied === ""
+    ? ""
+    : JSON.parse(denied).hookSpecificOutput.permissionDecisionReason;
+  const guardCall: Call = { call: "Read, denied by the guard", chars: reason.length };
+  noteLargest("guard, then mdsel", guardCall);
+  noteLargest("guard, then Read lines", guardCall);
+  const guardOutline = parseOutline(reason);
+
   const questions: Question[] = [];
   let grepContinuations = 0;
   for (const target of targets) {
@@ -219,16 +271,33 @@ async function measureFile(
     sectionReads.forEach((call) => noteLargest("grep+Read", call));
 
     const source = lines.slice(target.startLine - 1, target.endLine).join("\n");
-    const result = await drill(
-      { selector: target.selector, ancestors: target.ancestors, source, outlineAnswers: true },
-      index.text,
-      (selector) => callText(server.client, "mdsel_select", { selector, files: [file.path] }),
-      MAX_STEPS,
-      SIZE_WORDS,
-    );
+    const drillTarget = {
+      selector: target.selector,
+      ancestors: target.ancestors,
+      source,
+      outlineAnswers: true,
+    };
+    const select = (selector: string) =>
+      callText(server.client, "mdsel_select", { selector, files: [file.path] });
+    const result = await drill(drillTarget, index.text, select, MAX_STEPS, SIZE_WORDS);
     result.calls.forEach((call) => noteLargest("mdsel", call));
     // A failed drill leaves the agent reading the file after all.
     const selects = callsCost(result.calls) + (result.ok ? 0 : readCost);
+
+    // After the guard: drill from its outline, or read the lines it gives.
+    const guarded = reason === ""
+      ? undefined
+      : await drill(drillTarget, reason, select, MAX_STEPS, SIZE_WORDS);
+    guarded?.calls.forEach((call) => noteLargest("guard, then mdsel", call));
+    const guardedSelects = guarded === undefined
+      ? remindedCost(read)
+      : callsCost(guarded.calls) + (guarded.ok ? 0 : remindedCost(read));
+    const range = reason === "" ? undefined : guardedRange(guardOutline, target);
+    // No range for it in the outline: Read with offset: 1, the whole file after all.
+    const lineReads = range === undefined ? read : readCalls(lines, range[0], range[1]);
+    lineReads.forEach((call) => noteLargest("guard, then Read lines", call));
+    const guardCost = reason === "" ? 0 : callsCost([guardCall]);
+
     questions.push({
       file: name,
       target: target.selector,
@@ -237,11 +306,22 @@ async function measureFile(
         "Read": readCost,
         "grep+Read": callsCost([grep, ...sectionReads]),
         "mdsel": callsCost([indexCall]) + selects,
+        "Read + reminder": remindedCost(read),
+        "guard, then mdsel": guardCost + guardedSelects,
+        "guard, then Read lines": guardCost + remindedCost(lineReads),
       },
-      later: { "Read": 0, "grep+Read": callsCost(sectionReads), "mdsel": selects },
+      later: {
+        "Read": 0,
+        "grep+Read": callsCost(sectionReads),
+        "mdsel": selects,
+        "Read + reminder": 0,
+        "guard, then mdsel": guardedSelects,
+        "guard, then Read lines": remindedCost(lineReads),
+      },
       selects: result.calls.length,
       smallOutlines: result.smallOutlines,
       ...(result.ok ? {} : { failure: result.failure }),
+      ...(guarded === undefined || guarded.ok ? {} : { guardFailure: guarded.failure }),
     });
   }
   // Shares are per file: divide by its own Read cost.
@@ -323,6 +403,7 @@ const summary = Object.fromEntries(STRATEGIES.map((strategy) => {
   largest: Largest;
 }>;
 const failures = questions.filter((q) => q.failure !== undefined);
+const guardFailures = questions.filter((q) => q.guardFailure !== undefined);
 const selects = questions.map((q) => q.selects);
 const report = {
   corpus: { files: files.length, minWords: MIN_WORDS, questions: questions.length, seed: SEED },
@@ -333,6 +414,12 @@ const report = {
   ratioFirstMedian: summary.mdsel.first.median / summary["grep+Read"].first.median,
   mdselSelects: { median: quantile(selects, 0.5), max: Math.max(...selects) },
   drillFailures: failures.map(({ file, target, failure }) => ({ file, target, failure })),
+  guardDrillFailures: guardFailures.map(({ file, target, guardFailure }) => ({
+    file,
+    target,
+    failure: guardFailure,
+  })),
+  guardWords: GUARD_WORDS,
   smallFolded: questions.filter((q) => q.smallOutlines > 0).length,
   grepContinuations,
   seconds: Math.round((performance.now() - started) / 100) / 10,
@@ -356,7 +443,7 @@ if (options.json) {
   );
   for (const strategy of STRATEGIES) {
     const s = summary[strategy];
-    const later = strategy === "Read"
+    const later = strategy === "Read" || strategy === "Read + reminder"
       ? ["- (in context)", "-"]
       : [pct(s.later.median), pct(s.later.p90)];
     console.log(
@@ -367,7 +454,8 @@ if (options.json) {
   console.log(
     `\nmdsel / grep+Read, first-question median: ${report.ratioFirstMedian.toFixed(2)}x; ` +
       `selects per question: median ${report.mdselSelects.median}, max ${report.mdselSelects.max}; ` +
-      `drill failures: ${failures.length} of ${questions.length}; ` +
+      `drill failures: ${failures.length} of ${questions.length} ` +
+      `(from the guard's outline: ${guardFailures.length}); ` +
       `questions that needed a second call for a small folded section: ${report.smallFolded}; ` +
       `grep reads cut short by '#' in code: ${grepContinuations}; ${report.seconds} s`,
   );

@@ -297,6 +297,26 @@ const MIN_HEADING_CHARS = JSON.stringify(
   } satisfies HeadingEntry,
 ).length;
 
+/**
+ * Whether the JSON of these documents might fit `maxChars` at all: each
+ * heading takes at least a fixed number of characters, so a render of 90,000
+ * headings (a 25 MB string) is never made just to find it is too long.
+ *
+ * @param docs The document indexes.
+ * @param maxChars The budget.
+ * @returns `false` when they cannot fit.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mayFitIndex } from "./index_command.ts";
+ * assert.equal(mayFitIndex([], 10), true);
+ * ```
+ */
+export function mayFitIndex(docs: readonly DocumentIndex[], maxChars: number): boolean {
+  return _headingCount(docs) * MIN_HEADING_CHARS <= maxChars;
+}
+
 function _headingCount(docs: readonly DocumentIndex[]): number {
   let count = 0;
   for (const doc of docs) count += doc.headings.length;

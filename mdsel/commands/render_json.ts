@@ -7,7 +7,7 @@
 import type { ErrorEntry } from "../io/errors.ts";
 import { AFTER_RESERVE } from "./budget.ts";
 import { clipSelector, errorSelector, MAX_ECHO } from "./echo.ts";
-import { type DocumentIndex, type IndexSummary, limitIndex } from "./index_command.ts";
+import { type DocumentIndex, type IndexSummary, limitIndex, mayFitIndex } from "./index_command.ts";
 import { folderEntries, type FolderEntry, type FolderTree, treeDepth } from "./index_tree.ts";
 import type { SearchAnswer, SelectMatch, SelectOutcome } from "./select_command.ts";
 
@@ -272,8 +272,10 @@ export function indexJsonWithin(
   const all = { errors: distinctErrors.length, warnings: distinctWarnings.length };
   const none = { errors: 0, warnings: 0 };
   if (maxChars === Infinity) return render(docs, docs, all);
-  const whole = render(docs, docs, all);
-  if (whole.length <= maxChars) return whole;
+  if (mayFitIndex(docs, maxChars)) {
+    const whole = render(docs, docs, all);
+    if (whole.length <= maxChars) return whole;
+  }
   // The documents first, never cut for the errors; then errors and warnings;
   // then partial_results (the same documents, for mdsel 1.0.0's readers) in what is left.
   const afterChars = distinctErrors.reduce((sum, entry) => sum + _size(entry), 0) +

@@ -239,6 +239,52 @@ export function nodesSource(doc: MdDocument, nodes: readonly MdNode[]): string {
   return stripQuoteMarkers(text, first.quoteDepth);
 }
 
+/** Node kinds of MDX that are code, not prose: ESM, expressions, lines of JSX tags. */
+const MDX_CODE_KINDS: ReadonlySet<NodeKind> = new Set(["jsx", "expression", "esm"]);
+
+/**
+ * The source of lines `first..last` (inclusive) a reader sees as text: in an
+ * MDX file, without the lines of its top-level ESM, expressions and JSX tags
+ * (a Markdown file's lines are all text).
+ *
+ * @param doc The document.
+ * @param first First 0-based line.
+ * @param last Last 0-based line, inclusive.
+ * @returns The lines, trailing whitespace removed.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { proseSource } from "./document.ts";
+ * import { parseMdxDocument } from "./mdx.ts";
+ * const { doc } = parseMdxDocument("export const a = 1\n\n<Note>\nSome text.\n</Note>\n", "d", "d.mdx");
+ * assert.equal(proseSource(doc, 0, 4), "\nSome text.");
+ * ```
+ */
+export function proseSource(doc: MdDocument, first: number, last: number): string {
+  const { lines } = doc;
+  if (doc.syntax !== "mdx") return sliceLines(lines, first, last);
+  const nodes = doc.top.nodes;
+  // The first node that ends at `first` or later.
+  let low = 0;
+  let high = nodes.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (nodes[middle].endLine < first) low = middle + 1;
+    else high = middle;
+  }
+  const pieces: string[] = [];
+  let line = first;
+  for (let i = low; i < nodes.length && nodes[i].startLine <= last; i++) {
+    const node = nodes[i];
+    if (!MDX_CODE_KINDS.has(node.kind)) continue;
+    if (node.startLine > line) pieces.push(sliceLines(lines, line, node.startLine - 1));
+    line = Math.max(line, node.endLine + 1);
+  }
+  if (line <= last) pieces.push(sliceLines(lines, line, last));
+  return pieces.join("\n");
+}
+
 /**
  * The plain text of some nodes, for previews.
  *

@@ -18,7 +18,7 @@
  * @module
  */
 import MiniSearch, { type SearchResult as MiniSearchResult } from "minisearch";
-import type { MdDocument } from "../parse/document.ts";
+import { type MdDocument, proseSource } from "../parse/document.ts";
 import { sliceLines } from "../parse/source_lines.ts";
 import { rootOf, scopeOf, type Target, targetAt } from "./resolve.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "./search_limits.ts";
@@ -295,7 +295,7 @@ function _fileWords(path: string): string {
 
 /** Source text for the index, with link destinations left out (they are no words to find). */
 function _text(doc: MdDocument, first: number, last: number): string {
-  return sliceLines(doc.lines, first, last)
+  return proseSource(doc, first, last)
     .replace(/\]\([^)\s]*(?:\s+"[^"]*")?\)/g, "]")
     .replace(/^\s*\[[^\]]+\]:\s*\S+.*$/gm, "");
 }

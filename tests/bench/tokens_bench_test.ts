@@ -7,6 +7,7 @@ import {
   grepOutput,
   grepSectionRanges,
   grepWord,
+  guardedRange,
   parseOutline,
   parseOutlineEntry,
   parseSelectAnswer,
@@ -83,6 +84,24 @@ Deno.test("parseOutlineEntry reads selector, depth, text and the optional size",
     text: "Links [docs] [1 subsection]",
   });
   assert.deepEqual(parseOutlineEntry("h4.12"), { selector: "h4.12", depth: 4, text: "" });
+  // index --lines, as the guard prints it.
+  assert.deepEqual(
+    parseOutlineEntry(" h2.3 Promises API L124-1835 [6035 words, +58 subsections]"),
+    {
+      selector: "h2.3",
+      depth: 2,
+      text: "Promises API",
+      words: 6035,
+      hiddenSubsections: 58,
+      lines: [124, 1835],
+    },
+  );
+  assert.deepEqual(parseOutlineEntry(" h2.0 Promise example L37-64"), {
+    selector: "h2.0",
+    depth: 2,
+    text: "Promise example",
+    lines: [37, 64],
+  });
   for (const line of ["---", "root [9 words]", "code:2 para:5", "readme readme.md", "h7.0 x"]) {
     assert.equal(parseOutlineEntry(line), undefined, line);
   }
@@ -396,4 +415,26 @@ Deno.test("searchResultLabels reads the result lines of a search, with or withou
     "  ...text...\nmigration_guide::h5.0 ... > B [1 word]\n";
   assert.deepEqual(searchResultLabels(several), ["a::h3.12", "migration_guide::h5.0"]);
   assert.deepEqual(searchResultLabels('search "x": no section matches\n!x\nNo section holds'), []);
+});
+
+Deno.test("guardedRange: the target's lines, else its nearest listed ancestor's, else none", () => {
+  const outline = parseOutline(
+    [
+      "Not read: /d/fs.md is a big Markdown file (90 lines, 900 words, about 1,000 tokens).",
+      "h1.0 File system L1-90 [900 words]",
+      " h2.0 Promises L3-60 [700 words, +2 subsections]",
+      " h2.1 Notes L62-90",
+      "- Read with offset: 1 reads the whole file anyway.",
+    ].join("\n"),
+  );
+  assert.deepEqual(guardedRange(outline, { selector: "h2.1", ancestors: ["h1.0"] }), [62, 90]);
+  assert.deepEqual(guardedRange(outline, { selector: "h3.1", ancestors: ["h2.0", "h1.0"] }), [
+    3,
+    60,
+  ]);
+  assert.equal(guardedRange(outline, { selector: "h2.9", ancestors: [] }), undefined);
+  assert.equal(
+    guardedRange(parseOutline("h1.0 No lines"), { selector: "h1.0", ancestors: [] }),
+    undefined,
+  );
 });

@@ -73,3 +73,21 @@ Deno.test("mdx: invalid MDX is read as Markdown, with one warning naming line an
     assert.ok(text.stdout.endsWith(`\n h2.0 B\n[warning: ${warning}]\n`), text.stdout);
   });
 });
+
+Deno.test("mdx: search sees the prose, not ESM, expressions or JSX attributes", async () => {
+  const text =
+    'import { Chart } from "./chart"\n\n# Report\n\n<Chart data={[{ label: "revenue" }]} />\n\n' +
+    "{/* draft: revise */}\n\n<Note>\nQuarterly growth was strong.\n</Note>\n";
+  await withTempDir({ "r.mdx": text, "r.md": text }, async (dir) => {
+    for (const words of ["revenue", "chart", "revise"]) {
+      const mdx = await mdselInProcess(["select", words, `${dir}/r.mdx`]);
+      assert.match(mdx.stdout, /no section matches/, `${words}: ${mdx.stdout}`);
+    }
+    const prose = await mdselInProcess(["select", "quarterly growth", `${dir}/r.mdx`]);
+    assert.match(prose.stdout, /^search "quarterly growth": 1 section matches/);
+    assert.match(prose.stdout, /^h1\.0 Report \[5 words\]$/m);
+    // As Markdown, the same text is all text.
+    const md = await mdselInProcess(["select", "revenue", `${dir}/r.md`]);
+    assert.match(md.stdout, /1 section matches/);
+  });
+});
