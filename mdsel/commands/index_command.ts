@@ -5,7 +5,7 @@
  * @module
  */
 import { BLOCK_KINDS, type MdDocument, nodesChars, nodesPlainText } from "../parse/document.ts";
-import { minimumDepth } from "./outline.ts";
+import { clipLine, minimumDepth } from "./outline.ts";
 import { exceedsPage, type PageLimits } from "./paging.ts";
 
 /** The index's description of the nodes before the first heading. */
@@ -72,8 +72,6 @@ const COUNT_KEYS: Readonly<Record<string, keyof BlockCounts>> = {
 };
 
 const PREVIEW_LENGTH = 80;
-/** Enough UTF-16 units for more than {@linkcode PREVIEW_LENGTH} characters. */
-const _PREVIEW_UNITS = PREVIEW_LENGTH * 2 + 2;
 
 /**
  * The full index of one document.
@@ -162,18 +160,7 @@ export function indexDocument(doc: MdDocument, page: PageLimits): DocumentIndex 
  * ```
  */
 export function makePreview(text: string): { text: string; truncated: boolean } {
-  // Collapse only the start: a heading or paragraph of 30 MB on one line is
-  // neither copied nor split into characters for 80 of them.
-  let collapsed = "";
-  for (const [word] of text.matchAll(/\S+/g)) {
-    collapsed += (collapsed === "" ? "" : " ") + word.slice(0, _PREVIEW_UNITS);
-    // Past this many UTF-16 units the text holds more than PREVIEW_LENGTH characters.
-    if (collapsed.length >= _PREVIEW_UNITS) break;
-  }
-  if (collapsed.length <= PREVIEW_LENGTH) return { text: collapsed, truncated: false };
-  const chars = Array.from(collapsed);
-  if (chars.length <= PREVIEW_LENGTH) return { text: collapsed, truncated: false };
-  return { text: chars.slice(0, PREVIEW_LENGTH).join("") + "...", truncated: true };
+  return clipLine(text, PREVIEW_LENGTH);
 }
 
 /**
