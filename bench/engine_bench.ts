@@ -36,7 +36,7 @@
  * is under a second for the folder.
  *
  * ```sh
- * deno run -A bench/engine_bench.ts [runs]
+ * deno run -A bench/engine_bench.ts [runs] [--only=files|mdx|search]
  * ```
  *
  * @module
@@ -56,7 +56,9 @@ import { parseMdxDocument } from "../mdsel/parse/mdx.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DATA = fileURLToPath(new URL("./.data/", import.meta.url));
-const RUNS = Number(Deno.args[0] ?? 15);
+const RUNS = Number(Deno.args.find((arg) => !arg.startsWith("--")) ?? 15);
+/** `--only files|mdx|search`: one part of the benchmark. */
+const ONLY = Deno.args.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
 const RSS_TARGET_MB = 150;
 /** The two big inputs: 20 MB each, timed over fewer runs. */
 const BIG_BYTES = 20 * 1024 * 1024;
@@ -248,7 +250,7 @@ async function main(): Promise<void> {
   console.log(header);
   console.log("-".repeat(header.length));
   let misses = 0;
-  for (const input of inputs) {
+  for (const input of ONLY === undefined || ONLY === "files" ? inputs : []) {
     const path = `bench/.data/${input.file}`;
     for (const command of input.commands ?? [["index", "--json"], ["select", "--json", "h2.0"]]) {
       const args = ["run", "--allow-read", "mdsel/cli.ts", ...command, path];
@@ -273,8 +275,8 @@ async function main(): Promise<void> {
       ].join(" "));
     }
   }
-  misses += await _mdxTable();
-  misses += await _searchTable(baseline, useTime);
+  if (ONLY === undefined || ONLY === "mdx") misses += await _mdxTable();
+  if (ONLY === undefined || ONLY === "search") misses += await _searchTable(baseline, useTime);
   console.log(
     misses === 0 ? "\nevery target met" : `\n${misses} target(s) missed (wall times are medians)`,
   );

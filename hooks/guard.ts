@@ -11,7 +11,7 @@
  * @module
  */
 import type { OutlineReply, OutlineRequest } from "./outline_worker.ts";
-import { isWholeRead, markdownReadPath, type ToolHookInput } from "./input.ts";
+import { isGuardedPath, isWholeRead, markdownReadPath, type ToolHookInput } from "./input.ts";
 import { countWords, fileExceedsWordLimit, readFileChunks } from "./word_count.ts";
 
 /**
@@ -103,7 +103,7 @@ export async function guard(
 ): Promise<string> {
   // Cheapest first: only a whole Read of a Markdown file before it runs reads the file.
   if (input.hookEventName !== "PreToolUse" || guardWords === 0) return "";
-  const path = markdownReadPath(input);
+  const path = markdownReadPath(input, isGuardedPath);
   if (path === undefined || !isWholeRead(input)) return "";
   const readChunks = io.readChunks ?? readFileChunks;
   if (!await fileExceedsWordLimit(path, guardWords, readChunks)) return "";

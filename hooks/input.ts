@@ -7,6 +7,7 @@
 
 const _EVENTS = new Set(["PostToolUse", "PreToolUse"]);
 const _MARKDOWN_PATH = /\.(?:md|markdown)$/i;
+const _MDX_PATH = /\.mdx$/i;
 
 /** The part of a tool hook's input the hooks depend on. */
 export interface ToolHookInput {
@@ -53,6 +54,27 @@ export class HookInputError extends TypeError {
  */
 export function isMarkdownPath(path: string): boolean {
   return _MARKDOWN_PATH.test(path);
+}
+
+/**
+ * Tells whether a path names a file the guard outlines: Markdown
+ * ({@linkcode isMarkdownPath}) or MDX (`.mdx`, in any case), both read by the
+ * engine, each with its own rules.
+ *
+ * @param path A file path.
+ * @returns `true` for a Markdown or MDX path.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isGuardedPath } from "./input.ts";
+ * assert.ok(isGuardedPath("/docs/bunfig.mdx"));
+ * assert.ok(isGuardedPath("/docs/GUIDE.MD"));
+ * assert.equal(isGuardedPath("/docs/guide.txt"), false);
+ * ```
+ */
+export function isGuardedPath(path: string): boolean {
+  return _MARKDOWN_PATH.test(path) || _MDX_PATH.test(path);
 }
 
 /**
@@ -105,7 +127,8 @@ export function parseHookInput(text: string): ToolHookInput {
  * Picks the Markdown file a `Read` call touched.
  *
  * @param input A parsed tool hook input.
- * @returns The file path when the tool is `Read` and the path is Markdown; otherwise `undefined`.
+ * @param accepts Which paths count: {@linkcode isMarkdownPath} (`.md`, `.markdown`) by default.
+ * @returns The file path when the tool is `Read` and the path is accepted; otherwise `undefined`.
  * @throws {HookInputError} When a `Read` call has no string `file_path`.
  *
  * @example
@@ -117,7 +140,10 @@ export function parseHookInput(text: string): ToolHookInput {
  * assert.equal(markdownReadPath({ ...read, toolName: "Edit" }), undefined);
  * ```
  */
-export function markdownReadPath(input: ToolHookInput): string | undefined {
+export function markdownReadPath(
+  input: ToolHookInput,
+  accepts: (path: string) => boolean = isMarkdownPath,
+): string | undefined {
   if (input.toolName !== "Read") return undefined;
   const path = input.toolInput.file_path;
   if (typeof path !== "string" || path === "") {
@@ -126,7 +152,7 @@ export function markdownReadPath(input: ToolHookInput): string | undefined {
       `Expected "tool_input.file_path" to be a non-empty string, got ${_describe(path)}`,
     );
   }
-  return isMarkdownPath(path) ? path : undefined;
+  return accepts(path) ? path : undefined;
 }
 
 /**

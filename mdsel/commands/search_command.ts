@@ -12,6 +12,7 @@ import { QueryError } from "../query/search_query.ts";
 import { STANDS_OUT_SHARE } from "../query/search_limits.ts";
 import { closestSelectors } from "../query/suggest.ts";
 import { clipSelector } from "./echo.ts";
+import { shortLabel } from "./not_found.ts";
 import {
   buildAnswer,
   DEFAULT_SELECT_SETTINGS,
@@ -105,10 +106,13 @@ export function searchWorkspace(
     if (content !== undefined) outcome.search.results[0].content = content;
   }
   if (found.matched === 0) {
+    const suggestions = _closestHeadings(query, docs);
     outcome.unresolved.push({
       selector: shown,
       reason: `No section holds any of the words: ${found.terms.join(", ")}`,
-      suggestions: _closestHeadings(query, docs),
+      suggestions,
+      // The text format names them as the outline does (`h2.3`, `fs::h2.3` with several files).
+      text: { selector: shown, suggestions: suggestions.map((s) => shortLabel(s, qualify)) },
     });
   }
   return outcome;

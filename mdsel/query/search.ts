@@ -313,21 +313,27 @@ function _snippet(section: _Section, matched: readonly string[]): string {
   if (text === "") return "";
   const lower = text.toLowerCase();
   let best = -1;
+  let bestEnd = 0;
   let bestScore = -1;
   for (const term of matched) {
     for (let at = lower.indexOf(term); at !== -1; at = lower.indexOf(term, at + 1)) {
       const window = lower.slice(Math.max(0, at - SNIPPET_CHARS / 2), at + SNIPPET_CHARS / 2);
       const score = matched.filter((other) => window.includes(other)).length;
-      if (score > bestScore) [best, bestScore] = [at, score];
+      if (score > bestScore) [best, bestEnd, bestScore] = [at, at + term.length, score];
     }
   }
   if (best === -1) best = 0;
   let start = Math.max(0, best - SNIPPET_CHARS / 3);
   let end = Math.min(text.length, start + SNIPPET_CHARS);
   start = Math.max(0, end - SNIPPET_CHARS);
-  if (start > 0) start = text.indexOf(" ", start) + 1 || start;
+  // Cut at word boundaries, but never cut the hit off (text with few spaces: Chinese, HTML tags).
+  if (start > 0) {
+    const space = text.indexOf(" ", start);
+    if (space !== -1 && space < best) start = space + 1;
+  }
   if (end < text.length) {
-    end = text.lastIndexOf(" ", end) > start ? text.lastIndexOf(" ", end) : end;
+    const space = text.lastIndexOf(" ", end);
+    if (space > start && space >= bestEnd) end = space;
   }
   // Never half a surrogate pair at either end.
   if (/[\uD800-\uDBFF]/.test(text[end - 1] ?? "")) end--;

@@ -8,6 +8,7 @@ import {
 } from "../../hooks/guard.ts";
 import type { ToolHookInput } from "../../hooks/input.ts";
 import { corpusFilesOver, countWords, ensureCorpus } from "../_corpus.ts";
+import { BUN_DOCS } from "../_search_corpus.ts";
 
 function read(path: string, toolInput: Record<string, unknown> = {}): ToolHookInput {
   return {
@@ -35,31 +36,46 @@ function ranges(reason: string): [string, number, number][] {
 Deno.test("every corpus file over 2,000 words: denied with an outline of true line ranges, within 4,000 characters", async () => {
   const big = await corpusFilesOver(2000);
   assert.ok(big.length >= 40, `${big.length} files`);
-  for (const { path } of big) {
-    const reason = reasonOf(await guard(read(path), 2000));
-    assert.ok(reason.length <= GUARD_MAX_CHARS, `${path}: ${reason.length}`);
-    const source = (await Deno.readTextFile(path)).split(/\r\n|\r|\n/);
-    const listed = ranges(reason);
-    assert.ok(listed.length > 0, `${path}: no heading with a range\n${reason}`);
-    for (const [selector, first, last] of listed) {
-      assert.ok(first <= last && last <= source.length, `${path}: ${selector} L${first}-${last}`);
-      // An ATX heading starts its line; a setext one is underlined on the next.
-      assert.ok(
-        /^ {0,3}#{1,6}(\s|$)/.test(source[first - 1]) ||
-          /^ {0,3}(=+|-+)\s*$/.test(source[first] ?? ""),
-        `${path}: ${selector} starts at ${JSON.stringify(source[first - 1])}`,
-      );
-    }
-    // The examples are taken from the outline.
-    const example = /\(e\.g\. offset: (\d+), limit: (\d+) for (h\d\.\d+)\)/.exec(reason);
-    assert.ok(example !== null, reason);
-    const [, offset, limit, selector] = example;
-    const entry = listed.find(([label]) => label === selector)!;
-    assert.deepEqual([Number(offset), Number(limit)], [entry[1], entry[2] - entry[1] + 1]);
-    assert.ok(reason.includes(`(e.g. "${selector}")`));
-    assert.ok(reason.endsWith("- Read with offset: 1 reads the whole file anyway."));
-  }
+  for (const { path } of big) await assertOutlined(path);
 });
+
+Deno.test("Bun's MDX pages over 2,000 words: denied with an outline of true line ranges, as MDX reads them", async () => {
+  const big = await corpusFilesOver(2000, { packages: [BUN_DOCS] });
+  const mdx = big.filter(({ path }) => path.endsWith(".mdx"));
+  assert.ok(mdx.length >= 10, `${mdx.length} files`);
+  for (const { path } of mdx) await assertOutlined(path);
+  // The outline is the engine's, which reads .mdx with MDX's rules.
+  const bunfig = mdx.find(({ path }) => path.endsWith("/runtime/bunfig.mdx"))!;
+  const reason = reasonOf(await guard(read(bunfig.path), 2000));
+  assert.match(reason, /^Not read: .*bunfig\.mdx is a big Markdown file/);
+  assert.match(reason, /\nroot L\d+-\d+ \[33 words\]\n h2\.0 Global vs\. local L\d+-\d+\n/);
+});
+
+/** Asserts the guard denies a whole Read of a file with an outline of true line ranges. */
+async function assertOutlined(path: string): Promise<void> {
+  const reason = reasonOf(await guard(read(path), 2000));
+  assert.ok(reason.length <= GUARD_MAX_CHARS, `${path}: ${reason.length}`);
+  const source = (await Deno.readTextFile(path)).split(/\r\n|\r|\n/);
+  const listed = ranges(reason);
+  assert.ok(listed.length > 0, `${path}: no heading with a range\n${reason}`);
+  for (const [selector, first, last] of listed) {
+    assert.ok(first <= last && last <= source.length, `${path}: ${selector} L${first}-${last}`);
+    // An ATX heading starts its line; a setext one is underlined on the next.
+    assert.ok(
+      /^ {0,3}#{1,6}(\s|$)/.test(source[first - 1]) ||
+        /^ {0,3}(=+|-+)\s*$/.test(source[first] ?? ""),
+      `${path}: ${selector} starts at ${JSON.stringify(source[first - 1])}`,
+    );
+  }
+  // The examples are taken from the outline.
+  const example = /\(e\.g\. offset: (\d+), limit: (\d+) for (h\d\.\d+)\)/.exec(reason);
+  assert.ok(example !== null, reason);
+  const [, offset, limit, selector] = example;
+  const entry = listed.find(([label]) => label === selector)!;
+  assert.deepEqual([Number(offset), Number(limit)], [entry[1], entry[2] - entry[1] + 1]);
+  assert.ok(reason.includes(`(e.g. "${selector}")`));
+  assert.ok(reason.endsWith("- Read with offset: 1 reads the whole file anyway."));
+}
 
 Deno.test("the reason's size line: lines, the engine's words, about a quarter of the characters in tokens", async () => {
   const [biggest] = (await corpusFilesOver(2000)).sort((a, b) => b.words - a.words);

@@ -125,3 +125,24 @@ Deno.test("index --lines: every range starts at its heading's line and ends wher
   }
   assert.ok(ranges > 1000, `${ranges} ranges checked`);
 });
+
+Deno.test("a search with no hit names the closest headings in the outline's short form", async () => {
+  const dispatcher = at("undici@8.12.4/docs/docs/api/Dispatcher.md");
+  const one = await mdsel("select", "Dsptchr", dispatcher);
+  assert.equal(one.code, 1);
+  assert.deepEqual(one.stdout.split("\n").slice(1), [
+    "not found: Dsptchr",
+    "No section holds any of the words: dsptchr",
+    "closest: h1.0, h2.0",
+    "",
+  ]);
+  // Several files: qualified, as the outline of a folder prints them; JSON stays canonical.
+  const folder = at("undici@8.12.4/docs");
+  const many = (await mdsel("select", "Dsptchr", folder)).stdout.split("\n");
+  assert.match(many[3], /^closest: dispatcher::h1\.0, (?:[a-z-]+(?:_\d+)?::h\d\.\d+(?:, )?){4}$/);
+  const json = parseEnvelope((await mdsel("select", "--json", "Dsptchr", dispatcher)).stdout);
+  assert.deepEqual(json.data.unresolved[0].suggestions, [
+    "dispatcher::heading:h1[0]",
+    "dispatcher::heading:h2[0]",
+  ]);
+});

@@ -109,6 +109,32 @@ Deno.test("a snippet leaves out fence lines and table rules", () => {
   );
 });
 
+Deno.test("a snippet holds its hit when the text around it has few spaces (Chinese, HTML tags)", () => {
+  // mand-mobile 2.7.0, components/dialog/README.md: a row of Chinese between two far spaces.
+  const table = doc(
+    [
+      "#### DialogBtnOptions Props",
+      "",
+      "|属性 | 说明 | 类型 | 默认值|",
+      "|----|-----|------|------|",
+      "|text|按钮文案|String|-|",
+      "|handler|点击回调|Function(btn: DialogBtnOptions)|-|",
+      "|warning|警示按钮|Boolean|`false`|",
+      '|disabled <sup class="version-after">2.4.0+</sup>|禁用按钮|Boolean|`false`|',
+      '|loading <sup class="version-after">2.4.0+</sup>|加载中按钮|Boolean|`false`|',
+      "|icon|按钮图标|String|-|",
+      "|iconSvg|按钮svg图标|Boolean|`false`|",
+      "",
+    ].join("\n"),
+    "readme",
+  );
+  for (const query of ["按钮 禁用", "禁用", "加载中", "svg图标"]) {
+    const { snippet } = searchDocuments([table], query).hits[0];
+    const wanted = query.split(" ").at(-1)!;
+    assert.ok(snippet.includes(wanted), `${query}: ${snippet}`);
+  }
+});
+
 Deno.test("hits scoring under a quarter of the best are left out; flat scores keep up to ten", () => {
   const sections = (count: number, text: (i: number) => string) =>
     doc(Array.from({ length: count }, (_, i) => `## S${i}\n\n${text(i)}\n`).join("\n"), "d");
