@@ -268,11 +268,18 @@ async function _readText(
   return text + decoder.decode();
 }
 
-/** Lines as an editor numbers them: a final line break ends the last line. */
+/**
+ * Lines as an editor and the outline number them: `\n`, `\r\n` and a lone
+ * `\r` each end one, and a final line break ends the last line.
+ */
 function _lineCount(text: string): number {
   let lines = 0;
-  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) lines++;
-  return text.length > 0 && !text.endsWith("\n") ? lines + 1 : lines;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 10 || (code === 13 && text.charCodeAt(i + 1) !== 10)) lines++;
+  }
+  const last = text.charCodeAt(text.length - 1);
+  return text.length > 0 && last !== 10 && last !== 13 ? lines + 1 : lines;
 }
 
 /** About four characters to a token, rounded to two significant digits. */

@@ -93,6 +93,32 @@ Deno.test("the reason's size line: lines, the engine's words, about a quarter of
   assert.ok(Math.abs(number(size[4]) - text.length / 4) <= text.length / 4 * 0.05, size[4]);
 });
 
+Deno.test("the reason's line count is the outline's, whatever the line endings", async () => {
+  const body = Array.from({ length: 30 }, (_, i) => `## Part ${i}\n\n${"word ".repeat(80)}\n`)
+    .join("\n");
+  const dir = await Deno.makeTempDir();
+  try {
+    const cases: [string, string][] = [
+      ["lf", body],
+      ["crlf", body.replaceAll("\n", "\r\n")],
+      ["cr", body.replaceAll("\n", "\r")],
+      ["mixed", body.replaceAll("\n\n", "\r\r").replaceAll("word\n", "word\r\n")],
+      ["no final break", body.trimEnd()],
+    ];
+    for (const [name, text] of cases) {
+      const path = `${dir}/${name}.md`;
+      await Deno.writeTextFile(path, text);
+      const reason = reasonOf(await guard(read(path), 2000));
+      const lines = /is a big Markdown file \(([\d,]+) lines,/.exec(reason)?.[1];
+      const last = ranges(reason).at(-1)?.[2];
+      assert.equal(lines, "119", `${name}: ${reason.split("\n")[0]}`);
+      assert.equal(last, 119, name);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("what passes untouched: small files, partial reads, other tools and events, the guard off", async () => {
   const files = await ensureCorpus();
   let small = "";
