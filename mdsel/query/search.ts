@@ -124,7 +124,8 @@ export function searchDocuments(
       snippet: _snippet(section, Object.keys(result.match)),
     };
   });
-  return { terms: parsed.words.map((word) => word.terms[0]), matched: results.length, hits };
+  const terms = [...new Set(parsed.words.map((word) => word.terms[0]))];
+  return { terms, matched: results.length, hits };
 }
 
 /**

@@ -101,10 +101,13 @@ export function parseQuery(query: string): SearchQuery {
     }
   }
   if (words.length === 0) {
+    if (query.trim() === "") throw new QueryError("The search is empty: give words to search for");
     throw new QueryError(
-      query.trim() === ""
-        ? "The search is empty: give words to search for"
-        : `Nothing to search for in '${query}': it holds only common words (like 'the', 'how')`,
+      `Nothing to search for in '${_clip(query.trim())}': it holds ${
+        /[\p{L}\p{N}]/u.test(text)
+          ? "only common words (like 'the', 'how')"
+          : "no letters or digits"
+      }`,
     );
   }
   return {
@@ -112,4 +115,13 @@ export function parseQuery(query: string): SearchQuery {
     terms: [...new Set(words.flatMap((word) => word.terms))],
     phrases: [...phrases],
   };
+}
+
+/** How many characters of a query a message repeats. */
+const _SHOWN_CHARS = 60;
+
+/** A query as a message repeats it: its first characters, `...` when cut. */
+function _clip(query: string): string {
+  const chars = Array.from(query);
+  return chars.length <= _SHOWN_CHARS ? query : `${chars.slice(0, _SHOWN_CHARS).join("")}...`;
 }

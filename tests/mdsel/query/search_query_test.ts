@@ -42,3 +42,38 @@ Deno.test("a query of nothing to search for, or far too long, is refused", () =>
   assert.throws(() => parseQuery("  "), /The search is empty/);
   assert.throws(() => parseQuery("x ".repeat(300)), /too long/);
 });
+
+Deno.test("a query of nothing to search for says what it holds, its text cut to 60 characters", () => {
+  const cases: [string, string][] = [
+    [
+      "how is it",
+      "Nothing to search for in 'how is it': it holds only common words (like 'the', 'how')",
+    ],
+    ["....", "Nothing to search for in '....': it holds no letters or digits"],
+    ["::::", "Nothing to search for in '::::': it holds no letters or digits"],
+    ['"" ``', "Nothing to search for in '\"\" ``': it holds no letters or digits"],
+    ["👨‍👩‍👧‍👦 🎉", "Nothing to search for in '👨‍👩‍👧‍👦 🎉': it holds no letters or digits"],
+    ["\u200B\u200B", "Nothing to search for in '\u200B\u200B': it holds no letters or digits"],
+    [
+      "`".repeat(400),
+      `Nothing to search for in '${"`".repeat(60)}...': it holds no letters or digits`,
+    ],
+    [
+      "the ".repeat(100),
+      `Nothing to search for in '${
+        "the ".repeat(15)
+      }...': it holds only common words (like 'the', 'how')`,
+    ],
+    [
+      "😀".repeat(100),
+      `Nothing to search for in '${"😀".repeat(60)}...': it holds no letters or digits`,
+    ],
+  ];
+  for (const [query, message] of cases) {
+    assert.throws(() => parseQuery(query), (error: Error) => {
+      assert.ok(error instanceof QueryError);
+      assert.equal(error.message, message);
+      return true;
+    });
+  }
+});

@@ -86,6 +86,12 @@ Deno.test("stop-words are not searched; a query of only stop-words, or far too l
     "cancel",
     "request",
   ]);
+  // Each word once, however often the query repeats it.
+  assert.deepEqual(searchDocuments(DOCS, "a.b a.b cancel A.B request cancel").terms, [
+    "a.b",
+    "cancel",
+    "request",
+  ]);
   assert.throws(() => searchDocuments(DOCS, "how is it"), QueryError);
   assert.throws(() => searchDocuments(DOCS, "   "), QueryError);
   assert.throws(() => searchDocuments(DOCS, "x ".repeat(MAX_QUERY_CHARS)), /too long/);
