@@ -194,14 +194,18 @@ const _prefix = (term: string) => term.length >= 3 && term.length <= 40;
  */
 export function reachableTerms(terms: readonly string[]): (term: string) => string | null {
   const seen = new Map<string, boolean>();
+  const exact = new Set(terms);
+  // Only these reach other words: a query of 400 Chinese characters (399 bigrams)
+  // compared each with every distinct term of a document.
+  const loose = terms.filter((query) => _prefix(query) || _fuzzy(query));
   return (term) => {
     let reachable = seen.get(term);
     if (reachable === undefined) {
-      reachable = !STOP_WORDS.has(term) && terms.some((query) =>
-        term === query ||
-        (_prefix(query) && term.startsWith(query)) ||
-        (_fuzzy(query) && _withinOneEdit(term, query))
-      );
+      reachable = !STOP_WORDS.has(term) &&
+        (exact.has(term) || loose.some((query) =>
+          (_prefix(query) && term.startsWith(query)) ||
+          (_fuzzy(query) && _withinOneEdit(term, query))
+        ));
       seen.set(term, reachable);
     }
     return reachable ? term : null;

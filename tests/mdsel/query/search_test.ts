@@ -182,6 +182,31 @@ Deno.test("indexing only the terms a query reaches leaves MiniSearch's scores as
   );
 });
 
+Deno.test("reachable terms: a word matched only as itself costs nothing per document term", () => {
+  // A query of 400 Chinese characters is 399 bigrams, matched only exactly: each distinct
+  // term of a 9 MB Chinese document was compared with all of them (18.5 s, now 8.8 s).
+  const bigrams = Array.from(
+    { length: 399 },
+    (_, i) => String.fromCodePoint(0x4e00 + i, 0x4e01 + i),
+  );
+  let reads = 0;
+  const counted = new Proxy(bigrams, {
+    get(target, key, receiver) {
+      if (typeof key === "string" && /^\d+$/.test(key)) reads++;
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  const keep = reachableTerms(counted);
+  const atStart = reads;
+  const terms = Array.from(
+    { length: 1_000 },
+    (_, i) => String.fromCodePoint(0x5000 + i, 0x6000 + i),
+  );
+  assert.deepEqual(terms.filter((term) => keep(term) !== null), []);
+  assert.equal(keep(bigrams[7]), bigrams[7]);
+  assert.equal(reads - atStart, 0);
+});
+
 Deno.test("reachable terms: the same word, a word the term begins, one edit away", () => {
   const keep = reachableTerms(["abort", "req"]);
   const kept = ["abort", "aborted", "abbort", "abrt", "abora", "req", "request", "abort"]
