@@ -5,7 +5,7 @@
  * @module
  */
 import { BLOCK_KINDS, type MdDocument, nodesChars, nodesPlainText } from "../parse/document.ts";
-import { minimumDepth } from "./outline.ts";
+import { clipLine, minimumDepth } from "./outline.ts";
 import { exceedsPage, type PageLimits } from "./paging.ts";
 
 /** The index's description of the nodes before the first heading. */
@@ -160,11 +160,7 @@ export function indexDocument(doc: MdDocument, page: PageLimits): DocumentIndex 
  * ```
  */
 export function makePreview(text: string): { text: string; truncated: boolean } {
-  const collapsed = text.replace(/\s+/g, " ").trim();
-  if (collapsed.length <= PREVIEW_LENGTH) return { text: collapsed, truncated: false };
-  const chars = Array.from(collapsed);
-  if (chars.length <= PREVIEW_LENGTH) return { text: collapsed, truncated: false };
-  return { text: chars.slice(0, PREVIEW_LENGTH).join("") + "...", truncated: true };
+  return clipLine(text, PREVIEW_LENGTH);
 }
 
 /**

@@ -9,7 +9,7 @@
 import type { MdDocument } from "../parse/document.ts";
 import { echoLine } from "./echo.ts";
 import type { DocumentIndex } from "./index_command.ts";
-import { fitDepths, oneLine, outlineBudget, type OutlineEntry } from "./outline.ts";
+import { fitDepths, headingLine, outlineBudget, type OutlineEntry } from "./outline.ts";
 
 /** A document with its index, for the text index. */
 export interface IndexedDocument {
@@ -94,7 +94,7 @@ export function documentOutline(
   const entries = index.headings.map((heading): OutlineEntry => ({
     depth: heading.depth,
     label: `h${heading.depth}.${counters[heading.depth]++}`,
-    text: oneLine(heading.text),
+    text: headingLine(heading.text),
     words: heading.section_word_count,
     ...(lines ? { lines: [heading.start_line, heading.end_line] as const } : {}),
   }));

@@ -10,7 +10,7 @@
 import { linesChars } from "./budget.ts";
 import { echoLine, echoValue } from "./echo.ts";
 import type { IndexedDocument } from "./index_outline.ts";
-import { oneLine, type OutlineEntry, outlineLines } from "./outline.ts";
+import { headingLine, type OutlineEntry, outlineLines } from "./outline.ts";
 
 /** One folder of a tree: its files and subfolders, and what they hold in all. */
 export interface FolderNode {
@@ -205,7 +205,7 @@ export function treeLines(
     const words = doc.top.wordPrefix[doc.top.nodes.length];
     const first = index.headings[0];
     // The first heading, unless the file's headings follow (they start with it).
-    const heading = first === undefined || fold.levels > 0 ? "" : ` ${oneLine(first.text)}`;
+    const heading = first === undefined || fold.levels > 0 ? "" : ` ${headingLine(first.text)}`;
     push(
       `${indent}${index.namespace} ${echoLine(name)} [${words} words]${echoLine(heading)}`,
       "file",
@@ -250,7 +250,7 @@ function _entries({ index }: IndexedDocument): OutlineEntry[] {
   return index.headings.map((heading) => ({
     depth: heading.depth,
     label: `h${heading.depth}.${counters[heading.depth]++}`,
-    text: oneLine(heading.text),
+    text: headingLine(heading.text),
     words: heading.section_word_count,
   }));
 }

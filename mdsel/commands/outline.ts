@@ -67,7 +67,7 @@ export function outlineEntries(
     entries.push({
       depth: node.depth,
       label: label(i),
-      text: oneLine(node.text),
+      text: headingLine(node.text),
       words: list.wordPrefix[end] - list.wordPrefix[i],
     });
   }
@@ -89,6 +89,62 @@ export function outlineEntries(
  */
 export function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * The most characters of a heading's text an outline line shows: a heading
+ * of 50 KB (a paragraph underlined by `---`) would take the whole budget.
+ */
+export const HEADING_TEXT_CHARS = 200;
+
+/**
+ * Text on one line, cut after `max` characters (code points) with `...`.
+ * Only the start of the text is read: a heading of 30 MB on one line is
+ * neither copied nor split into characters.
+ *
+ * @param text Any text.
+ * @param max The most characters kept.
+ * @returns The line, and whether it was cut.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { clipLine } from "./outline.ts";
+ * assert.deepEqual(clipLine(" Two\n lines ", 9), { text: "Two lines", truncated: false });
+ * assert.deepEqual(clipLine("Two lines", 3), { text: "Two...", truncated: true });
+ * ```
+ */
+export function clipLine(text: string, max: number): { text: string; truncated: boolean } {
+  // Past this many UTF-16 units the text holds more than `max` characters.
+  const units = max * 2 + 2;
+  let line = "";
+  for (const [word] of text.matchAll(/\S+/g)) {
+    line += (line === "" ? "" : " ") + word.slice(0, units);
+    if (line.length >= units) break;
+  }
+  if (line.length <= max) return { text: line, truncated: false };
+  const chars = Array.from(line);
+  if (chars.length <= max) return { text: line, truncated: false };
+  return { text: chars.slice(0, max).join("") + "...", truncated: true };
+}
+
+/**
+ * A heading's text as an outline line shows it: on one line, at most
+ * {@linkcode HEADING_TEXT_CHARS} characters.
+ *
+ * @param text The heading's text.
+ * @returns The text to print.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { headingLine, HEADING_TEXT_CHARS } from "./outline.ts";
+ * assert.equal(headingLine("Install\n now"), "Install now");
+ * assert.equal(headingLine("word ".repeat(10_000)).length, HEADING_TEXT_CHARS + 3);
+ * ```
+ */
+export function headingLine(text: string): string {
+  return clipLine(text, HEADING_TEXT_CHARS).text;
 }
 
 /**

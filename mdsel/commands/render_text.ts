@@ -16,7 +16,7 @@ import {
   type TextBudget,
 } from "./index_outline.ts";
 import { buildTrees, treeLinesWithin } from "./index_tree.ts";
-import { oneLine, type OutlineEntry, outlineLines } from "./outline.ts";
+import { clipLine, type OutlineEntry, outlineLines } from "./outline.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST, STANDS_OUT_SHARE } from "../query/search_limits.ts";
 import type { SearchAnswer, SelectAnswer, SelectOutcome, Unresolved } from "./select_command.ts";
 
@@ -370,7 +370,7 @@ export function searchLines(search: SearchAnswer): string[] {
 function _headingPath(path: readonly string[]): string {
   const parts = path.length === 0
     ? ["(before the first heading)"]
-    : path.map((heading) => clipSelector(oneLine(heading), HEADING_CHARS));
+    : path.map((heading) => clipLine(heading, HEADING_CHARS).text);
   let shown = parts.join(" > ");
   for (let from = 1; shown.length > PATH_CHARS && from < parts.length; from++) {
     shown = `... > ${parts.slice(from).join(" > ")}`;

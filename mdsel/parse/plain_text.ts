@@ -254,6 +254,20 @@ export function stripHeadingId(content: string): string {
  */
 const INLINE_MARKUP = /[\n\r!&*_<[\]\\`~]/;
 
+/**
+ * The start of inline content that holds `limit` characters of text even
+ * when most of it is markup (link targets, tags): a preview of 80 characters
+ * never parses a whole paragraph of megabytes. Never half a surrogate pair.
+ */
+function _head(content: string, limit: number): string {
+  const end = limit * _MARKUP_SLACK;
+  if (content.length <= end) return content;
+  return content.slice(0, /[\uD800-\uDBFF]/.test(content[end - 1]) ? end - 1 : end);
+}
+
+/** How many characters of inline content {@linkcode _head} keeps per character of text. */
+const _MARKUP_SLACK = 16;
+
 function _childrenText(children: readonly Token[]): string {
   let text = "";
   for (const child of children) {
@@ -309,7 +323,7 @@ export function blockPlainText(
       const content = _startsListItem(tokens, i)
         ? token.content.replace(TASK_MARKER, "")
         : token.content;
-      piece = inlinePlainText(content, env);
+      piece = inlinePlainText(_head(content, limit), env);
     } else if (token.type === "fence" || token.type === "code_block") {
       piece = token.content;
     } else if (token.type === "html_block") {

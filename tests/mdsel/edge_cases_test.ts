@@ -957,6 +957,34 @@ Deno.test("bad input: 130,000 headings over the budget: index and fan-outs answe
   });
 });
 
+Deno.test("bad input: headings of 50 KB are cut to 200 characters in every outline", async () => {
+  // A paragraph underlined by `---` is a heading: 20 of 50 KB took the whole budget, and the
+  // outline showed none of them.
+  const words = (i: number) => `Part${i} ` + "lorem ipsum ".repeat(4_200);
+  const text = "# Top\n\nintro\n\n" +
+    Array.from({ length: 20 }, (_, i) => `## ${words(i)}\n\nbody\n\n`).join("");
+  await withTempDir({ "docs/long.md": text, "docs/other.md": `# ${words(99)}\n` }, async (dir) => {
+    const runs: [string[], number][] = [
+      [["index", `${dir}/docs/long.md`], 20],
+      [["index", "--lines", `${dir}/docs/long.md`], 20],
+      [["select", "h1.0", `${dir}/docs/long.md`], 20],
+      [["index", `${dir}/docs`], 21],
+    ];
+    for (const [args, headings] of runs) {
+      const { code, stdout } = await mdselInProcess(args);
+      assert.equal(code, 0, stdout.slice(0, 300));
+      const lines = stdout.split("\n").filter((line) => / Part\d+ lorem/.test(line));
+      assert.equal(lines.length, headings, `${args.join(" ")}: ${stdout.slice(0, 300)}`);
+      for (const line of lines) {
+        assert.ok(line.length < 300, `${args[0]}: ${line.length} characters`);
+      }
+      assert.match(lines[0], /Part\d+ (lorem ipsum ){10,}.*\.\.\./);
+    }
+    const search = await mdselInProcess(["select", "part7 lorem", `${dir}/docs/long.md`]);
+    assert.ok(search.stdout.length < 2_000, `${search.stdout.length} characters`);
+  });
+});
+
 Deno.test("bad input: errors about a 100 KB selector stay small, and the caret still points", async () => {
   await withFile("a.md", "# A\n\ntext\n", async (path) => {
     const unresolvedInput = "h1.0/".repeat(20_480).slice(0, -1);

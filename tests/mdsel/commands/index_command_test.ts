@@ -70,6 +70,49 @@ Deno.test("makePreview collapses whitespace and cuts at 80 characters", () => {
   assert.deepEqual(makePreview("😀".repeat(80)), { text: "😀".repeat(80), truncated: false });
 });
 
+Deno.test("makePreview reads only the start of the text, the same preview as of all of it", () => {
+  // What the preview is: all the text, whitespace collapsed, cut at 80 characters.
+  const whole = (text: string) => {
+    const chars = Array.from(text.replace(/\s+/g, " ").trim());
+    return chars.length <= 80
+      ? { text: chars.join(""), truncated: false }
+      : { text: chars.slice(0, 80).join("") + "...", truncated: true };
+  };
+  const texts = [
+    " ".repeat(10_000) + "a",
+    "a" + " \n".repeat(10_000) + "b",
+    "😀".repeat(81),
+    "x".repeat(100_000),
+    "ab ".repeat(26) + "ab",
+    "ab ".repeat(26) + "ab  \n",
+    "ab ".repeat(26) + "abc",
+    "ab ".repeat(26) + "a b",
+    "😀 ".repeat(40),
+    "😀 ".repeat(41),
+    "a".repeat(79) + "😀",
+    "a".repeat(80) + "😀",
+    "é".repeat(161) + " x",
+  ];
+  for (const text of texts) {
+    assert.deepEqual(makePreview(text), whole(text), JSON.stringify(text.slice(0, 20)));
+  }
+});
+
+Deno.test("makePreview of 100 MB of text runs in a small heap", async () => {
+  // A heading or paragraph of megabytes on one line: collapsing and splitting all of it
+  // into characters for 80 of them took gigabytes.
+  const module = new URL("../../../mdsel/commands/index_command.ts", import.meta.url).href;
+  const code = `const { makePreview } = await import(${JSON.stringify(module)});\n` +
+    `console.log(makePreview("word ".repeat(20_000_000)).text.length);`;
+  const { code: exit, stdout } = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--v8-flags=--max-old-space-size=128", code],
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  assert.equal(exit, 0);
+  assert.equal(new TextDecoder().decode(stdout), "83\n");
+});
+
 function manyHeadings(): string {
   const parts: string[] = [];
   for (let i = 0; i < 40; i++) {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { parseInline } from "../../../mdsel/parse/markdown.ts";
-import { inlinePlainText } from "../../../mdsel/parse/plain_text.ts";
+import { parseInline, parseMarkdown } from "../../../mdsel/parse/markdown.ts";
+import { blockPlainText, inlinePlainText } from "../../../mdsel/parse/plain_text.ts";
 import { seededRng } from "../_generate.ts";
 
 Deno.test("inlinePlainText: content without inline markup is its own text, as a parse says", () => {
@@ -28,4 +28,16 @@ Deno.test("inlinePlainText: content without inline markup is its own text, as a 
       JSON.stringify(marked),
     );
   }
+});
+
+Deno.test("blockPlainText under a limit parses only the start of a huge paragraph", () => {
+  // A preview needs 320 characters: a paragraph of megabytes on one line was parsed whole.
+  const tokens = parseMarkdown("*a* [b](https://c.d) ".repeat(50_000) + "\n");
+  const text = blockPlainText(tokens, 0, tokens.length, 320);
+  assert.ok(text.startsWith("a b a b "));
+  assert.ok(text.length < 320 * 16, `${text.length} characters`);
+  // Never half a surrogate pair where it cuts.
+  const astral = parseMarkdown("*😀* " + "😀".repeat(100_000) + "\n");
+  const cut = blockPlainText(astral, 0, astral.length, 100);
+  assert.ok(!/[\uD800-\uDBFF]$/.test(cut.trimEnd()), "a lone high surrogate at the end");
 });
