@@ -131,7 +131,7 @@ export function searchDocuments(
 /**
  * The final order: BM25 (without MiniSearch's own multiplier, the number of
  * terms matched, which counts an identifier's parts) times the share of the
- * query's words a section holds, to the fourth power; then each phrase a section
+ * query's words a section holds (a question's verbs left out), to the fourth power; then each phrase a section
  * holds adds the best score of those holding none, which puts it above them.
  */
 function _rank(
@@ -139,14 +139,17 @@ function _rank(
   query: SearchQuery,
   sections: readonly _Section[],
 ): { result: MiniSearchResult; score: number }[] {
+  // A question's verbs (`configure`) add to the score but not to the share.
+  const required = query.words.filter((word) => !word.optional);
+  const counted = required.length > 0 ? required : query.words;
   const ranked = results.map((result) => {
     const matched = new Set(result.queryTerms);
     let held = 0;
-    for (const word of query.words) {
+    for (const word of counted) {
       const found = word.terms.filter((term) => matched.has(term)).length;
       held += word.count === "share" ? found / word.terms.length : found > 0 ? 1 : 0;
     }
-    const coverage = (held / query.words.length) ** COVERAGE_POWER;
+    const coverage = (held / counted.length) ** COVERAGE_POWER;
     return { result, score: (result.score / result.queryTerms.length) * coverage, phrases: 0 };
   });
   if (query.phrases.length > 0) {

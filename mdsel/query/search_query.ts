@@ -31,6 +31,12 @@ export interface QueryWord {
    * `share` (a Chinese or Japanese run: the share of its bigrams).
    */
   readonly count: "any" | "share";
+  /**
+   * A verb a question asks with (`configure` in `how do I configure the test
+   * timeout?`): it says what the asker does, not what the answer is about, so
+   * it adds to a section's score but a section without it loses nothing.
+   */
+  readonly optional?: boolean;
 }
 
 /** A query read for searching. */
@@ -56,6 +62,28 @@ export class QueryError extends RangeError {
 
 const SPANS = /"([^"]*)"|\u201C([^\u201D]*)\u201D|`([^`]*)`/g;
 
+/** The first words of a question (a query ending in `?` is one too). */
+const QUESTION_WORDS = new Set(["how", "what", "why", "where", "when", "which", "can", "should"]);
+
+/**
+ * The verbs a question asks with, which docs seldom write where they answer
+ * it: `how do I change the port?` is answered by "Changing the port", and
+ * `how do I configure the test timeout?` by "Test timeouts".
+ */
+export const QUESTION_VERBS: ReadonlySet<string> = new Set([
+  "add",
+  "change",
+  "configure",
+  "customize",
+  "customise",
+  "enable",
+  "get",
+  "make",
+  "set",
+  "specify",
+  "use",
+]);
+
 /**
  * Reads a query (see the module).
  *
@@ -71,6 +99,8 @@ const SPANS = /"([^"]*)"|\u201C([^\u201D]*)\u201D|`([^`]*)`/g;
  * assert.deepEqual(query.phrases, [" content collections "]);
  * assert.deepEqual(query.words.map((word) => word.terms[0]), ["read", "content", "collections", "import.meta.env"]);
  * assert.deepEqual(parseQuery("東京タワー").phrases, [" 東 京 タ ワ ー "]);
+ * assert.equal(parseQuery("how do I change the port?").words[0].optional, true);
+ * assert.equal(parseQuery("change port").words[0].optional, undefined);
  * ```
  */
 export function parseQuery(query: string): SearchQuery {
@@ -89,7 +119,9 @@ export function parseQuery(query: string): SearchQuery {
     if (sequence.trim().includes(" ")) phrases.add(sequence);
   }
   const words: QueryWord[] = [];
-  for (const token of text.split(/\s+/)) {
+  const tokens = text.trim().split(/\s+/);
+  const question = QUESTION_WORDS.has(tokens[0].toLowerCase()) || text.trimEnd().endsWith("?");
+  for (const token of tokens) {
     for (const run of cjkRuns(token)) {
       if (run.cjk) {
         words.push({ terms: cjkBigrams(run.text), count: "share" });
@@ -97,7 +129,9 @@ export function parseQuery(query: string): SearchQuery {
         continue;
       }
       const terms = [...new Set(searchTerms(run.text))].filter((term) => !STOP_WORDS.has(term));
-      if (terms.length > 0) words.push({ terms, count: "any" });
+      if (terms.length === 0) continue;
+      const optional = question && terms.length === 1 && QUESTION_VERBS.has(terms[0]);
+      words.push(optional ? { terms, count: "any", optional } : { terms, count: "any" });
     }
   }
   if (words.length === 0) {

@@ -102,6 +102,41 @@ Deno.test("retrieval: realistic queries are searches, and find their section", a
   for (const ranks of byFamily.values()) assert.ok(top3(ranks) >= 0.75, summary);
 });
 
+// "How do I <verb> X?": the docs answer under "Changing the port" or "Test
+// timeouts", seldom with the asker's verb; a section without it must not
+// lose to one that happens to hold it (Bun's Jest migration page, holding
+// "configure", "test" and "timeout", was the only result of the first).
+Deno.test("retrieval: a question's verb is not held against the section that answers it", async () => {
+  await ensureSearchCorpus();
+  const folder = searchFolder(BUN_DOCS);
+  const docs = (await loadWorkspace([folder])).docs;
+  const label = (doc: MdDocument, short: string) => `${relative(folder, doc.filePath)} ${short}`;
+  const questions: [string, string[]][] = [
+    ["how do I configure the test timeout", [
+      "docs/guides/test/timeout.mdx root",
+      "docs/test/runtime-behavior.mdx > Global Timeout",
+      "docs/test/writing-tests.mdx > Timeouts",
+    ]],
+    ["how do I change the port", [
+      "docs/runtime/bunfig.mdx > serve.port",
+      "docs/runtime/http/server.mdx > Changing the port and hostname",
+    ]],
+    ["how do I change the port of the server?", [
+      "docs/runtime/http/server.mdx > Changing the port and hostname",
+    ]],
+    ["how can I change the default test runner timeout?", [
+      "docs/guides/test/timeout.mdx root",
+      "docs/test/runtime-behavior.mdx > Global Timeout",
+    ]],
+  ];
+  for (const [query, entries] of questions) {
+    const expected = entries.map((entry) => _section(docs, entry, label));
+    const { hits } = searchDocuments(docs, query, 10);
+    const labels = hits.map((hit) => label(hit.target.doc, formatShortPath(hit.target.path)));
+    assert.ok(labels.slice(0, 3).some((found) => expected.includes(found)), `${query}: ${labels}`);
+  }
+});
+
 // The section an expectation of the table names: `file > heading text`
 // (exactly one heading with that text), `file root` or `file h3.9`.
 function _section(

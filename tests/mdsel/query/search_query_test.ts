@@ -11,6 +11,19 @@ Deno.test("a query's words: stop-words out, identifiers with their parts", () =>
   assert.deepEqual(query.phrases, []);
 });
 
+Deno.test("a question's verbs are optional words; the same verbs elsewhere are not", () => {
+  const optional = (query: string) =>
+    parseQuery(query).words.filter((word) => word.optional).map((word) => word.terms[0]);
+  assert.deepEqual(optional("how do I configure the test timeout"), ["configure"]);
+  assert.deepEqual(optional("Can I change the port and set the hostname"), ["change", "set"]);
+  assert.deepEqual(optional("change the port?"), ["change"]);
+  // Not a question: `bun add`, `set` as a command or a type.
+  assert.deepEqual(optional("bun add dev dependency"), []);
+  assert.deepEqual(optional("change port"), []);
+  // A verb inside an identifier is part of it.
+  assert.deepEqual(optional("how do I use useState"), ["use"]);
+});
+
 Deno.test("double quotes, curly quotes and backticks mark phrases; one word is no phrase", () => {
   assert.deepEqual(parseQuery('"content collections" schema').phrases, [" content collections "]);
   assert.deepEqual(parseQuery("\u201Cinline snapshots\u201D").phrases, [" inline snapshots "]);
