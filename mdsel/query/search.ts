@@ -54,6 +54,9 @@ export interface SearchResult {
 }
 
 const SNIPPET_CHARS = 72;
+/** The most matched words a snippet looks for, and the most places of each it weighs. */
+const _SNIPPET_TERMS = 24;
+const _SNIPPET_PLACES = 200;
 // Heading text weighs most, then where the heading stands, then the text.
 const BOOST = { heading: 4, path: 1.5, body: 1 };
 /** A section's score is multiplied by the share of the query's words it holds, to this power. */
@@ -301,11 +304,23 @@ function _fileWords(path: string): string {
   return [parts.pop() ?? "", name].join(" ").trim();
 }
 
+/**
+ * A link's destination and title, one level of parentheses inside
+ * (`](https://en.wikipedia.org/wiki/Foo_(bar))`). It never scans past a `(`
+ * it cannot close: `](](](...` made it scan to the end from each one.
+ */
+const LINK_DESTINATION = /\]\([^()\s]*(?:\([^()\s]*\)[^()\s]*)*(?:\s+"[^"]*")?\)/g;
+/**
+ * A reference definition, its label on one line: a label or indentation
+ * read across lines made lines of `[x` or of spaces scan to the end from each one.
+ */
+const REFERENCE_DEFINITION = /^[ \t]*\[[^\]\n]+\]:\s*\S+.*$/gm;
+
 /** Source text for the index, with link destinations left out (they are no words to find). */
 function _text(doc: MdDocument, first: number, last: number): string {
   return proseSource(doc, first, last)
-    .replace(/\]\([^)\s]*(?:\s+"[^"]*")?\)/g, "]")
-    .replace(/^\s*\[[^\]]+\]:\s*\S+.*$/gm, "");
+    .replace(LINK_DESTINATION, "]")
+    .replace(REFERENCE_DEFINITION, "");
 }
 
 /**
@@ -320,13 +335,18 @@ function _snippet(section: _Section, matched: readonly string[]): string {
     .replace(/\s+/g, " ").trim();
   if (text === "") return "";
   const lower = text.toLowerCase();
+  // A prefix can reach thousands of words, each standing in many places: the
+  // first few of each are enough to find where most stand together.
+  const terms = matched.slice(0, _SNIPPET_TERMS);
   let best = -1;
   let bestEnd = 0;
   let bestScore = -1;
-  for (const term of matched) {
+  for (const term of terms) {
+    let places = 0;
     for (let at = lower.indexOf(term); at !== -1; at = lower.indexOf(term, at + 1)) {
+      if (++places > _SNIPPET_PLACES) break;
       const window = lower.slice(Math.max(0, at - SNIPPET_CHARS / 2), at + SNIPPET_CHARS / 2);
-      const score = matched.filter((other) => window.includes(other)).length;
+      const score = terms.filter((other) => window.includes(other)).length;
       if (score > bestScore) [best, bestEnd, bestScore] = [at, at + term.length, score];
     }
   }

@@ -7,6 +7,7 @@ import { MAX_QUERY_CHARS, QueryError } from "../../../mdsel/query/search_query.t
 import { searchTerms } from "../../../mdsel/query/search_text.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "../../../mdsel/query/search_limits.ts";
 import { doc } from "../_docs.ts";
+import { mdsel, withTempDir } from "../_cli.ts";
 
 const DOCS = [
   doc(
@@ -324,4 +325,50 @@ Deno.test("a document's title heads its sections, and is its preamble's heading"
   const [first] = searchDocuments(docs, "sqlite transactions").hits;
   assert.equal(first.target.doc.namespace, "sqlite");
   assert.deepEqual(first.headingPath, ["Transactions"]);
+});
+
+Deno.test("link destinations and reference definitions are no words to find", () => {
+  const docs = [
+    doc(
+      [
+        "# Links",
+        'See [the guide](https://zebra.example/guide "Zebra title").',
+        "And [Foo](https://en.wikipedia.org/wiki/Foo_(giraffe)) too.",
+        "[ref]: https://okapi.example/ref",
+        "[multi]:",
+        "  https://tapir.example/x",
+      ].join("\n\n"),
+    ),
+  ];
+  for (const word of ["zebra", "giraffe", "okapi", "tapir"]) {
+    assert.equal(searchDocuments(docs, word).matched, 0, word);
+  }
+  assert.equal(searchDocuments(docs, "guide").matched, 1);
+});
+
+Deno.test("hostile text in a section is searched in about linear time", async () => {
+  // Each of these made the search of a file of 1 MB or less run for minutes: a regex scanned
+  // to the end from each line or `](`, or the snippet compared every word a prefix reached
+  // with every other at each place it stands.
+  const cases: [string, string, string][] = [
+    ["unclosed destinations", "](".repeat(300_000), "fetch"],
+    ["unclosed destinations with text", "](a".repeat(300_000), "fetch"],
+    ["lines opening a label", "[x\n".repeat(200_000), "fetch"],
+    ["blank lines of spaces", "   \n".repeat(300_000), "fetch"],
+    [
+      "20,000 words one prefix reaches",
+      Array.from({ length: 20_000 }, (_, i) => `abc${i}`).join(" "),
+      "abc",
+    ],
+  ];
+  const files = Object.fromEntries(
+    cases.map(([name, body], i) => [`f${i}.md`, `# ${name}\n\nfetch\n\n${body}\nfetch\n`]),
+  );
+  await withTempDir(files, async (dir) => {
+    for (const [i, [name, , query]] of cases.entries()) {
+      const result = await mdsel(["select", query, `${dir}/f${i}.md`], { timeoutMs: 30_000 });
+      assert.equal(result.code, 0, `${name}: ${result.stdout}${result.stderr}`);
+      assert.match(result.stdout, new RegExp(`^search "${query}": 1 section matches`), name);
+    }
+  });
 });
