@@ -135,6 +135,26 @@ Deno.test("a snippet holds its hit when the text around it has few spaces (Chine
   }
 });
 
+Deno.test("a snippet leaves out HTML and JSX tags and comments, unless the hit is in one", () => {
+  // The shape of mand-mobile 2.7.0's props tables and of MDX pages.
+  const page = doc(
+    [
+      "# Props",
+      "",
+      '|disabled <sup class="version-after">2.4.0+</sup>|whether the button is disabled|',
+      "",
+      '<!-- internal note --><Tabs><Tab title="npm">Install the package with npm.</Tab></Tabs>',
+      "",
+    ].join("\n"),
+    "props",
+  );
+  assert.equal(
+    searchDocuments([page], "disabled button").hits[0].snippet,
+    "|disabled 2.4.0+ |whether the button is disabled| Install the package...",
+  );
+  assert.ok(searchDocuments([page], "version-after").hits[0].snippet.includes("<sup"));
+});
+
 Deno.test("hits scoring under a quarter of the best are left out; flat scores keep up to ten", () => {
   const sections = (count: number, text: (i: number) => string) =>
     doc(Array.from({ length: count }, (_, i) => `## S${i}\n\n${text(i)}\n`).join("\n"), "d");
