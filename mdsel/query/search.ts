@@ -57,6 +57,9 @@ const SNIPPET_CHARS = 72;
 /** The most matched words a snippet looks for, and the most places of each it weighs. */
 const _SNIPPET_TERMS = 24;
 const _SNIPPET_PLACES = 200;
+// An HTML or JSX tag (`<sup class="x">`, `</sup>`, `<Tabs>`, `<br/>`) or an HTML comment, on one line
+// (never scanning past the next `<!--`: a line of them was quadratic).
+const _MARKUP = /<!--(?:(?!<!--)[^\n])*?-->|<\/?[A-Za-z][\w.:-]*(?:\s[^<>\n]*)?\/?>/g;
 // Heading text weighs most, then where the heading stands, then the text.
 const BOOST = { heading: 4, path: 1.5, body: 1 };
 /** A section's score is multiplied by the share of the query's words it holds, to this power. */
@@ -328,16 +331,21 @@ function _text(doc: MdDocument, first: number, last: number): string {
  * matched terms stand close together, on one line, cut at word boundaries.
  */
 function _snippet(section: _Section, matched: readonly string[]): string {
-  // Fence lines and table rules are markup, not words: they only take room.
-  const text = normalizeText(section.body)
-    .replace(/^ {0,3}(?:`{3,}|~{3,}).*$/gm, "")
-    .replace(/^ *\|?(?: *:?-+:? *\|)+ *:?-*:? *$/gm, "")
-    .replace(/\s+/g, " ").trim();
-  if (text === "") return "";
-  const lower = text.toLowerCase();
   // A prefix can reach thousands of words, each standing in many places: the
   // first few of each are enough to find where most stand together.
   const terms = matched.slice(0, _SNIPPET_TERMS);
+  // Fence lines, table rules, HTML and JSX tags and comments are markup, not words: they only
+  // take room. A tag holding a matched term stays, so the snippet can show that hit.
+  const text = normalizeText(section.body)
+    .replace(/^ {0,3}(?:`{3,}|~{3,}).*$/gm, "")
+    .replace(/^ *\|?(?: *:?-+:? *\|)+ *:?-*:? *$/gm, "")
+    .replace(_MARKUP, (tag) => {
+      const lower = tag.toLowerCase();
+      return terms.some((term) => lower.includes(term)) ? tag : " ";
+    })
+    .replace(/\s+/g, " ").trim();
+  if (text === "") return "";
+  const lower = text.toLowerCase();
   let best = -1;
   let bestEnd = 0;
   let bestScore = -1;

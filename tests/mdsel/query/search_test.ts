@@ -142,6 +142,26 @@ Deno.test("a snippet holds its hit when the text around it has few spaces (Chine
   }
 });
 
+Deno.test("a snippet leaves out HTML and JSX tags and comments, unless the hit is in one", () => {
+  // The shape of mand-mobile 2.7.0's props tables and of MDX pages.
+  const page = doc(
+    [
+      "# Props",
+      "",
+      '|disabled <sup class="version-after">2.4.0+</sup>|whether the button is disabled|',
+      "",
+      '<!-- internal note --><Tabs><Tab title="npm">Install the package with npm.</Tab></Tabs>',
+      "",
+    ].join("\n"),
+    "props",
+  );
+  assert.equal(
+    searchDocuments([page], "disabled button").hits[0].snippet,
+    "|disabled 2.4.0+ |whether the button is disabled| Install the package...",
+  );
+  assert.ok(searchDocuments([page], "version-after").hits[0].snippet.includes("<sup"));
+});
+
 Deno.test("hits scoring under a quarter of the best are left out; flat scores keep up to ten", () => {
   const sections = (count: number, text: (i: number) => string) =>
     doc(Array.from({ length: count }, (_, i) => `## S${i}\n\n${text(i)}\n`).join("\n"), "d");
@@ -358,6 +378,12 @@ Deno.test("hostile text in a section is searched in about linear time", async ()
     [
       "20,000 words one prefix reaches",
       Array.from({ length: 20_000 }, (_, i) => `abc${i}`).join(" "),
+      "abc",
+    ],
+    ["a line of unclosed comments", "<!--".repeat(250_000), "fetch"],
+    [
+      "20,000 tags among the words a prefix reaches",
+      Array.from({ length: 20_000 }, (_, i) => `abc${i} <b>`).join(" "),
       "abc",
     ],
   ];
