@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { parseInline, parseMarkdown } from "../../../mdsel/parse/markdown.ts";
-import { blockPlainText, inlinePlainText } from "../../../mdsel/parse/plain_text.ts";
+import {
+  blockPlainText,
+  inlinePlainText,
+  inlineWordCount,
+  stripHtml,
+} from "../../../mdsel/parse/plain_text.ts";
+import { fc } from "../../_fast_check.ts";
 import { seededRng } from "../_generate.ts";
 
 Deno.test("inlinePlainText: content without inline markup is its own text, as a parse says", () => {
@@ -40,4 +46,56 @@ Deno.test("blockPlainText under a limit parses only the start of a huge paragrap
   const astral = parseMarkdown("*😀* " + "😀".repeat(100_000) + "\n");
   const cut = blockPlainText(astral, 0, astral.length, 100);
   assert.ok(!/[\uD800-\uDBFF]$/.test(cut.trimEnd()), "a lone high surrogate at the end");
+});
+
+Deno.test("stripHtml replaces tags and comments as the one regex did", () => {
+  const regex = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<!--[\s\S]*?-->/g;
+  const pieces = [
+    "<",
+    ">",
+    "!",
+    "-",
+    "--",
+    "/",
+    " ",
+    "\n",
+    "a",
+    "b1",
+    "<!--",
+    "-->",
+    "<a>",
+    "</b>",
+    "<br/>",
+    "<!-->",
+  ];
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 30 }), (parts) => {
+      const text = parts.join("");
+      assert.equal(stripHtml(text, " "), text.replace(regex, " "));
+      assert.equal(stripHtml(text, ""), text.replace(regex, ""));
+    }),
+    { numRuns: 5_000 },
+  );
+});
+
+Deno.test("hostile inline text is counted in linear time", async () => {
+  // Each took minutes: a regex looked for the end from each `<!--` or `](<` of a line.
+  const cases: [string, number][] = [
+    ['"fetch " + "<!--".repeat(250_000)', 2],
+    ['"fetch " + "](<".repeat(300_000)', 2],
+  ];
+  const module = new URL("../../../mdsel/parse/plain_text.ts", import.meta.url).href;
+  for (const [content, words] of cases) {
+    const code = `const { inlineWordCount } = await import(${JSON.stringify(module)});\n` +
+      `console.log(inlineWordCount(${content}));`;
+    const { code: exit, stdout } = await new Deno.Command(Deno.execPath(), {
+      args: ["eval", code],
+      stdout: "piped",
+      stderr: "null",
+      signal: AbortSignal.timeout(30_000),
+    }).output();
+    assert.equal(exit, 0, content);
+    assert.equal(new TextDecoder().decode(stdout), `${words}\n`, content);
+  }
+  assert.equal(inlineWordCount("a <!-- b --> c](<d>)"), 2);
 });
