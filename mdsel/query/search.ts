@@ -23,7 +23,7 @@ import { sliceLines } from "../parse/source_lines.ts";
 import { rootOf, scopeOf, type Target, targetAt } from "./resolve.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "./search_limits.ts";
 import { parseQuery, type SearchQuery, STOP_WORDS } from "./search_query.ts";
-import { hasCjk, normalizeText, searchTerms, wordSequence } from "./search_text.ts";
+import { hasCjk, isVersion, normalizeText, searchTerms, wordSequence } from "./search_text.ts";
 
 /** One section a search found. */
 export interface SearchHit {
@@ -175,8 +175,10 @@ function _rank(
 }
 
 // One typo per word, for words long enough to have a typo (not Chinese or
-// Japanese: one character more or less is another word); prefixes from 3 letters.
-const _fuzzy = (term: string) => term.length >= 4 && term.length <= 40 && !hasCjk(term);
+// Japanese: one character more or less is another word; not a version: one
+// digit more or less is another version); prefixes from 3 letters.
+const _fuzzy = (term: string) =>
+  term.length >= 4 && term.length <= 40 && !hasCjk(term) && !isVersion(term);
 const _prefix = (term: string) => term.length >= 3 && term.length <= 40;
 
 /**

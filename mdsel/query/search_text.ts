@@ -27,6 +27,7 @@ const TOKEN = /(?:[@.]|--?)?[\p{L}\p{N}_]+(?:(?:[./:@-]|::)[\p{L}\p{N}_]+)*/gu;
 /** The same for ASCII text, several times faster. */
 const ASCII_TOKEN = /(?:[@.]|--?)?\w+(?:(?:[./:@-]|::)\w+)*/g;
 const WORD = /[\p{L}\p{N}_]+/gu;
+const VERSION = /^v?\d+(?:\.\d+)+$/;
 const IDENTIFIER_PARTS = /_+|(?<=\p{Ll})(?=\p{Lu})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
 const ASCII_IDENTIFIER_PARTS = /_+|(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])/;
 /** Characters of scripts written without spaces between words. */
@@ -96,6 +97,7 @@ export function hasCjk(word: string): boolean {
  *   "retries",
  * ]);
  * assert.deepEqual(searchTerms("東京タワー"), ["東", "東京", "京", "京タ", "タ", "タワ", "ワ", "ワー", "ー"]);
+ * assert.deepEqual(searchTerms("v7.14.0"), ["v7.14.0", "7.14.0", "v7", "14", "0"]);
  * ```
  */
 export function searchTerms(text: string): string[] {
@@ -107,10 +109,33 @@ export function searchTerms(text: string): string[] {
       _wordTerms(token, terms, ascii);
       continue;
     }
-    terms.push(token.toLowerCase());
+    const lower = token.toLowerCase();
+    terms.push(lower);
+    // A version is found with or without its `v`: `v7.14.0` finds the heading `7.14.0`.
+    if (lower.startsWith("v") && VERSION.test(lower)) terms.push(lower.slice(1));
     for (const word of token.match(WORD) ?? []) _wordTerms(word, terms, ascii);
   }
   return terms;
+}
+
+/**
+ * Whether a term is a version number (`7.14.0`, `v2.0`): a term one digit
+ * away from it is another version, not a typo.
+ *
+ * @param term A search term, lower-cased.
+ * @returns `true` for a version.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isVersion } from "./search_text.ts";
+ * assert.ok(isVersion("v7.14.0"));
+ * assert.ok(isVersion("2.0"));
+ * assert.ok(!isVersion("fs.readfile"));
+ * ```
+ */
+export function isVersion(term: string): boolean {
+  return VERSION.test(term);
 }
 
 /**

@@ -98,6 +98,26 @@ Deno.test("stop-words are not searched; a query of only stop-words, or far too l
   assert.throws(() => searchDocuments(DOCS, "x ".repeat(MAX_QUERY_CHARS)), /too long/);
 });
 
+Deno.test("a version is found with or without its v, and one digit off is another version", () => {
+  // The shape of react-router 8.5.1's CHANGELOG.md: most headings have a v, some not.
+  const changelog = doc(
+    ["# react-router", "## v7.14.2", "Fix a.", "## v7.14.1", "Fix b.", "## 7.14.0", "Add c."]
+      .join("\n\n") + "\n",
+    "changelog",
+  );
+  const first = (query: string) => searchDocuments([changelog], query).hits[0].headingPath.at(-1);
+  const table: [string, string][] = [
+    ["v7.14.0", "7.14.0"],
+    ["7.14.0", "7.14.0"],
+    ["v7.14.1", "v7.14.1"],
+    ["7.14.2 fixes", "v7.14.2"],
+  ];
+  for (const [query, heading] of table) assert.equal(first(query), heading, query);
+  // No typo allowance between versions: 7.14.9 does not reach 7.14.0.
+  const keep = reachableTerms(["7.14.9"]);
+  assert.deepEqual(["7.14.0", "v7.14.9", "7.14.9"].map(keep), [null, null, "7.14.9"]);
+});
+
 Deno.test("a snippet is the section's own text around the hit, on one line", () => {
   const [hit] = searchDocuments(DOCS, "AbortController").hits;
   assert.equal(hit.snippet, "Use an AbortController to stop a request early.");

@@ -24,8 +24,10 @@ Deno.test("identifiers with punctuation are terms as written and by their parts"
     [".env", [".env", "env"]],
     ["package.json.", ["package.json", "package", "json"]],
     ["std::vector", ["std::vector", "std", "vector"]],
-    // One letter or digit alone is no part of its own: it would match any name.
-    ["v2.0", ["v2.0", "v2", "0"]],
+    // One letter or digit alone is no part of its own: it would match any name. A version is
+    // also a term without its v.
+    ["v2.0", ["v2.0", "2.0", "v2", "0"]],
+    ["7.14.0", ["7.14.0", "7", "14", "0"]],
     ["so-called", ["so-called", "so", "called"]],
   ];
   for (const [text, terms] of table) assert.deepEqual(searchTerms(text), terms, text);
