@@ -22,7 +22,7 @@ import { type MdDocument, proseSource } from "../parse/document.ts";
 import { sliceLines } from "../parse/source_lines.ts";
 import { rootOf, scopeOf, type Target, targetAt } from "./resolve.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "./search_limits.ts";
-import { parseQuery, type SearchQuery, STOP_WORDS } from "./search_query.ts";
+import { parseQuery, type QueryWord, type SearchQuery, STOP_WORDS } from "./search_query.ts";
 import { hasCjk, isVersion, normalizeText, searchTerms, wordSequence } from "./search_text.ts";
 
 /** One section a search found. */
@@ -99,6 +99,8 @@ export function searchDocuments(
   limit = MAX_HITS,
 ): SearchResult {
   const parsed = parseQuery(query);
+  const swaps = swappedTerms(parsed);
+  const terms = [...parsed.terms, ...swaps.keys()];
   const sections = docs.flatMap(_sectionsOf);
   sections.forEach((section, i) => section.id = i);
   const index = new MiniSearch<_Section>({
@@ -108,18 +110,20 @@ export function searchDocuments(
     // reach are indexed: most of the cost of indexing goes, and the scores
     // stay the same, because MiniSearch takes field lengths from the tokens
     // before this filter and a kept term's document frequency is unchanged.
-    processTerm: reachableTerms(parsed.terms),
+    processTerm: reachableTerms(terms, swaps),
   });
   index.addAll(sections);
-  const results = index.search(parsed.terms.join(" "), {
+  const results = index.search(terms.join(" "), {
     boost: BOOST,
     combineWith: "OR",
     tokenize: (text) => text.split(" "),
     processTerm: (term) => term,
-    fuzzy: (term) => (_fuzzy(term) ? 1 : false),
+    // A swapped word gets no typo of its own, and weighs what a typo does.
+    fuzzy: (term) => (!swaps.has(term) && _fuzzy(term) ? 1 : false),
     prefix: _prefix,
+    boostTerm: (term) => (swaps.has(term) ? SWAP_WEIGHT : 1),
   });
-  const ranked = _rank(results, parsed, sections);
+  const ranked = _rank(results, parsed, sections, swaps);
   const floor = (ranked[0]?.score ?? 0) * MIN_SHARE_OF_BEST;
   const shown = ranked.slice(0, limit).filter((result) => result.score >= floor);
   const hits = shown.map(({ result, score }) => {
@@ -130,8 +134,8 @@ export function searchDocuments(
       snippet: _snippet(section, Object.keys(result.match)),
     };
   });
-  const terms = [...new Set(parsed.words.map((word) => word.terms[0]))];
-  return { terms, matched: results.length, hits };
+  const words = [...new Set(parsed.words.map((word) => word.terms[0]))];
+  return { terms: words, matched: results.length, hits };
 }
 
 /**
@@ -144,6 +148,7 @@ function _rank(
   results: readonly MiniSearchResult[],
   query: SearchQuery,
   sections: readonly _Section[],
+  swaps: ReadonlyMap<string, QueryWord>,
 ): { result: MiniSearchResult; score: number }[] {
   // A question's verbs (`configure`) add to the score but not to the share.
   const required = query.words.filter((word) => !word.optional);
@@ -152,7 +157,10 @@ function _rank(
     const matched = new Set(result.queryTerms);
     let held = 0;
     for (const word of counted) {
-      const found = word.terms.filter((term) => matched.has(term)).length;
+      let found = word.terms.filter((term) => matched.has(term)).length;
+      if (found === 0 && word.count === "any") {
+        for (const [swap, of] of swaps) if (of === word && matched.has(swap)) found = 1;
+      }
       held += word.count === "share" ? found / word.terms.length : found > 0 ? 1 : 0;
     }
     const coverage = (held / counted.length) ** COVERAGE_POWER;
@@ -188,6 +196,7 @@ const _prefix = (term: string) => term.length >= 3 && term.length <= 40;
  * stop-word, remembering each answer.
  *
  * @param terms The query's terms, lower-cased.
+ * @param noTypo The terms searched for without a typo (swapped words, {@linkcode swappedTerms}).
  * @returns The filter: the term itself when kept, `null` when dropped.
  *
  * @example
@@ -203,24 +212,69 @@ const _prefix = (term: string) => term.length >= 3 && term.length <= 40;
  * ]);
  * ```
  */
-export function reachableTerms(terms: readonly string[]): (term: string) => string | null {
+export function reachableTerms(
+  terms: readonly string[],
+  noTypo: { has(term: string): boolean } = new Set(),
+): (term: string) => string | null {
   const seen = new Map<string, boolean>();
   const exact = new Set(terms);
   // Only these reach other words: a query of 400 Chinese characters (399 bigrams)
   // compared each with every distinct term of a document.
-  const loose = terms.filter((query) => _prefix(query) || _fuzzy(query));
+  const typo = (query: string) => !noTypo.has(query) && _fuzzy(query);
+  const loose = terms.filter((query) => _prefix(query) || typo(query));
   return (term) => {
     let reachable = seen.get(term);
     if (reachable === undefined) {
       reachable = !STOP_WORDS.has(term) &&
         (exact.has(term) || loose.some((query) =>
           (_prefix(query) && term.startsWith(query)) ||
-          (_fuzzy(query) && _withinOneEdit(term, query))
+          (typo(query) && _withinOneEdit(term, query))
         ));
       seen.set(term, reachable);
     }
     return reachable ? term : null;
   };
+}
+
+/** What a word found only with two of its letters swapped weighs, as MiniSearch weighs a typo. */
+const SWAP_WEIGHT = 0.4;
+/** The most swapped words a query searches for. */
+const MAX_SWAPS = 200;
+
+/**
+ * The words of a query with two neighbouring letters swapped (`reavlidation`
+ * gives `revalidation`): the commonest typo, two edits where a search allows
+ * one. Only plain words of 5 to 40 letters, not common words, not the
+ * query's own terms; each maps to the word it comes from.
+ *
+ * @param query A parsed query.
+ * @returns Each swapped word and its query word, at most 200.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseQuery } from "./search_query.ts";
+ * import { swappedTerms } from "./search.ts";
+ * assert.ok(swappedTerms(parseQuery("reavlidation")).has("revalidation"));
+ * assert.equal(swappedTerms(parseQuery("fs.readFile tab")).has("fs.raedfile"), false);
+ * ```
+ */
+export function swappedTerms(query: SearchQuery): Map<string, QueryWord> {
+  const own = new Set(query.terms);
+  const swaps = new Map<string, QueryWord>();
+  for (const word of query.words) {
+    // A plain word: one term of letters alone (an identifier is written as meant).
+    if (word.count !== "any" || word.terms.length !== 1) continue;
+    for (const term of word.terms) {
+      if (!/^[a-z]{5,40}$/.test(term)) continue;
+      for (let i = 0; i + 1 < term.length && swaps.size < MAX_SWAPS; i++) {
+        if (term[i] === term[i + 1]) continue;
+        const swap = term.slice(0, i) + term[i + 1] + term[i] + term.slice(i + 2);
+        if (!own.has(swap) && !STOP_WORDS.has(swap)) swaps.set(swap, word);
+      }
+    }
+  }
+  return swaps;
 }
 
 /** Whether two words differ by at most one insertion, deletion or substitution. */

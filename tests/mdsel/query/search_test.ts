@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { fc } from "../../_fast_check.ts";
 import MiniSearch from "minisearch";
 import { formatPath } from "../../../mdsel/query/selector.ts";
-import { reachableTerms, searchDocuments } from "../../../mdsel/query/search.ts";
-import { MAX_QUERY_CHARS, QueryError } from "../../../mdsel/query/search_query.ts";
+import { reachableTerms, searchDocuments, swappedTerms } from "../../../mdsel/query/search.ts";
+import { MAX_QUERY_CHARS, parseQuery, QueryError } from "../../../mdsel/query/search_query.ts";
 import { searchTerms } from "../../../mdsel/query/search_text.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "../../../mdsel/query/search_limits.ts";
 import { doc } from "../_docs.ts";
@@ -96,6 +96,28 @@ Deno.test("stop-words are not searched; a query of only stop-words, or far too l
   assert.throws(() => searchDocuments(DOCS, "how is it"), QueryError);
   assert.throws(() => searchDocuments(DOCS, "   "), QueryError);
   assert.throws(() => searchDocuments(DOCS, "x ".repeat(MAX_QUERY_CHARS)), /too long/);
+});
+
+Deno.test("two swapped letters are a typo too, weighing less than the word as written", () => {
+  // react-router 8.5.1's docs: "reavlidation" found nothing before.
+  const docs = [
+    doc("# Revalidation\n\nSkipping revalidation can leave the UI out of sync.\n", "revalidation"),
+    doc("# Trail\n\nA trail of breadcrumbs.\n\n# Trial\n\nA trial run.\n", "words"),
+  ];
+  const first = (query: string) => searchDocuments(docs, query).hits[0]?.headingPath.at(-1);
+  const table: [string, string][] = [
+    ["reavlidation", "Revalidation"],
+    ["revalidtaion", "Revalidation"],
+    ["trial", "Trial"],
+    ["trail", "Trail"],
+  ];
+  for (const [query, heading] of table) assert.equal(first(query), heading, query);
+  const trial = searchDocuments(docs, "trial").hits;
+  assert.ok(trial[0].score > trial[1].score * 2, JSON.stringify(trial.map((hit) => hit.score)));
+  // Identifiers, short words, common words and the query's own words give no swaps.
+  assert.deepEqual([...swappedTerms(parseQuery("fs.readfile tab form"))].length, 0);
+  const long = Array.from({ length: 45 }, (_, i) => `word${String.fromCharCode(97 + (i % 26))}xyz`);
+  assert.ok(swappedTerms(parseQuery(long.join(" ").replace(/\d/g, ""))).size <= 200);
 });
 
 Deno.test("a version is found with or without its v, and one digit off is another version", () => {
