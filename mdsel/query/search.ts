@@ -220,16 +220,21 @@ export function reachableTerms(
   const exact = new Set(terms);
   // Only these reach other words: a query of 400 Chinese characters (399 bigrams)
   // compared each with every distinct term of a document.
-  const typo = (query: string) => !noTypo.has(query) && _fuzzy(query);
-  const loose = terms.filter((query) => _prefix(query) || typo(query));
+  // Prefixes are looked up by their first three characters (every prefix has three), so
+  // many prefixes (a query's swapped words) cost a lookup, not a comparison each.
+  const prefixes = new Map<string, string[]>();
+  for (const query of terms.filter(_prefix)) {
+    const head = query.slice(0, 3);
+    prefixes.set(head, [...(prefixes.get(head) ?? []), query]);
+  }
+  const typos = terms.filter((query) => !noTypo.has(query) && _fuzzy(query));
   return (term) => {
     let reachable = seen.get(term);
     if (reachable === undefined) {
       reachable = !STOP_WORDS.has(term) &&
-        (exact.has(term) || loose.some((query) =>
-          (_prefix(query) && term.startsWith(query)) ||
-          (typo(query) && _withinOneEdit(term, query))
-        ));
+        (exact.has(term) ||
+          (prefixes.get(term.slice(0, 3))?.some((query) => term.startsWith(query)) ?? false) ||
+          typos.some((query) => _withinOneEdit(term, query)));
       seen.set(term, reachable);
     }
     return reachable ? term : null;
