@@ -141,8 +141,10 @@ export function searchDocuments(
 /**
  * The final order: BM25 (without MiniSearch's own multiplier, the number of
  * terms matched, which counts an identifier's parts) times the share of the
- * query's words a section holds (a question's verbs left out), to the fourth power; then each phrase a section
- * holds adds the best score of those holding none, which puts it above them.
+ * query's words a section holds (a question's verbs left out; a word found
+ * with two letters swapped counts), to the fourth power; then each phrase a
+ * section holds adds the best score of those holding none, which puts it
+ * above them.
  */
 function _rank(
   results: readonly MiniSearchResult[],
@@ -153,14 +155,14 @@ function _rank(
   // A question's verbs (`configure`) add to the score but not to the share.
   const required = query.words.filter((word) => !word.optional);
   const counted = required.length > 0 ? required : query.words;
+  const swapsOf = new Map<QueryWord, string[]>();
+  for (const [swap, word] of swaps) swapsOf.set(word, [...(swapsOf.get(word) ?? []), swap]);
   const ranked = results.map((result) => {
     const matched = new Set(result.queryTerms);
     let held = 0;
     for (const word of counted) {
-      let found = word.terms.filter((term) => matched.has(term)).length;
-      if (found === 0 && word.count === "any") {
-        for (const [swap, of] of swaps) if (of === word && matched.has(swap)) found = 1;
-      }
+      const found = word.terms.filter((term) => matched.has(term)).length ||
+        (swapsOf.get(word)?.some((swap) => matched.has(swap)) ? 1 : 0);
       held += word.count === "share" ? found / word.terms.length : found > 0 ? 1 : 0;
     }
     const coverage = (held / counted.length) ** COVERAGE_POWER;
@@ -218,10 +220,9 @@ export function reachableTerms(
 ): (term: string) => string | null {
   const seen = new Map<string, boolean>();
   const exact = new Set(terms);
-  // Only these reach other words: a query of 400 Chinese characters (399 bigrams)
-  // compared each with every distinct term of a document.
   // Prefixes are looked up by their first three characters (every prefix has three), so
-  // many prefixes (a query's swapped words) cost a lookup, not a comparison each.
+  // many of them (a query's swapped words) cost a lookup per term, not a comparison each;
+  // only the terms that may have a typo are compared (not 399 bigrams of Chinese).
   const prefixes = new Map<string, string[]>();
   for (const query of terms.filter(_prefix)) {
     const head = query.slice(0, 3);
@@ -269,14 +270,12 @@ export function swappedTerms(query: SearchQuery): Map<string, QueryWord> {
   const swaps = new Map<string, QueryWord>();
   for (const word of query.words) {
     // A plain word: one term of letters alone (an identifier is written as meant).
-    if (word.count !== "any" || word.terms.length !== 1) continue;
-    for (const term of word.terms) {
-      if (!/^[a-z]{5,40}$/.test(term)) continue;
-      for (let i = 0; i + 1 < term.length && swaps.size < MAX_SWAPS; i++) {
-        if (term[i] === term[i + 1]) continue;
-        const swap = term.slice(0, i) + term[i + 1] + term[i] + term.slice(i + 2);
-        if (!own.has(swap) && !STOP_WORDS.has(swap)) swaps.set(swap, word);
-      }
+    const [term] = word.terms;
+    if (word.count !== "any" || word.terms.length !== 1 || !/^[a-z]{5,40}$/.test(term)) continue;
+    for (let i = 0; i + 1 < term.length && swaps.size < MAX_SWAPS; i++) {
+      if (term[i] === term[i + 1]) continue;
+      const swap = term.slice(0, i) + term[i + 1] + term[i] + term.slice(i + 2);
+      if (!own.has(swap) && !STOP_WORDS.has(swap)) swaps.set(swap, word);
     }
   }
   return swaps;
