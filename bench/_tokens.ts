@@ -218,12 +218,13 @@ export function grepWord(
   return { call: `grep -rni '${word}' (${out.length} lines)`, chars: out.join("\n").length };
 }
 
-const RESULT = /^((?:\S+::)?(?:h[1-6]\.\d+|root))(?:\s|$)/;
+const RESULT = /^ ?((?:\S+::)?(?:h[1-6]\.\d+|intro))(?:\s|$)/;
 
 /**
- * The selectors of a search answer's results, best first: the first word of
- * each result line (`h2.3`, `root`, or `ns::h2.3` when several files were
- * searched); snippet lines are indented and skipped.
+ * The selectors of a search answer's results, in the order shown: the first
+ * word of each result line (`h2.3`, `intro`, or `ns::h2.3` when several files
+ * were searched, then indented by one space under their file's line);
+ * snippet lines are indented further and skipped.
  *
  * @param text What the search returned.
  * @returns The selectors.
@@ -231,8 +232,8 @@ const RESULT = /^((?:\S+::)?(?:h[1-6]\.\d+|root))(?:\s|$)/;
  * @example
  * ```ts
  * import { searchResultLabels } from "./_tokens.ts";
- * const text = 'search "abort": 2 sections match\na::h2.1 A > Abort [9 words]\n  Use a signal\nb::root [3 words]';
- * console.log(searchResultLabels(text)); // [ "a::h2.1", "b::root" ]
+ * const text = 'search "abort": 2 sections match\na.md\n a::h2.1 A > Abort [9 words]\n   Use a signal\nb.md\n b::intro B [3 words]';
+ * console.log(searchResultLabels(text)); // [ "a::h2.1", "b::intro" ]
  * ```
  */
 export function searchResultLabels(text: string): string[] {

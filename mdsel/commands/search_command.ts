@@ -24,6 +24,7 @@ import {
 } from "./select_command.ts";
 import type { SearchHit } from "../query/search.ts";
 import type { Selector } from "../query/selector.ts";
+import type { Target } from "../query/resolve.ts";
 
 /**
  * Searches the documents of a call (or of one namespace) for plain words.
@@ -32,7 +33,7 @@ import type { Selector } from "../query/selector.ts";
  * (`std::vector`): every file is searched for the whole text.
  *
  * One call instead of two: when the best section stands out (the next
- * scores under half of it) and is small (under `MDSEL_SIZE_WORDS` words,
+ * scores under 70% of it) and is small (under `MDSEL_SIZE_WORDS` words,
  * answered whole by a select), its result carries its exact source.
  *
  * @param query The words.
@@ -109,7 +110,11 @@ export function searchWorkspace(
     }),
   };
   const [best] = found.hits;
-  if (best !== undefined && !(found.hits[1]?.score >= best.score * STANDS_OUT_SHARE)) {
+  // The best is shown first unless a section holding it is a hit too: then it stands out of nothing.
+  if (
+    best !== undefined && hits[0] === best &&
+    !(found.hits[1]?.score >= best.score * STANDS_OUT_SHARE)
+  ) {
     const content = _wholeSource(best, { ...DEFAULT_SELECT_SETTINGS, ...settings }, qualify);
     if (content !== undefined) outcome.search.results[0].content = content;
   }
@@ -128,7 +133,9 @@ export function searchWorkspace(
 
 /**
  * The hits grouped by document: the documents in the order of their best
- * hit, each one's hits best first.
+ * hit; in each, the hits best first, except that a section comes right
+ * after the section holding it when both are hits (a page's outline reads
+ * top down, as documentation search shows a page's headings).
  */
 function _groupedByFile(hits: readonly SearchHit[]): SearchHit[] {
   const groups = new Map<MdDocument, SearchHit[]>();
@@ -137,7 +144,32 @@ function _groupedByFile(hits: readonly SearchHit[]): SearchHit[] {
     if (group === undefined) groups.set(hit.target.doc, [hit]);
     else group.push(hit);
   }
-  return [...groups.values()].flat();
+  const ordered: SearchHit[] = [];
+  for (const group of groups.values()) {
+    const shown = new Set<SearchHit>();
+    const show = (hit: SearchHit) => {
+      if (shown.has(hit)) return;
+      // The sections holding it first, outermost first.
+      const holders = group.filter((other) => other !== hit && _holds(other.target, hit.target));
+      holders.sort((a, b) => _start(a.target) - _start(b.target));
+      for (const holder of holders) show(holder);
+      shown.add(hit);
+      ordered.push(hit);
+    };
+    for (const hit of group) show(hit);
+  }
+  return ordered;
+}
+
+/** Whether a section holds another (a subsection, at any depth). */
+function _holds(outer: Target, inner: Target): boolean {
+  return outer.kind === "section" && inner.kind === "section" && outer.list === inner.list &&
+    outer.index < inner.index && inner.index < outer.end;
+}
+
+/** Where a target starts in its list. */
+function _start(target: Target): number {
+  return target.kind === "root" ? -1 : target.index;
 }
 
 /**

@@ -137,7 +137,7 @@ export interface SearchResultEntry {
   snippet: string;
   /**
    * The section's exact source, when it stands out (the next scores under
-   * half of it) and is small: what selecting it would return, so no select
+   * 70% of it) and is small: what selecting it would return, so no select
    * is needed.
    */
   content?: string;

@@ -418,7 +418,7 @@ const _CHANGE_WORDS =
   /^(?:migrat\w*|upgrad\w*|changelog|changes?|changed|breaking|deprecat\w*|removed|renamed|release|releases|v\d[\w.]*|\d+(?:\.\d+)+|version)$/;
 /** A page or section of changes: an upgrade guide, a changelog, release notes. */
 const _CHANGE_TEXT =
-  /\b(?:migrat(?:e|ion|ing)|upgrad(?:e|ing)|changelog|release notes|what'?s new|breaking changes?|deprecations?)\b/i;
+  /\b(?:migrat(?:e|ion|ing)|upgrading|upgrade[ -](?:to|guide|notes)|changelog|release[ -]notes|what'?s new|breaking[ -]changes?|deprecations?)\b/i;
 
 /**
  * Upgrade notes and changelog entries rank below the topic they mention,

@@ -408,11 +408,12 @@ Deno.test("grepWord prints path:line:text for each line holding the word in any 
 
 Deno.test("searchResultLabels reads the result lines of a search, with or without namespaces", () => {
   const one =
-    'search "x": 2 sections match\nh2.0 T > A [5 words]\n  snippet h3.1\nroot [3 words]\n';
-  assert.deepEqual(searchResultLabels(one), ["h2.0", "root"]);
+    'search "x": 2 sections match\nh2.0 T > A [5 words]\n  snippet h3.1\nintro [3 words]\n';
+  assert.deepEqual(searchResultLabels(one), ["h2.0", "intro"]);
+  // Several files: results grouped under their file's path, indented by one.
   const several =
-    'search "x": 9 sections match; the best 2, best first\na::h3.12 T > A [80 words]\n' +
-    "  ...text...\nmigration_guide::h5.0 ... > B [1 word]\n";
+    'search "x": 9 sections match; the best 2, best first\ndocs/a.md\n a::h3.12 T > A [80 words]\n' +
+    "   ...text h2.1...\nguide/migration-guide.md\n migration_guide::h5.0 ... > B [1 word]\n";
   assert.deepEqual(searchResultLabels(several), ["a::h3.12", "migration_guide::h5.0"]);
   assert.deepEqual(searchResultLabels('search "x": no section matches\n!x\nNo section holds'), []);
 });
