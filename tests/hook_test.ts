@@ -37,7 +37,7 @@ function input(
     cwd: "/tmp",
     hook_event_name: "PostToolUse",
     tool_name: "Read",
-    tool_input: { file_path: filePath, offset: 1, limit: 50 },
+    tool_input: { file_path: filePath },
     tool_response: { type: "text", file: { filePath, content: "..." } },
     ...fields,
   });
@@ -116,6 +116,27 @@ Deno.test("the hook as a subprocess: exact stdout and exit 0 in every case", asy
     const reported = { code: 0, stdout: "", stderrLines: 1 };
     const cases: [string, Promise<Outcome>, Outcome][] = [
       ["over the threshold", runHookProcess(input(over)), reminder],
+      // A Read of some lines is what the guard advises: no reminder for it.
+      [
+        "over the threshold, with offset",
+        runHookProcess(input(over, { tool_input: { file_path: over, offset: 1 } })),
+        silent,
+      ],
+      [
+        "over the threshold, with limit",
+        runHookProcess(input(over, { tool_input: { file_path: over, limit: 50 } })),
+        silent,
+      ],
+      [
+        "over the threshold, with offset and limit",
+        runHookProcess(input(over, { tool_input: { file_path: over, offset: 37, limit: 28 } })),
+        silent,
+      ],
+      [
+        "over the threshold, offset and limit null",
+        runHookProcess(input(over, { tool_input: { file_path: over, offset: null, limit: null } })),
+        reminder,
+      ],
       ["at the threshold", runHookProcess(input(at)), silent],
       ["under the threshold", runHookProcess(input(under)), silent],
       [
