@@ -452,12 +452,17 @@ Deno.test("runHook decides without touching the disk when given a reader", async
   });
 });
 
-Deno.test("hookMode: no argument is the reminder, --guard the guard, anything else an error", () => {
+Deno.test("hookMode: no argument is the reminder, --guard the guard, --warm the warm-up, anything else an error", () => {
   assert.equal(hookMode([]).hook, "reminder");
   assert.equal(hookMode(["--guard"]).hook, "guard");
+  assert.deepEqual(hookMode(["--warm"]), { hook: "warm" });
   assert.throws(() => hookMode(["guard"]), {
     name: "TypeError",
-    message: 'Unknown argument "guard": use --guard or nothing',
+    message: 'Unknown argument "guard": use --guard, --warm or nothing',
+  });
+  assert.throws(() => hookMode(["--guard", "--warm"]), {
+    name: "TypeError",
+    message: 'Unknown argument "--guard --warm": use --guard, --warm or nothing',
   });
 });
 

@@ -4,6 +4,7 @@
 // Claude Code CLI installs and runs the plugin in tests/e2e/plugin.e2e.ts.
 import assert from "node:assert/strict";
 import { GUARD_WORDS_VARIABLES, MIN_WORDS_VARIABLES } from "../hooks/settings.ts";
+import { WARM_TIME_LIMIT_MS } from "../hooks/warm.ts";
 import { SETTING_NAMES } from "../tools/settings.ts";
 
 const ROOT = new URL("../", import.meta.url);
@@ -81,6 +82,35 @@ Deno.test("the hooks: the guard before Read, the reminder after, each allowed th
       if (path !== undefined) assert.ok((await Deno.stat(path)).isFile, arg);
     }
   }
+});
+
+Deno.test("the warm-up: a SessionStart hook that fills Deno's cache, its stamp in the plugin's data folder", async () => {
+  const groups = plugin.hooks.SessionStart;
+  assert.equal(groups.length, 1);
+  assert.equal(groups[0].matcher, "startup");
+  assert.equal(groups[0].hooks.length, 1);
+  const hook = groups[0].hooks[0];
+  assert.equal(hook.type, "command");
+  assert.equal(hook.command, "deno");
+  // Blocking, so that the first Read and tool call find the cache warm; inside its timeout.
+  assert.equal(hook.async, undefined);
+  assert.ok(hook.timeout * 1000 > WARM_TIME_LIMIT_MS + 10_000, `${hook.timeout}`);
+  assert.deepEqual(hook.args, [
+    "run",
+    "--allow-read",
+    "--allow-write=${CLAUDE_PLUGIN_DATA}",
+    "--allow-run",
+    "--allow-env=DENO_DIR,CLAUDE_PLUGIN_DATA",
+    "--config",
+    "${CLAUDE_PLUGIN_ROOT}/deno.json",
+    "${CLAUDE_PLUGIN_ROOT}/hook.ts",
+    "--warm",
+  ]);
+  for (const arg of hook.args) {
+    const path = inCheckout(arg);
+    if (path !== undefined) assert.ok((await Deno.stat(path)).isFile, arg);
+  }
+  assert.deepEqual(Object.keys(plugin.hooks).sort(), ["PostToolUse", "PreToolUse", "SessionStart"]);
 });
 
 Deno.test("every option is declared as Claude Code wants it and reaches what it configures", () => {
