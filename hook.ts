@@ -24,7 +24,7 @@
  * ```sh
  * deno run --allow-read --allow-env=MDSEL_MIN_WORDS jsr:@x/mdsel-claude/hook
  * deno run --allow-read --allow-env=MDSEL_GUARD_WORDS jsr:@x/mdsel-claude/hook --guard
- * deno run --allow-read --allow-run --allow-env=DENO_DIR jsr:@x/mdsel-claude/hook --warm
+ * deno run --quiet --allow-read --allow-run --allow-env=DENO_DIR jsr:@x/mdsel-claude/hook --warm
  * ```
  *
  * Only small modules load at start-up; the guard loads the Markdown engine

@@ -97,6 +97,7 @@ Deno.test("the warm-up: a SessionStart hook that fills Deno's cache, its stamp i
   assert.ok(hook.timeout * 1000 > WARM_TIME_LIMIT_MS + 10_000, `${hook.timeout}`);
   assert.deepEqual(hook.args, [
     "run",
+    "--quiet",
     "--allow-read",
     "--allow-write=${CLAUDE_PLUGIN_DATA}",
     "--allow-run",
