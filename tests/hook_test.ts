@@ -9,7 +9,7 @@ const { hookMode, runHook } = hook;
 const HOOK = fileURLToPath(new URL("../hook.ts", import.meta.url));
 const CONFIG = fileURLToPath(new URL("../deno.json", import.meta.url));
 const FLAGS = ["--allow-read", "--allow-env=MDSEL_MIN_WORDS"];
-/** The guard's flags as the plugin and setup write them from a checkout. */
+/** The guard's flags as the plugin runs it from a checkout. */
 const GUARD_FLAGS = [
   "--allow-read",
   "--allow-env=MDSEL_GUARD_WORDS,CLAUDE_PLUGIN_OPTION_GUARD_WORDS",

@@ -19,6 +19,14 @@ function inCheckout(arg: string): URL | undefined {
   return arg.startsWith(prefix) ? new URL(arg.slice(prefix.length), ROOT) : undefined;
 }
 
+/** Asserts that every plugin path among a command's arguments is a file of the checkout. */
+async function assertFilesExist(args: readonly string[]): Promise<void> {
+  for (const arg of args) {
+    const path = inCheckout(arg);
+    if (path !== undefined) assert.ok((await Deno.stat(path)).isFile, arg);
+  }
+}
+
 Deno.test("the plugin's version is deno.json's; the repository is its own marketplace", () => {
   assert.equal(plugin.version, config.version);
   assert.equal(plugin.name, "mdsel");
@@ -43,10 +51,7 @@ Deno.test("the server runs the plugin's own main.ts with its deno.json", async (
     "${CLAUDE_PLUGIN_ROOT}/deno.json",
     "${CLAUDE_PLUGIN_ROOT}/main.ts",
   ]);
-  for (const arg of server.args) {
-    const path = inCheckout(arg);
-    if (path !== undefined) assert.ok((await Deno.stat(path)).isFile, arg);
-  }
+  await assertFilesExist(server.args);
 });
 
 Deno.test("the hooks: the guard before Read, the reminder after, each allowed the variables it reads", async () => {
@@ -77,10 +82,7 @@ Deno.test("the hooks: the guard before Read, the reminder after, each allowed th
       "${CLAUDE_PLUGIN_ROOT}/deno.json",
     ]);
     assert.deepEqual(args.slice(-tail.length), [...tail]);
-    for (const arg of args) {
-      const path = inCheckout(arg);
-      if (path !== undefined) assert.ok((await Deno.stat(path)).isFile, arg);
-    }
+    await assertFilesExist(args);
   }
 });
 
@@ -107,10 +109,7 @@ Deno.test("the warm-up: a SessionStart hook that fills Deno's cache, its stamp i
     "${CLAUDE_PLUGIN_ROOT}/hook.ts",
     "--warm",
   ]);
-  for (const arg of hook.args) {
-    const path = inCheckout(arg);
-    if (path !== undefined) assert.ok((await Deno.stat(path)).isFile, arg);
-  }
+  await assertFilesExist(hook.args);
   assert.deepEqual(Object.keys(plugin.hooks).sort(), ["PostToolUse", "PreToolUse", "SessionStart"]);
 });
 

@@ -14,6 +14,18 @@ function marking(marker: string, delayMs = 0, code = 0) {
   return { command: Deno.execPath(), args: ["eval", script] };
 }
 
+/** Runs `body` in a new folder, removed after: a marker file and a stamp folder in it. */
+async function inScratch(
+  body: (paths: { dir: string; marker: string; stampDir: string }) => Promise<void>,
+): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix: "mdsel_warm_" });
+  try {
+    await body({ dir, marker: join(dir, "marker"), stampDir: join(dir, "data") });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
 async function runs(marker: string): Promise<number> {
   const text = await Deno.readTextFile(marker).catch(() => "");
   return text.split("\n").filter(Boolean).length;
@@ -33,27 +45,19 @@ Deno.test("warmCommand: deno cache of the server and the guard's engine, with th
 });
 
 Deno.test("warm: once the cache is warm, a stamp keeps later sessions from running anything", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "mdsel_warm_" });
-  try {
-    const marker = join(dir, "marker");
+  await inScratch(async ({ marker, stampDir }) => {
     const command = marking(marker);
-    const stampDir = join(dir, "data", "mdsel");
     assert.equal(await warm({ command, stampDir }), "");
     assert.equal(await warm({ command, stampDir }), "");
     assert.equal(await runs(marker), 1);
     // Without a folder for the stamp, every session checks the cache again.
     assert.equal(await warm({ command, stampDir: undefined }), "");
     assert.equal(await runs(marker), 2);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("warm: a failed download is one line on stderr and no stamp", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "mdsel_warm_" });
-  try {
-    const marker = join(dir, "marker");
-    const stampDir = join(dir, "data");
+  await inScratch(async ({ dir, marker, stampDir }) => {
     const line = await warm({ command: marking(marker, 0, 1), stampDir });
     assert.equal(
       line,
@@ -64,16 +68,11 @@ Deno.test("warm: a failed download is one line on stderr and no stamp", async ()
     assert.equal(await runs(marker), 2);
     const missing = await warm({ command: { command: join(dir, "no-deno"), args: [] } });
     assert.match(missing, /^mdsel hook: Cannot warm Deno's cache: .+\n$/);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("warm: past its time limit it returns, and the download goes on by itself", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "mdsel_warm_" });
-  try {
-    const marker = join(dir, "marker");
-    const stampDir = join(dir, "data");
+  await inScratch(async ({ marker, stampDir }) => {
     const start = performance.now();
     assert.equal(await warm({ command: marking(marker, 1500), stampDir, timeLimitMs: 100 }), "");
     assert.ok(performance.now() - start < 1000, `${performance.now() - start} ms`);
@@ -85,9 +84,7 @@ Deno.test("warm: past its time limit it returns, and the download goes on by its
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     assert.equal(await runs(marker), 1);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("the warm-up as the plugin runs it: exit 0, silent, a stamp in the plugin's data folder, never reads stdin", async () => {
