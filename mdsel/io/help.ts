@@ -52,9 +52,9 @@ Selectors: [namespace::]type[index][/type[index]...][?full=true|page=N|head=N|ta
   h2.0, h3.4             several selectors in one call
 
 Search: words that are not a selector search the files: up to 10 sections holding
-  them, best first, each '<selector> <heading path> [N words]' and a snippet; a best
-  section that stands out and is small comes whole. "Double quotes" or backticks
-  keep a phrase together; ns::words searches one file.
+  them, best first, grouped under their file, each with its selector, heading path,
+  words and a snippet; a best section that stands out and is small comes whole.
+  "Double quotes" or backticks keep a phrase together; ns::words searches one file.
 
 Options:
   --json   one line of JSON instead of the text format
