@@ -3,14 +3,19 @@
  *
  * Claude Code runs it with the hook JSON on stdin.
  *
- * - **The reminder** (`PostToolUse`, no argument): when `Read` touched a
- *   Markdown file of more than `MDSEL_MIN_WORDS` words (default 200), it
- *   prints one `hookSpecificOutput` whose `additionalContext` tells the model
- *   to use `mdsel_index` and `mdsel_select` instead.
+ * - **The reminder** (`PostToolUse`, no argument): after a whole `Read`
+ *   (neither `offset` nor `limit`) of a Markdown file of more than
+ *   `MDSEL_MIN_WORDS` words (default 200), it prints one `hookSpecificOutput`
+ *   whose `additionalContext` tells the model to use `mdsel_index` and
+ *   `mdsel_select` instead.
  * - **The guard** (`PreToolUse`, `--guard`): before a `Read` without `offset`
  *   and `limit` of a Markdown file of more than `MDSEL_GUARD_WORDS` words
  *   (default 2000; `0` turns it off), it denies the read and gives the model
  *   the file's outline with selectors and line ranges instead.
+ *
+ * - **The warm-up** (`SessionStart`, `--warm`): fetches the package's
+ *   dependencies into Deno's cache before the session's first `Read` or tool
+ *   call, once (see `hooks/warm.ts`).
  *
  * In every other case it prints nothing. It always exits 0: a failure (bad
  * input, an unreadable file) prints at most one line on stderr and lets the
@@ -19,6 +24,7 @@
  * ```sh
  * deno run --allow-read --allow-env=MDSEL_MIN_WORDS jsr:@x/mdsel-claude/hook
  * deno run --allow-read --allow-env=MDSEL_GUARD_WORDS jsr:@x/mdsel-claude/hook --guard
+ * deno run --quiet --allow-read --allow-run --allow-env=DENO_DIR jsr:@x/mdsel-claude/hook --warm
  * ```
  *
  * Only small modules load at start-up; the guard loads the Markdown engine
@@ -47,7 +53,8 @@ export interface HookResult {
 /** Which hook to run, and its threshold. */
 export type HookMode =
   | { readonly hook: "reminder"; readonly minWords: number }
-  | { readonly hook: "guard"; readonly guardWords: number };
+  | { readonly hook: "guard"; readonly guardWords: number }
+  | { readonly hook: "warm" };
 
 /**
  * Decides what the hook prints for one input. It never throws: every failure
@@ -79,6 +86,9 @@ export async function runHook(
   io: GuardIo = {},
 ): Promise<HookResult> {
   try {
+    if (mode.hook === "warm") {
+      return { stdout: "", stderr: await (await import("./hooks/warm.ts")).warm() };
+    }
     const input = parseHookInput(stdin);
     // Each mode loads only its own module: every Read starts one of them.
     const stdout = mode.hook === "guard"
@@ -95,24 +105,28 @@ export async function runHook(
 /**
  * Which hook the arguments ask for, with its threshold from the environment.
  *
- * @param args The arguments after the script: none for the reminder, `--guard` for the guard.
+ * @param args The arguments after the script: none for the reminder, `--guard` for the guard,
+ *   `--warm` for the warm-up.
  * @returns The mode.
- * @throws {TypeError} For any other argument.
+ * @throws {TypeError} For any other argument, or more than one.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { hookMode } from "./hook.ts";
  * assert.equal(hookMode(["--guard"]).hook, "guard");
+ * assert.equal(hookMode(["--warm"]).hook, "warm");
  * assert.equal(hookMode([]).hook, "reminder");
  * assert.throws(() => hookMode(["--gaurd"]), TypeError);
  * ```
  */
 export function hookMode(args: readonly string[]): HookMode {
-  const unknown = args.find((arg) => arg !== "--guard");
-  if (unknown !== undefined) {
-    throw new TypeError(`Unknown argument ${JSON.stringify(unknown)}: use --guard or nothing`);
+  const unknown = args.find((arg) => arg !== "--guard" && arg !== "--warm");
+  if (unknown !== undefined || args.length > 1) {
+    const shown = JSON.stringify(unknown ?? args.join(" "));
+    throw new TypeError(`Unknown argument ${shown}: use --guard, --warm or nothing`);
   }
+  if (args[0] === "--warm") return { hook: "warm" };
   return args.includes("--guard")
     ? { hook: "guard", guardWords: readWordThreshold(GUARD_WORDS_VARIABLES, DEFAULT_GUARD_WORDS) }
     : { hook: "reminder", minWords: readWordThreshold(MIN_WORDS_VARIABLES, DEFAULT_MIN_WORDS) };
@@ -148,7 +162,8 @@ export function hookMode(args: readonly string[]): HookMode {
 export async function main(args: readonly string[] = Deno.args): Promise<void> {
   try {
     const mode = hookMode(args);
-    const stdin = await new Response(Deno.stdin.readable).text();
+    // The warm-up needs nothing of its input (and may be run by hand, stdin a terminal).
+    const stdin = mode.hook === "warm" ? "" : await new Response(Deno.stdin.readable).text();
     const result = await runHook(stdin, mode);
     if (result.stdout) await _writeAll(Deno.stdout, result.stdout);
     if (result.stderr) await _writeAll(Deno.stderr, result.stderr);
@@ -173,4 +188,9 @@ function _message(error: unknown): string {
   return text.split("\n", 1)[0];
 }
 
-if (import.meta.main) await main();
+if (import.meta.main) {
+  await main();
+  // A guard past its deadline leaves its worker's module downloads behind, the warm-up
+  // its detached download: neither may hold the process (and the Read) open.
+  Deno.exit(0);
+}

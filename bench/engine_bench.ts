@@ -1,7 +1,7 @@
 /**
  * Wall time and peak memory of whole `mdsel` CLI runs, each a fresh process
  * (`deno run --allow-read mdsel/cli.ts ...`), start-up included, as the MCP
- * server and users run it. Five inputs are written to `bench/.data/`
+ * server and users run it. Five inputs are written to `bench/` in the test cache
  * (git-ignored): a ~500-byte README, a ~260 KB API reference (~270 headings,
  * ~33,000 words) and a ~1 MB changelog, all generated from fixed seeds by
  * `tests/mdsel/_generate.ts`; and two 20 MB files (issue #10.7): a generated
@@ -32,7 +32,7 @@
  * Then search, whose index is built on every call: a query of three words
  * on the 1 MB changelog and on a folder of 200 real Markdown files (the
  * first 200 of the token benchmark's corpus, copied flat into
- * `bench/.data/folder200/`), the folder's text index beside it; the target
+ * `bench/folder200/` there), the folder's text index beside it; the target
  * is under a second for the folder.
  *
  * ```sh
@@ -41,6 +41,7 @@
  *
  * @module
  */
+import { join, sep as SEPARATOR } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseDocument } from "../mdsel/parse/document.ts";
 import {
@@ -50,12 +51,14 @@ import {
   seededRng,
   smallDocument,
 } from "../tests/mdsel/_generate.ts";
+import { TEST_CACHE_DIR } from "../tests/_cache.ts";
 import { CORPUS_DIR, ensureCorpus } from "../tests/_corpus.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../tests/_mdx_corpus.ts";
 import { parseMdxDocument } from "../mdsel/parse/mdx.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const DATA = fileURLToPath(new URL("./.data/", import.meta.url));
+/** The generated inputs, in the test cache outside the checkout (`tests/_cache.ts`). */
+const DATA = join(TEST_CACHE_DIR, "bench", SEPARATOR);
 const RUNS = Number(Deno.args.find((arg) => !arg.startsWith("--")) ?? 15);
 /** `--only files|mdx|search`: one part of the benchmark. */
 const ONLY = Deno.args.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
@@ -222,7 +225,7 @@ async function main(): Promise<void> {
     const headings = doc.top.nodes.filter((node) => node.kind === "heading").length;
     const words = doc.top.wordPrefix[doc.top.nodes.length];
     console.log(
-      `  ${pad(input.name, 14)} bench/.data/${pad(input.file, 13)} ` +
+      `  ${pad(input.name, 14)} ${pad(input.file, 13)} ` +
         `${
           new TextEncoder().encode(input.text).length
         } bytes, ${headings} headings, ${words} words`,
@@ -251,7 +254,7 @@ async function main(): Promise<void> {
   console.log("-".repeat(header.length));
   let misses = 0;
   for (const input of ONLY === undefined || ONLY === "files" ? inputs : []) {
-    const path = `bench/.data/${input.file}`;
+    const path = `${DATA}${input.file}`;
     for (const command of input.commands ?? [["index", "--json"], ["select", "--json", "h2.0"]]) {
       const args = ["run", "--allow-read", "mdsel/cli.ts", ...command, path];
       const timing = await measure(args, input.runs);
@@ -355,9 +358,7 @@ async function _mdxTable(): Promise<number> {
   ];
   for (const [input, command, file] of runs) {
     const timing = async (extension: string) => {
-      const path = file === ""
-        ? `bench/.data/mdx/${extension}`
-        : `bench/.data/mdx/${file}.${extension}`;
+      const path = file === "" ? `${DATA}mdx/${extension}` : `${DATA}mdx/${file}.${extension}`;
       return (await measure(["run", "--allow-read", "mdsel/cli.ts", ...command, path])).median;
     };
     rows.push({
@@ -400,7 +401,7 @@ async function _folder200(): Promise<{ path: string; bytes: number }> {
     await Deno.copyFile(file, `${folder}${name}`);
     bytes += (await Deno.stat(file)).size;
   }
-  return { path: "bench/.data/folder200", bytes };
+  return { path: `${DATA}folder200`, bytes };
 }
 
 /** Search runs: prints their table and returns how many targets they missed. */
@@ -415,7 +416,7 @@ async function _searchTable(baseline: Timing, useTime: boolean): Promise<number>
     {
       input: "changelog 1 MB",
       args: ["select", "breaking change parser"],
-      path: "bench/.data/changelog.md",
+      path: `${DATA}changelog.md`,
       target: 0,
     },
     {

@@ -8,7 +8,7 @@
  * transpile cache), and its ratio to a bare `deno run` of a script that only
  * reads stdin, measured in the same run: ratios hold on a noisy machine where
  * milliseconds do not. Every command runs with the checkout's `deno.json`, as
- * the plugin and setup run the hooks from a checkout.
+ * the plugin runs the hooks from a checkout.
  *
  * ```sh
  * deno run -A bench/hook_bench.ts [runs]

@@ -2,7 +2,7 @@
  * Big documentation trees, whole (issue #20): the time and peak memory of
  * `mdsel index` and of a search over a tldr-shaped tree of 7,425 pages and a
  * docs-shaped tree of 20,000 pages (tests/_trees.ts writes them once to
- * `bench/.data/`, git-ignored, from fixed seeds and the corpus's real
+ * `bench/trees/` in the test cache, outside the checkout, from fixed seeds and the corpus's real
  * Markdown), the share of each tree's folders the index names, what the
  * limits answer past them, and the start of a small `index` as a ratio to a
  * bare `deno run`, all measured in one run.
@@ -13,13 +13,14 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join, sep as SEPARATOR } from "node:path";
 import { fileURLToPath } from "node:url";
+import { TEST_CACHE_DIR } from "../tests/_cache.ts";
 import { CORPUS_DIR, ensureCorpus } from "../tests/_corpus.ts";
 import { docsTree, tldrTree, type WrittenTree } from "../tests/_trees.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const DATA = fileURLToPath(new URL("./.data/trees/", import.meta.url));
+const DATA = join(TEST_CACHE_DIR, "bench", "trees", SEPARATOR);
 const RUNS = Number(Deno.args[0] ?? 3);
 const CLI = [
   "run",

@@ -41,6 +41,21 @@ export const GUARD_MAX_CHARS = 4000;
  */
 export const GUARD_MAX_BYTES = 2 * 1024 * 1024;
 
+/**
+ * How long the guard may take, in milliseconds: well inside the 10 s the
+ * plugin gives its hooks. A guard that cannot outline the file in time (on a
+ * first run, Deno may still be fetching the engine's packages) lets the
+ * `Read` through rather than end in a hook error.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { GUARD_TIME_LIMIT_MS } from "./guard.ts";
+ * assert.equal(GUARD_TIME_LIMIT_MS, 5000);
+ * ```
+ */
+export const GUARD_TIME_LIMIT_MS = 5000;
+
 /** The longest section the reason's examples prefer, in lines. */
 const _EXAMPLE_LINES = 200;
 
@@ -55,7 +70,12 @@ export interface GuardIo {
    * Makes the text index of a file with line ranges within `maxChars`: a
    * header line `<namespace> <path> [N words]`, then the outline.
    */
-  readonly outline?: (path: string, maxChars: number) => Promise<string>;
+  readonly outline?: (path: string, maxChars: number, deadline: number) => Promise<string>;
+  /**
+   * When the guard must have answered, on the `performance.now()` clock;
+   * {@linkcode GUARD_TIME_LIMIT_MS} after the guard is called by default.
+   */
+  readonly deadline?: number;
 }
 
 /** What the reason says about a file. */
@@ -101,6 +121,7 @@ export async function guard(
   guardWords: number,
   io: GuardIo = {},
 ): Promise<string> {
+  const deadline = io.deadline ?? performance.now() + GUARD_TIME_LIMIT_MS;
   // Cheapest first: only a whole Read of a Markdown file before it runs reads the file.
   if (input.hookEventName !== "PreToolUse" || guardWords === 0) return "";
   const path = markdownReadPath(input, isGuardedPath);
@@ -116,7 +137,7 @@ export async function guard(
   };
   const room = GUARD_MAX_CHARS - guardReason(facts, "").length;
   if (text === undefined || room < _MIN_OUTLINE_CHARS) return denyOutput(guardReason(facts, ""));
-  const index = await (io.outline ?? engineOutline)(path, room);
+  const index = await (io.outline ?? engineOutline)(path, room, deadline);
   // The header line names the file and counts its words as the outline's sections do.
   const newline = index.indexOf("\n");
   const words = /\[(\d+) words\]$/.exec(index.slice(0, newline));
@@ -210,12 +231,14 @@ export function denyOutput(reason: string): string {
 
 /**
  * The text index of one file with line ranges, from the bundled engine run
- * in-process (`mdsel index --lines`), within `maxChars`.
+ * in-process (`mdsel index --lines`), within `maxChars`, by a deadline.
  *
  * @param path The file.
  * @param maxChars The most characters the index may take.
+ * @param deadline When to give up, on the `performance.now()` clock;
+ *   {@linkcode GUARD_TIME_LIMIT_MS} from now by default.
  * @returns The index: its header line, then the outline, ending in a newline.
- * @throws {Error} When the engine reports an error for the file.
+ * @throws {Error} When the engine reports an error for the file, or has not answered by the deadline.
  *
  * @example
  * ```ts
@@ -228,11 +251,16 @@ export function denyOutput(reason: string): string {
  * await Deno.remove(path);
  * ```
  */
-export async function engineOutline(path: string, maxChars: number): Promise<string> {
+export async function engineOutline(
+  path: string,
+  maxChars: number,
+  deadline: number = performance.now() + GUARD_TIME_LIMIT_MS,
+): Promise<string> {
   // The engine runs in a worker: its modules are not in the hook's graph, so a Read of
   // a small file never makes Deno resolve the parser and its npm packages at start-up
   // (a third more CPU time for every Read, measured).
   const worker = new Worker(new URL("./outline_worker.ts", import.meta.url), { type: "module" });
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const reply = await new Promise<OutlineReply>((resolve, reject) => {
       worker.onmessage = (event: MessageEvent<OutlineReply>) => resolve(event.data);
@@ -240,6 +268,16 @@ export async function engineOutline(path: string, maxChars: number): Promise<str
         event.preventDefault();
         reject(new Error(event.message));
       };
+      // On a first run the worker's modules may still be downloading: the Read
+      // goes ahead rather than wait for them past the hook's timeout.
+      timer = setTimeout(() => {
+        reject(
+          new Error(
+            `No outline of ${JSON.stringify(path)} in time (a first run may still be fetching ` +
+              "the engine's packages): the Read goes ahead",
+          ),
+        );
+      }, Math.max(0, deadline - performance.now()));
       worker.postMessage({ path, maxChars } satisfies OutlineRequest);
     });
     if ("error" in reply) throw new Error(reply.error);
@@ -248,6 +286,7 @@ export async function engineOutline(path: string, maxChars: number): Promise<str
     }
     return reply.stdout;
   } finally {
+    clearTimeout(timer);
     worker.terminate();
   }
 }

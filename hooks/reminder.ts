@@ -1,11 +1,12 @@
 /**
- * The Read reminder: after a `Read` of a Markdown file over the threshold, a
- * fixed nudge towards `mdsel_index` and `mdsel_select`. It never blocks,
- * fails or changes the read.
+ * The Read reminder: after a whole `Read` (no `offset`, no `limit`) of a
+ * Markdown file over the threshold, a fixed nudge towards `mdsel_index` and
+ * `mdsel_select`. A `Read` of some lines is what the guard advises, so it gets
+ * no reminder. It never blocks, fails or changes the read.
  *
  * @module
  */
-import { markdownReadPath, type ToolHookInput } from "./input.ts";
+import { isWholeRead, markdownReadPath, type ToolHookInput } from "./input.ts";
 import { fileExceedsWordLimit, readFileChunks } from "./word_count.ts";
 
 /**
@@ -45,7 +46,8 @@ export function reminderOutput(hookEventName: string): string {
 
 /**
  * What the reminder prints for one tool call: the reminder when the call is a
- * `Read` of a Markdown file of more than `minWords` words, otherwise nothing.
+ * whole `Read` (neither `offset` nor `limit`) of a Markdown file of more than
+ * `minWords` words, otherwise nothing.
  *
  * @param input The parsed hook input.
  * @param minWords The word threshold.
@@ -61,6 +63,9 @@ export function reminderOutput(hookEventName: string): string {
  * const file = new TextEncoder().encode("three short words");
  * assert.ok((await remind(input, 2, () => [file])).startsWith('{"hookSpecificOutput"'));
  * assert.equal(await remind(input, 3, () => [file]), "");
+ * // A Read of some lines, as the guard advises, is not reminded.
+ * const lines = { ...input, toolInput: { file_path: "/a.md", offset: 10, limit: 20 } };
+ * assert.equal(await remind(lines, 2, () => [file]), "");
  * ```
  */
 export async function remind(
@@ -69,7 +74,7 @@ export async function remind(
   readChunks: ChunkReader = readFileChunks,
 ): Promise<string> {
   const path = markdownReadPath(input);
-  if (path === undefined) return "";
+  if (path === undefined || !isWholeRead(input)) return "";
   return await fileExceedsWordLimit(path, minWords, readChunks)
     ? reminderOutput(input.hookEventName)
     : "";

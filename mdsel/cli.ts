@@ -94,8 +94,11 @@ export async function run(args: readonly string[], options: RunOptions = {}): Pr
 
 async function _dispatch(invocation: Invocation, settings: EngineSettings): Promise<RunResult> {
   switch (invocation.command) {
-    case "help":
-      return { code: 0, stdout: USAGE, stderr: "" };
+    case "help": {
+      const { topic } = invocation;
+      const text = topic === undefined ? USAGE : (await import("./io/help.ts")).helpText(topic);
+      return { code: 0, stdout: text, stderr: "" };
+    }
     case "version":
       return {
         code: 0,
@@ -168,14 +171,6 @@ async function _select(
   const failure = { answers: [], unresolved: [], warnings: [], invalid: true };
   if ("error" in parsed) {
     return { code: 1, stdout: render({ ...failure, errors: [parsed.error] }), stderr: "" };
-  }
-  if (invocation.files.length === 0) {
-    const error = {
-      type: "PARSE_ERROR" as const,
-      code: "NO_FILES",
-      message: "No files provided. Specify files to search.",
-    };
-    return { code: 1, stdout: render({ ...failure, errors: [error] }), stderr: "" };
   }
   const workspace = await loadWorkspace(invocation.files, settings);
   const { input } = parsed;

@@ -7,15 +7,16 @@
  * own client, so proxies and caches configured for npm apply), unpacked with
  * `tar`, and only its Markdown files (`.md`, `.markdown`, `.mdx`, never
  * under a `node_modules/` it bundles) are kept, in
- * `.cache/corpus/<name>@<version>/` at the checkout's root (git-ignored).
- * A package is installed into a temporary folder beside the cache and
- * renamed into place, so several test processes may install at once: the
- * first rename wins, and whoever finds the folder there already is done.
+ * `corpus/<name>@<version>/` of the test cache, outside the checkout
+ * (`tests/_cache.ts`). A package is installed into a temporary folder beside
+ * the cache and renamed into place, so several test processes (and several
+ * checkouts) may install at once: the first rename wins, and whoever finds
+ * the folder there already is done.
  *
  * @module
  */
 import { dirname, join, relative, sep as SEPARATOR } from "node:path";
-import { fileURLToPath } from "node:url";
+import { TEST_CACHE_DIR } from "./_cache.ts";
 
 /** One npm package of the corpus. */
 export interface CorpusPackage {
@@ -44,8 +45,8 @@ export const CORPUS_PACKAGES: readonly CorpusPackage[] = [
   { name: "eslint", version: "10.15.0" },
 ];
 
-/** Where the corpus is cached: `.cache/corpus/` at the checkout's root. */
-export const CORPUS_DIR: string = fileURLToPath(new URL("../.cache/corpus/", import.meta.url));
+/** Where the corpus is cached: `corpus/` in the test cache (`tests/_cache.ts`), with a final separator. */
+export const CORPUS_DIR: string = join(TEST_CACHE_DIR, "corpus", SEPARATOR);
 
 const MARKDOWN = /\.(md|markdown|mdx)$/i;
 

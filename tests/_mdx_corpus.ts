@@ -1,6 +1,7 @@
 // Real MDX docs for the MDX front end's conformance test and the engine
 // benchmark, installed with `npm pack` like the Markdown corpus (`_corpus.ts`).
-import { fileURLToPath } from "node:url";
+import { join, sep as SEPARATOR } from "node:path";
+import { TEST_CACHE_DIR } from "./_cache.ts";
 import { type CorpusPackage, ensureCorpus } from "./_corpus.ts";
 
 /**
@@ -15,10 +16,8 @@ export const MDX_CORPUS_PACKAGES: readonly CorpusPackage[] = [
   { name: "@voltagent/docs-mcp", version: "2.0.3", include: ["docs/"] },
 ];
 
-/** Where the MDX corpus is cached: `.cache/mdx-corpus/` at the checkout's root. */
-export const MDX_CORPUS_DIR: string = fileURLToPath(
-  new URL("../.cache/mdx-corpus/", import.meta.url),
-);
+/** Where the MDX corpus is cached: `mdx-corpus/` in the test cache, with a final separator. */
+export const MDX_CORPUS_DIR: string = join(TEST_CACHE_DIR, "mdx-corpus", SEPARATOR);
 
 /**
  * Installs the MDX corpus when missing (`npm pack`, see `_corpus.ts`).

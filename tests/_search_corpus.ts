@@ -1,7 +1,7 @@
 /**
  * Real docs folders for search, none written here, installed from npm the
  * way `tests/_corpus.ts` installs its packages (pinned versions, `npm pack`,
- * into `.cache/corpus/`), kept apart from that corpus so the token
+ * into the test cache's `corpus/`), kept apart from that corpus so the token
  * benchmarks' figures do not move:
  *
  * - **Bun's documentation** as `bun-types` ships it: 347 MDX files of a
@@ -49,7 +49,7 @@ export const SEARCH_PACKAGES: readonly CorpusPackage[] = [BUN_DOCS, MAND_MOBILE_
  * The folder a package of the search corpus is installed in.
  *
  * @param pkg The package.
- * @returns Its folder under `.cache/corpus/`.
+ * @returns Its folder under the test cache's `corpus/`.
  */
 export function searchFolder(pkg: CorpusPackage): string {
   return join(CORPUS_DIR, `${pkg.name}@${pkg.version}`);

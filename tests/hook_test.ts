@@ -9,7 +9,7 @@ const { hookMode, runHook } = hook;
 const HOOK = fileURLToPath(new URL("../hook.ts", import.meta.url));
 const CONFIG = fileURLToPath(new URL("../deno.json", import.meta.url));
 const FLAGS = ["--allow-read", "--allow-env=MDSEL_MIN_WORDS"];
-/** The guard's flags as the plugin and setup write them from a checkout. */
+/** The guard's flags as the plugin runs it from a checkout. */
 const GUARD_FLAGS = [
   "--allow-read",
   "--allow-env=MDSEL_GUARD_WORDS,CLAUDE_PLUGIN_OPTION_GUARD_WORDS",
@@ -37,7 +37,7 @@ function input(
     cwd: "/tmp",
     hook_event_name: "PostToolUse",
     tool_name: "Read",
-    tool_input: { file_path: filePath, offset: 1, limit: 50 },
+    tool_input: { file_path: filePath },
     tool_response: { type: "text", file: { filePath, content: "..." } },
     ...fields,
   });
@@ -116,6 +116,27 @@ Deno.test("the hook as a subprocess: exact stdout and exit 0 in every case", asy
     const reported = { code: 0, stdout: "", stderrLines: 1 };
     const cases: [string, Promise<Outcome>, Outcome][] = [
       ["over the threshold", runHookProcess(input(over)), reminder],
+      // A Read of some lines is what the guard advises: no reminder for it.
+      [
+        "over the threshold, with offset",
+        runHookProcess(input(over, { tool_input: { file_path: over, offset: 1 } })),
+        silent,
+      ],
+      [
+        "over the threshold, with limit",
+        runHookProcess(input(over, { tool_input: { file_path: over, limit: 50 } })),
+        silent,
+      ],
+      [
+        "over the threshold, with offset and limit",
+        runHookProcess(input(over, { tool_input: { file_path: over, offset: 37, limit: 28 } })),
+        silent,
+      ],
+      [
+        "over the threshold, offset and limit null",
+        runHookProcess(input(over, { tool_input: { file_path: over, offset: null, limit: null } })),
+        reminder,
+      ],
       ["at the threshold", runHookProcess(input(at)), silent],
       ["under the threshold", runHookProcess(input(under)), silent],
       [
@@ -431,12 +452,17 @@ Deno.test("runHook decides without touching the disk when given a reader", async
   });
 });
 
-Deno.test("hookMode: no argument is the reminder, --guard the guard, anything else an error", () => {
+Deno.test("hookMode: no argument is the reminder, --guard the guard, --warm the warm-up, anything else an error", () => {
   assert.equal(hookMode([]).hook, "reminder");
   assert.equal(hookMode(["--guard"]).hook, "guard");
+  assert.deepEqual(hookMode(["--warm"]), { hook: "warm" });
   assert.throws(() => hookMode(["guard"]), {
     name: "TypeError",
-    message: 'Unknown argument "guard": use --guard or nothing',
+    message: 'Unknown argument "guard": use --guard, --warm or nothing',
+  });
+  assert.throws(() => hookMode(["--guard", "--warm"]), {
+    name: "TypeError",
+    message: 'Unknown argument "--guard --warm": use --guard, --warm or nothing',
   });
 });
 

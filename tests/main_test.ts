@@ -864,3 +864,28 @@ Deno.test({
     await reading;
   },
 });
+
+Deno.test("through the server, a relative path's error names the folder it was resolved against, verbatim from mdsel", async () => {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "mdsel_relative_" }));
+  try {
+    await Deno.writeTextFile(`${dir}/Util.md`, "# Util\n\nText.\n");
+    await using server = await startServer(["-A"], {}, dir);
+    const index = await callText(server.client, "mdsel_index", { files: ["Dispatcher.md"] });
+    assert.deepEqual(index, {
+      text: `error FILE_NOT_FOUND: File not found: Dispatcher.md (relative to ${dir})\n`,
+      isError: true,
+    });
+    const select = await callText(server.client, "mdsel_select", {
+      selector: "h1.0",
+      files: ["Util.md", "Dispatcher.md"],
+    });
+    assert.equal(select.isError, true);
+    assert.ok(
+      select.text.includes(`File not found: Dispatcher.md (relative to ${dir})`),
+      select.text,
+    );
+    assert.ok(select.text.includes("# Util"), select.text);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -4,6 +4,7 @@
 // Claude Code CLI installs and runs the plugin in tests/e2e/plugin.e2e.ts.
 import assert from "node:assert/strict";
 import { GUARD_WORDS_VARIABLES, MIN_WORDS_VARIABLES } from "../hooks/settings.ts";
+import { WARM_TIME_LIMIT_MS } from "../hooks/warm.ts";
 import { SETTING_NAMES } from "../tools/settings.ts";
 
 const ROOT = new URL("../", import.meta.url);
@@ -16,6 +17,14 @@ const marketplace = await read(".claude-plugin/marketplace.json");
 function inCheckout(arg: string): URL | undefined {
   const prefix = "${CLAUDE_PLUGIN_ROOT}/";
   return arg.startsWith(prefix) ? new URL(arg.slice(prefix.length), ROOT) : undefined;
+}
+
+/** Asserts that every plugin path among a command's arguments is a file of the checkout. */
+async function assertFilesExist(args: readonly string[]): Promise<void> {
+  for (const arg of args) {
+    const path = inCheckout(arg);
+    if (path !== undefined) assert.ok((await Deno.stat(path)).isFile, arg);
+  }
 }
 
 Deno.test("the plugin's version is deno.json's; the repository is its own marketplace", () => {
@@ -42,10 +51,7 @@ Deno.test("the server runs the plugin's own main.ts with its deno.json", async (
     "${CLAUDE_PLUGIN_ROOT}/deno.json",
     "${CLAUDE_PLUGIN_ROOT}/main.ts",
   ]);
-  for (const arg of server.args) {
-    const path = inCheckout(arg);
-    if (path !== undefined) assert.ok((await Deno.stat(path)).isFile, arg);
-  }
+  await assertFilesExist(server.args);
 });
 
 Deno.test("the hooks: the guard before Read, the reminder after, each allowed the variables it reads", async () => {
@@ -76,11 +82,35 @@ Deno.test("the hooks: the guard before Read, the reminder after, each allowed th
       "${CLAUDE_PLUGIN_ROOT}/deno.json",
     ]);
     assert.deepEqual(args.slice(-tail.length), [...tail]);
-    for (const arg of args) {
-      const path = inCheckout(arg);
-      if (path !== undefined) assert.ok((await Deno.stat(path)).isFile, arg);
-    }
+    await assertFilesExist(args);
   }
+});
+
+Deno.test("the warm-up: a SessionStart hook that fills Deno's cache, its stamp in the plugin's data folder", async () => {
+  const groups = plugin.hooks.SessionStart;
+  assert.equal(groups.length, 1);
+  assert.equal(groups[0].matcher, "startup");
+  assert.equal(groups[0].hooks.length, 1);
+  const hook = groups[0].hooks[0];
+  assert.equal(hook.type, "command");
+  assert.equal(hook.command, "deno");
+  // Blocking, so that the first Read and tool call find the cache warm; inside its timeout.
+  assert.equal(hook.async, undefined);
+  assert.ok(hook.timeout * 1000 > WARM_TIME_LIMIT_MS + 10_000, `${hook.timeout}`);
+  assert.deepEqual(hook.args, [
+    "run",
+    "--quiet",
+    "--allow-read",
+    "--allow-write=${CLAUDE_PLUGIN_DATA}",
+    "--allow-run",
+    "--allow-env=DENO_DIR,CLAUDE_PLUGIN_DATA",
+    "--config",
+    "${CLAUDE_PLUGIN_ROOT}/deno.json",
+    "${CLAUDE_PLUGIN_ROOT}/hook.ts",
+    "--warm",
+  ]);
+  await assertFilesExist(hook.args);
+  assert.deepEqual(Object.keys(plugin.hooks).sort(), ["PostToolUse", "PreToolUse", "SessionStart"]);
 });
 
 Deno.test("every option is declared as Claude Code wants it and reaches what it configures", () => {

@@ -6,7 +6,7 @@
 
 /** A parsed command line. */
 export type Invocation =
-  | { readonly command: "help" }
+  | { readonly command: "help"; readonly topic?: HelpTopic }
   | { readonly command: "version" }
   | {
     readonly command: "index";
@@ -25,6 +25,9 @@ export type Invocation =
   }
   | { readonly command: "format"; readonly topic?: "index" | "select"; readonly example: boolean };
 
+/** A command `help` knows more about. */
+export type HelpTopic = "index" | "select" | "format";
+
 /** A command line that does not fit the usage: exit code 2. */
 export class UsageError extends Error {
   /**
@@ -37,13 +40,18 @@ export class UsageError extends Error {
 }
 
 /** The usage text printed by `--help` (stdout) and on usage errors (stderr). */
-export const USAGE = `mdsel - select parts of Markdown documents by selector
+export const USAGE = `mdsel - select parts of Markdown documents by selector, or search them
 
 Usage:
   mdsel index  [--json] [--full] [--lines] [--] <files...>
   mdsel select [--json] [--full] [--] <selector> <files...>
+  mdsel select [--json] [--] <words> <files...>
   mdsel format [index|select] [--example]
   mdsel --version | --help | help [index|select|format]
+
+  index   the outline of each file: headings with their selectors and sizes
+  select  the exact source behind a selector; given plain words instead, a ranked search
+  files   Markdown files, folders (their .md, .markdown and .mdx files) or globs
 
 Options:
   --json     print one line of JSON instead of the compact text format
@@ -53,19 +61,25 @@ Options:
   --         end of options (for a selector or file starting with '-')
 
 Selectors: [namespace::]type[index][/type[index]...][?full=true|page=N|head=N|tail=N]
-  types: h1-h6, heading:h1-h6, section, root, para, code, list, table, quote,
+  types: h1-h6, heading:h1-h6, section, intro, root, para, code, list, table, quote,
          block:paragraph|code|list|table|blockquote
   index: .0  [0]  .0-2  [0,3]   (0-based)
+Search: what is not a selector is a search: the sections holding the words, best first,
+  each with its selector; "double quotes" keep a phrase together; ns::words searches one file.
 Examples:
   mdsel index README.md
   mdsel select h2.0 README.md
+  mdsel select h2.0/code.0 README.md
+  mdsel select 'abort request' docs/
+  mdsel select '"content collections"' 'docs/**/*.mdx'
   mdsel select 'readme::heading:h2[0]/block:code[0]' README.md --json
 
+More: mdsel help index | mdsel help select | mdsel help format
 Environment: MDSEL_PAGE_WORDS (default 2000), MDSEL_INDEX_MAX_CHARS (default 40000)
 Exit codes: 0 success, 1 error (unresolved selector, unreadable file), 2 usage error
 `;
 
-const HELP_TOPICS: readonly string[] = ["index", "select", "format", "help"];
+const HELP_TOPICS: readonly string[] = ["index", "select", "format"];
 
 const OPTIONS = new Set([
   "--json",
@@ -116,7 +130,12 @@ export function parseArgs(args: readonly string[]): Invocation {
   }
   const [command, ...rest] = positional;
   if (command === undefined) throw new UsageError("missing command");
-  if (flags.has("--help") || flags.has("-h")) return { command: "help" };
+  if (flags.has("--help") || flags.has("-h")) {
+    // `mdsel select --help` is the help of select.
+    return HELP_TOPICS.includes(command) ? { command: "help", topic: command as HelpTopic } : {
+      command: "help",
+    };
+  }
   const json = flags.has("--json");
   const full = flags.has("--full");
   switch (command) {
@@ -127,7 +146,12 @@ export function parseArgs(args: readonly string[]): Invocation {
     case "select": {
       _refuse(flags, ["--example", "--lines", "--version", "-V"], command);
       const [selector, ...files] = rest;
-      if (selector === undefined) throw new UsageError("select needs a selector");
+      if (selector === undefined) throw new UsageError("select needs a selector and files");
+      if (files.length === 0) {
+        throw new UsageError(
+          `select needs at least one file after the selector '${_show(selector)}'`,
+        );
+      }
       return { command, json, full, selector, files };
     }
     case "format": {
@@ -140,14 +164,15 @@ export function parseArgs(args: readonly string[]): Invocation {
       return { command, topic, example: flags.has("--example") };
     }
     case "help":
-      // `mdsel help` and `mdsel help index` are how many CLIs are asked: the usage covers all.
+      // `mdsel help` is the usage; `mdsel help select`, what there is to know about select.
       if (rest.length > 1) throw new UsageError("help takes at most one command");
-      if (rest.length === 1 && !HELP_TOPICS.includes(rest[0])) {
+      if (rest.length === 0 || rest[0] === "help") return { command: "help" };
+      if (!HELP_TOPICS.includes(rest[0])) {
         throw new UsageError(
           `unknown help topic '${_show(rest[0])}' (use index, select or format)`,
         );
       }
-      return { command: "help" };
+      return { command: "help", topic: rest[0] as HelpTopic };
     default:
       throw new UsageError(`unknown command '${_show(command)}' (use index, select or format)`);
   }

@@ -110,13 +110,20 @@ async function _decodeStrictly(path: string): Promise<LoadedFile> {
 function _classify(error: unknown, path: string): FileReadError {
   if (error instanceof FileReadError) return error;
   if (error instanceof Deno.errors.NotFound) {
-    return new FileReadError("FILE_NOT_FOUND", "FILE_NOT_FOUND", `File not found: ${path}`, path);
+    return new FileReadError(
+      "FILE_NOT_FOUND",
+      "FILE_NOT_FOUND",
+      `File not found: ${path}${_relativeTo(path)}`,
+      path,
+    );
   }
   if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable) {
+    // NotCapable: Deno's own permission, not the file system's, said no.
+    const flag = error instanceof Deno.errors.NotCapable ? " (run mdsel with --allow-read)" : "";
     return new FileReadError(
       "PROCESSING_ERROR",
       "PERMISSION_DENIED",
-      `Permission denied: ${path}`,
+      `Permission denied: ${path}${flag}`,
       path,
     );
   }
@@ -135,4 +142,18 @@ function _classify(error: unknown, path: string): FileReadError {
     `Cannot read file: ${path} (${reason})`,
     path,
   );
+}
+
+/**
+ * For a relative path, the folder it was resolved against, as a note for a
+ * message (` (relative to /home/ada/project)`); empty for an absolute path.
+ */
+function _relativeTo(path: string): string {
+  if (path.startsWith("/") || path.startsWith("\\") || /^[A-Za-z]:[\\/]/.test(path)) return "";
+  try {
+    return ` (relative to ${Deno.cwd()})`;
+  } catch {
+    // The working directory is gone: the path as given is all there is to say.
+    return "";
+  }
 }

@@ -1,16 +1,15 @@
 // The real Claude Code CLI, pinned, for the plugin's end-to-end tests: it is
 // installed from the npm registry with npm itself into
-// `.cache/claude-code@<version>/` at the checkout's root (git-ignored), once,
-// and run in a throwaway HOME. A folder appears there only by the rename of a
-// complete install, so several test processes may install at once.
+// `claude-code@<version>/` of the test cache, outside the checkout
+// (tests/_cache.ts), once, and run in a throwaway HOME. A folder appears there
+// only by the rename of a complete install, so several test processes may
+// install at once.
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { TEST_CACHE_DIR } from "../_cache.ts";
 import { exists } from "../_corpus.ts";
 
 /** The Claude Code version the plugin is tested with. */
 export const CLAUDE_CODE_VERSION = "2.1.197";
-
-const CACHE = fileURLToPath(new URL("../../.cache/", import.meta.url));
 
 // How this machine reaches npm (proxies, certificate authorities) carries over.
 const NETWORK_ENV = Object.fromEntries(
@@ -24,10 +23,10 @@ const NETWORK_ENV = Object.fromEntries(
  * @returns The path of the `claude` executable.
  */
 export async function ensureClaudeCode(version = CLAUDE_CODE_VERSION): Promise<string> {
-  const target = join(CACHE, `claude-code@${version}`);
+  const target = join(TEST_CACHE_DIR, `claude-code@${version}`);
   const bin = join(target, "node_modules", ".bin", "claude");
   if (!(await exists(target))) {
-    const tmpRoot = join(CACHE, ".tmp");
+    const tmpRoot = join(TEST_CACHE_DIR, ".tmp");
     await Deno.mkdir(tmpRoot, { recursive: true });
     const work = await Deno.makeTempDir({ dir: tmpRoot, prefix: "claude-code-" });
     try {

@@ -44,21 +44,48 @@ export interface ScriptedModel {
   close(): Promise<void>;
 }
 
+/** How the scripted model answers besides its turns. */
+export interface ScriptedModelOptions {
+  /**
+   * The `input_tokens` of `/v1/messages/count_tokens`, from the request's body;
+   * 100 by default. Claude Code asks it for a file a `Read` returns: past 25,000
+   * tokens it returns a first page instead of the file. A quarter of the body's
+   * characters ({@linkcode roughTokens}) makes it page as with the real API.
+   */
+  readonly countTokens?: (body: unknown) => number;
+}
+
+/**
+ * About a quarter of a request body's characters, as tokens.
+ *
+ * @param body A request body.
+ * @returns Its rough token count.
+ */
+export function roughTokens(body: unknown): number {
+  return Math.ceil(JSON.stringify(body).length / 4);
+}
+
 /**
  * Starts a model that answers the session's `n`th request, counted by the
  * tool calls already in its conversation, with `turns[n]`, and any other
  * request (or any request past the script) with the text "done".
  *
  * @param turns The answers, in order; a turn with a `tool_use` ends with `stop_reason: tool_use`.
+ * @param options How it counts tokens.
  * @returns The running model.
  */
-export function startScriptedModel(turns: readonly ScriptedBlock[][]): ScriptedModel {
+export function startScriptedModel(
+  turns: readonly ScriptedBlock[][],
+  options: ScriptedModelOptions = {},
+): ScriptedModel {
   const requests: MessagesRequest[] = [];
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, async (req) => {
     const { pathname } = new URL(req.url);
     if (req.method !== "POST") return Response.json({});
     const body = await req.json().catch(() => ({}));
-    if (pathname.endsWith("/count_tokens")) return Response.json({ input_tokens: 100 });
+    if (pathname.endsWith("/count_tokens")) {
+      return Response.json({ input_tokens: options.countTokens?.(body) ?? 100 });
+    }
     if (!pathname.endsWith("/messages")) return Response.json({});
     requests.push(body);
     // The session's own requests offer the Read tool; side requests (titles, summaries) do not.

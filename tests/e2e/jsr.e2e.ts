@@ -114,7 +114,7 @@ async function run(
 Deno.test("the registry serves exactly what deno publish --dry-run lists, every import resolved", async () => {
   const config = await readConfig();
   const files = await publishedFiles();
-  for (const path of ["/main.ts", "/mdsel/cli.ts", "/hook.ts", "/setup.ts", "/deno.json"]) {
+  for (const path of ["/main.ts", "/mdsel/cli.ts", "/hook.ts", "/hooks/warm.ts", "/deno.json"]) {
     assert.ok(files.includes(path), `${path} is published`);
   }
   assert.ok(!files.some((path) => path.startsWith("/tests/") || path.startsWith("/bench/")));
@@ -241,87 +241,84 @@ Deno.test("deno install jsr:@x/mdsel-claude/mdsel gives a working mdsel, and the
   }
   await Deno.remove(place.dir, { recursive: true });
 });
-Deno.test("setup, the server it writes, the hook and setup --remove all run from jsr:", async () => {
+/** The hooks' JSON that docs/hook.md gives users who wire them by hand. */
+async function documentedHooks(): Promise<Record<string, { hooks: { args: string[] }[] }[]>> {
+  const text = await Deno.readTextFile(join(ROOT, "docs", "hook.md"));
+  const blocks = [...text.matchAll(/```json\n([\s\S]*?)\n```/g)].map((match) => match[1]);
+  const settings = blocks.map((block) => JSON.parse(block)).find((json) =>
+    json.hooks?.SessionStart
+  );
+  assert.ok(settings !== undefined, "docs/hook.md shows the hooks' JSON");
+  return settings.hooks;
+}
+
+Deno.test("the hooks as docs/hook.md wires them run from jsr: on an empty cache: the warm-up fills it, then the guard and the reminder", async () => {
   await using registry = await serveRegistry();
   const place = await world();
-  const setup = await run(
-    ["run", "--allow-read", "--allow-write", "jsr:@x/mdsel-claude/setup", "--project"],
-    env(registry.url, place),
-    place.project,
-  );
-  assert.equal(setup.code, 0, setup.stderr);
-  const mcp = JSON.parse(await Deno.readTextFile(join(place.project, ".mcp.json")));
-  const server = mcp.mcpServers.mdsel;
-  assert.equal(server.command, "deno");
-  assert.ok(
-    server.args.some((arg: string) => arg.startsWith("jsr:@x/mdsel-claude")),
-    JSON.stringify(server),
-  );
-  const settings = JSON.parse(
-    await Deno.readTextFile(join(place.project, ".claude", "settings.json")),
-  );
-  const hook = settings.hooks.PostToolUse[0].hooks[0];
-  assert.ok(hook.args.some((arg: string) => arg.startsWith("jsr:@x/mdsel-claude")));
+  const hooks = await documentedHooks();
+  const [warm] = hooks.SessionStart[0].hooks;
+  const [guard] = hooks.PreToolUse[0].hooks;
+  const [reminder] = hooks.PostToolUse[0].hooks;
 
-  // The hook exactly as setup wrote it.
-  const input = JSON.stringify({
-    hook_event_name: "PostToolUse",
-    tool_name: "Read",
-    tool_input: { file_path: join(place.project, "README.md") },
-  });
-  const reminder = await run(hook.args, env(registry.url, place), place.project, input);
-  assert.equal(reminder.code, 0, reminder.stderr);
-  assert.equal(
-    JSON.parse(reminder.stdout).hookSpecificOutput.additionalContext,
-    "This is a Markdown file over the configured size threshold.\nUse mdsel_index and mdsel_select instead of Read.",
-  );
+  // The warm-up, before anything else ran: it fetches what the server and the guard need.
+  const warmed = await run(warm.args, env(registry.url, place), place.project, "{}");
+  assert.deepEqual([warmed.code, warmed.stdout, warmed.stderr], [0, "", ""]);
+  const npm = join(place.denoDir, "npm", "registry.npmjs.org");
+  const cached = [...Deno.readDirSync(npm)].map((entry) => entry.name);
+  for (const name of ["markdown-it", "micromark", "@modelcontextprotocol"]) {
+    assert.ok(cached.includes(name), `${name}: ${cached.join(" ")}`);
+  }
 
-  // The guard exactly as setup wrote it: a whole Read of a big file gets the outline instead,
-  // the engine loaded from jsr: into an empty cache.
-  const guard = settings.hooks.PreToolUse[0].hooks[0];
-  assert.equal(guard.args.at(-1), "--guard");
+  // The guard: a whole Read of a big file gets the outline instead, well inside its deadline.
   const big = join(place.project, "GUIDE.md");
   await Deno.writeTextFile(
     big,
     Array.from({ length: 30 }, (_, i) => `## Part ${i}\n\n${"word ".repeat(100)}\n`).join("\n"),
   );
+  const read = (path: string, event: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      hook_event_name: event,
+      tool_name: "Read",
+      tool_input: { file_path: path, ...extra },
+    });
+  const start = performance.now();
   const denied = await run(
     guard.args,
     env(registry.url, place),
     place.project,
-    JSON.stringify({
-      hook_event_name: "PreToolUse",
-      tool_name: "Read",
-      tool_input: { file_path: big },
-    }),
+    read(big, "PreToolUse"),
   );
+  const took = performance.now() - start;
   assert.equal(denied.code, 0, denied.stderr);
   const decision = JSON.parse(denied.stdout).hookSpecificOutput;
   assert.equal(decision.permissionDecision, "deny");
   assert.match(decision.permissionDecisionReason, /\n h2\.0 Part 0 L1-3\n/);
+  assert.ok(took < 5000, `${took} ms`);
 
-  // The server exactly as setup wrote it answers.
-  const written = await connect(server.args, env(registry.url, place), place.project);
-  try {
-    const { tools } = await written.client.listTools();
-    assert.deepEqual(tools.map((tool) => tool.name), ["mdsel_index", "mdsel_select"]);
-  } finally {
-    await written.client.close();
-  }
-
-  // And setup --remove, from jsr: too, takes both out again.
-  const removed = await run(
-    ["run", "--allow-read", "--allow-write", "jsr:@x/mdsel-claude/setup", "--project", "--remove"],
+  // The reminder: after a whole Read, not after a Read of some lines.
+  const readme = join(place.project, "README.md");
+  const reminded = await run(
+    reminder.args,
     env(registry.url, place),
     place.project,
+    read(readme, "PostToolUse"),
   );
-  assert.equal(removed.code, 0, removed.stderr);
-  const after = JSON.parse(await Deno.readTextFile(join(place.project, ".mcp.json")));
-  assert.equal(after.mcpServers?.mdsel, undefined);
-  const hooksAfter = JSON.parse(
-    await Deno.readTextFile(join(place.project, ".claude", "settings.json")),
+  assert.equal(reminded.code, 0, reminded.stderr);
+  assert.equal(
+    JSON.parse(reminded.stdout).hookSpecificOutput.additionalContext,
+    "This is a Markdown file over the configured size threshold.\nUse mdsel_index and mdsel_select instead of Read.",
   );
-  assert.equal(JSON.stringify(hooksAfter).includes("mdsel-claude"), false);
+  const partial = await run(
+    reminder.args,
+    env(registry.url, place),
+    place.project,
+    read(readme, "PostToolUse", { offset: 5, limit: 10 }),
+  );
+  assert.deepEqual([partial.code, partial.stdout], [0, ""]);
+
+  // Run again, the warm-up finds the cache full: no download, a fraction of a second.
+  const again = await run(warm.args, env(registry.url, place), place.project, "{}");
+  assert.deepEqual([again.code, again.stdout, again.stderr], [0, "", ""]);
   await Deno.remove(place.dir, { recursive: true });
 });
 

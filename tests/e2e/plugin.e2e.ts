@@ -20,19 +20,41 @@ const DENO_BIN = join(Deno.execPath(), "..");
 const REMINDER = "This is a Markdown file over the configured size threshold.\n" +
   "Use mdsel_index and mdsel_select instead of Read.";
 
-async function world(): Promise<ClaudeWorld & { dir: string }> {
+/**
+ * A throwaway HOME and project folder; the Deno cache the tests run with, or
+ * with `emptyCache` a new, empty one, as on a user's first run.
+ */
+async function world(emptyCache = false): Promise<ClaudeWorld & { dir: string }> {
   const dir = await Deno.makeTempDir({ prefix: "mdsel-plugin-" });
   const home = join(dir, "home");
   const cwd = join(dir, "project");
   await Deno.mkdir(home);
   await Deno.mkdir(cwd);
+  const cache = emptyCache ? join(dir, "deno-cache") : await denoDir();
   return {
     dir,
     bin: await ensureClaudeCode(),
     home,
     cwd,
-    env: { PATH: `${DENO_BIN}:/usr/bin:/bin`, DENO_DIR: await denoDir() },
+    env: { PATH: `${DENO_BIN}:/usr/bin:/bin`, DENO_DIR: cache },
   };
+}
+
+/** The events of a `--output-format stream-json --verbose --include-hook-events` run. */
+// deno-lint-ignore no-explicit-any
+function events(stdout: string): any[] {
+  return stdout.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line));
+}
+
+/** Every file under a folder, as paths relative to it. */
+async function filesUnder(root: string, dir = root): Promise<string[]> {
+  const files: string[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory) files.push(...await filesUnder(root, path));
+    else files.push(path.slice(root.length + 1));
+  }
+  return files;
 }
 
 function ok(run: { code: number; stdout: string; stderr: string }, what: string): string {
@@ -162,6 +184,11 @@ Deno.test("the plugin: validate, install from the checkout, a connected server, 
           const partial = results.get("lines")!;
           assert.equal(partial.isError, false);
           assert.ok(partial.text.startsWith(`${at + 1}\t${heading}\n`), partial.text);
+          // What the guard advises gets no reminder.
+          assert.ok(
+            !partial.after.some((text) => text.includes(REMINDER)),
+            partial.after.join("\n"),
+          );
           assert.equal(results.get("edit")!.isError, false, results.get("edit")!.text);
           assert.ok((await Deno.readTextFile(big)).includes(`\n${heading} (edited)\n`));
 
@@ -224,6 +251,93 @@ Deno.test("the plugin: validate, install from the checkout, a connected server, 
       const list = ok(await claude(place, ["plugin", "list"]), "plugin list");
       assert.ok(!list.includes(PLUGIN), list);
     });
+  } finally {
+    await Deno.remove(place.dir, { recursive: true });
+  }
+});
+
+Deno.test("a first session from an empty Deno cache and a fresh HOME: the outline on the first Read, no hook error, the server connected", async () => {
+  const place = await world(true);
+  try {
+    const started = performance.now();
+    ok(await claude(place, ["plugin", "marketplace", "add", ROOT]), "marketplace add");
+    ok(await claude(place, ["plugin", "install", PLUGIN]), "install");
+    const installed = performance.now();
+
+    // What Claude Code copied into its plugin cache: the package, no test corpora or caches.
+    const registry = JSON.parse(
+      await Deno.readTextFile(join(place.home, ".claude", "plugins", "installed_plugins.json")),
+    );
+    const copy: string = registry.plugins[PLUGIN][0].installPath;
+    const copied = await filesUnder(copy);
+    assert.ok(copied.includes("main.ts") && copied.includes("hook.ts"), copied.join(" "));
+    // No folder of the copy is a cache or holds a corpus (the Markdown of npm packages).
+    const stray = copied.filter((path) =>
+      path.split("/").slice(0, -1).some((folder) =>
+        /^(\.cache|\.data|\.scratch|node_modules)$|corpus|^claude-code@|@\d/.test(folder)
+      )
+    );
+    assert.deepEqual(stray, []);
+    let bytes = 0;
+    for (const path of copied) bytes += (await Deno.stat(join(copy, path))).size;
+    assert.ok(bytes < 4_000_000, `the plugin's copy holds ${bytes} bytes`);
+
+    const files = (await corpusFilesOver(3000)).filter(({ path }) =>
+      path.endsWith("/Dispatcher.md")
+    );
+    const big = join(place.cwd, "Dispatcher.md");
+    await Deno.copyFile(files[0].path, big);
+    const model = startScriptedModel([
+      [{ type: "tool_use", id: "whole", name: "Read", input: { file_path: big } }],
+      [{ type: "tool_use", id: "index", name: INDEX_TOOL, input: { files: ["Dispatcher.md"] } }],
+      [{ type: "text", text: "Done." }],
+    ]);
+    let session: number;
+    try {
+      const run = await claude(place, [
+        "-p",
+        "How do I abort a request?",
+        "--output-format",
+        "stream-json",
+        "--verbose",
+        "--include-hook-events",
+        "--allowedTools",
+        INDEX_TOOL,
+      ], { ANTHROPIC_API_KEY: "sk-scripted", ANTHROPIC_BASE_URL: model.url });
+      session = performance.now() - installed;
+      ok(run, "claude -p");
+      const all = events(run.stdout);
+      // Every hook ran to success: the warm-up, the guard, no hook error.
+      const hooks = all.filter((event) => event.subtype === "hook_response");
+      assert.deepEqual(
+        hooks.map((event) => [event.hook_name, event.exit_code, event.outcome]),
+        [["SessionStart:startup", 0, "success"], ["PreToolUse:Read", 0, "success"]],
+      );
+      // The server started: connected when the session began, its tool answered.
+      const init = all.find((event) => event.subtype === "init");
+      assert.deepEqual(init.mcp_servers, [{ name: SERVER, status: "connected" }]);
+      assert.equal(all.at(-1).is_error, false);
+      const results = toolResults(model.requests);
+      const whole = results.get("whole")!;
+      assert.equal(whole.isError, true);
+      assert.match(whole.text, /^Not read: .*Dispatcher\.md is a big Markdown file \(/);
+      assert.match(whole.text, /\n {2}h3\.5 dispatcher\.request\(options\[, callback\]\) L\d+-\d+/);
+      const index = results.get("index")!;
+      assert.equal(index.isError, false, index.text);
+      assert.match(index.text, /^dispatcher Dispatcher\.md \[\d+ words\]\n/);
+    } finally {
+      await model.close();
+    }
+    // The warm-up's stamp: the next session starts nothing.
+    const data = join(place.home, ".claude", "plugins", "data");
+    const stamps = (await filesUnder(data)).filter((path) => /deno-cache-/.test(path));
+    assert.equal(stamps.length, 1, stamps.join(" "));
+    console.log(
+      `first session on an empty Deno cache: install ${
+        ((installed - started) / 1000).toFixed(1)
+      } s, ` +
+        `session ${(session / 1000).toFixed(1)} s`,
+    );
   } finally {
     await Deno.remove(place.dir, { recursive: true });
   }

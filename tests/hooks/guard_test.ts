@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
 import {
   denyOutput,
+  engineOutline,
   guard,
   GUARD_MAX_BYTES,
   GUARD_MAX_CHARS,
+  GUARD_TIME_LIMIT_MS,
   guardReason,
 } from "../../hooks/guard.ts";
 import type { ToolHookInput } from "../../hooks/input.ts";
@@ -161,6 +163,41 @@ Deno.test("a file the guard cannot read or outline is no deny: the error goes to
   );
   const binary = () => [Uint8Array.of(0x61, 0x20, 0, 0x62)];
   await assert.rejects(guard(read("/d/big.md"), 0 + 1, { readChunks: binary }), /NUL byte/);
+});
+
+Deno.test("the guard keeps its own deadline: past it, no outline and no deny, well inside the hook's 10 s", async () => {
+  assert.ok(GUARD_TIME_LIMIT_MS <= 5000);
+  const path = await Deno.makeTempFile({ suffix: ".md" });
+  try {
+    await Deno.writeTextFile(path, "# Title\n\n" + "word ".repeat(3000) + "\n");
+    // The engine cannot answer by a deadline already past: the caller lets the Read pass.
+    await assert.rejects(
+      engineOutline(path, 2000, performance.now()),
+      new RegExp(
+        `^Error: No outline of ${
+          JSON.stringify(path)
+        } in time \\(a first run may still be fetching the engine's packages\\): the Read goes ahead$`,
+      ),
+    );
+    // The deadline reaches the outline: the guard's own, GUARD_TIME_LIMIT_MS from its call, or the one given.
+    const deadlines: number[] = [];
+    const outline = (_path: string, _chars: number, deadline: number) => {
+      deadlines.push(deadline);
+      return Promise.resolve(`title ${path} [3001 words]\nh1.0 Title L1-3\n`);
+    };
+    const before = performance.now();
+    await guard(read(path), 2000, { outline });
+    await guard(read(path), 2000, { outline, deadline: 1234 });
+    assert.ok(
+      deadlines[0] >= before + GUARD_TIME_LIMIT_MS &&
+        deadlines[0] < before + GUARD_TIME_LIMIT_MS + 1000,
+    );
+    assert.equal(deadlines[1], 1234);
+    // In time, the engine answers as before.
+    assert.match(await engineOutline(path, 2000), /\nh1\.0 Title L1-3 \[3001 words\]\n/);
+  } finally {
+    await Deno.remove(path);
+  }
 });
 
 Deno.test("a file past 2 MiB is denied without an outline, and the engine never runs", async () => {

@@ -29,13 +29,44 @@ Deno.test("--help prints usage on stdout; no arguments print it on stderr with e
   assert.equal(bare.stderr, help.stdout);
 });
 
-Deno.test("help and help <command> print the usage like --help", async () => {
-  const help = await run(["--help"]);
-  for (const args of [["help"], ["help", "index"], ["help", "select"], ["help", "format"]]) {
-    const result = await run(args);
-    assert.deepEqual(result, { code: 0, stdout: help.stdout, stderr: "" }, args.join(" "));
+Deno.test("--help covers index, select and search, with examples of each", async () => {
+  const { stdout } = await run(["--help"]);
+  assert.match(stdout, /^mdsel - select parts of Markdown documents by selector, or search them\n/);
+  assert.ok(stdout.includes("\n  mdsel select [--json] [--] <words> <files...>\n"));
+  assert.match(stdout, /\nSearch: what is not a selector is a search/);
+  assert.ok(stdout.includes("\n  mdsel select 'abort request' docs/\n"));
+  assert.ok(stdout.includes("\n  mdsel index README.md\n"));
+  assert.match(stdout, /\| help \[index\|select\|format\]/);
+  assert.match(stdout, /\nMore: mdsel help index \| mdsel help select \| mdsel help format\n/);
+});
+
+Deno.test("help <command> and <command> --help print that command's own help", async () => {
+  const usage = (await run(["--help"])).stdout;
+  assert.deepEqual(await run(["help"]), { code: 0, stdout: usage, stderr: "" });
+  const texts: string[] = [];
+  for (const topic of ["index", "select", "format"]) {
+    const help = await run(["help", topic]);
+    assert.equal(help.code, 0, topic);
+    assert.equal(help.stderr, "");
+    assert.ok(help.stdout.startsWith(`mdsel ${topic} - `), help.stdout);
+    assert.notEqual(help.stdout, usage);
+    assert.deepEqual(await run([topic, "--help"]), help, `${topic} --help`);
+    texts.push(help.stdout);
   }
-  assert.match(help.stdout, /\| help \[index\|select\|format\]/);
+  const [index, select] = texts;
+  assert.match(select, /\nSelectors: /);
+  assert.match(select, /\n {2}intro +the text before the first heading\n/);
+  assert.match(select, /\nSearch: /);
+  assert.ok(select.includes("\n  mdsel select 'abort request' docs/\n"));
+  assert.doesNotMatch(select, /--lines/);
+  assert.ok(index.includes("\n  --lines "));
+  assert.doesNotMatch(index, /\nSelectors: /);
+  // Every example names a command of its own help.
+  for (const [topic, text] of [["index", index], ["select", select]]) {
+    const examples = text.split("\nExamples:\n")[1].split("\n\n")[0].trim().split("\n");
+    assert.ok(examples.length >= 4, topic);
+    for (const line of examples) assert.ok(line.trim().startsWith(`mdsel ${topic} `), line);
+  }
   const bogus = await run(["help", "bogus"]);
   assert.equal(bogus.code, 2);
   assert.match(
@@ -44,8 +75,47 @@ Deno.test("help and help <command> print the usage like --help", async () => {
   );
 });
 
+Deno.test("the examples of the help run: exit 0 on a folder that holds what they name", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mdsel_help_" });
+  const cwd = Deno.cwd();
+  try {
+    await Deno.mkdir(`${dir}/docs`);
+    const page =
+      "# Guide\n\n## Install\n\n```sh\nnpm i\n```\n\nabort request with content collections\n";
+    await Deno.writeTextFile(`${dir}/README.md`, page);
+    await Deno.writeTextFile(`${dir}/docs/guide.mdx`, page);
+    Deno.chdir(dir);
+    for (
+      const command of [
+        ["index", "README.md"],
+        ["select", "h2.0", "README.md"],
+        ["select", "h2.0/code.0", "README.md"],
+        ["select", "abort request", "docs/"],
+        ["select", '"content collections"', "docs/**/*.mdx"],
+      ]
+    ) {
+      const result = await run(command);
+      assert.equal(result.code, 0, `${command.join(" ")}: ${result.stdout}${result.stderr}`);
+    }
+  } finally {
+    Deno.chdir(cwd);
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("usage errors: exit 2, one error line and a hint on stderr, nothing on stdout", async () => {
-  for (const args of [["bogus"], ["index"], ["index", "x.md", "--bogus"], ["select"]]) {
+  const every = [
+    ["bogus"],
+    ["index"],
+    ["index", "x.md", "--bogus"],
+    ["select"],
+    ["select", "h2.0"],
+    ["select", "--json", "abort request"],
+    ["format", "index", "select"],
+    ["format", "--full"],
+    ["help", "bogus"],
+  ];
+  for (const args of every) {
     const result = await run(args);
     assert.equal(result.code, 2, args.join(" "));
     assert.equal(result.stdout, "");
@@ -170,6 +240,26 @@ Deno.test("invalid UTF-8: replaced, warned in the envelope (JSON) or on a closin
         `[warning: Invalid UTF-8 in ${dir}/bad.md: replaced with U+FFFD]\n`,
     );
     assert.equal(text.stderr, "");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("without --allow-read, the permission error names the flag", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mdsel_noread_" });
+  try {
+    await Deno.writeTextFile(`${dir}/Util.md`, "# Util\n");
+    const cli = new URL("../../mdsel/cli.ts", import.meta.url).pathname;
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--quiet", "--no-prompt", cli, "index", "Util.md"],
+      cwd: dir,
+      stdin: "null",
+    }).output();
+    assert.equal(output.code, 1);
+    assert.equal(
+      new TextDecoder().decode(output.stdout),
+      "error PROCESSING_ERROR: Permission denied: Util.md (run mdsel with --allow-read)\n",
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

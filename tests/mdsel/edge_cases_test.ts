@@ -584,7 +584,8 @@ Deno.test("bad input: a missing file is FILE_NOT_FOUND, the other files still an
   await withTempDir({ "ok.md": "# Ok\n" }, async (dir) => {
     const index = await mdsel(["index", "--json", "ok.md", "nope.md"], { cwd: dir });
     const envelope = assertFileError(index, "nope.md", "FILE_NOT_FOUND", "FILE_NOT_FOUND");
-    assert.equal(envelope.errors[0].message, "File not found: nope.md");
+    // A relative path's error names the folder it was resolved against; `file` stays as given.
+    assert.equal(envelope.errors[0].message, `File not found: nope.md (relative to ${dir})`);
     assert.deepEqual(envelope.data.documents.map((d: Json) => d.namespace), ["ok"]);
     assert.deepEqual(envelope.warnings, ["1 of 2 file(s) could not be processed"]);
     const selected = await mdsel(["select", "--json", "h1.0", "nope.md", "ok.md"], { cwd: dir });
@@ -592,7 +593,12 @@ Deno.test("bad input: a missing file is FILE_NOT_FOUND, the other files still an
     assert.deepEqual(found.data.matches.map((m: Json) => m.content), ["# Ok"]);
     const text = await mdsel(["select", "h1.0", "nope.md"], { cwd: dir });
     assert.equal(text.code, 1);
-    assert.equal(text.stdout, "error FILE_NOT_FOUND: File not found: nope.md\n");
+    assert.equal(
+      text.stdout,
+      `error FILE_NOT_FOUND: File not found: nope.md (relative to ${dir})\n`,
+    );
+    const absolute = await mdsel(["select", "h1.0", `${dir}/nope.md`], { cwd: dir });
+    assert.equal(absolute.stdout, `error FILE_NOT_FOUND: File not found: ${dir}/nope.md\n`);
   });
 });
 
@@ -870,8 +876,8 @@ Deno.test("exit codes 0, 1 and 2; with --json stdout is exactly one line of JSON
       [["select", "h1.0", "a.md", "--", "--json"], 1],
       [["index", "--json", "a.md", "missing.md"], 1],
       [["index", "--json", "folder"], 1],
-      [["select", "--json", "h1.0"], 1],
-      [["select", "h1.0"], 1],
+      [["select", "--json", "h1.0"], 2],
+      [["select", "h1.0"], 2],
       [[], 2],
       [["bogus"], 2],
       [["index"], 2],

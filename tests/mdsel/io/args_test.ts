@@ -44,7 +44,8 @@ Deno.test("usage errors name the problem", () => {
     [["bogus"], "unknown command 'bogus'"],
     [["index"], "index needs at least one file"],
     [["index", "a.md", "--bogus"], "unknown option '--bogus'"],
-    [["select"], "select needs a selector"],
+    [["select"], "select needs a selector and files"],
+    [["select", "h2.0"], "select needs at least one file after the selector 'h2.0'"],
     [["format", "nope"], "unknown format topic 'nope'"],
     [["format", "--json"], "option '--json' does not apply to format"],
     [["index", "a.md", "--example"], "option '--example' does not apply to index"],
@@ -62,18 +63,26 @@ Deno.test("usage errors name the problem", () => {
   }
 });
 
-Deno.test("help, with or without a command, asks for the usage", () => {
-  for (const args of [["help"], ["help", "index"], ["help", "select"], ["help", "format"]]) {
-    assert.deepEqual(parseArgs(args), { command: "help" }, args.join(" "));
+Deno.test("help: the usage, or the help of one command", () => {
+  assert.deepEqual(parseArgs(["help"]), { command: "help" });
+  assert.deepEqual(parseArgs(["help", "help"]), { command: "help" });
+  assert.deepEqual(parseArgs(["--help"]), { command: "help" });
+  for (const topic of ["index", "select", "format"]) {
+    assert.deepEqual(parseArgs(["help", topic]), { command: "help", topic }, topic);
+    assert.deepEqual(parseArgs([topic, "--help"]), { command: "help", topic }, topic);
   }
+  assert.deepEqual(parseArgs(["select", "h2.0", "a.md", "-h"]), {
+    command: "help",
+    topic: "select",
+  });
 });
 
-Deno.test("select without files is not a usage error (NO_FILES is reported in the envelope)", () => {
-  assert.deepEqual(parseArgs(["select", "h1"]), {
-    command: "select",
-    json: false,
-    full: false,
-    selector: "h1",
-    files: [],
-  });
+Deno.test("select without files is a usage error, as index without files is", () => {
+  for (const args of [["select", "h1"], ["select", "--json", "h2.0"], ["select", "--", "-x"]]) {
+    assert.throws(() => parseArgs(args), (error: unknown) => {
+      assert.ok(error instanceof UsageError);
+      assert.match(error.message, /^select needs at least one file after the selector '/);
+      return true;
+    }, args.join(" "));
+  }
 });

@@ -1,0 +1,192 @@
+/**
+ * The warm-up: a `SessionStart` hook that fetches the package's dependencies
+ * into Deno's cache before the session's first `Read` or tool call, so that
+ * neither the guard nor the server pays for the download on a user's first
+ * run (about 45 MB of npm packages: 20-45 s on these machines).
+ *
+ * It runs `deno cache` on the server and the guard's engine, as a process of
+ * its own (detached, so that the download goes on if the hook is stopped),
+ * and waits for it up to {@linkcode WARM_TIME_LIMIT_MS}, well inside the
+ * hook's timeout. Installed as a plugin, it leaves a stamp in the plugin's
+ * data folder once the cache is warm: later sessions find the stamp and start
+ * nothing. It never fails a session: any problem is at most one line on
+ * stderr, and the exit code is 0.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * How long the warm-up waits for the download, in milliseconds: inside the 120 s
+ * the plugin gives the hook. Past it the download goes on in the background.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { WARM_TIME_LIMIT_MS } from "./warm.ts";
+ * assert.equal(WARM_TIME_LIMIT_MS, 90_000);
+ * ```
+ */
+export const WARM_TIME_LIMIT_MS = 90_000;
+
+/** The variable that names the plugin's data folder, where the stamp is kept. */
+const _DATA_VARIABLE = "CLAUDE_PLUGIN_DATA";
+
+/** A program and its arguments. */
+export interface WarmCommand {
+  /** The program: Deno itself. */
+  readonly command: string;
+  /** Its arguments. */
+  readonly args: readonly string[];
+}
+
+/** What the warm-up runs and where it keeps its stamp. */
+export interface WarmOptions {
+  /** The command that fills the cache; {@linkcode warmCommand} by default. */
+  readonly command?: WarmCommand;
+  /**
+   * The folder for the stamp; `CLAUDE_PLUGIN_DATA` by default (set for a
+   * plugin's hooks). Without one, every run checks the cache with `deno cache`.
+   */
+  readonly stampDir?: string;
+  /** How long to wait for the command; {@linkcode WARM_TIME_LIMIT_MS} by default. */
+  readonly timeLimitMs?: number;
+}
+
+/**
+ * The `deno cache` command for the package the hook runs from: the server
+ * (`main.ts`) and the guard's engine (`hooks/outline_worker.ts`), which
+ * between them need every npm package the package uses. From a checkout (a
+ * plugin) with the checkout's `deno.json`; from JSR with no config, as the
+ * server runs its bundled engine.
+ *
+ * @param root The package's root; the folder above this module by default.
+ * @returns The command.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { warmCommand } from "./warm.ts";
+ * const { args } = warmCommand(new URL("https://jsr.io/@x/mdsel-claude/0.1.0/"));
+ * assert.deepEqual(args, [
+ *   "cache",
+ *   "--quiet",
+ *   "--no-config",
+ *   "--no-lock",
+ *   "https://jsr.io/@x/mdsel-claude/0.1.0/main.ts",
+ *   "https://jsr.io/@x/mdsel-claude/0.1.0/hooks/outline_worker.ts",
+ * ]);
+ * ```
+ */
+export function warmCommand(root: URL = new URL("../", import.meta.url)): WarmCommand {
+  const modules = ["main.ts", "hooks/outline_worker.ts"].map((path) => new URL(path, root));
+  const args = root.protocol === "file:"
+    ? [
+      "--config",
+      fileURLToPath(new URL("deno.json", root)),
+      ...modules.map((url) => fileURLToPath(url)),
+    ]
+    : ["--no-config", "--no-lock", ...modules.map((url) => url.href)];
+  return { command: Deno.execPath(), args: ["cache", "--quiet", ...args] };
+}
+
+/**
+ * Fills Deno's cache for the package unless the stamp says it is full, and
+ * waits for it up to the time limit.
+ *
+ * @param options The command, the stamp's folder and the time limit.
+ * @returns One line for stderr when something went wrong, else empty. It never throws.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { warm } from "./warm.ts";
+ * const stampDir = await Deno.makeTempDir();
+ * const command = { command: Deno.execPath(), args: ["eval", ""] };
+ * assert.equal(await warm({ command, stampDir }), "");
+ * // The cache is warm: a stamp says so, and the next session starts nothing.
+ * const [stamp] = await Array.fromAsync(Deno.readDir(stampDir));
+ * assert.match(stamp.name, /^deno-cache-[0-9a-f]{24}$/);
+ * await Deno.remove(stampDir, { recursive: true });
+ * const failing = { command: Deno.execPath(), args: ["eval", "Deno.exit(3)"] };
+ * assert.match(await warm({ command: failing }), /\(deno cache exited 3\)/);
+ * ```
+ */
+export async function warm(options: WarmOptions = {}): Promise<string> {
+  try {
+    const command = options.command ?? warmCommand();
+    const stampDir = options.stampDir ?? _readVariable(_DATA_VARIABLE);
+    const stamp = stampDir === undefined
+      ? undefined
+      : join(stampDir, `deno-cache-${await _stampKey(command)}`);
+    // Any stamp there (a stat that fails for another reason counts as none: a check costs little).
+    if (stamp !== undefined && await Deno.stat(stamp).then(() => true, () => false)) return "";
+    const outcome = await _runDetached(command, options.timeLimitMs ?? WARM_TIME_LIMIT_MS);
+    if (outcome === "late") return "";
+    if (outcome !== 0) {
+      return `mdsel hook: Deno could not fetch the package's dependencies (deno cache exited ${outcome}); the first Read of a big file may pass unguarded\n`;
+    }
+    if (stamp !== undefined) {
+      await Deno.mkdir(stampDir!, { recursive: true });
+      await Deno.writeTextFile(stamp, `${new Date().toISOString()}\n`);
+    }
+    return "";
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return `mdsel hook: Cannot warm Deno's cache: ${message.split("\n", 1)[0]}\n`;
+  }
+}
+
+/**
+ * Runs the command in a process group of its own, so that it outlives this
+ * process when the hook ends first, and waits for it up to `timeLimitMs`.
+ *
+ * @returns Its exit code, or `"late"` when it is still running.
+ */
+async function _runDetached(command: WarmCommand, timeLimitMs: number): Promise<number | "late"> {
+  const child = new Deno.Command(command.command, {
+    args: [...command.args],
+    stdin: "null",
+    // Nothing of the child may hold the hook's pipes open: Claude Code waits for them to close.
+    stdout: "null",
+    stderr: "null",
+    detached: true,
+  }).spawn();
+  child.unref();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"late">((resolve) =>
+    timer = setTimeout(() => resolve("late"), timeLimitMs)
+  );
+  try {
+    return await Promise.race([child.status.then((status) => status.code), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * What makes one warm cache differ from another: Deno's version, its cache
+ * folder, the command (the package's path or URL) and, from a checkout, the
+ * lockfile that pins the npm packages.
+ */
+async function _stampKey(command: WarmCommand): Promise<string> {
+  const config = command.args[command.args.indexOf("--config") + 1];
+  const lock = command.args.includes("--config")
+    ? await Deno.readTextFile(join(config, "..", "deno.lock")).catch(() => "")
+    : "";
+  const text = JSON.stringify([Deno.version.deno, _readVariable("DENO_DIR") ?? "", command, lock]);
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(
+    new Uint8Array(digest).slice(0, 12),
+    (byte) => byte.toString(16).padStart(2, "0"),
+  )
+    .join("");
+}
+
+/** A variable's value when it is set and may be read (never a prompt). */
+function _readVariable(variable: string): string | undefined {
+  if (Deno.permissions.querySync({ name: "env", variable }).state !== "granted") return undefined;
+  const value = Deno.env.get(variable);
+  return value === undefined || value === "" ? undefined : value;
+}
