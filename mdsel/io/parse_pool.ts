@@ -1,0 +1,170 @@
+/**
+ * Parsing many files on every core: the main thread and up to
+ * {@linkcode MAX_PARSERS}` - 1` workers (`parse_worker.ts`) claim the files,
+ * largest first, from one shared counter, so none waits on another and each
+ * core stays busy to the end. A call with little to parse starts no worker:
+ * a worker's start (loading the parsers) costs more than it saves.
+ *
+ * @module
+ */
+import type { ParsedFile } from "../parse/doc_record.ts";
+import { MDX, type MdxModule, mdxModuleFor, parseText, type TextToParse } from "./parse_text.ts";
+import type { ParseJob, ParseReply } from "./parse_worker.ts";
+
+/** The most threads that parse at once (the main thread included). */
+export const MAX_PARSERS = 8;
+
+/**
+ * What one parse costs, by syntax, in milliseconds per megabyte on one of
+ * these cores (warm): markdown-it about 60, MDX's parser about 300.
+ */
+const MS_PER_MB = { markdown: 60, mdx: 300 };
+
+/**
+ * The parse time (estimated, milliseconds) each worker must save to be
+ * started: a worker takes about this long to load the parsers and warm up.
+ */
+export const WORKER_MIN_MS = 250;
+
+/** One file parsed: by this thread (the document) or by a worker (its record, as JSON). */
+export type Parsed = { readonly parsed: ParsedFile } | { readonly record: string };
+
+/** Options of {@linkcode parseAll}. */
+export interface PoolOptions {
+  /** How many workers to start (by default, from the work and the cores). */
+  readonly workers?: number;
+}
+
+/**
+ * How many workers a call's parsing is worth: none for little work, else one
+ * per {@linkcode WORKER_MIN_MS} of it, at most one per core besides the main
+ * thread.
+ *
+ * @param files The texts to parse.
+ * @param cores The cores this process may use.
+ * @returns How many workers to start.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { workerCount } from "./parse_pool.ts";
+ * const small = [{ path: "a.md", namespace: "a", text: "# A\n" }];
+ * assert.equal(workerCount(small, 8), 0);
+ * const big = [{ path: "a.mdx", namespace: "a", text: "x".repeat(4_000_000) }];
+ * assert.equal(workerCount(big, 2), 1);
+ * assert.equal(workerCount(big, 1), 0);
+ * ```
+ */
+export function workerCount(
+  files: readonly TextToParse[],
+  cores: number = navigator.hardwareConcurrency ?? 1,
+): number {
+  let ms = 0;
+  for (const file of files) {
+    ms += (file.text.length / 1e6) * (MDX.test(file.path) ? MS_PER_MB.mdx : MS_PER_MB.markdown);
+  }
+  return Math.max(0, Math.min(cores - 1, MAX_PARSERS - 1, Math.floor(ms / WORKER_MIN_MS)));
+}
+
+/**
+ * Parses every file: in this thread, and in workers when the work is worth
+ * them. A file a worker did not answer (it failed, or could not start) is
+ * parsed here, so errors are the same as without workers.
+ *
+ * @param files The texts.
+ * @param options How many workers (by default {@linkcode workerCount}).
+ * @returns One result per file, in order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseAll } from "./parse_pool.ts";
+ * const files = [{ path: "a.md", namespace: "a", text: "# A\n" }, { path: "b.md", namespace: "b", text: "# B\n" }];
+ * const results = await parseAll(files, { workers: 1 });
+ * assert.equal(results.length, 2);
+ * ```
+ */
+export async function parseAll(
+  files: readonly TextToParse[],
+  options: PoolOptions = {},
+): Promise<Parsed[]> {
+  const results: (Parsed | undefined)[] = new Array(files.length);
+  const mdx = await mdxModuleFor(files);
+  const wanted = Math.min(options.workers ?? workerCount(files), files.length);
+  const workers = wanted > 0 && mayStartWorkers() ? wanted : 0;
+  if (workers === 0) return files.map((file) => ({ parsed: parseText(file, mdx) }));
+  // Largest first: the last files claimed are small, so the threads end together.
+  const order = files.map((_, i) => i).sort((a, b) => files[b].text.length - files[a].text.length);
+  const counter = new SharedArrayBuffer(4);
+  const job: ParseJob = { files, order, counter };
+  const replies = Array.from({ length: workers }, () => _runWorker(job));
+  _parseClaimed(job, mdx, results);
+  for (const reply of await Promise.all(replies)) {
+    if ("records" in reply) { for (const [i, record] of reply.records) results[i] = { record }; }
+  }
+  return results.map((result, i) => result ?? { parsed: parseText(files[i], mdx) });
+}
+
+/**
+ * Whether this process may start a parsing worker: a worker's modules are
+ * read like files, so an engine run from a folder (a checkout, an install)
+ * needs read access to its own modules; one run from a registry needs leave
+ * to import from it.
+ *
+ * @param moduleUrl The worker's module; `parse_worker.ts` by default.
+ * @returns `true` when a worker can load.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mayStartWorkers } from "./parse_pool.ts";
+ * assert.equal(mayStartWorkers(), true); // the tests run with -A
+ * ```
+ */
+export function mayStartWorkers(moduleUrl: URL = WORKER_URL): boolean {
+  try {
+    const descriptor: Deno.PermissionDescriptor = moduleUrl.protocol === "file:"
+      ? { name: "read", path: new URL("../", moduleUrl) }
+      : { name: "import", host: moduleUrl.host };
+    return Deno.permissions.querySync(descriptor).state === "granted";
+  } catch {
+    return false;
+  }
+}
+
+/** The parsing worker's module. */
+const WORKER_URL = new URL("./parse_worker.ts", import.meta.url);
+
+/** This thread's share: the files it claims from the counter. */
+function _parseClaimed(job: ParseJob, mdx: MdxModule | undefined, results: (Parsed | undefined)[]) {
+  const next = new Int32Array(job.counter);
+  for (;;) {
+    const k = Atomics.add(next, 0, 1);
+    if (k >= job.order.length) return;
+    const i = job.order[k];
+    results[i] = { parsed: parseText(job.files[i], mdx) };
+  }
+}
+
+/** Starts a worker on the job; its answer, or an error when it could not run. */
+async function _runWorker(job: ParseJob): Promise<ParseReply> {
+  let worker: Worker;
+  try {
+    worker = new Worker(WORKER_URL, { type: "module" });
+  } catch (error) {
+    return { error: String(error) };
+  }
+  try {
+    return await new Promise<ParseReply>((resolve) => {
+      worker.onmessage = (event: MessageEvent<ParseReply>) => resolve(event.data);
+      worker.onerror = (event: ErrorEvent) => {
+        event.preventDefault();
+        resolve({ error: event.message });
+      };
+      worker.onmessageerror = () => resolve({ error: "unreadable reply" });
+      worker.postMessage(job);
+    });
+  } finally {
+    worker.terminate();
+  }
+}
