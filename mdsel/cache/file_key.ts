@@ -39,12 +39,13 @@ export function statKey(info: Deno.FileInfo): string | undefined {
 }
 
 /**
- * Whether an entry written at `written` for a file of this `stat` may be
- * trusted: the same key, and written {@linkcode RACY_MS} or more after the
- * file last changed.
+ * Whether an entry written at `written` for a file whose `stat` key is now
+ * `key` may be trusted: the same key, and written {@linkcode RACY_MS} or more
+ * after the file last changed (its modification or change time, whichever
+ * is later).
  *
- * @param info The file's `stat` now.
- * @param key The entry's key.
+ * @param key The file's key now ({@linkcode statKey}).
+ * @param stored The entry's key.
  * @param written When the entry was written, in milliseconds.
  * @returns `true` when the entry holds this file as it is.
  *
@@ -53,13 +54,14 @@ export function statKey(info: Deno.FileInfo): string | undefined {
  * import assert from "node:assert/strict";
  * import { isFresh, statKey } from "./file_key.ts";
  * const info = { size: 3, mtime: new Date(5000), ctime: new Date(5000), ino: 7, dev: 8 } as Deno.FileInfo;
- * assert.equal(isFresh(info, statKey(info)!, 9000), true);
- * assert.equal(isFresh(info, statKey(info)!, 6000), false); // racy: re-read
- * assert.equal(isFresh({ ...info, size: 4 }, statKey(info)!, 9000), false);
+ * const key = statKey(info)!;
+ * assert.equal(isFresh(key, key, 9000), true);
+ * assert.equal(isFresh(key, key, 6000), false); // racy: read it again
+ * assert.equal(isFresh(statKey({ ...info, size: 4 })!, key, 9000), false);
  * ```
  */
-export function isFresh(info: Deno.FileInfo, key: string, written: number): boolean {
-  if (statKey(info) !== key) return false;
-  const changed = Math.max(info.mtime!.getTime(), info.ctime?.getTime() ?? 0);
-  return written - changed >= RACY_MS;
+export function isFresh(key: string, stored: string, written: number): boolean {
+  if (key !== stored) return false;
+  const [, mtime, ctime] = key.split(":", 3);
+  return written - Math.max(Number(mtime), Number(ctime)) >= RACY_MS;
 }

@@ -161,7 +161,7 @@ function _fromEntry(
   key: string,
   mdx: _MdxModule,
 ): ParsedFile | undefined {
-  if (!isFresh(file.info!, entry.stat, entry.written)) return undefined;
+  if (!isFresh(key, entry.stat, entry.written)) return undefined;
   try {
     const record = JSON.parse(entry.data) as DocRecord;
     if (record.c !== file.text.length) return undefined;

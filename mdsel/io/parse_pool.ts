@@ -22,9 +22,10 @@ const MS_PER_MB = { markdown: 60, mdx: 300 };
 
 /**
  * The parse time (estimated, milliseconds) each worker must save to be
- * started: a worker takes about this long to load the parsers and warm up.
+ * started: a worker takes 150-500 ms on these machines to load the parsers
+ * and warm up, while the main thread parses.
  */
-export const WORKER_MIN_MS = 250;
+export const WORKER_MIN_MS = 500;
 
 /** One file parsed: by this thread (the document) or by a worker (its record, as JSON). */
 export type Parsed = { readonly parsed: ParsedFile } | { readonly record: string };
@@ -95,11 +96,17 @@ export async function parseAll(
   if (workers === 0) return files.map((file) => ({ parsed: parseText(file, mdx) }));
   // Largest first: the last files claimed are small, so the threads end together.
   const order = files.map((_, i) => i).sort((a, b) => files[b].text.length - files[a].text.length);
-  const counter = new SharedArrayBuffer(4);
-  const job: ParseJob = { files, order, counter };
-  const replies = Array.from({ length: workers }, () => _runWorker(job));
+  const counter = new SharedArrayBuffer(4 * (1 + workers));
+  const job: ParseJob = { files, order, counter, slot: 0 };
+  const pool = Array.from({ length: workers }, (_, w) => _runWorker({ ...job, slot: w + 1 }));
   _parseClaimed(job, mdx, results);
-  for (const reply of await Promise.all(replies)) {
+  // A worker still loading when every file is taken is stopped, not waited for (a file it
+  // claims in that moment is parsed here, below).
+  const claimed = new Int32Array(counter);
+  pool.forEach((worker, w) => {
+    if (Atomics.load(claimed, w + 1) === 0) worker.stop();
+  });
+  for (const reply of await Promise.all(pool.map((worker) => worker.reply))) {
     if ("records" in reply) { for (const [i, record] of reply.records) results[i] = { record }; }
   }
   return results.map((result, i) => result ?? { parsed: parseText(files[i], mdx) });
@@ -146,25 +153,35 @@ function _parseClaimed(job: ParseJob, mdx: MdxModule | undefined, results: (Pars
   }
 }
 
-/** Starts a worker on the job; its answer, or an error when it could not run. */
-async function _runWorker(job: ParseJob): Promise<ParseReply> {
+/** A worker at work: its answer to come, and how to stop it. */
+interface _Running {
+  /** Its records, or why it has none. */
+  readonly reply: Promise<ParseReply>;
+  /** Ends it now: its reply is then an empty one. */
+  stop(): void;
+}
+
+/** Starts a worker on the job. */
+function _runWorker(job: ParseJob): _Running {
   let worker: Worker;
   try {
     worker = new Worker(WORKER_URL, { type: "module" });
   } catch (error) {
-    return { error: String(error) };
+    return { reply: Promise.resolve({ error: String(error) }), stop() {} };
   }
-  try {
-    return await new Promise<ParseReply>((resolve) => {
-      worker.onmessage = (event: MessageEvent<ParseReply>) => resolve(event.data);
-      worker.onerror = (event: ErrorEvent) => {
-        event.preventDefault();
-        resolve({ error: event.message });
-      };
-      worker.onmessageerror = () => resolve({ error: "unreadable reply" });
-      worker.postMessage(job);
-    });
-  } finally {
-    worker.terminate();
-  }
+  let settle!: (reply: ParseReply) => void;
+  const reply = new Promise<ParseReply>((resolve) => {
+    settle = (answer) => {
+      worker.terminate();
+      resolve(answer);
+    };
+    worker.onmessage = (event: MessageEvent<ParseReply>) => settle(event.data);
+    worker.onerror = (event: ErrorEvent) => {
+      event.preventDefault();
+      settle({ error: event.message });
+    };
+    worker.onmessageerror = () => settle({ error: "unreadable reply" });
+  });
+  worker.postMessage(job);
+  return { reply, stop: () => settle({ records: [] }) };
 }

@@ -19,8 +19,13 @@ export interface ParseJob {
   readonly files: readonly TextToParse[];
   /** The order to parse them in (largest first). */
   readonly order: readonly number[];
-  /** One 32-bit counter: the next position of `order` to claim. */
+  /**
+   * 32-bit counters: the first, the next position of `order` to claim; then
+   * one per worker, set once the worker has claimed a file.
+   */
   readonly counter: SharedArrayBuffer;
+  /** This worker's counter (1 and up; 0 for the main thread, which has none). */
+  readonly slot: number;
 }
 
 /** What a worker answers: the records of the files it parsed, by index, or why it stopped. */
@@ -43,6 +48,7 @@ export type ParseReply =
  *   files: [{ path: "a.md", namespace: "a", text: "# A\n" }],
  *   order: [0],
  *   counter,
+ *   slot: 0,
  * });
  * assert.equal(records.length, 1);
  * assert.deepEqual(JSON.parse(records[0][1]).t, ["A"]);
@@ -55,6 +61,7 @@ export async function parseClaimed(job: ParseJob): Promise<[number, string][]> {
   for (;;) {
     const k = Atomics.add(next, 0, 1);
     if (k >= job.order.length) break;
+    if (job.slot > 0) Atomics.store(next, job.slot, 1);
     const i = job.order[k];
     records.push([i, JSON.stringify(recordOf(parseText(job.files[i], mdx)))]);
   }

@@ -61,7 +61,10 @@ export interface NodeListRecord {
   readonly n: number[];
   /** The headings' text, in order. */
   readonly t: string[];
-  /** The children of the blockquotes among the nodes, by the node's position. */
+  /**
+   * The children of the blockquotes among the nodes, by the node's position
+   * (MDX records only: a Markdown file is parsed again for them, at once).
+   */
   readonly q?: Record<string, NodeListRecord>;
 }
 
@@ -109,7 +112,7 @@ export class RecordMissError extends Error {
  * import { recordOf } from "./doc_record.ts";
  * const record = recordOf({ doc: parseDocument("Intro.\n\n# A\n\n> ## B\n", "d", "d.md") });
  * assert.deepEqual(record.t, ["A"]);
- * assert.deepEqual(record.q?.["2"].t, ["B"]);
+ * assert.equal(record.q, undefined); // a Markdown file's blockquotes are read again when asked
  * assert.deepEqual(record.p, { "0": "Intro.\n\n" });
  * ```
  */
@@ -129,12 +132,12 @@ export function recordOf(parsed: ParsedFile): DocRecord {
     f: doc.frontMatterLines,
     c: doc.lines.text.length,
     ...(problem === undefined ? {} : { x: problem }),
-    ..._listRecord(doc, nodes),
+    ..._listRecord(doc, nodes, doc.syntax === "mdx"),
     ...(Object.keys(p).length === 0 ? {} : { p }),
   };
 }
 
-function _listRecord(doc: MdDocument, nodes: readonly MdNode[]): NodeListRecord {
+function _listRecord(doc: MdDocument, nodes: readonly MdNode[], children: boolean): NodeListRecord {
   const n: number[] = new Array(nodes.length * FIELDS);
   const t: string[] = [];
   let q: Record<string, NodeListRecord> | undefined;
@@ -149,8 +152,8 @@ function _listRecord(doc: MdDocument, nodes: readonly MdNode[]): NodeListRecord 
     n[at + 5] = node.level;
     n[at + 6] = node.quoteDepth;
     if (node.kind === "heading") t.push(node.text);
-    if (node.kind === "blockquote") {
-      (q ??= {})[i] = _listRecord(doc, doc.childrenOf(node).nodes);
+    if (children && node.kind === "blockquote") {
+      (q ??= {})[i] = _listRecord(doc, doc.childrenOf(node).nodes, true);
     }
   }
   return q === undefined ? { n, t } : { n, t, q };
@@ -174,9 +177,10 @@ function _listRecord(doc: MdDocument, nodes: readonly MdNode[]): NodeListRecord 
  * import assert from "node:assert/strict";
  * import { parseDocument } from "./document.ts";
  * import { documentOf, recordOf } from "./doc_record.ts";
+ * import { readMarkdown } from "./markdown_nodes.ts";
  * const text = "Intro.\n\n# A\n\n> ## B\n";
  * const record = JSON.parse(JSON.stringify(recordOf({ doc: parseDocument(text, "d", "d.md") })));
- * const { doc } = documentOf(record, text, "e", "e.md");
+ * const { doc } = documentOf(record, text, "e", "e.md", () => readMarkdown(text, Infinity));
  * assert.equal(doc.namespace, "e");
  * assert.deepEqual(doc.childrenOf(doc.top.nodes[2]).nodes.map((node) => node.text), ["B"]);
  * assert.equal(doc.plainText(doc.top.nodes[0], 320), "Intro.\n\n");
@@ -194,13 +198,19 @@ export function documentOf(
   const children = new Map<MdNode, NodeListRecord>();
   _noteChildren(record, nodes, children);
   const parents = new Map<MdNode, [MdNode, number]>();
+  // Nodes of the file parsed again (a Markdown record keeps no blockquote's children).
+  const reparsed = new WeakSet<MdNode>();
   let live: DocumentParts | undefined;
-  const liveNode = (node: MdNode): MdNode => {
+  const liveParts = (): DocumentParts => {
     live ??= reparse?.();
     if (live === undefined) throw new RecordMissError(filePath);
+    return live;
+  };
+  const liveNode = (node: MdNode): MdNode => {
+    if (reparsed.has(node)) return node;
     const parent = parents.get(node);
-    if (parent === undefined) return live.nodes[nodes.indexOf(node)];
-    return live.childrenOf(liveNode(parent[0]))[parent[1]];
+    if (parent === undefined) return liveParts().nodes[nodes.indexOf(node)];
+    return liveParts().childrenOf(liveNode(parent[0]))[parent[1]];
   };
   const plain = record.p ?? {};
   const parts: DocumentParts = {
@@ -210,19 +220,25 @@ export function documentOf(
     nodes,
     childrenOf(node) {
       const list = children.get(node);
-      if (list === undefined) return [];
-      const built = _nodesOf(list);
-      _noteChildren(list, built, children);
-      built.forEach((child, i) => parents.set(child, [node, i]));
-      return built;
+      if (list !== undefined) {
+        const built = _nodesOf(list);
+        _noteChildren(list, built, children);
+        built.forEach((child, i) => parents.set(child, [node, i]));
+        return built;
+      }
+      // An MDX record holds every blockquote's children; a Markdown one none (they are rare,
+      // and markdown-it reads them again at once).
+      if (record.s === "mdx" && !reparsed.has(node)) return [];
+      const found = liveParts().childrenOf(liveNode(node));
+      for (const child of found) reparsed.add(child);
+      return found;
     },
     plainText(node, limit) {
-      if (limit === ROOT_PLAIN_CHARS && !parents.has(node)) {
+      if (limit === ROOT_PLAIN_CHARS && !parents.has(node) && !reparsed.has(node)) {
         const i = nodes.indexOf(node);
         if (i in plain) return plain[i];
       }
-      const same = liveNode(node);
-      return live!.plainText(same, limit);
+      return liveParts().plainText(liveNode(node), limit);
     },
   };
   const doc = assembleDocument(namespace, filePath, parts);

@@ -96,12 +96,17 @@ Deno.test("file key: size, times, inode and device; a change time moved is anoth
   } as Deno.FileInfo;
   const key = statKey(info)!;
   const later = 100_000 + RACY_MS;
-  assert.equal(isFresh(info, key, later), true);
-  assert.equal(isFresh(info, key, later - 1), false, "written too soon after the change");
+  const fresh = (now: Deno.FileInfo, written: number) => isFresh(statKey(now)!, key, written);
+  assert.equal(fresh(info, later), true);
+  assert.equal(fresh(info, later - 1), false, "written too soon after the change");
   // touch -r / cp -p: the modification time put back, the change time moved.
-  assert.equal(isFresh({ ...info, ctime: new Date(200_000) }, key, 300_000), false);
-  assert.equal(isFresh({ ...info, ino: 5 }, key, later), false, "replaced by another file");
-  assert.equal(isFresh({ ...info, dev: 5 }, key, later), false);
-  assert.equal(isFresh({ ...info, mtime: new Date(100_001) }, key, later + 1), false);
+  assert.equal(fresh({ ...info, ctime: new Date(200_000) }, 300_000), false);
+  assert.equal(fresh({ ...info, ino: 5 }, later), false, "replaced by another file");
+  assert.equal(fresh({ ...info, dev: 5 }, later), false);
+  assert.equal(fresh({ ...info, mtime: new Date(100_001) }, later + 1), false);
+  // A change time later than the modification time counts.
+  const changed = { ...info, ctime: new Date(102_000) };
+  assert.equal(isFresh(statKey(changed)!, statKey(changed)!, later), false);
+  assert.equal(isFresh(statKey(changed)!, statKey(changed)!, 102_000 + RACY_MS), true);
   assert.equal(statKey({ ...info, mtime: null }), undefined, "no time, no key");
 });

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { recordOf } from "../../../mdsel/parse/doc_record.ts";
 import { MAX_PARSERS, parseAll, WORKER_MIN_MS, workerCount } from "../../../mdsel/io/parse_pool.ts";
 import { parseText } from "../../../mdsel/io/parse_text.ts";
+import type { ParseJob, ParseReply } from "../../../mdsel/io/parse_worker.ts";
 import { loadWorkspace } from "../../../mdsel/io/workspace.ts";
 import { ensureCorpus } from "../../_corpus.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../../_mdx_corpus.ts";
@@ -16,20 +17,43 @@ const files = await Promise.all(paths.map(async (path, i) => ({
   text: await Deno.readTextFile(path),
 })));
 
-Deno.test("parseAll: workers' records are the main thread's, for every file", async () => {
+Deno.test("parse worker: its records are the main thread's, for every file", async () => {
+  const worker = new Worker(new URL("../../../mdsel/io/parse_worker.ts", import.meta.url), {
+    type: "module",
+  });
+  try {
+    const job: ParseJob = {
+      files,
+      order: files.map((_, i) => i),
+      counter: new SharedArrayBuffer(8),
+      slot: 1,
+    };
+    const reply = await new Promise<ParseReply>((resolve, reject) => {
+      worker.onmessage = (event: MessageEvent<ParseReply>) => resolve(event.data);
+      worker.onerror = (event) => reject(new Error(event.message));
+      worker.postMessage(job);
+    });
+    assert.ok("records" in reply, JSON.stringify(reply));
+    assert.equal(reply.records.length, files.length);
+    assert.equal(new Int32Array(job.counter)[1], 1, "the worker says it claimed files");
+    const mdx = await import("../../../mdsel/parse/mdx.ts");
+    for (const [i, record] of reply.records) {
+      assert.equal(record, JSON.stringify(recordOf(parseText(files[i], mdx))), files[i].path);
+    }
+  } finally {
+    worker.terminate();
+  }
+});
+
+Deno.test("parseAll: the same documents whoever parses which file", async () => {
   const results = await parseAll(files, { workers: 2 });
   assert.equal(results.length, files.length);
-  let byWorkers = 0;
   const mdx = await import("../../../mdsel/parse/mdx.ts");
   results.forEach((result, i) => {
     const expected = JSON.stringify(recordOf(parseText(files[i], mdx)));
-    if ("record" in result) {
-      byWorkers++;
-      assert.equal(result.record, expected, files[i].path);
-    } else assert.equal(JSON.stringify(recordOf(result.parsed)), expected, files[i].path);
+    const record = "record" in result ? result.record : JSON.stringify(recordOf(result.parsed));
+    assert.equal(record, expected, files[i].path);
   });
-  // The main thread starts at once; the workers join when loaded and take their share.
-  assert.ok(byWorkers > 0, "the workers parsed files");
 });
 
 Deno.test("parseAll: a folder loaded with workers is the folder loaded without", async () => {
@@ -53,6 +77,7 @@ Deno.test("workerCount: none for a small call, one per core besides this one, bo
   assert.equal(workerCount([{ path: "a.mdx", namespace: "a", text: "# A\n" }], 16), 0);
   assert.equal(workerCount([{ path: "a.mdx", namespace: "a", text: text(4) }], 1), 0);
   assert.equal(workerCount([{ path: "a.mdx", namespace: "a", text: text(4) }], 2), 1);
+  assert.equal(workerCount([{ path: "a.md", namespace: "a", text: text(5) }], 2), 0);
   assert.equal(
     workerCount([{ path: "a.mdx", namespace: "a", text: text(30) }], 64),
     MAX_PARSERS - 1,
