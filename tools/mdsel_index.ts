@@ -57,15 +57,16 @@ export function mdselIndexConfig(
     "",
     returns,
     "",
-    "Files may also be folders (every .md, .markdown and .mdx file under them, skipping what " +
+    "Files may also be folders (their .md, .markdown and .mdx files, skipping what " +
     "git ignores) or globs (docs/**/*.md); each document then starts with a line naming it. " +
-    "A folder too big to show whole answers with its tree: subfolders with their files and " +
-    "words, then files one line each as room allows; index a subfolder or a file to go deeper.",
+    "A folder too big to show whole answers with its tree (subfolders with sizes, then files " +
+    "as room allows); index a subfolder or a file to go deeper.",
     "",
     "Selectors:",
     "- h2.1 (second h2), h2.1/code.0 (its first code block), readme::h2.1 (in readme, of " +
     "several files); long forms (readme::heading:h2[1]) work too",
-    "- Types: h1-h6, section, para, code, list, table, quote, root",
+    "- Types: h1-h6, section, para, code, list, table, quote, intro (before the first heading), " +
+    "root (whole file)",
   ].join("\n");
   return { title: "Markdown Selector Index", description, annotations: READ_ONLY_ANNOTATIONS };
 }

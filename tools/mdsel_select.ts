@@ -71,7 +71,8 @@ export function mdselSelectConfig(
     '- Or words to search, when you do not know where: abort request, "exact phrase", ' +
     "fs.readFile (readme::abort request for one file) lists the best sections with their " +
     "selectors; a small best section that stands out comes whole",
-    "- Types: h1-h6, section, para, code, list, table, quote, root",
+    "- Types: h1-h6, section, para, code, list, table, quote, intro (before the first heading), " +
+    "root (whole file)",
     "",
     "Usage Pattern:",
     "1. mdsel_index to discover selectors",

@@ -17,11 +17,11 @@ const INDEX_FORMAT =
     children_count, word_count, section_word_count, section_truncated, start_line, end_line}],
   blocks:{paragraphs, code_blocks, lists, tables, blockquotes}, headings_omitted?, max_depth?}],
   summary:{total_documents, total_nodes, total_selectors}}, errors?, partial_results?, warnings?}
-index (text): per document "<namespace> <path> [W words]"; "root [N words]" for content before the
-  first heading; "hD.i text" per heading, indented by depth, "[N words]" from 500 words,
+index (text): per document "<namespace> <path> [W words]"; "intro [N words]" for content before the
+  first heading (select intro for it, root for the whole file); "hD.i text" per heading, indented by depth, "[N words]" from 500 words,
   "[N words, +K subsections]" where deeper headings are folded; "---"; "code:N para:N list:N table:N
   quote:N"; last "[outline limited to h1-hD: ...]" when folded; --lines: " L<first>-<last>" after
-  the text of the root and of each heading (its section's lines, 1-based)`;
+  the text of the intro and of each heading (its section's lines, 1-based)`;
 
 const SELECT_FORMAT =
   `select --json: {success, command:"select", timestamp, data:{matches:[{selector, type, content,

@@ -1,5 +1,5 @@
 /**
- * How the text index outlines each document: its fixed lines (header, root,
+ * How the text index outlines each document: its fixed lines (header, intro,
  * counts) and its headings, and how deep each document is listed to fit the
  * outline budget. `index` prints it; `select` asks it whether a section's
  * subsections were folded away.
@@ -31,13 +31,13 @@ export interface TextBudget {
   readonly indexMaxChars: number;
   /** `--full`: no budget at all. */
   readonly full: boolean;
-  /** `--lines`: headings and the root show their line ranges. */
+  /** `--lines`: headings and the intro show their line ranges. */
   readonly lines?: boolean;
 }
 
 /** A document's text outline before any budget: its lines and its headings. */
 export interface DocumentOutline {
-  /** The header line, and the root line when there is content before the first heading. */
+  /** The header line, and the intro line when there is content before the first heading. */
   readonly head: string[];
   /** The headings. */
   readonly entries: OutlineEntry[];
@@ -53,7 +53,7 @@ export interface DocumentOutline {
  * A document's text outline before any budget.
  *
  * @param item The document and its full index.
- * @param lines Whether the root and the headings show their line ranges (`L12-40`).
+ * @param lines Whether the intro and the headings show their line ranges (`L12-40`).
  * @returns Its lines and headings.
  *
  * @example
@@ -65,11 +65,11 @@ export interface DocumentOutline {
  * const doc = parseDocument("intro\n\n# A\n", "doc", "doc.md");
  * const item = { doc, index: indexDocument(doc, { words: 2000, chars: 16000 }) };
  * const outline = documentOutline(item);
- * assert.deepEqual(outline.head, ["doc doc.md [2 words]", "root [1 words]"]);
+ * assert.deepEqual(outline.head, ["doc doc.md [2 words]", "intro [1 words]"]);
  * assert.equal(outline.entries[0].label, "h1.0");
- * // With line ranges: the root is line 1, the heading line 3.
+ * // With line ranges: the intro is line 1, the heading line 3.
  * const withLines = documentOutline(item, true);
- * assert.equal(withLines.head[1], "root L1-1 [1 words]");
+ * assert.equal(withLines.head[1], "intro L1-1 [1 words]");
  * assert.deepEqual(withLines.entries[0].lines, [3, 3]);
  * ```
  */
@@ -87,7 +87,7 @@ export function documentOutline(
     const range = lines
       ? ` L${nodes[0].startLine + 1}-${nodes[index.root.children_count - 1].endLine + 1}`
       : "";
-    head.push(`root${range} [${index.root.word_count} words]`);
+    head.push(`intro${range} [${index.root.word_count} words]`);
   }
   // The full index lists every heading: its index numbers count them in order.
   const counters = [0, 0, 0, 0, 0, 0, 0];

@@ -9,7 +9,13 @@
  */
 import type { MdDocument } from "../parse/document.ts";
 import { flatChildren } from "../query/children.ts";
-import { type ResolutionFailure, resolvePath, rootOf, type Target } from "../query/resolve.ts";
+import {
+  introOf,
+  type ResolutionFailure,
+  resolvePath,
+  rootOf,
+  type Target,
+} from "../query/resolve.ts";
 import {
   formatPath,
   formatSelector,
@@ -121,6 +127,9 @@ export function describeFailure(failure: ResolutionFailure, qualify = false): st
     ? scope.doc.namespace
     : clipSelector(qualify ? `${scope.doc.namespace}::${inside}` : inside);
   const type = formatShortType(failure.type);
+  if (failure.type.kind === "intro") {
+    return `No intro in ${where}: it starts with a heading (root selects the whole file)`;
+  }
   if (failure.kind === "none") return `No ${type} in ${where}`;
   const at = (index: number) =>
     clipSelector(`${inside === "" ? "" : `${inside}/`}${type}.${index}`);
@@ -290,6 +299,8 @@ export function closestPaths(
   for (const doc of docs) {
     const root = rootOf(doc);
     add(doc, root.path);
+    const intro = introOf(doc);
+    if (intro !== undefined) add(doc, intro.path);
     for (const child of flatChildren(root)) add(doc, child.target.path);
   }
   return closestSelectors(input, candidates);

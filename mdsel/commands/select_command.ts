@@ -72,7 +72,7 @@ export interface Pagination {
 export interface SelectMatch {
   /** Canonical, fully qualified selector of this match. */
   selector: string;
-  /** `section`, `root` or the block type. */
+  /** `section`, `root`, `intro` or the block type. */
   type: string;
   /** The exact source text. */
   content: string;
@@ -643,7 +643,7 @@ interface _Extent {
 function _extentOf(target: Target): _Extent {
   const { doc } = target;
   if (target.kind === "root") return _rootExtent(doc);
-  const end = target.kind === "section" ? target.end : target.index + 1;
+  const end = target.kind === "block" ? target.index + 1 : target.end;
   const nodes = target.list.nodes.slice(target.index, end);
   const content = nodesSource(doc, nodes);
   return {

@@ -20,6 +20,19 @@ export type Target =
     readonly path: readonly PathStep[];
   }
   | {
+    /** The text before the document's first heading (front matter aside). */
+    readonly kind: "intro";
+    readonly doc: MdDocument;
+    /** `intro`, one step. */
+    readonly path: readonly PathStep[];
+    /** The document's top-level nodes. */
+    readonly list: NodeList;
+    /** Always 0: the intro starts the document. */
+    readonly index: number;
+    /** The first heading's index in `list` (its length when there is none). */
+    readonly end: number;
+  }
+  | {
     readonly kind: "section";
     readonly doc: MdDocument;
     /** The steps that reached it. */
@@ -102,6 +115,33 @@ export function rootOf(doc: MdDocument): Target {
 }
 
 /**
+ * The intro target of a document: its top-level nodes before the first
+ * heading, front matter aside (what the outline's `intro` line counts).
+ *
+ * @param doc The document.
+ * @returns Its intro, or `undefined` when it starts with a heading or is empty.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "../parse/document.ts";
+ * import { introOf } from "./resolve.ts";
+ * const intro = introOf(parseDocument("Hello.\n\n# A\n", "doc", "doc.md"));
+ * assert.equal(intro?.kind === "intro" && intro.end, 1);
+ * assert.equal(introOf(parseDocument("# A\n\nHello.\n", "doc", "doc.md")), undefined);
+ * ```
+ */
+export function introOf(doc: MdDocument): Target | undefined {
+  const list = doc.top;
+  let end = 0;
+  while (end < list.nodes.length && list.nodes[end].kind !== "heading") end++;
+  if (end === 0) return undefined;
+  return { kind: "intro", doc, path: [INTRO_STEP], list, index: 0, end };
+}
+
+const INTRO_STEP: PathStep = { type: { kind: "intro" }, index: 0 };
+
+/**
  * Resolves a selector path in one document.
  *
  * @param doc The document.
@@ -121,9 +161,21 @@ export function rootOf(doc: MdDocument): Target {
  */
 export function resolvePath(doc: MdDocument, segments: readonly Segment[]): Resolution {
   const root = rootOf(doc);
-  // `root/x` is `x`: the root's children are the top-level nodes.
-  const rest = segments[0].type.kind === "root" ? segments.slice(1) : segments;
+  const first = segments[0].type.kind;
   let current: Target[] = [root];
+  if (first === "intro") {
+    const intro = introOf(doc);
+    if (intro === undefined) {
+      return {
+        targets: [],
+        failure: { kind: "none", type: { kind: "intro" }, scope: root },
+        stalledAt: [root],
+      };
+    }
+    current = [intro];
+  }
+  // `root/x` is `x`: the root's children are the top-level nodes; `intro/x` looks in the intro.
+  const rest = first === "root" || first === "intro" ? segments.slice(1) : segments;
   for (const segment of rest) {
     const next: Target[] = [];
     const seen = new Set<string>();
@@ -168,6 +220,8 @@ export function scopeOf(target: Target): Scope {
   switch (target.kind) {
     case "root":
       return { owner: target, list: doc.top, from: 0, to: doc.top.nodes.length };
+    case "intro":
+      return { owner: target, list: target.list, from: 0, to: target.end };
     case "section":
       return { owner: target, list: target.list, from: target.index + 1, to: target.end };
     case "block": {
@@ -305,6 +359,7 @@ function _matcher(type: SegmentType): (node: MdNode) => boolean {
     case "block":
       return (node) => node.kind === type.block;
     case "root":
+    case "intro":
       return () => false;
   }
 }

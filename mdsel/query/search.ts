@@ -20,14 +20,14 @@
 import MiniSearch, { type SearchResult as MiniSearchResult } from "minisearch";
 import { type MdDocument, proseSource } from "../parse/document.ts";
 import { sliceLines } from "../parse/source_lines.ts";
-import { rootOf, scopeOf, type Target, targetAt } from "./resolve.ts";
+import { introOf, rootOf, scopeOf, type Target, targetAt } from "./resolve.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "./search_limits.ts";
 import { parseQuery, type QueryWord, type SearchQuery, STOP_WORDS } from "./search_query.ts";
 import { hasCjk, isVersion, normalizeText, searchTerms, wordSequence } from "./search_text.ts";
 
 /** One section a search found. */
 export interface SearchHit {
-  /** The section (or the root, for the text before the first heading). */
+  /** The section (or the intro, the text before the first heading). */
   readonly target: Target;
   /** The headings from the document's top down to the section's own. */
   readonly headingPath: readonly string[];
@@ -307,13 +307,13 @@ function _sectionsOf(doc: MdDocument): _Section[] {
   const { nodes, sectionEnds, wordPrefix, ordinals } = doc.top;
   const sections: _Section[] = [];
   const path: { depth: number; text: string }[] = [];
-  const firstHeading = nodes.findIndex((node) => node.kind === "heading");
-  const preambleEnd = firstHeading === -1 ? nodes.length : firstHeading;
-  if (preambleEnd > 0) {
+  const intro = introOf(doc);
+  if (intro?.kind === "intro") {
+    const preambleEnd = intro.end;
     sections.push({
       id: 0,
       hit: {
-        target: root,
+        target: intro,
         headingPath: [],
         words: wordPrefix[preambleEnd],
         startLine: nodes[0].startLine + 1,

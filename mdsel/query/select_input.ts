@@ -45,7 +45,7 @@ export const SEARCH_HINT = "(to search for these words instead, put them in doub
 const NAMESPACE_PREFIX = /^([a-z_][a-z0-9_-]*)\s*::\s*/i;
 /** A type name directly followed by selector syntax or the end. */
 const TYPE_START =
-  /^(?:(?:heading|block):[\p{L}\p{N}_]*|h\d+|root|section|heading|block|paragraph|para|code|list|table|quote|blockquote)(?=[.[/?]|$)/iu;
+  /^(?:(?:heading|block):[\p{L}\p{N}_]*|h\d+|root|intro|section|heading|block|paragraph|para|code|list|table|quote|blockquote)(?=[.[/?]|$)/iu;
 /** A word directly followed by `[`, `.` and a digit, or one `:` and more selector. */
 const WORD_START = /^([a-z]+)(\[|\.\d|:(?![:\s]|$))/i;
 

@@ -4,7 +4,7 @@
  * ```
  * selector := [ namespace "::" ] segment ( "/" segment )* [ "?" param ( "&" param )* ]
  * segment  := type [ index ]
- * type     := "root" | "section" | "heading:h1".."heading:h6" | "h1".."h6"
+ * type     := "root" | "intro" | "section" | "heading:h1".."heading:h6" | "h1".."h6"
  *           | "block:" ("paragraph"|"code"|"list"|"table"|"blockquote")
  *           | "para" | "paragraph" | "code" | "list" | "table" | "quote" | "blockquote"
  * index    := "." list | "[" list "]"        list := item ("," item)*
@@ -13,6 +13,8 @@
  * ```
  *
  * Names match case-insensitively; whitespace between tokens is ignored.
+ * `root` (the whole document) and `intro` (its text before the first
+ * heading) stand only first and take no index.
  *
  * @module
  */
@@ -22,6 +24,7 @@ import { editDistance } from "./suggest.ts";
 /** What a segment names. */
 export type SegmentType =
   | { readonly kind: "root" }
+  | { readonly kind: "intro" }
   | { readonly kind: "section" }
   | { readonly kind: "heading"; readonly depth: number }
   | { readonly kind: "block"; readonly block: BlockKind };
@@ -120,7 +123,7 @@ export class SelectorSyntaxError extends SyntaxError {
   }
 }
 
-const TYPE_HINT = "use h1-h6, code, para, list, table, quote, root or section";
+const TYPE_HINT = "use h1-h6, code, para, list, table, quote, intro, root or section";
 const BLOCK_HINT = "use paragraph, code, list, table or blockquote";
 const PARAM_HINT = "use full=true, page=N, head=N or tail=N";
 const NAMESPACE = /^[a-z_][a-z0-9_-]*$/;
@@ -138,7 +141,7 @@ const SHORT_BLOCKS: Readonly<Record<string, BlockKind>> = {
 const BLOCK_NAMES: readonly BlockKind[] = ["paragraph", "code", "list", "table", "blockquote"];
 
 /** The type names that stand alone, for "did you mean" on a misspelt one. */
-const PLAIN_TYPES: readonly string[] = ["root", "section", ...Object.keys(SHORT_BLOCKS)];
+const PLAIN_TYPES: readonly string[] = ["root", "intro", "section", ...Object.keys(SHORT_BLOCKS)];
 /** The prefixes of the long type names (`heading:h2`, `block:code`). */
 const PREFIXES: readonly string[] = ["heading", "block"];
 
@@ -201,7 +204,7 @@ export function formatSegment(
   indexes: readonly IndexRange[] | null = segment.indexes,
 ): string {
   const name = formatType(segment.type);
-  if (segment.type.kind === "root" || indexes === null) return name;
+  if (!takesIndex(segment.type) || indexes === null) return name;
   const items = indexes.map((range) =>
     range.first === range.last ? `${range.first}` : `${range.first}-${range.last}`
   );
@@ -259,7 +262,7 @@ export interface PathStep {
 
 /**
  * The canonical, fully qualified selector of a resolved path:
- * `ns::heading:h2[0]/block:code[1]`, or `ns::root` for the empty path.
+ * `ns::heading:h2[0]/block:code[1]`, `ns::intro`, or `ns::root` for the empty path.
  *
  * @param namespace The document's namespace.
  * @param path The resolved steps.
@@ -276,8 +279,9 @@ export interface PathStep {
  */
 export function formatPath(namespace: string, path: readonly PathStep[]): string {
   if (path.length === 0) return `${namespace}::root`;
-  return `${namespace}::` +
-    path.map((step) => formatSegment({ type: step.type, indexes: [_one(step.index)] })).join("/");
+  return `${namespace}::` + formatSegments(
+    path.map((step) => ({ type: step.type, indexes: [_one(step.index)] })),
+  );
 }
 
 /**
@@ -298,7 +302,29 @@ export function formatPath(namespace: string, path: readonly PathStep[]): string
  */
 export function formatShortPath(path: readonly PathStep[]): string {
   if (path.length === 0) return "root";
-  return path.map((step) => `${formatShortType(step.type)}.${step.index}`).join("/");
+  return path.map((step) =>
+    takesIndex(step.type) ? `${formatShortType(step.type)}.${step.index}` : step.type.kind
+  ).join("/");
+}
+
+/**
+ * Whether a segment type is counted by an index: not `root` (the whole
+ * document) nor `intro` (its text before the first heading), each one per
+ * document.
+ *
+ * @param type A segment type.
+ * @returns `false` for `root` and `intro`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { takesIndex } from "./selector.ts";
+ * assert.equal(takesIndex({ kind: "intro" }), false);
+ * assert.equal(takesIndex({ kind: "heading", depth: 2 }), true);
+ * ```
+ */
+export function takesIndex(type: SegmentType): boolean {
+  return type.kind !== "root" && type.kind !== "intro";
 }
 
 /**
@@ -345,7 +371,7 @@ export function formatShortSelector(selector: Selector): string {
   const prefix = selector.namespace === null ? "" : `${selector.namespace}::`;
   const segments = selector.segments.map((segment) => {
     const name = formatShortType(segment.type);
-    if (segment.type.kind === "root" || segment.indexes === null) return name;
+    if (!takesIndex(segment.type) || segment.indexes === null) return name;
     const items = segment.indexes.map((range) =>
       range.first === range.last ? `${range.first}` : `${range.first}-${range.last}`
     );
@@ -442,12 +468,16 @@ class _Parser {
     this.#skipSpace();
     const start = this.#pos;
     const type = this.#type(start);
-    if (type.kind === "root" && !first) {
-      throw this.#error("INVALID_SYNTAX", `'root' is only valid as the first segment`, start);
+    if (!takesIndex(type) && !first) {
+      throw this.#error(
+        "INVALID_SYNTAX",
+        `'${type.kind}' is only valid as the first segment`,
+        start,
+      );
     }
     this.#skipSpace();
     const indexes = this.#indexes();
-    return { type, indexes: type.kind === "root" ? null : indexes };
+    return { type, indexes: takesIndex(type) ? indexes : null };
   }
 
   #type(start: number): SegmentType {
@@ -465,7 +495,7 @@ class _Parser {
       const sub = this.#word();
       return this.#qualifiedType(lower, sub, start, subStart);
     }
-    if (lower === "root" || lower === "section") return { kind: lower };
+    if (lower === "root" || lower === "intro" || lower === "section") return { kind: lower };
     const block = SHORT_BLOCKS[lower];
     if (block !== undefined) return { kind: "block", block };
     if (lower === "heading") {

@@ -48,7 +48,7 @@ Deno.test("Bun's MDX pages over 2,000 words: denied with an outline of true line
   const bunfig = mdx.find(({ path }) => path.endsWith("/runtime/bunfig.mdx"))!;
   const reason = reasonOf(await guard(read(bunfig.path), 2000));
   assert.match(reason, /^Not read: .*bunfig\.mdx is a big Markdown file/);
-  assert.match(reason, /\nroot L\d+-\d+ \[33 words\]\n h2\.0 Global vs\. local L\d+-\d+\n/);
+  assert.match(reason, /\nintro L\d+-\d+ \[33 words\]\n h2\.0 Global vs\. local L\d+-\d+\n/);
 });
 
 /** Asserts the guard denies a whole Read of a file with an outline of true line ranges. */

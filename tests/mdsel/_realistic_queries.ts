@@ -4,7 +4,7 @@
  * mand-mobile's Chinese component docs. Each names the section that answers
  * it, chosen by reading the docs, not by running the search: `file > heading
  * text` (the section of the only heading with that text in the file),
- * `file root` (the text before the first heading, under the front matter's
+ * `file intro` (the text before the first heading, under the front matter's
  * title) or `file h3.9` (a heading by its selector). A few name two sections
  * when the docs answer the question twice (a guide page and the reference).
  *
@@ -65,7 +65,7 @@ export const REALISTIC_QUERIES: readonly RealisticQuery[] = [
   q(
     "identifier",
     "import.meta.dir",
-    "docs/guides/util/import-meta-dir.mdx root",
+    "docs/guides/util/import-meta-dir.mdx intro",
     "docs/runtime/module-resolution.mdx > import.meta",
   ),
   q("identifier", "server.requestIP", "docs/runtime/http/server.mdx > server.requestIP(Request)"),
@@ -76,7 +76,7 @@ export const REALISTIC_QUERIES: readonly RealisticQuery[] = [
     "identifier",
     "Bun.password.hash bcrypt",
     "docs/runtime/hashing.mdx > Bun.password",
-    "docs/guides/util/hash-a-password.mdx root",
+    "docs/guides/util/hash-a-password.mdx intro",
   ),
   q("identifier", "Bun.CryptoHasher hmac", "docs/runtime/hashing.mdx > HMAC in Bun.CryptoHasher"),
   q("identifier", "describe.each", "docs/test/writing-tests.mdx > test.each and describe.each"),
@@ -122,7 +122,7 @@ export const REALISTIC_QUERIES: readonly RealisticQuery[] = [
     "question",
     "how do I update snapshots?",
     "docs/test/snapshots.mdx > Updating Snapshots",
-    "docs/guides/test/update-snapshots.mdx root",
+    "docs/guides/test/update-snapshots.mdx intro",
   ),
   q(
     "question",
@@ -143,7 +143,7 @@ export const REALISTIC_QUERIES: readonly RealisticQuery[] = [
     "question",
     "how to compress websocket messages",
     "docs/runtime/http/websockets.mdx > Compression",
-    "docs/guides/websocket/compression.mdx root",
+    "docs/guides/websocket/compression.mdx intro",
   ),
   q(
     "question",
@@ -154,7 +154,7 @@ export const REALISTIC_QUERIES: readonly RealisticQuery[] = [
     "question",
     "how do I set a timeout for a test?",
     "docs/test/writing-tests.mdx > Timeouts",
-    "docs/guides/test/timeout.mdx root",
+    "docs/guides/test/timeout.mdx intro",
   ),
   q(
     "question",
@@ -249,9 +249,9 @@ export const REALISTIC_QUERIES: readonly RealisticQuery[] = [
     "components/input-item/README.md > 表单校验",
     "components/input-item/README.md > 使用指南",
   ),
-  q("cjk", "车牌键盘", "components/license-plate/README.md root"),
+  q("cjk", "车牌键盘", "components/license-plate/README.md intro"),
   q("cjk", "水印间距", "components/water-mark/README.md > WaterMask Props"),
-  q("cjk", "骨架屏 加载状态", "components/skeleton/README.md root"),
+  q("cjk", "骨架屏 加载状态", "components/skeleton/README.md intro"),
   q("cjk", "步进器最大值", "components/stepper/README.md > Stepper Props"),
   q("cjk", "回退键点击事件", "components/number-keyboard/README.md > @delete()"),
   q("cjk", "提示框隐藏后触发的事件", "components/tip/README.md > @hide()"),

@@ -375,7 +375,7 @@ Deno.test("headings inside lists and blockquotes do not open sections", async ()
     assert.equal(doc.root.children_count, 2);
     assert.equal(
       (await mdselInProcess(["index", path])).stdout,
-      `inner ${path} [8 words]\nroot [6 words]\nh1.0 Real\n---\npara:1 list:1 quote:1\n`,
+      `inner ${path} [8 words]\nintro [6 words]\nh1.0 Real\n---\npara:1 list:1 quote:1\n`,
     );
     assert.deepEqual(await one("h1.0", path), ["# Real\n\ntext", 7, 9]);
   });

@@ -159,7 +159,7 @@ const README_OUTLINE = [
   "",
 ].join("\n");
 
-const README_INDEX_TEXT = "readme readme.md [61 words]\nroot [9 words]\n" + README_OUTLINE;
+const README_INDEX_TEXT = "readme readme.md [61 words]\nintro [9 words]\n" + README_OUTLINE;
 
 /** The Installation section's introduction: lines 7-17, 13 words. */
 const INTRO_H2_0 = "## Installation\n\nRun the installer:\n\n```bash\nnpm install mdsel\n```\n\n" +
@@ -638,7 +638,7 @@ const CASES: GoldenCase[] = [
           type: "INVALID_SELECTOR",
           code: "INVALID_SYNTAX",
           message: "Unknown selector 'foo' at column 6 - use h1-h6, code, para, list, table, " +
-            "quote, root or section (to search for these words instead, put them in double quotes)",
+            "quote, intro, root or section (to search for these words instead, put them in double quotes)",
           selector: "h2.0/foo[0]",
         }],
       });

@@ -59,12 +59,22 @@ Deno.test("a 740-heading changelog: its index and its h1 stay within budget and 
   );
 });
 
-Deno.test("a preamble before the first heading shows as a root line", async () => {
+Deno.test("a preamble before the first heading shows as an intro line, and intro selects it", async () => {
   const text = (await mdsel("index", AXIOS_README)).stdout;
-  const [header, root] = text.split("\n");
+  const [header, intro] = text.split("\n");
   assert.match(header, /^readme .*README\.md \[\d+ words\]$/);
-  assert.match(root, /^root \[\d+ words\]$/);
-  assert.ok(Number(/\d+/.exec(root)![0]) > 100);
+  assert.match(intro, /^intro \[\d+ words\]$/);
+  const words = Number(/\d+/.exec(intro)![0]);
+  assert.ok(words > 100);
+  const [match] = parseEnvelope((await mdsel("select", "--json", "intro", AXIOS_README)).stdout)
+    .data.matches;
+  assert.equal(match.type, "intro");
+  const [root] =
+    parseEnvelope((await mdsel("select", "--json", "--full", "root", AXIOS_README)).stdout)
+      .data.matches;
+  // The intro is where the whole file starts, and ends before its first heading.
+  assert.equal(match.start_line, root.start_line);
+  assert.ok(match.end_line < root.end_line);
 });
 
 Deno.test("heading text is what a reader sees: no reference or image syntax left where a definition exists", async () => {

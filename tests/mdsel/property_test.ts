@@ -528,7 +528,7 @@ Deno.test("property: the text index is a sized outline that folds its deepest le
     );
     const firstHeading = headings[0]?.i ?? doc.nodes.length;
     const head = [`${NS} ${path} [${sum(doc.nodes)} words]`];
-    if (firstHeading > 0) head.push(`root [${sum(doc.nodes.slice(0, firstHeading))} words]`);
+    if (firstHeading > 0) head.push(`intro [${sum(doc.nodes.slice(0, firstHeading))} words]`);
     const counts = [
       ["code", "code"],
       ["para", "paragraph"],

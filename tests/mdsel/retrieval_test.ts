@@ -113,7 +113,7 @@ Deno.test("retrieval: a question's verb is not held against the section that ans
   const label = (doc: MdDocument, short: string) => `${relative(folder, doc.filePath)} ${short}`;
   const questions: [string, string[]][] = [
     ["how do I configure the test timeout", [
-      "docs/guides/test/timeout.mdx root",
+      "docs/guides/test/timeout.mdx intro",
       "docs/test/runtime-behavior.mdx > Global Timeout",
       "docs/test/writing-tests.mdx > Timeouts",
     ]],
@@ -125,7 +125,7 @@ Deno.test("retrieval: a question's verb is not held against the section that ans
       "docs/runtime/http/server.mdx > Changing the port and hostname",
     ]],
     ["how can I change the default test runner timeout?", [
-      "docs/guides/test/timeout.mdx root",
+      "docs/guides/test/timeout.mdx intro",
       "docs/test/runtime-behavior.mdx > Global Timeout",
     ]],
   ];
@@ -138,13 +138,13 @@ Deno.test("retrieval: a question's verb is not held against the section that ans
 });
 
 // The section an expectation of the table names: `file > heading text`
-// (exactly one heading with that text), `file root` or `file h3.9`.
+// (exactly one heading with that text), `file intro` or `file h3.9`.
 function _section(
   docs: readonly MdDocument[],
   entry: string,
   label: (doc: MdDocument, short: string) => string,
 ): string {
-  const match = /^(\S+) (?:> (.+)|(root|h[1-6]\.\d+))$/.exec(entry);
+  const match = /^(\S+) (?:> (.+)|(intro|h[1-6]\.\d+))$/.exec(entry);
   assert.ok(match !== null, `malformed expectation ${entry}`);
   const doc = docs.find((doc) => label(doc, "").trimEnd() === match[1]);
   assert.ok(doc !== undefined, `no file ${match[1]}`);

@@ -42,11 +42,11 @@ Deno.test("a small document is listed whole, sizes from MDSEL_SIZE_WORDS", () =>
   ]);
 });
 
-Deno.test("--lines: the root and every heading give their line range, in the same budget", () => {
+Deno.test("--lines: the intro and every heading give their line range, in the same budget", () => {
   const item = indexOf(`Intro.\n\n${chapters(2, 1, 300)}`);
   assert.deepEqual(indexText([item], [], { ...BUDGET, lines: true }).split("\n").slice(0, 6), [
     "d d.md [609 words]",
-    "root L1-1 [1 words]",
+    "intro L1-1 [1 words]",
     " h2.0 Chapter 0 L3-7",
     "  h3.0 Section 0.0 L5-7",
     " h2.1 Chapter 1 L9-13",

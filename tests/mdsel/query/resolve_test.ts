@@ -39,6 +39,9 @@ const RESOLVED: [string, string[]][] = [
   ["h2/table.0", ["d::heading:h2[1]/block:table[0]"]],
   ["root", ["d::root"]],
   ["root/h1.1", ["d::heading:h1[1]"]],
+  ["intro", ["d::intro"]],
+  ["INTRO[3]", ["d::intro"]],
+  ["intro/para.0", ["d::intro/block:paragraph[0]"]],
   ["quote.0/para.0", ["d::block:blockquote[0]/block:paragraph[0]"]],
   ["quote.0/h2.0", ["d::block:blockquote[0]/heading:h2[0]"]],
   ["quote.0/h2.0/quote", ["d::block:blockquote[0]/heading:h2[0]/block:blockquote[0]"]],
@@ -104,6 +107,34 @@ Deno.test("root selects the whole file and lists the blocks before the first hea
   assert.deepEqual(root.children_available, [
     { selector: "d::block:paragraph[0]", type: "paragraph", preview: "Intro.", word_count: 1 },
   ]);
+});
+
+Deno.test("intro selects the text before the first heading, front matter aside, and nothing else", () => {
+  const [intro] = matches(select("intro"));
+  assert.deepEqual([intro.type, intro.content, intro.start_line, intro.end_line], [
+    "intro",
+    "Intro.",
+    1,
+    1,
+  ]);
+  const front = "---\ntitle: T\n---\n\nFirst.\n\n```sh\nx\n```\n\n# H\n\nBody.\n";
+  const [page] = matches(select("intro", ["p", front]));
+  assert.deepEqual([page.content, page.start_line, page.end_line], [
+    "First.\n\n```sh\nx\n```",
+    5,
+    9,
+  ]);
+  assert.deepEqual(page.children_available.map((child) => child.selector), [
+    "p::intro/block:paragraph[0]",
+    "p::intro/block:code[0]",
+  ]);
+  assert.equal(matches(select("intro/code.0", ["p", front]))[0].content, "```sh\nx\n```");
+  // No intro: a document that starts with a heading, or with front matter and a heading.
+  assert.equal(
+    select("intro", ["h", "---\na: 1\n---\n# H\n"]).unresolved[0].reason,
+    "No intro in h: it starts with a heading (root selects the whole file)",
+  );
+  assert.equal(select("intro/h1.0", ["p", front]).unresolved[0].reason, "No h1 in intro");
 });
 
 Deno.test("a section's children are its blocks, then its direct subsections", () => {
