@@ -19,7 +19,15 @@ import {
 import { CHUNK_CHARS, type DocumentParts, type Syntax } from "../parse/document.ts";
 import { readMarkdown } from "../parse/markdown_nodes.ts";
 import { VERSION } from "../version.ts";
-import { MDX, type MdxModule, mdxModuleFor } from "./parse_text.ts";
+import type { Parsed } from "./parse_pool.ts";
+import {
+  MDX,
+  type MdxModule,
+  mdxModuleFor,
+  parseCostMs,
+  parseText,
+  WORKER_MIN_MS,
+} from "./parse_text.ts";
 
 /** The cache's kind for parsed documents, and its version (the record's, and the engine's). */
 const DOC_KIND = "doc";
@@ -134,9 +142,13 @@ async function _parse(
 ): Promise<(string | undefined)[]> {
   const records: (string | undefined)[] = new Array(files.length);
   if (files.length === 0) return records;
-  // The pool loads only for a call with files to parse.
-  const { parseAll } = await import("./parse_pool.ts");
-  const results = await parseAll(files, { workers: options.workers });
+  // The pool loads only for a call it may serve: a small one parses here, as it always did.
+  const pooled = options.workers === undefined
+    ? parseCostMs(files) >= WORKER_MIN_MS
+    : options.workers > 0;
+  const results: Parsed[] = pooled
+    ? await (await import("./parse_pool.ts")).parseAll(files, { workers: options.workers })
+    : await _parseHere(files);
   // A document rebuilt from a worker's record may need MDX's parser again.
   if (results.some((result) => "record" in result)) await mdx.loadFor(files);
   results.forEach((result, k) => {
@@ -152,6 +164,12 @@ async function _parse(
     }
   });
   return records;
+}
+
+/** Parses files in this thread. */
+async function _parseHere(files: readonly FileText[]): Promise<Parsed[]> {
+  const mdx = await mdxModuleFor(files);
+  return files.map((file) => ({ parsed: parseText(file, mdx) }));
 }
 
 /** A document from a cache entry, when the entry holds the file as it is now. */

@@ -8,24 +8,18 @@
  * @module
  */
 import type { ParsedFile } from "../parse/doc_record.ts";
-import { MDX, type MdxModule, mdxModuleFor, parseText, type TextToParse } from "./parse_text.ts";
+import {
+  type MdxModule,
+  mdxModuleFor,
+  parseCostMs,
+  parseText,
+  type TextToParse,
+  WORKER_MIN_MS,
+} from "./parse_text.ts";
 import type { ParseJob, ParseReply } from "./parse_worker.ts";
 
 /** The most threads that parse at once (the main thread included). */
 export const MAX_PARSERS = 8;
-
-/**
- * What one parse costs, by syntax, in milliseconds per megabyte on one of
- * these cores (warm): markdown-it about 60, MDX's parser about 300.
- */
-const MS_PER_MB = { markdown: 60, mdx: 300 };
-
-/**
- * The parse time (estimated, milliseconds) each worker must save to be
- * started: a worker takes 150-500 ms on these machines to load the parsers
- * and warm up, while the main thread parses.
- */
-export const WORKER_MIN_MS = 500;
 
 /** One file parsed: by this thread (the document) or by a worker (its record, as JSON). */
 export type Parsed = { readonly parsed: ParsedFile } | { readonly record: string };
@@ -38,8 +32,8 @@ export interface PoolOptions {
 
 /**
  * How many workers a call's parsing is worth: none for little work, else one
- * per {@linkcode WORKER_MIN_MS} of it, at most one per core besides the main
- * thread.
+ * per `WORKER_MIN_MS` (see `parse_text.ts`) of it, at most one per core
+ * besides the main thread.
  *
  * @param files The texts to parse.
  * @param cores The cores this process may use.
@@ -60,10 +54,7 @@ export function workerCount(
   files: readonly TextToParse[],
   cores: number = navigator.hardwareConcurrency ?? 1,
 ): number {
-  let ms = 0;
-  for (const file of files) {
-    ms += (file.text.length / 1e6) * (MDX.test(file.path) ? MS_PER_MB.mdx : MS_PER_MB.markdown);
-  }
+  const ms = parseCostMs(files);
   return Math.max(0, Math.min(cores - 1, MAX_PARSERS - 1, Math.floor(ms / WORKER_MIN_MS)));
 }
 

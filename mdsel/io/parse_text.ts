@@ -14,6 +14,19 @@ export const MDX = /\.mdx$/i;
 /** MDX's front end (`../parse/mdx.ts`), loaded only for a call that has MDX to parse. */
 export type MdxModule = typeof import("../parse/mdx.ts");
 
+/**
+ * What one parse costs, by syntax, in milliseconds per megabyte on one of
+ * these cores: markdown-it about 60, MDX's parser about 300.
+ */
+const MS_PER_MB = { markdown: 60, mdx: 300 };
+
+/**
+ * The parse time (estimated, milliseconds) each parsing worker must save to
+ * be started: a worker takes 150-500 ms on these machines to load the
+ * parsers and warm up, while the main thread parses.
+ */
+export const WORKER_MIN_MS = 500;
+
 /** A text to parse. */
 export interface TextToParse {
   /** The path as given. */
@@ -63,4 +76,27 @@ export function parseText(file: TextToParse, mdx?: MdxModule): ParsedFile {
   if (mdx === undefined) throw new Error(`MDX's parser is not loaded for ${file.path}`);
   const { doc, problem } = mdx.parseMdxDocument(file.text, file.namespace, file.path);
   return problem === undefined ? { doc } : { doc, problem };
+}
+
+/**
+ * What parsing some files costs, estimated from their sizes and syntax.
+ *
+ * @param files The files.
+ * @returns Milliseconds on one of these cores.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseCostMs } from "./parse_text.ts";
+ * assert.equal(parseCostMs([{ path: "a.mdx", text: "x".repeat(1_000_000) }]), 300);
+ * ```
+ */
+export function parseCostMs(
+  files: readonly { readonly path: string; readonly text: string }[],
+): number {
+  let ms = 0;
+  for (const file of files) {
+    ms += (file.text.length / 1e6) * (MDX.test(file.path) ? MS_PER_MB.mdx : MS_PER_MB.markdown);
+  }
+  return ms;
 }

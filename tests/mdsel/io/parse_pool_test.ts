@@ -3,8 +3,8 @@
 // call starts no worker.
 import assert from "node:assert/strict";
 import { recordOf } from "../../../mdsel/parse/doc_record.ts";
-import { MAX_PARSERS, parseAll, WORKER_MIN_MS, workerCount } from "../../../mdsel/io/parse_pool.ts";
-import { parseText } from "../../../mdsel/io/parse_text.ts";
+import { MAX_PARSERS, parseAll, workerCount } from "../../../mdsel/io/parse_pool.ts";
+import { parseText, WORKER_MIN_MS } from "../../../mdsel/io/parse_text.ts";
 import type { ParseJob, ParseReply } from "../../../mdsel/io/parse_worker.ts";
 import { loadWorkspace } from "../../../mdsel/io/workspace.ts";
 import { ensureCorpus } from "../../_corpus.ts";
