@@ -25,6 +25,23 @@ export interface RunningServer extends AsyncDisposable {
 let _cacheDir: string | undefined;
 
 /**
+ * A test server's whole environment: HOME and PATH, no colours, the engine's
+ * cache in {@linkcode testCacheDir}, then the test's own variables.
+ *
+ * @param env The test's variables.
+ * @returns The environment.
+ */
+function serverEnv(env: Record<string, string>): Record<string, string> {
+  return {
+    HOME: Deno.env.get("HOME") ?? "/root",
+    PATH: BASE_PATH,
+    NO_COLOR: "1",
+    MDSEL_CACHE_DIR: testCacheDir(),
+    ...env,
+  };
+}
+
+/**
  * The engine's cache folder for the servers a test module starts (never the
  * user's own): a temporary folder, created once per test module and removed
  * when it unloads.
@@ -82,13 +99,7 @@ export async function connectServer(
     command,
     args: [...args],
     cwd,
-    env: {
-      HOME: Deno.env.get("HOME") ?? "/root",
-      PATH: BASE_PATH,
-      NO_COLOR: "1",
-      MDSEL_CACHE_DIR: testCacheDir(),
-      ...env,
-    },
+    env: serverEnv(env),
     stderr: "pipe",
   });
   let stderr = "";
@@ -236,13 +247,7 @@ export function spawnRaw(flags: readonly string[], env: Record<string, string> =
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", ...flags, "main.ts"],
     cwd: ROOT,
-    env: {
-      HOME: Deno.env.get("HOME") ?? "/root",
-      PATH: BASE_PATH,
-      NO_COLOR: "1",
-      MDSEL_CACHE_DIR: testCacheDir(),
-      ...env,
-    },
+    env: serverEnv(env),
     clearEnv: true,
     stdin: "piped",
     stdout: "piped",

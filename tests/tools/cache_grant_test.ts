@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { STORE_FILE } from "../../mdsel/cache/store.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../_mdx_corpus.ts";
 import { callText, startServer } from "../_server.ts";
-import { mdselInProcess } from "../mdsel/_cli.ts";
+import { mdselInProcess, withTempDir } from "../mdsel/_cli.ts";
 
 const mdxRoot = (await ensureMdxCorpus(), MDX_CORPUS_DIR.replace(/\/$/, ""));
 
@@ -15,17 +15,8 @@ async function exists(path: string): Promise<boolean> {
   return await Deno.stat(path).then(() => true, () => false);
 }
 
-async function withDir(body: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "mdsel_grant_" });
-  try {
-    await body(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
 Deno.test("server: the bundled engine keeps its cache in the folder the server may use, with the same answers", async () => {
-  await withDir(async (dir) => {
+  await withTempDir({}, async (dir) => {
     const cache = join(dir, "cache");
     const args = { selector: "tool calling stream", files: [mdxRoot] };
     const expected = (await mdselInProcess(["select", "--", args.selector, mdxRoot])).stdout;
@@ -59,7 +50,7 @@ Deno.test("server: the bundled engine keeps its cache in the folder the server m
 });
 
 Deno.test("server: what the cache holds never passes the server's path checks", async () => {
-  await withDir(async (dir) => {
+  await withTempDir({}, async (dir) => {
     const cache = join(dir, "cache");
     const secret = join(dir, "secret");
     await Deno.mkdir(secret);

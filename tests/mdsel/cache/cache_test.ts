@@ -12,7 +12,7 @@ import { STORE_FILE } from "../../../mdsel/cache/store.ts";
 import { run } from "../../../mdsel/cli.ts";
 import { CORPUS_DIR, ensureCorpus } from "../../_corpus.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../../_mdx_corpus.ts";
-import { CLI_PATH, CONFIG_PATH } from "../_cli.ts";
+import { mdsel as mdselProcessOf, withTempDir } from "../_cli.ts";
 
 interface Answer {
   code: number;
@@ -62,15 +62,6 @@ function entries(dir: string): Map<string, number> {
   }
 }
 
-async function withDir(body: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "mdsel_cache_test_" });
-  try {
-    await body(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
 const markdownRoot = (await ensureCorpus(), CORPUS_DIR.replace(/\/$/, ""));
 const mdxRoot = (await ensureMdxCorpus(), MDX_CORPUS_DIR.replace(/\/$/, ""));
 
@@ -102,7 +93,7 @@ for (
   ] as const
 ) {
   Deno.test(`cache: the ${name} corpus answers the same without the cache, cold and warm`, async () => {
-    await withDir(async (cache) => {
+    await withTempDir({}, async (cache) => {
       await settle(folder);
       const env = { MDSEL_CACHE_DIR: cache };
       const asked = await questions(folder, query);
@@ -125,7 +116,7 @@ for (
 }
 
 Deno.test("cache: an edit shows in the next call, whatever its times say", async () => {
-  await withDir(async (dir) => {
+  await withTempDir({}, async (dir) => {
     const docs = join(dir, "docs");
     await Deno.mkdir(docs);
     const page = (word: string) => `# Page\n\nThe ${word} section.\n\n## More\n\nText ${word}.\n`;
@@ -190,7 +181,7 @@ Deno.test("cache: an edit shows in the next call, whatever its times say", async
 });
 
 Deno.test("cache: an edit of the same size in the same tick, times put back, is seen (the racy rule)", async () => {
-  await withDir(async (dir) => {
+  await withTempDir({}, async (dir) => {
     const env = { MDSEL_CACHE_DIR: join(dir, "cache") };
     const file = join(dir, "page.mdx");
     for (let round = 0; round < 3; round++) {
@@ -212,7 +203,7 @@ Deno.test("cache: an edit of the same size in the same tick, times put back, is 
 });
 
 Deno.test("cache: a corrupt, truncated or foreign cache file, or an unwritable folder, gives the same answer", async () => {
-  await withDir(async (dir) => {
+  await withTempDir({}, async (dir) => {
     const cache = join(dir, "cache");
     const env = { MDSEL_CACHE_DIR: cache };
     const asked = ["select", "--", "tool calling", mdxRoot];
@@ -267,7 +258,7 @@ Deno.test("cache: a corrupt, truncated or foreign cache file, or an unwritable f
 });
 
 Deno.test("cache: the size cap holds, least recently used first, with the same answers", async () => {
-  await withDir(async (dir) => {
+  await withTempDir({}, async (dir) => {
     const cache = join(dir, "cache");
     const env = { MDSEL_CACHE_DIR: cache, MDSEL_CACHE_MAX_BYTES: "200000" };
     for (const args of [["index", mdxRoot], ["select", "--", "agent memory", mdxRoot]]) {
@@ -285,38 +276,21 @@ Deno.test("cache: the size cap holds, least recently used first, with the same a
   });
 });
 
-/** An environment without the `MDSEL_*` variables of the test process, nor its cache folders. */
-function _withoutMdsel(env: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(env).filter(([name]) => !name.startsWith("MDSEL_") && name !== "XDG_CACHE_HOME"),
-  );
-}
-
-/** One real CLI process. */
+/** One real CLI process, with exactly these permissions (and never a prompt). */
 async function mdselProcess(
   args: readonly string[],
-  flags: readonly string[],
+  permissions: readonly string[],
   env: Record<string, string>,
 ): Promise<Answer> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--quiet", "--no-prompt", "--config", CONFIG_PATH, ...flags, CLI_PATH, ...args],
-    env: { ..._withoutMdsel(Deno.env.toObject()), NO_COLOR: "1", ...env },
-    clearEnv: true,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-    signal: AbortSignal.timeout(120_000),
-  }).output();
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-  };
+  return await mdselProcessOf(args, {
+    permissions: ["--no-prompt", ...permissions],
+    env,
+    timeoutMs: 120_000,
+  });
 }
 
 Deno.test("cache: many processes at once against one cache, no answer lost or wrong", async () => {
-  await withDir(async (dir) => {
+  await withTempDir({}, async (dir) => {
     const cache = join(dir, "cache");
     const asked = [
       ["index", mdxRoot],
@@ -353,7 +327,7 @@ Deno.test("cache: many processes at once against one cache, no answer lost or wr
 });
 
 Deno.test("cache: the sandboxed engine answers as before, without the cache, silently", async () => {
-  await withDir(async (dir) => {
+  await withTempDir({}, async (dir) => {
     const cache = join(dir, "cache");
     const asked = ["select", "--", "tool calling", mdxRoot];
     const expected = await mdsel(asked, NO_CACHE);

@@ -4,15 +4,7 @@
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { BUSY_TIMEOUT_MS, CacheStore, STORE_FILE } from "../../../mdsel/cache/store.ts";
-
-async function withDir(body: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "mdsel_store_" });
-  try {
-    await body(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+import { withTempDir } from "../_cli.ts";
 
 async function open(dir: string, maxBytes = 1e9): Promise<CacheStore> {
   const { store, warning } = await CacheStore.open(dir, maxBytes);
@@ -21,7 +13,7 @@ async function open(dir: string, maxBytes = 1e9): Promise<CacheStore> {
 }
 
 Deno.test("store: entries by kind, path and version; a new folder 0700, the file 0600", async () => {
-  await withDir(async (root) => {
+  await withTempDir({}, async (root) => {
     const dir = `${root}/a/b/mdsel`;
     const store = await open(dir);
     store.put("doc", "1", [{ path: "/x.md", stat: "s1", data: "one" }], []);
@@ -45,7 +37,7 @@ Deno.test("store: entries by kind, path and version; a new folder 0700, the file
 });
 
 Deno.test("store: the size cap evicts the least recently used entries first", async () => {
-  await withDir(async (dir) => {
+  await withTempDir({}, async (dir) => {
     const store = await open(dir, 10_000);
     const data = "x".repeat(1000);
     // Ten entries of about 1 KB, written (and so used) in turn.
@@ -77,7 +69,7 @@ Deno.test("store: the size cap evicts the least recently used entries first", as
 });
 
 Deno.test("store: a write waits on another process's write a short bound at most, then goes without", async () => {
-  await withDir(async (dir) => {
+  await withTempDir({}, async (dir) => {
     (await open(dir)).close();
     const holder = new DatabaseSync(`${dir}/${STORE_FILE}`);
     holder.exec("BEGIN IMMEDIATE");
@@ -96,7 +88,7 @@ Deno.test("store: a write waits on another process's write a short bound at most
 });
 
 Deno.test("store: a file that is no database, or a corrupt one, is one warning and is removed", async () => {
-  await withDir(async (dir) => {
+  await withTempDir({}, async (dir) => {
     const path = `${dir}/${STORE_FILE}`;
     await Deno.writeTextFile(path, "not a database at all, just text\n".repeat(200));
     const first = await CacheStore.open(dir, 1e9);
@@ -129,7 +121,7 @@ Deno.test("store: a file that is no database, or a corrupt one, is one warning a
 });
 
 Deno.test("store: another program's database is left as it is", async () => {
-  await withDir(async (dir) => {
+  await withTempDir({}, async (dir) => {
     const path = `${dir}/${STORE_FILE}`;
     const other = new DatabaseSync(path);
     other.exec("CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine')");
@@ -143,7 +135,7 @@ Deno.test("store: another program's database is left as it is", async () => {
 });
 
 Deno.test("store: a folder that cannot be made is one warning, never an error", async () => {
-  await withDir(async (dir) => {
+  await withTempDir({}, async (dir) => {
     await Deno.writeTextFile(`${dir}/file`, "a file, not a folder");
     const { store, warning } = await CacheStore.open(`${dir}/file/mdsel`, 1e9);
     assert.equal(store, undefined);
