@@ -47,20 +47,30 @@ const CLI = cli(ROOT);
 
 interface Run {
   readonly ms: number;
+  /** CPU time, user and system, in milliseconds (NaN without `/usr/bin/time`). */
+  readonly cpuMs: number;
   readonly peakMb: number;
   readonly stdout: string;
   readonly code: number;
 }
 
-/** One process run: wall time, peak RSS (VmHWM polled from /proc) and output. */
+/** GNU time, for a run's CPU time and peak memory as the kernel counts them. */
+const TIME_BIN = "/usr/bin/time";
+const HAS_TIME = await Deno.stat(TIME_BIN).then(() => true, () => false);
+
+/**
+ * One process run: wall time, CPU time and peak RSS (from `/usr/bin/time`,
+ * else VmHWM polled from /proc), and output.
+ */
 async function runOnce(
   args: readonly string[],
   env: Record<string, string> = {},
   command: string = Deno.execPath(),
 ): Promise<Run> {
+  const report = HAS_TIME ? await Deno.makeTempFile({ prefix: "mdsel_time_" }) : "";
   const started = performance.now();
-  const child = new Deno.Command(command, {
-    args: [...args],
+  const child = new Deno.Command(HAS_TIME ? TIME_BIN : command, {
+    args: HAS_TIME ? ["-f", "%U %S %M", "-o", report, command, ...args] : [...args],
     env,
     stdin: "null",
     stdout: "piped",
@@ -72,7 +82,7 @@ async function runOnce(
     done = true;
     return result;
   });
-  while (!done) {
+  while (!done && !HAS_TIME) {
     try {
       const status = await Deno.readTextFile(`/proc/${child.pid}/status`);
       peakKib = Math.max(peakKib, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
@@ -82,8 +92,18 @@ async function runOnce(
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
   const result = await output;
+  const ms = performance.now() - started;
+  let cpuMs = NaN;
+  if (HAS_TIME) {
+    const [user, system, kib] = (await Deno.readTextFile(report)).trim().split("\n").pop()!
+      .split(" ").map(Number);
+    await Deno.remove(report);
+    cpuMs = (user + system) * 1000;
+    peakKib = kib;
+  }
   return {
-    ms: performance.now() - started,
+    ms,
+    cpuMs,
     peakMb: peakKib / 1024,
     stdout: new TextDecoder().decode(result.stdout),
     code: result.code,
@@ -256,7 +276,7 @@ async function cacheTable(calls: readonly CacheCall[]): Promise<string[]> {
     "after 1 edit",
   ];
   const rows = [
-    `| tree | call | ${columns.map((column) => `${column} ms`).join(" | ")} | peak MB (${
+    `| tree | call | ${columns.map((column) => `${column}: wall (CPU) s`).join(" | ")} | peak MB (${
       columns.join(" / ")
     }) |`,
     `| --- | --- | ${columns.map(() => "---:").join(" | ")} | ---: |`,
@@ -304,9 +324,14 @@ async function cacheTable(calls: readonly CacheCall[]): Promise<string[]> {
         await new Promise((resolve) => setTimeout(resolve, 3500));
       }
       const medians = columns.map((column) => middle(runs.get(column)!));
+      const cpu = columns.map((column) => {
+        const all = runs.get(column)!.map((run) => run.cpuMs).sort((a, b) => a - b);
+        return all[all.length >> 1];
+      });
+      const seconds = (ms: number) => Number.isNaN(ms) ? "?" : (ms / 1000).toFixed(2);
       rows.push(
         `| ${call.tree} | ${call.label} | ${
-          medians.map((run) => (run.ms / 1000).toFixed(2)).join(" | ")
+          medians.map((run, i) => `${seconds(run.ms)} (${seconds(cpu[i])})`).join(" | ")
         } | ${medians.map((run) => run.peakMb.toFixed(0)).join(" / ")} |`,
       );
     }
@@ -348,22 +373,24 @@ async function smallIndex(): Promise<string[]> {
   const small = join(DATA, "small.md");
   await Deno.writeTextFile(
     small,
-    "# Small\n\nA page of a few words.\n\n## Usage\n\nRun it.\n".repeat(6).slice(0, 500),
+    "# Small\n\nA page of a few words.\n\n## Usage\n\nRun it.\n".repeat(20).slice(0, 500),
   );
   const empty = join(DATA, "empty.ts");
   await Deno.writeTextFile(empty, "");
   const lines: string[] = [];
   const pairs = async (label: string, other: readonly string[]) => {
-    const ratios: number[] = [];
-    for (let i = 0; i < 15; i++) {
+    const wall: number[] = [];
+    const cpu: number[] = [];
+    for (let i = 0; i < 31; i++) {
       const a = await runOnce([...CLI, "index", "--", small]);
       const b = await runOnce(other);
-      ratios.push(a.ms / b.ms);
+      wall.push(a.ms / b.ms);
+      cpu.push(a.cpuMs / b.cpuMs);
     }
-    ratios.sort((a, b) => a - b);
+    const median = (ratios: number[]) => ratios.sort((a, b) => a - b)[15].toFixed(2);
     lines.push(
-      `A 500-byte index against ${label}, 15 pairs in turn: median ${ratios[7].toFixed(2)}x ` +
-        `(from ${ratios[0].toFixed(2)}x to ${ratios[14].toFixed(2)}x)`,
+      `A 500-byte index against ${label}, 31 pairs in turn: median ${median(wall)}x wall, ` +
+        `${median(cpu)}x CPU`,
     );
   };
   await pairs("a bare deno run", ["run", "--quiet", empty]);
