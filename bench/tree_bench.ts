@@ -270,6 +270,7 @@ async function cacheTable(calls: readonly CacheCall[]): Promise<string[]> {
   const pin = await hasTaskset();
   const columns = [
     ...(BASE === undefined ? [] : ["before"]),
+    ...(BASE !== undefined && pin ? ["before, 1 core"] : []),
     ...(pin ? ["cold, 1 core"] : []),
     "cold",
     "warm",
@@ -295,6 +296,12 @@ async function cacheTable(calls: readonly CacheCall[]): Promise<string[]> {
           let run: Run;
           if (column === "before") {
             run = await runOnce([...cli(BASE!), ...call.args], NO_CACHE);
+          } else if (column === "before, 1 core") {
+            run = await runOnce(
+              ["-c", "0", Deno.execPath(), ...cli(BASE!), ...call.args],
+              NO_CACHE,
+              "taskset",
+            );
           } else if (column === "cold, 1 core") {
             run = await runOnce(
               ["-c", "0", Deno.execPath(), ...CLI, ...call.args],

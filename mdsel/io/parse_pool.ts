@@ -1,5 +1,5 @@
 /**
- * Parsing many files on every core: the main thread and up to
+ * Parsing many files on every core (from {@linkcode MIN_CORES}): the main thread and up to
  * {@linkcode MAX_PARSERS}` - 1` workers (`parse_worker.ts`) claim the files,
  * largest first, from one shared counter, so none waits on another and each
  * core stays busy to the end. A call with little to parse starts no worker:
@@ -21,6 +21,15 @@ import type { ParseJob, ParseReply } from "./parse_worker.ts";
 /** The most threads that parse at once (the main thread included). */
 export const MAX_PARSERS = 8;
 
+/**
+ * The fewest cores on which workers are started. On two, V8's own threads
+ * (concurrent garbage collection, compilation) already keep the second core
+ * busy: the engine before workers used 1.4 cores' CPU time for 1 of wall time
+ * on a cold search of the Astro-shaped tree, and a worker made that call 1.14x
+ * slower in wall time, its index 1.33x (these 2-core machines, paired runs).
+ */
+export const MIN_CORES = 3;
+
 /** One file parsed: by this thread (the document) or by a worker (its record, as JSON). */
 export type Parsed = { readonly parsed: ParsedFile } | { readonly record: string };
 
@@ -31,9 +40,9 @@ export interface PoolOptions {
 }
 
 /**
- * How many workers a call's parsing is worth: none for little work, else one
- * per `WORKER_MIN_MS` (see `parse_text.ts`) of it, at most one per core
- * besides the main thread.
+ * How many workers a call's parsing is worth: none for little work or on
+ * fewer than {@linkcode MIN_CORES} cores, else one per `WORKER_MIN_MS` (see
+ * `parse_text.ts`) of it, at most one per core besides the main thread.
  *
  * @param files The texts to parse.
  * @param cores The cores this process may use.
@@ -46,8 +55,8 @@ export interface PoolOptions {
  * const small = [{ path: "a.md", namespace: "a", text: "# A\n" }];
  * assert.equal(workerCount(small, 8), 0);
  * const big = [{ path: "a.mdx", namespace: "a", text: "x".repeat(4_000_000) }];
- * assert.equal(workerCount(big, 2), 1);
- * assert.equal(workerCount(big, 1), 0);
+ * assert.equal(workerCount(big, 4), 2);
+ * assert.equal(workerCount(big, 2), 0);
  * ```
  */
 export function workerCount(
@@ -55,6 +64,7 @@ export function workerCount(
   cores: number = navigator.hardwareConcurrency ?? 1,
 ): number {
   const ms = parseCostMs(files);
+  if (cores < MIN_CORES) return 0;
   return Math.max(0, Math.min(cores - 1, MAX_PARSERS - 1, Math.floor(ms / WORKER_MIN_MS)));
 }
 
