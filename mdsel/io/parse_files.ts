@@ -98,8 +98,9 @@ export async function parseFiles(
   const keys: (string | undefined)[] = new Array(files.length);
   const used: [string, number][] = [];
   if (store !== undefined) {
+    const cwd = _workingFolder();
     files.forEach((file, i) => {
-      paths[i] = _absolute(file.path);
+      paths[i] = _absolute(file.path, cwd);
       keys[i] = paths[i] === undefined || file.info === undefined ? undefined : statKey(file.info);
     });
     const found = store.get(DOC_KIND, DOC_VERSION, paths.filter((path) => path !== undefined));
@@ -212,20 +213,29 @@ async function _openStore(
   return store;
 }
 
-let _cwd: string | undefined;
-
 /**
  * The path made absolute (the cache's key), without resolving `.` or `..`;
  * `undefined` when the working folder cannot be known (it was removed).
  */
-function _absolute(path: string): string | undefined {
+function _absolute(path: string, cwd: () => string | undefined): string | undefined {
   if (path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith("\\\\")) return path;
-  try {
-    _cwd ??= Deno.cwd();
-  } catch {
-    return undefined;
-  }
-  return `${_cwd}/${path}`;
+  const folder = cwd();
+  return folder === undefined ? undefined : `${folder}/${path}`;
+}
+
+/** The working folder, asked once (a call's relative paths all start there). */
+function _workingFolder(): () => string | undefined {
+  let folder: string | undefined | null = null;
+  return () => {
+    if (folder === null) {
+      try {
+        folder = Deno.cwd();
+      } catch {
+        folder = undefined;
+      }
+    }
+    return folder;
+  };
 }
 
 /** MDX's parser, for documents rebuilt from records: loaded only when a file needs it. */
