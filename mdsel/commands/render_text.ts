@@ -312,7 +312,8 @@ function _afterClosing(left: number): string {
 /**
  * The text lines of a search: a first line saying what was searched and how
  * many sections matched, then per result its selector, heading path and size
- * on one line and a snippet around its best hit on the next.
+ * on one line and a snippet around its best hit on the next; over several
+ * files, the results of each file come under a line with its path.
  *
  * @param search What the search found.
  * @returns The lines.
@@ -322,7 +323,7 @@ function _afterClosing(left: number): string {
  * import assert from "node:assert/strict";
  * import { searchLines } from "./render_text.ts";
  * const result = {
- *   selector: "g::heading:h2[0]", label: "h2.0", heading_path: ["Guide", "Abort"], word_count: 5,
+ *   selector: "g::heading:h2[0]", label: "h2.0", file: "g.md", heading_path: ["Guide", "Abort"], word_count: 5,
  *   start_line: 3, end_line: 5, score: 2.1, snippet: "Use an AbortSignal.",
  * };
  * assert.deepEqual(searchLines({ query: "abort", matched: 1, results: [result] }), [
@@ -356,21 +357,31 @@ export function searchLines(search: SearchAnswer): string[] {
       : `; the first stands out (the next scores under ${STANDS_OUT_SHARE * 100}% of it): ` +
         "its source follows";
   }
+  // Over several files, results come grouped under their file's path.
+  const grouped = results.some((result) => result.label.includes("::"));
+  const indent = grouped ? " " : "";
+  let file: string | undefined;
   for (const result of results) {
-    lines.push(`${result.label} ${_headingPath(result.heading_path)} [${result.word_count} words]`);
+    if (grouped && result.file !== file) {
+      file = result.file;
+      lines.push(echoLine(file));
+    }
+    // An intro without a title says where it stands.
+    const path = result.heading_path.length === 0
+      ? "(before the first heading)"
+      : _headingPath(result.heading_path);
+    lines.push(`${indent}${result.label} ${path} [${result.word_count} words]`);
     // The section itself, as a select returns it: no second call needed.
     if (result.content !== undefined) {
       for (const line of result.content.split("\n")) lines.push(line);
-    } else if (result.snippet !== "") lines.push(`  ${echoLine(result.snippet)}`);
+    } else if (result.snippet !== "") lines.push(`${indent}  ${echoLine(result.snippet)}`);
   }
   return lines;
 }
 
 /** A heading path on one line, its start left out when long: the nearest headings tell most. */
 function _headingPath(path: readonly string[]): string {
-  const parts = path.length === 0
-    ? ["(before the first heading)"]
-    : path.map((heading) => clipLine(heading, HEADING_CHARS).text);
+  const parts = path.map((heading) => clipLine(heading, HEADING_CHARS).text);
   let shown = parts.join(" > ");
   for (let from = 1; shown.length > PATH_CHARS && from < parts.length; from++) {
     shown = `... > ${parts.slice(from).join(" > ")}`;

@@ -9,7 +9,8 @@ import type { MdDocument } from "../parse/document.ts";
 import { formatPath, formatShortPath } from "../query/selector.ts";
 import { searchDocuments } from "../query/search.ts";
 import { QueryError } from "../query/search_query.ts";
-import { STANDS_OUT_SHARE } from "../query/search_limits.ts";
+import { MAX_HITS, STANDS_OUT_SHARE } from "../query/search_limits.ts";
+import { RANKING, type Ranking } from "../query/search_rank.ts";
 import { closestSelectors } from "../query/suggest.ts";
 import { clipSelector } from "./echo.ts";
 import { shortLabel } from "./not_found.ts";
@@ -38,6 +39,7 @@ import type { Selector } from "../query/selector.ts";
  * @param namespace Restricts the search to one file (when a file has it), or `null`.
  * @param workspace The documents of the call.
  * @param settings Page size and budgets, to answer a small best section whole.
+ * @param ranking The ranking's knobs (for benchmarks; the default is the one chosen).
  * @returns The outcome, its `search` set.
  *
  * @example
@@ -56,6 +58,7 @@ export function searchWorkspace(
   namespace: string | null,
   workspace: Workspace,
   settings: Partial<SelectSettings> = {},
+  ranking: Ranking = RANKING,
 ): SelectOutcome {
   let docs = workspace.docs;
   if (namespace !== null) {
@@ -74,7 +77,7 @@ export function searchWorkspace(
   if (docs.length === 0) return { ...outcome, search: undefined };
   let found;
   try {
-    found = searchDocuments(docs, query);
+    found = searchDocuments(docs, query, MAX_HITS, ranking);
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
     const clipped = shown.length > 60 ? `${Array.from(shown).slice(0, 60).join("")}...` : shown;
@@ -82,15 +85,20 @@ export function searchWorkspace(
     return outcome;
   }
   const qualify = workspace.docs.length > 1;
+  const fileOf = _relativeFiles(workspace);
+  // Results grouped by file, as documentation search groups them by page:
+  // each file where its best result ranks, its results best first.
+  const hits = _groupedByFile(found.hits);
   outcome.search = {
     query: clipSelector(query),
     matched: found.matched,
-    results: found.hits.map((hit): SearchResultEntry => {
+    results: hits.map((hit): SearchResultEntry => {
       const { doc, path } = hit.target;
       const short = formatShortPath(path);
       return {
         selector: formatPath(doc.namespace, path),
         label: qualify ? `${doc.namespace}::${short}` : short,
+        file: fileOf(doc),
         heading_path: [...hit.headingPath],
         word_count: hit.words,
         start_line: hit.startLine,
@@ -116,6 +124,39 @@ export function searchWorkspace(
     });
   }
   return outcome;
+}
+
+/**
+ * The hits grouped by document: the documents in the order of their best
+ * hit, each one's hits best first.
+ */
+function _groupedByFile(hits: readonly SearchHit[]): SearchHit[] {
+  const groups = new Map<MdDocument, SearchHit[]>();
+  for (const hit of hits) {
+    const group = groups.get(hit.target.doc);
+    if (group === undefined) groups.set(hit.target.doc, [hit]);
+    else group.push(hit);
+  }
+  return [...groups.values()].flat();
+}
+
+/**
+ * Each document's file as a result names it: relative to the folder (or a
+ * glob's base folder) it was found in, as given when it was named outright.
+ */
+function _relativeFiles(workspace: Workspace): (doc: MdDocument) => string {
+  const origins = new Map<MdDocument, string | undefined>();
+  workspace.docs.forEach((doc, i) => origins.set(doc, workspace.origins?.[i]));
+  return (doc) => {
+    const origin = origins.get(doc)?.replace(/[\\/]+$/, "");
+    const path = doc.filePath;
+    if (origin === undefined || origin === "") return path;
+    // The walk writes each file's path as its folder's, then the rest.
+    for (const separator of ["/", "\\"]) {
+      if (path.startsWith(origin + separator)) return path.slice(origin.length + 1);
+    }
+    return path;
+  };
 }
 
 /** A selector without query parameters: only those matter to {@linkcode buildAnswer}. */

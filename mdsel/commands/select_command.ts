@@ -121,6 +121,8 @@ export interface SearchResultEntry {
   selector: string;
   /** The short selector outlines print (`h2.3`, `ns::h2.3` with several files). */
   label: string;
+  /** The section's file, relative to the folder searched (as given when named outright). */
+  file: string;
   /** The headings from the document's top down to the section's own. */
   heading_path: string[];
   /** Words of the whole section. */

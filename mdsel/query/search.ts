@@ -1,35 +1,40 @@
 /**
- * Search by words: the sections of the documents ranked by BM25 (MiniSearch),
- * heading text above heading path above body, tolerant of one typo per word
- * and of word prefixes. A section's own text is its heading, its heading
- * path (the document's title and file name, then the headings above it) and
- * the blocks before its first subsection, so a hit names the section that
- * holds the words, not every section around it.
+ * Search by words: the sections of the documents, ranked for a query
+ * ({@linkcode scoreSections}: BM25F over each section's heading, path and
+ * body, its page's relevance, how many of the query's words it holds and
+ * what kind of section it is), tolerant of one typo per word, of two
+ * swapped letters, of word prefixes and of a word's other forms. A
+ * section's own text is its heading, its heading path (the file's folder
+ * and name, the document's title, the headings above it) and the blocks
+ * before its first subsection, so a hit names the section that holds the
+ * words, not every section around it.
  *
- * On top of BM25: a section holding more of the query's words ranks higher
- * (its score is multiplied by the share of words it holds to the fourth power: one
- * section with all three rare words beats one with a single word in its
- * heading), and a section holding a phrase of the query (in double quotes or
- * backticks, or a Chinese or Japanese run) ranks above every section that
- * holds its words apart.
+ * A section holding a phrase of the query (in double quotes or backticks,
+ * or a Chinese or Japanese run) ranks above every section that holds its
+ * words apart.
  *
- * The index is built per call: the engine keeps no state.
+ * Each document's search data is derived per call from its parsed form,
+ * keeping only the terms the query can reach: the engine keeps no state.
  *
  * @module
  */
-import MiniSearch, { type SearchResult as MiniSearchResult } from "minisearch";
-import { type MdDocument, proseSource } from "../parse/document.ts";
-import { sliceLines } from "../parse/source_lines.ts";
+import type { MdDocument } from "../parse/document.ts";
 import { introOf, rootOf, scopeOf, type Target, targetAt } from "./resolve.ts";
+import { documentTitle, type SearchData, searchData, sectionText, STEM } from "./search_data.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "./search_limits.ts";
-import { parseQuery, type QueryWord, type SearchQuery, STOP_WORDS } from "./search_query.ts";
-import { hasCjk, isVersion, normalizeText, searchTerms, wordSequence } from "./search_text.ts";
+import { termMatcher, termSpecs } from "./search_match.ts";
+import { parseQuery } from "./search_query.ts";
+import { forEachPlace, RANKING, type Ranking, type Scored, scoreSections } from "./search_rank.ts";
+import { normalizeText, wordSequence } from "./search_text.ts";
 
 /** One section a search found. */
 export interface SearchHit {
   /** The section (or the intro, the text before the first heading). */
   readonly target: Target;
-  /** The headings from the document's top down to the section's own. */
+  /**
+   * The headings from the document's top down to the section's own; for the
+   * intro, the document's title (`title:` in its front matter), if any.
+   */
   readonly headingPath: readonly string[];
   /** Words of the whole section (what selecting it returns, up to a page). */
   readonly words: number;
@@ -37,7 +42,7 @@ export interface SearchHit {
   readonly startLine: number;
   /** Last line, 1-based. */
   readonly endLine: number;
-  /** BM25 score, higher is better. */
+  /** Its score, higher is better. */
   readonly score: number;
   /** A short piece of the section's own text around its best hit, on one line. */
   readonly snippet: string;
@@ -57,21 +62,11 @@ const SNIPPET_CHARS = 72;
 /** The most matched words a snippet looks for, and the most places of each it weighs. */
 const _SNIPPET_TERMS = 24;
 const _SNIPPET_PLACES = 200;
+/** The most sections whose text is read to find a query's phrases, best first. */
+const _PHRASE_CANDIDATES = 2000;
 // An HTML or JSX tag (`<sup class="x">`, `</sup>`, `<Tabs>`, `<br/>`) or an HTML comment, on one line
 // (never scanning past the next `<!--`: a line of them was quadratic).
 const _MARKUP = /<!--(?:(?!<!--)[^\n])*?-->|<\/?[A-Za-z][\w.:-]*(?:\s[^<>\n]*)?\/?>/g;
-// Heading text weighs most, then where the heading stands, then the text.
-const BOOST = { heading: 4, path: 1.5, body: 1 };
-/** A section's score is multiplied by the share of the query's words it holds, to this power. */
-const COVERAGE_POWER = 4;
-
-interface _Section {
-  id: number;
-  hit: Omit<SearchHit, "score" | "snippet">;
-  heading: string;
-  path: string;
-  body: string;
-}
 
 /**
  * Ranks the sections of documents against a query of plain words.
@@ -79,6 +74,9 @@ interface _Section {
  * @param docs The documents to search.
  * @param query Plain words.
  * @param limit How many hits to return at most.
+ * @param ranking The ranking's knobs (for benchmarks; the default is the one chosen).
+ * @param dataOf Each document's search data, when it is known already (a
+ *   cache): derived for the call, for the query's terms only, otherwise.
  * @returns The hits, best first (none scoring under a quarter of the best),
  *   and how many sections matched.
  * @throws {QueryError} When the query has no word to search for, or is too long.
@@ -97,267 +95,121 @@ export function searchDocuments(
   docs: readonly MdDocument[],
   query: string,
   limit = MAX_HITS,
+  ranking: Ranking = RANKING,
+  dataOf?: (doc: MdDocument) => SearchData,
 ): SearchResult {
   const parsed = parseQuery(query);
-  const swaps = swappedTerms(parsed);
-  const terms = [...parsed.terms, ...swaps.keys()];
-  const sections = docs.flatMap(_sectionsOf);
-  sections.forEach((section, i) => section.id = i);
-  const index = new MiniSearch<_Section>({
-    fields: ["heading", "path", "body"],
-    tokenize: searchTerms,
-    // The query is known before the index is built, so only the terms it can
-    // reach are indexed: most of the cost of indexing goes, and the scores
-    // stay the same, because MiniSearch takes field lengths from the tokens
-    // before this filter and a kept term's document frequency is unchanged.
-    processTerm: reachableTerms(terms, swaps),
-  });
-  index.addAll(sections);
-  const results = index.search(terms.join(" "), {
-    boost: BOOST,
-    combineWith: "OR",
-    tokenize: (text) => text.split(" "),
-    processTerm: (term) => term,
-    // A swapped word gets no typo of its own, and weighs what a typo does.
-    fuzzy: (term) => (!swaps.has(term) && _fuzzy(term) ? 1 : false),
-    prefix: _prefix,
-    boostTerm: (term) => (swaps.has(term) ? SWAP_WEIGHT : 1),
-  });
-  const ranked = _rank(results, parsed, sections, swaps);
-  const floor = (ranked[0]?.score ?? 0) * MIN_SHARE_OF_BEST;
-  const shown = ranked.slice(0, limit).filter((result) => result.score >= floor);
-  const hits = shown.map(({ result, score }) => {
-    const section = sections[result.id as number];
-    return {
-      ...section.hit,
-      score: Math.round(score * 1000) / 1000,
-      snippet: _snippet(section, Object.keys(result.match)),
-    };
-  });
+  const specs = termSpecs(parsed, ranking.part);
+  const match = termMatcher(specs);
+  const keep = (term: string) => match(term).length > 0;
+  const data = docs.map((doc) => dataOf?.(doc) ?? searchData(doc, keep));
+  const scored = scoreSections(
+    data.map((entry, i) => ({ data: entry, file: _fileWords(docs[i].filePath) })),
+    parsed,
+    specs,
+    match,
+    ranking,
+  );
+  scored.sort((a, b) => b.score - a.score || a.doc - b.doc || a.section - b.section);
+  if (parsed.phrases.length > 0) _liftPhrases(scored, parsed.phrases, docs, data);
+  const floor = (scored[0]?.score ?? 0) * MIN_SHARE_OF_BEST;
+  const shown = scored.slice(0, limit).filter((result) => limit > 100 || result.score >= floor);
+  const hits = shown.map((result) => _hit(result, docs[result.doc], data[result.doc], specs));
   const words = [...new Set(parsed.words.map((word) => word.terms[0]))];
-  return { terms: words, matched: results.length, hits };
+  return { terms: words, matched: scored.length, hits };
 }
 
 /**
- * The final order: BM25 (without MiniSearch's own multiplier, the number of
- * terms matched, which counts an identifier's parts) times the share of the
- * query's words a section holds (a question's verbs left out; a word found
- * with two letters swapped counts), to the fourth power; then each phrase a
- * section holds adds the best score of those holding none, which puts it
- * above them.
+ * Each phrase a section holds adds the best score of those holding none,
+ * which puts it above them (sections are read best first, up to a bound).
  */
-function _rank(
-  results: readonly MiniSearchResult[],
-  query: SearchQuery,
-  sections: readonly _Section[],
-  swaps: ReadonlyMap<string, QueryWord>,
-): { result: MiniSearchResult; score: number }[] {
-  // A question's verbs (`configure`) add to the score but not to the share.
-  const required = query.words.filter((word) => !word.optional);
-  const counted = required.length > 0 ? required : query.words;
-  const swapsOf = new Map<QueryWord, string[]>();
-  for (const [swap, word] of swaps) swapsOf.set(word, [...(swapsOf.get(word) ?? []), swap]);
-  const ranked = results.map((result) => {
-    const matched = new Set(result.queryTerms);
-    let held = 0;
-    for (const word of counted) {
-      const found = word.terms.filter((term) => matched.has(term)).length ||
-        (swapsOf.get(word)?.some((swap) => matched.has(swap)) ? 1 : 0);
-      held += word.count === "share" ? found / word.terms.length : found > 0 ? 1 : 0;
-    }
-    const coverage = (held / counted.length) ** COVERAGE_POWER;
-    return { result, score: (result.score / result.queryTerms.length) * coverage, phrases: 0 };
+function _liftPhrases(
+  scored: Scored[],
+  phrases: readonly string[],
+  docs: readonly MdDocument[],
+  data: readonly SearchData[],
+): void {
+  let bestLoose = 0;
+  const held = scored.slice(0, _PHRASE_CANDIDATES).map((result) => {
+    const { heading, body } = _ownText(docs[result.doc], data[result.doc], result.section);
+    const sequences = [wordSequence(heading), wordSequence(body)];
+    const count = phrases.filter((phrase) => sequences.some((text) => text.includes(phrase)))
+      .length;
+    if (count === 0) bestLoose = Math.max(bestLoose, result.score);
+    return count;
   });
-  if (query.phrases.length > 0) {
-    let bestLoose = 0;
-    for (const entry of ranked) {
-      const section = sections[entry.result.id as number];
-      const heading = wordSequence(section.heading);
-      const body = wordSequence(section.body);
-      entry.phrases = query.phrases.filter((phrase) =>
-        heading.includes(phrase) || body.includes(phrase)
-      ).length;
-      if (entry.phrases === 0) bestLoose = Math.max(bestLoose, entry.score);
-    }
-    for (const entry of ranked) entry.score += entry.phrases * bestLoose;
-  }
-  return ranked.sort((a, b) => b.score - a.score);
+  held.forEach((count, i) => scored[i].score += count * bestLoose);
+  scored.sort((a, b) => b.score - a.score || a.doc - b.doc || a.section - b.section);
 }
 
-// One typo per word, for words long enough to have a typo (not Chinese or
-// Japanese: one character more or less is another word; not a version: one
-// digit more or less is another version); prefixes from 3 letters.
-const _fuzzy = (term: string) =>
-  term.length >= 4 && term.length <= 40 && !hasCjk(term) && !isVersion(term);
-const _prefix = (term: string) => term.length >= 3 && term.length <= 40;
-
-/**
- * A MiniSearch `processTerm` that keeps the terms a search for `terms` can
- * match (the same word, a word one of them begins from 3 letters, a word one
- * edit away from one of 4 to 40 letters) and drops every other and every
- * stop-word, remembering each answer.
- *
- * @param terms The query's terms, lower-cased.
- * @param noTypo The terms searched for without a typo (swapped words, {@linkcode swappedTerms}).
- * @returns The filter: the term itself when kept, `null` when dropped.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { reachableTerms } from "./search.ts";
- * const keep = reachableTerms(["abort"]);
- * assert.deepEqual([keep("aborted"), keep("abort"), keep("abbort"), keep("request")], [
- *   "aborted",
- *   "abort",
- *   "abbort",
- *   null,
- * ]);
- * ```
- */
-export function reachableTerms(
-  terms: readonly string[],
-  noTypo: { has(term: string): boolean } = new Set(),
-): (term: string) => string | null {
-  const seen = new Map<string, boolean>();
-  const exact = new Set(terms);
-  // Prefixes are looked up by their first three characters (every prefix has three), so
-  // many of them (a query's swapped words) cost a lookup per term, not a comparison each;
-  // only the terms that may have a typo are compared (not 399 bigrams of Chinese).
-  const prefixes = new Map<string, string[]>();
-  for (const query of terms.filter(_prefix)) {
-    const head = query.slice(0, 3);
-    prefixes.set(head, [...(prefixes.get(head) ?? []), query]);
-  }
-  const typos = terms.filter((query) => !noTypo.has(query) && _fuzzy(query));
-  return (term) => {
-    let reachable = seen.get(term);
-    if (reachable === undefined) {
-      reachable = !STOP_WORDS.has(term) &&
-        (exact.has(term) ||
-          (prefixes.get(term.slice(0, 3))?.some((query) => term.startsWith(query)) ?? false) ||
-          typos.some((query) => _withinOneEdit(term, query)));
-      seen.set(term, reachable);
+/** A scored section as a hit: its target, heading path, size and snippet. */
+function _hit(
+  result: Scored,
+  doc: MdDocument,
+  data: SearchData,
+  specs: ReturnType<typeof termSpecs>,
+): SearchHit {
+  const section = data.sections[result.section];
+  const { nodes, ordinals } = doc.top;
+  let target: Target;
+  const headingPath: string[] = [];
+  if (section.node === -1) {
+    target = introOf(doc)!;
+    // The intro stands under the document's title, when it has one.
+    if (data.title !== "") headingPath.push(data.title);
+  } else {
+    const node = nodes[section.node];
+    target = targetAt(scopeOf(rootOf(doc)), section.node, [{
+      type: { kind: "heading", depth: node.depth },
+      index: ordinals[section.node],
+    }]);
+    let depth = node.depth;
+    headingPath.push(node.text);
+    for (let i = section.node - 1; i >= 0 && depth > 1; i--) {
+      if (nodes[i].kind === "heading" && nodes[i].depth < depth) {
+        depth = nodes[i].depth;
+        headingPath.unshift(nodes[i].text);
+      }
     }
-    return reachable ? term : null;
+  }
+  // The words it holds, as they stand in its text (a stem by its root: `redirect` finds `Redirects`).
+  const terms = new Set<string>();
+  for (const [term, places] of data.terms) {
+    forEachPlace(places, (section) => {
+      if (section === result.section) terms.add(term.startsWith(STEM) ? term.slice(1) : term);
+    });
+  }
+  for (const spec of result.specs) {
+    const { term } = specs[spec];
+    if (!term.startsWith(STEM)) terms.add(term);
+  }
+  const { body } = _ownText(doc, data, result.section);
+  return {
+    target,
+    headingPath,
+    words: section.words,
+    startLine: section.startLine,
+    endLine: section.endLine,
+    score: Math.round(result.score * 1000) / 1000,
+    snippet: _snippet(body, [...terms]),
   };
 }
 
-/** What a word found only with two of its letters swapped weighs, as MiniSearch weighs a typo. */
-const SWAP_WEIGHT = 0.4;
-/** The most swapped words a query searches for. */
-const MAX_SWAPS = 200;
-
-/**
- * The words of a query with two neighbouring letters swapped (`reavlidation`
- * gives `revalidation`): the commonest typo, two edits where a search allows
- * one. Only plain words of 5 to 40 letters, not common words, not the
- * query's own terms; each maps to the word it comes from.
- *
- * @param query A parsed query.
- * @returns Each swapped word and its query word, at most 200.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { parseQuery } from "./search_query.ts";
- * import { swappedTerms } from "./search.ts";
- * assert.ok(swappedTerms(parseQuery("reavlidation")).has("revalidation"));
- * assert.equal(swappedTerms(parseQuery("fs.readFile tab")).has("fs.raedfile"), false);
- * ```
- */
-export function swappedTerms(query: SearchQuery): Map<string, QueryWord> {
-  const own = new Set(query.terms);
-  const swaps = new Map<string, QueryWord>();
-  for (const word of query.words) {
-    // A plain word: one term of letters alone (an identifier is written as meant).
-    const [term] = word.terms;
-    if (word.count !== "any" || word.terms.length !== 1 || !/^[a-z]{5,40}$/.test(term)) continue;
-    for (let i = 0; i + 1 < term.length && swaps.size < MAX_SWAPS; i++) {
-      if (term[i] === term[i + 1]) continue;
-      const swap = term.slice(0, i) + term[i + 1] + term[i] + term.slice(i + 2);
-      if (!own.has(swap) && !STOP_WORDS.has(swap)) swaps.set(swap, word);
-    }
-  }
-  return swaps;
-}
-
-/** Whether two words differ by at most one insertion, deletion or substitution. */
-function _withinOneEdit(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  let i = 0;
-  while (i < short.length && short[i] === long[i]) i++;
-  if (i === short.length) return true;
-  // The first difference: substitute (same lengths) or skip one letter of the longer word.
-  const rest = short.length === long.length ? i + 1 : i;
-  return short.slice(rest) === long.slice(i + 1);
-}
-
-/**
- * Every top-level section of a document, and its preamble, with its own
- * text. The document's title (`title:` in its front matter) is the
- * preamble's heading, and heads every section's path after the file's name
- * and folder.
- */
-function _sectionsOf(doc: MdDocument): _Section[] {
-  const title = _title(doc);
-  const file = _fileWords(doc.filePath);
-  const root = rootOf(doc);
-  const scope = scopeOf(root);
-  const { nodes, sectionEnds, wordPrefix, ordinals } = doc.top;
-  const sections: _Section[] = [];
-  const path: { depth: number; text: string }[] = [];
-  const intro = introOf(doc);
-  if (intro?.kind === "intro") {
-    const preambleEnd = intro.end;
-    sections.push({
-      id: 0,
-      hit: {
-        target: intro,
-        headingPath: [],
-        words: wordPrefix[preambleEnd],
-        startLine: nodes[0].startLine + 1,
-        endLine: nodes[preambleEnd - 1].endLine + 1,
-      },
-      heading: title,
-      path: file,
-      body: _text(doc, nodes[0].startLine, nodes[preambleEnd - 1].endLine),
-    });
-  }
-  for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i];
-    if (node.kind !== "heading") continue;
-    while (path.length > 0 && path[path.length - 1].depth >= node.depth) path.pop();
-    path.push({ depth: node.depth, text: node.text });
-    let own = i + 1;
-    while (own < sectionEnds[i] && nodes[own].kind !== "heading") own++;
-    const end = sectionEnds[i];
-    sections.push({
-      id: 0,
-      hit: {
-        target: targetAt(scope, i, [{
-          type: { kind: "heading", depth: node.depth },
-          index: ordinals[i],
-        }]),
-        headingPath: path.map((entry) => entry.text),
-        words: wordPrefix[end] - wordPrefix[i],
-        startLine: node.startLine + 1,
-        endLine: nodes[end - 1].endLine + 1,
-      },
-      heading: node.text,
-      path: [file, title, ...path.slice(0, -1).map((entry) => entry.text)].join(" "),
-      body: own > i + 1 ? _text(doc, nodes[i + 1].startLine, nodes[own - 1].endLine) : "",
-    });
-  }
-  return sections;
-}
-
-/** The `title:` of a document's front matter (YAML or TOML), or `""`. */
-function _title(doc: MdDocument): string {
-  if (doc.frontMatterLines === 0) return "";
-  const front = sliceLines(doc.lines, 0, doc.frontMatterLines - 1);
-  const match = /^title\s*[:=][ \t]*(["']?)(.*?)\1[ \t]*$/m.exec(front);
-  return match?.[2] ?? "";
+/** A section's own heading and body text, as search reads them. */
+function _ownText(
+  doc: MdDocument,
+  data: SearchData,
+  index: number,
+): { heading: string; body: string } {
+  const section = data.sections[index];
+  const { nodes } = doc.top;
+  const from = section.node + 1;
+  let to = from;
+  while (to < nodes.length && nodes[to].kind !== "heading") to++;
+  return {
+    heading: section.node === -1 ? documentTitle(doc) : nodes[section.node].text,
+    body: to > from ? sectionText(doc, from, to) : "",
+  };
 }
 
 /** A file's name and folder as words: `docs/runtime/sqlite.mdx` gives `runtime sqlite`. */
@@ -368,35 +220,16 @@ function _fileWords(path: string): string {
 }
 
 /**
- * A link's destination and title, one level of parentheses inside
- * (`](https://en.wikipedia.org/wiki/Foo_(bar))`). It never scans past a `(`
- * it cannot close: `](](](...` made it scan to the end from each one.
- */
-const LINK_DESTINATION = /\]\([^()\s]*(?:\([^()\s]*\)[^()\s]*)*(?:\s+"[^"]*")?\)/g;
-/**
- * A reference definition, its label on one line: a label or indentation
- * read across lines made lines of `[x` or of spaces scan to the end from each one.
- */
-const REFERENCE_DEFINITION = /^[ \t]*\[[^\]\n]+\]:\s*\S+.*$/gm;
-
-/** Source text for the index, with link destinations left out (they are no words to find). */
-function _text(doc: MdDocument, first: number, last: number): string {
-  return proseSource(doc, first, last)
-    .replace(LINK_DESTINATION, "]")
-    .replace(REFERENCE_DEFINITION, "");
-}
-
-/**
  * The piece of a section's own text around its best hit: where most of the
  * matched terms stand close together, on one line, cut at word boundaries.
  */
-function _snippet(section: _Section, matched: readonly string[]): string {
+function _snippet(body: string, matched: readonly string[]): string {
   // A prefix can reach thousands of words, each standing in many places: the
   // first few of each are enough to find where most stand together.
   const terms = matched.slice(0, _SNIPPET_TERMS);
   // Fence lines, table rules, HTML and JSX tags and comments are markup, not words: they only
   // take room. A tag holding a matched term stays, so the snippet can show that hit.
-  const text = normalizeText(section.body)
+  const text = normalizeText(body)
     .replace(/^ {0,3}(?:`{3,}|~{3,}).*$/gm, "")
     .replace(/^ *\|?(?: *:?-+:? *\|)+ *:?-*:? *$/gm, "")
     .replace(_MARKUP, (tag) => {

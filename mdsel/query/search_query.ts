@@ -66,6 +66,50 @@ const SPANS = /"([^"]*)"|\u201C([^\u201D]*)\u201D|`([^`]*)`/g;
 const QUESTION_WORDS = new Set(["how", "what", "why", "where", "when", "which", "can", "should"]);
 
 /**
+ * Words a query asks with that the English stop-word list lacks: they add to
+ * a section's score (a heading "What does it cache?" answers "what does the
+ * cache store?"), but a section without them loses nothing. A question's
+ * first word (`when`, `why`) is left out.
+ */
+export const QUERY_FILLERS: ReadonlySet<string> = new Set([
+  "does",
+  "doing",
+  "did",
+  "done",
+  "will",
+  "shall",
+  "may",
+  "its",
+  "whom",
+  "whose",
+  "vs",
+  "versus",
+]);
+
+/**
+ * Words that say how a question is asked rather than what it is about
+ * (`difference between --hot and --watch`, `how does serialization work`):
+ * they add to a section's score, but a section without them loses nothing.
+ */
+const ASKING_WORDS = new Set([
+  "difference",
+  "differences",
+  "compare",
+  "comparison",
+  "work",
+  "works",
+  "mean",
+  "means",
+  "happen",
+  "happens",
+  "possible",
+  "way",
+  "ways",
+  "want",
+  "need",
+]);
+
+/**
  * The verbs a question asks with, which docs seldom write where they answer
  * it: `how do I change the port?` is answered by "Changing the port", and
  * `how do I configure the test timeout?` by "Test timeouts".
@@ -121,7 +165,9 @@ export function parseQuery(query: string): SearchQuery {
   const words: QueryWord[] = [];
   const tokens = text.trim().split(/\s+/);
   const question = QUESTION_WORDS.has(tokens[0].toLowerCase()) || text.trimEnd().endsWith("?");
-  for (const token of tokens) {
+  tokens.forEach((token, at) => {
+    // The word a question starts with says it is one; it is not what it asks about.
+    if (at === 0 && tokens.length > 1 && QUESTION_WORDS.has(token.toLowerCase())) return;
     for (const run of cjkRuns(token)) {
       if (run.cjk) {
         words.push({ terms: cjkBigrams(run.text), count: "share" });
@@ -130,10 +176,12 @@ export function parseQuery(query: string): SearchQuery {
       }
       const terms = [...new Set(searchTerms(run.text))].filter((term) => !STOP_WORDS.has(term));
       if (terms.length === 0) continue;
-      const optional = question && terms.length === 1 && QUESTION_VERBS.has(terms[0]);
+      const optional = terms.length === 1 &&
+        ((question && QUESTION_VERBS.has(terms[0])) || ASKING_WORDS.has(terms[0]) ||
+          QUERY_FILLERS.has(terms[0]));
       words.push(optional ? { terms, count: "any", optional } : { terms, count: "any" });
     }
-  }
+  });
   if (words.length === 0) {
     if (query.trim() === "") throw new QueryError("The search is empty: give words to search for");
     throw new QueryError(

@@ -126,6 +126,7 @@ Deno.test("a search's first line says how many matched and why fewer are shown",
   const result = (i: number) => ({
     selector: `d::heading:h2[${i}]`,
     label: `h2.${i}`,
+    file: "d.md",
     heading_path: ["T", `S${i}`],
     word_count: 10,
     start_line: i,
@@ -150,5 +151,45 @@ Deno.test("a search's first line says how many matched and why fewer are shown",
   assert.equal(
     first(4, 2),
     'search "q": 4 sections match; the best 2, best first (the others score under 25% of the first)',
+  );
+});
+
+Deno.test("over several files, a search's results come grouped under their file's path", () => {
+  const result = (ns: string, file: string, i: number, title: string[]) => ({
+    selector: `${ns}::heading:h2[${i}]`,
+    label: `${ns}::h2.${i}`,
+    file,
+    heading_path: title,
+    word_count: 10,
+    start_line: i,
+    end_line: i,
+    score: 1,
+    snippet: "text",
+  });
+  const intro = { ...result("b", "api/b.md", 0, ["Page B"]), label: "b::intro" };
+  assert.deepEqual(
+    searchLines({
+      query: "q",
+      matched: 3,
+      results: [
+        result("a", "guide/a.md", 0, ["A", "One"]),
+        result("a", "guide/a.md", 1, ["A", "Two"]),
+        intro,
+        { ...intro, label: "c::intro", file: "c.md", heading_path: [] },
+      ],
+    }).slice(1),
+    [
+      "guide/a.md",
+      " a::h2.0 A > One [10 words]",
+      "   text",
+      " a::h2.1 A > Two [10 words]",
+      "   text",
+      "api/b.md",
+      " b::intro Page B [10 words]",
+      "   text",
+      "c.md",
+      " c::intro (before the first heading) [10 words]",
+      "   text",
+    ],
   );
 });

@@ -7,8 +7,8 @@ const GUIDE = [
   "# Guide",
   "## Abort",
   "Abort a request with an AbortSignal: pass signal to the request.",
-  "## Signals",
-  "A signal to abort the request early.",
+  "## Cancel signals",
+  "Signals abrot requsts early, when the requst is too slow and the signl fires.",
   "## Requests",
   "Send requests.",
 ].join("\n\n");
@@ -33,7 +33,7 @@ Deno.test("a small best section that stands out comes whole: one call instead of
     "## Abort",
     "",
     "Abort a request with an AbortSignal: pass signal to the request.",
-    "h2.1 Guide > Signals [8 words]",
+    "h2.1 Guide > Cancel signals [16 words]",
   ]);
 });
 

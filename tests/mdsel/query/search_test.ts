@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { fc } from "../../_fast_check.ts";
-import MiniSearch from "minisearch";
 import { formatPath } from "../../../mdsel/query/selector.ts";
-import { reachableTerms, searchDocuments, swappedTerms } from "../../../mdsel/query/search.ts";
+import { searchDocuments } from "../../../mdsel/query/search.ts";
+import { searchData } from "../../../mdsel/query/search_data.ts";
+import { SWAP_WEIGHT, termMatcher, termSpecs } from "../../../mdsel/query/search_match.ts";
 import { MAX_QUERY_CHARS, parseQuery, QueryError } from "../../../mdsel/query/search_query.ts";
 import { searchTerms } from "../../../mdsel/query/search_text.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "../../../mdsel/query/search_limits.ts";
@@ -115,9 +116,11 @@ Deno.test("two swapped letters are a typo too, weighing less than the word as wr
   const trial = searchDocuments(docs, "trial").hits;
   assert.ok(trial[0].score > trial[1].score * 2, JSON.stringify(trial.map((hit) => hit.score)));
   // Identifiers, short words, common words and the query's own words give no swaps.
-  assert.deepEqual([...swappedTerms(parseQuery("fs.readfile tab form"))].length, 0);
+  const swaps = (query: string) =>
+    termSpecs(parseQuery(query)).filter((spec) => spec.weight === SWAP_WEIGHT);
+  assert.deepEqual(swaps("fs.readfile tab form"), []);
   const long = Array.from({ length: 45 }, (_, i) => `word${String.fromCharCode(97 + (i % 26))}xyz`);
-  assert.ok(swappedTerms(parseQuery(long.join(" ").replace(/\d/g, ""))).size <= 200);
+  assert.ok(swaps(long.join(" ").replace(/\d/g, "")).length <= 200);
 });
 
 Deno.test("a version is found with or without its v, and one digit off is another version", () => {
@@ -136,8 +139,12 @@ Deno.test("a version is found with or without its v, and one digit off is anothe
   ];
   for (const [query, heading] of table) assert.equal(first(query), heading, query);
   // No typo allowance between versions: 7.14.9 does not reach 7.14.0.
-  const keep = reachableTerms(["7.14.9"]);
-  assert.deepEqual(["7.14.0", "v7.14.9", "7.14.9"].map(keep), [null, null, "7.14.9"]);
+  const reach = termMatcher(termSpecs(parseQuery("7.14.9")));
+  assert.deepEqual(["7.14.0", "v7.14.9", "7.14.9"].map((term) => reach(term).length > 0), [
+    false,
+    false,
+    true,
+  ]);
 });
 
 Deno.test("a snippet is the section's own text around the hit, on one line", () => {
@@ -217,10 +224,10 @@ Deno.test("hits scoring under a quarter of the best are left out; flat scores ke
   assert.equal(searchDocuments([flat], "common").hits.length, MAX_HITS);
 });
 
-Deno.test("indexing only the terms a query reaches leaves MiniSearch's scores as a full index gives them", () => {
+Deno.test("deriving only the terms a query reaches ranks as the whole search data does", () => {
   const words = ["abort", "aborted", "abbort", "signal", "signals", "request", "requests"]
     .concat(["the", "a", "timeout", "timeouts", "retry", "retries", "client", "clients"]);
-  const queries = [["abort", "signal"], ["abbort"], ["requst", "timeout"], ["ret"], ["client"]];
+  const queries = ["abort signal", "abbort", "requst timeout", "ret", "client", "signals"];
   fc.assert(
     fc.property(
       fc.array(fc.array(fc.constantFrom(...words), { maxLength: 40 }), {
@@ -229,51 +236,48 @@ Deno.test("indexing only the terms a query reaches leaves MiniSearch's scores as
       }),
       fc.constantFrom(...queries),
       (bodies, query) => {
-        const scores = (processTerm: (term: string) => string | null) => {
-          const index = new MiniSearch({ fields: ["body"], tokenize: searchTerms, processTerm });
-          index.addAll(bodies.map((body, id) => ({ id, body: body.join(" ") })));
-          return index.search(query.join(" "), {
-            processTerm: (term) => term,
-            fuzzy: (term) => (term.length >= 4 ? 1 : false),
-            prefix: (term) => term.length >= 3,
-          }).map((result) => [result.id, result.score]);
-        };
-        const everyTerm = scores((term) => (term === "the" || term === "a" ? null : term));
-        assert.deepEqual(scores(reachableTerms(query)), everyTerm);
+        const docs = bodies.map((body, i) =>
+          doc(
+            `# Part ${i}\n\n${body.join(" ")}\n\n## More\n\n${body.slice(3).join(" ")}\n`,
+            `d${i}`,
+          )
+        );
+        const ranked = (full: boolean) =>
+          searchDocuments(docs, query, 100, undefined, full ? (d) => searchData(d) : undefined)
+            .hits.map((hit) => [formatPath(hit.target.doc.namespace, hit.target.path), hit.score]);
+        assert.deepEqual(ranked(false), ranked(true));
       },
     ),
   );
 });
 
-Deno.test("reachable terms: a word matched only as itself costs nothing per document term", () => {
+Deno.test("term matcher: a word matched only as itself costs nothing per document term", () => {
   // A query of 400 Chinese characters is 399 bigrams, matched only exactly: each distinct
-  // term of a 9 MB Chinese document was compared with all of them (18.5 s, now 8.8 s).
-  const bigrams = Array.from(
-    { length: 399 },
-    (_, i) => String.fromCodePoint(0x4e00 + i, 0x4e01 + i),
-  );
+  // term of a 9 MB Chinese document was compared with all of them (18.5 s, then 8.8 s).
+  const query = Array.from({ length: 400 }, (_, i) => String.fromCodePoint(0x4e00 + i)).join("");
+  const specs = termSpecs(parseQuery(query));
   let reads = 0;
-  const counted = new Proxy(bigrams, {
+  const counted = new Proxy(specs, {
     get(target, key, receiver) {
       if (typeof key === "string" && /^\d+$/.test(key)) reads++;
       return Reflect.get(target, key, receiver);
     },
   });
-  const keep = reachableTerms(counted);
+  const reach = termMatcher(counted);
   const atStart = reads;
   const terms = Array.from(
     { length: 1_000 },
     (_, i) => String.fromCodePoint(0x5000 + i, 0x6000 + i),
   );
-  assert.deepEqual(terms.filter((term) => keep(term) !== null), []);
-  assert.equal(keep(bigrams[7]), bigrams[7]);
+  assert.deepEqual(terms.filter((term) => reach(term).length > 0), []);
   assert.equal(reads - atStart, 0);
+  assert.equal(reach(String.fromCodePoint(0x4e07, 0x4e08)).length, 1);
 });
 
-Deno.test("reachable terms: the same word, a word the term begins, one edit away", () => {
-  const keep = reachableTerms(["abort", "req"]);
-  const kept = ["abort", "aborted", "abbort", "abrt", "abora", "req", "request", "abort"]
-    .filter((term) => keep(term) !== null);
+Deno.test("term matcher: the same word, a word the term begins, one edit away, another form", () => {
+  const reach = termMatcher(termSpecs(parseQuery("abort req redirects")));
+  const kept = ["abort", "aborted", "abbort", "abrt", "abora", "req", "request", "~redirect"]
+    .filter((term) => reach(term).length > 0);
   assert.deepEqual(kept, [
     "abort",
     "aborted",
@@ -282,10 +286,61 @@ Deno.test("reachable terms: the same word, a word the term begins, one edit away
     "abora",
     "req",
     "request",
-    "abort",
+    "~redirect",
   ]);
-  // Two edits, a word that only ends with the query, a short word's typo, a stop-word.
-  for (const term of ["abrot", "unabort", "rek", "the"]) assert.equal(keep(term), null);
+  // Two edits, a word that only ends with the query, a short word's typo, a stop-word,
+  // and a stem term by a typo (only the stem itself reaches it).
+  for (const term of ["unabort", "rek", "the", "~abortz"]) {
+    assert.deepEqual(reach(term), [], term);
+  }
+});
+
+Deno.test("a word's other forms are found by its stem, below the word as written", () => {
+  const docs = [
+    doc("# Redirects\n\nSend the browser elsewhere.\n\n# Other\n\nNothing here.\n", "guide"),
+    doc("# Redirect\n\nThe redirect function.\n", "api"),
+  ];
+  const { hits } = searchDocuments(docs, "redirecting");
+  assert.deepEqual(hits.map((hit) => hit.headingPath.at(-1)), ["Redirect", "Redirects"]);
+  // An identifier is matched as written, never by a stem.
+  assert.equal(searchDocuments(docs, "fs.redirecting").matched, 0);
+});
+
+Deno.test("two words written as one are found: shut down finds shutdown", () => {
+  const docs = [doc("# Shutdown\n\nClose the server.\n\n# Startup\n\nListen.\n", "server")];
+  assert.equal(
+    searchDocuments(docs, "how do I shut down the server").hits[0].headingPath[0],
+    "Shutdown",
+  );
+});
+
+Deno.test("upgrade notes rank below the topic they mention, unless the query asks about changes", () => {
+  const docs = [
+    doc(
+      "# Environment variables\n\n## Reading them\n\nRead them from import.meta.env in your code.\n",
+      "env",
+    ),
+    doc(
+      "# Upgrade to v5\n\n## Changed: import.meta.env values are always inlined\n\nimport.meta.env is inlined.\n",
+      "upgrade-guide",
+    ),
+  ];
+  assert.equal(searchDocuments(docs, "import.meta.env").hits[0].target.doc.namespace, "env");
+  assert.equal(
+    searchDocuments(docs, "import.meta.env upgrade").hits[0].target.doc.namespace,
+    "upgrade-guide",
+  );
+});
+
+Deno.test("a long list that mentions each word once, far apart, loses to the section about them", () => {
+  const list = Array.from({ length: 300 }, (_, i) => `- plugin-${i}: does thing ${i}`);
+  list[10] = "- graceful: close connections";
+  list[200] = "- shutdown-hooks: run on shutdown";
+  const docs = [
+    doc(`# Ecosystem\n\n${list.join("\n")}\n`, "ecosystem"),
+    doc("# Server\n\n## Shutdown\n\nClose the server gracefully: connections end.\n", "server"),
+  ];
+  assert.equal(searchDocuments(docs, "graceful shutdown").hits[0].headingPath.at(-1), "Shutdown");
 });
 
 Deno.test("a section holding every word ranks above those with a single word in their heading", () => {

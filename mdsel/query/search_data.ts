@@ -1,0 +1,255 @@
+/**
+ * What search reads of one document: its sections (the intro and every
+ * top-level heading's section), each with the terms of its own text in three
+ * fields, heading, path (the document's title and the headings above it)
+ * and body (the blocks before its first subsection), and how often each term
+ * stands in each field.
+ *
+ * It depends on the document alone, not on a query or on the other files of
+ * a call, so it can be derived once per file and kept; a call may also
+ * derive only the terms its query can reach ({@linkcode searchData}'s
+ * `keep`), which gives the same counts for those terms and costs less.
+ *
+ * Plain English words are also kept by their stem (`redirects` and
+ * `redirecting` by `~redirect`, with a stemmer of the field:
+ * [`stemmer`](https://github.com/words/stemmer)), so that a query finds a
+ * word's other forms; identifiers, versions and Chinese or Japanese text are
+ * kept only as written.
+ *
+ * @module
+ */
+import { stemmer } from "stemmer";
+import { type MdDocument, proseSource } from "../parse/document.ts";
+import { sliceLines } from "../parse/source_lines.ts";
+import { searchTerms } from "./search_text.ts";
+
+/** The fields of a section, in the order of {@linkcode SearchData.lengths}. */
+export const FIELDS = ["heading", "path", "body"] as const;
+/** How many fields a section has. */
+export const FIELD_COUNT = FIELDS.length;
+/** The index of the body field, whose terms carry their positions. */
+export const BODY = 2;
+
+/** One section a search can find. */
+export interface SearchSection {
+  /** Its heading's index in the document's top-level nodes, or -1 for the intro. */
+  readonly node: number;
+  /** The heading's depth (1-6), 0 for the intro. */
+  readonly depth: number;
+  /** The heading's text (the document's title for the intro). */
+  readonly heading: string;
+  /** The section it stands in: the index of the nearest heading above of lesser depth, or -1. */
+  readonly parent: number;
+  /** Words of the whole section, subsections included. */
+  readonly words: number;
+  /** Words of its own text (up to its first subsection). */
+  readonly ownWords: number;
+  /** First line, 1-based. */
+  readonly startLine: number;
+  /** Last line, 1-based. */
+  readonly endLine: number;
+}
+
+/** What search reads of one document. */
+export interface SearchData {
+  /** The document's title: `title:` in its front matter, else `""`. */
+  readonly title: string;
+  /** Its sections, in document order. */
+  readonly sections: readonly SearchSection[];
+  /**
+   * Each term, and where it stands: per section and field that holds it,
+   * the section's index, the field's index and how often it stands there,
+   * followed in the body (field 2) by its positions, as many as that count
+   * (`[section, field, count, (positions,) section, field, count, ...]`).
+   */
+  readonly terms: ReadonlyMap<string, readonly number[]>;
+  /** Distinct terms of each section's field, at `section * FIELD_COUNT + field`. */
+  readonly lengths: readonly number[];
+}
+
+/** The prefix of a stem term: no term of a text starts with it. */
+export const STEM = "~";
+
+const _PLAIN = /^[a-z]{3,}$/;
+const _stems = new Map<string, string>();
+
+/**
+ * The stem term of a plain English word (`~redirect` for `redirects`), or
+ * `undefined` for anything else: identifiers, versions, words with digits,
+ * Chinese or Japanese.
+ *
+ * @param term A search term, lower-cased.
+ * @returns Its stem term.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stemTerm } from "./search_data.ts";
+ * assert.equal(stemTerm("redirects"), "~redirect");
+ * assert.equal(stemTerm("redirecting"), "~redirect");
+ * assert.equal(stemTerm("fs.readfile"), undefined);
+ * ```
+ */
+export function stemTerm(term: string): string | undefined {
+  if (!_PLAIN.test(term)) return undefined;
+  let stem = _stems.get(term);
+  if (stem === undefined) {
+    stem = STEM + stemmer(term);
+    if (_stems.size > 100_000) _stems.clear();
+    _stems.set(term, stem);
+  }
+  return stem;
+}
+
+/**
+ * The search data of a document.
+ *
+ * @param doc The document.
+ * @param keep Which terms to keep (all when absent); every token still
+ *   counts towards its field's length.
+ * @returns Its sections and their terms.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "../parse/document.ts";
+ * import { searchData } from "./search_data.ts";
+ * const data = searchData(parseDocument("Intro.\n\n# Guide\n\n## Redirects\n\nRedirect a page.\n", "g", "g.md"));
+ * assert.deepEqual(data.sections.map((section) => section.node), [-1, 1, 2]);
+ * // "redirect" stands once in the body of section 2, first; its stem in its heading and there.
+ * assert.deepEqual(data.terms.get("redirect"), [2, 2, 1, 0]);
+ * assert.deepEqual(data.terms.get("~redirect"), [2, 0, 1, 2, 2, 1, 0]);
+ * ```
+ */
+export function searchData(doc: MdDocument, keep?: (term: string) => boolean): SearchData {
+  const title = documentTitle(doc);
+  const sections: SearchSection[] = [];
+  const terms = new Map<string, number[]>();
+  const lengths: number[] = [];
+  const { nodes, sectionEnds, wordPrefix } = doc.top;
+  const add = (text: string, section: number, field: number) => {
+    // Each kept term's positions (in the body) or count (elsewhere).
+    const found = new Map<string, number[]>();
+    const note = (term: string, at: number) => {
+      const list = found.get(term);
+      if (list === undefined) found.set(term, [at]);
+      else list.push(at);
+    };
+    const seen = new Set<string>();
+    const all = searchTerms(text);
+    all.forEach((term, at) => {
+      seen.add(term);
+      if (keep === undefined || keep(term)) note(term, at);
+      const stem = stemTerm(term);
+      if (stem !== undefined && (keep === undefined || keep(stem))) note(stem, at);
+    });
+    lengths[section * FIELD_COUNT + field] = seen.size;
+    for (const [term, positions] of found) {
+      let places = terms.get(term);
+      if (places === undefined) terms.set(term, places = []);
+      places.push(section, field, positions.length);
+      if (field === BODY) { for (const at of positions) places.push(at); }
+    }
+  };
+  const path: { depth: number; text: string; section: number }[] = [];
+  let first = 0;
+  while (first < nodes.length && nodes[first].kind !== "heading") first++;
+  if (first > 0) {
+    sections.push({
+      node: -1,
+      depth: 0,
+      heading: title,
+      parent: -1,
+      words: wordPrefix[first],
+      ownWords: wordPrefix[first],
+      startLine: nodes[0].startLine + 1,
+      endLine: nodes[first - 1].endLine + 1,
+    });
+    const at = sections.length - 1;
+    add(title, at, 0);
+    add("", at, 1);
+    add(sectionText(doc, 0, first), at, 2);
+  }
+  for (let i = first; i < nodes.length; i++) {
+    const node = nodes[i];
+    if (node.kind !== "heading") continue;
+    while (path.length > 0 && path[path.length - 1].depth >= node.depth) path.pop();
+    let own = i + 1;
+    while (own < sectionEnds[i] && nodes[own].kind !== "heading") own++;
+    const end = sectionEnds[i];
+    sections.push({
+      node: i,
+      depth: node.depth,
+      heading: node.text,
+      parent: path.length > 0 ? path[path.length - 1].section : -1,
+      words: wordPrefix[end] - wordPrefix[i],
+      ownWords: wordPrefix[own] - wordPrefix[i],
+      startLine: node.startLine + 1,
+      endLine: nodes[end - 1].endLine + 1,
+    });
+    const at = sections.length - 1;
+    add(node.text, at, 0);
+    add([title, ...path.map((entry) => entry.text)].join(" "), at, 1);
+    add(own > i + 1 ? sectionText(doc, i + 1, own) : "", at, 2);
+    path.push({ depth: node.depth, text: node.text, section: at });
+  }
+  return { title, sections, terms, lengths };
+}
+
+/**
+ * The `title:` of a document's front matter (YAML or TOML), or `""`.
+ *
+ * @param doc The document.
+ * @returns The title.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "../parse/document.ts";
+ * import { documentTitle } from "./search_data.ts";
+ * assert.equal(documentTitle(parseDocument("---\ntitle: 'Redirects'\n---\n\nText.\n", "r", "r.md")), "Redirects");
+ * ```
+ */
+export function documentTitle(doc: MdDocument): string {
+  if (doc.frontMatterLines === 0) return "";
+  const front = sliceLines(doc.lines, 0, doc.frontMatterLines - 1);
+  const match = /^title\s*[:=][ \t]*(["']?)(.*?)\1[ \t]*$/m.exec(front);
+  return match?.[2] ?? "";
+}
+
+/**
+ * A link's destination and title, one level of parentheses inside
+ * (`](https://en.wikipedia.org/wiki/Foo_(bar))`). It never scans past a `(`
+ * it cannot close: `](](](...` made it scan to the end from each one.
+ */
+const LINK_DESTINATION = /\]\([^()\s]*(?:\([^()\s]*\)[^()\s]*)*(?:\s+"[^"]*")?\)/g;
+/**
+ * A reference definition, its label on one line: a label or indentation
+ * read across lines made lines of `[x` or of spaces scan to the end from each one.
+ */
+const REFERENCE_DEFINITION = /^[ \t]*\[[^\]\n]+\]:\s*\S+.*$/gm;
+
+/**
+ * The source text of top-level nodes as search reads it: MDX's ESM and JSX
+ * lines and link destinations left out (they are no words to find).
+ *
+ * @param doc The document.
+ * @param from The first node's index in `doc.top`.
+ * @param to One past the last node's index.
+ * @returns The text.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "../parse/document.ts";
+ * import { sectionText } from "./search_data.ts";
+ * const doc = parseDocument("See [the guide](https://x.dev/guide).\n", "d", "d.md");
+ * assert.equal(sectionText(doc, 0, 1), "See [the guide].");
+ * ```
+ */
+export function sectionText(doc: MdDocument, from: number, to: number): string {
+  const { nodes } = doc.top;
+  return proseSource(doc, nodes[from].startLine, nodes[to - 1].endLine)
+    .replace(LINK_DESTINATION, "]")
+    .replace(REFERENCE_DEFINITION, "");
+}

@@ -1,0 +1,223 @@
+/**
+ * Which terms of the documents a query reaches, and how much each weighs:
+ * a query term as written (weight 1), a word it begins (from 3 letters), a
+ * word one typo away (from 4 letters; not Chinese or Japanese, not a
+ * version), the query word with two neighbouring letters swapped (from 5
+ * letters), and the word's other forms by its stem (`redirect` finds
+ * `Redirects`).
+ *
+ * @module
+ */
+import type { QueryWord, SearchQuery } from "./search_query.ts";
+import { STOP_WORDS } from "./search_query.ts";
+import { STEM, stemTerm } from "./search_data.ts";
+import { hasCjk, isVersion } from "./search_text.ts";
+
+/** One term a query searches for. */
+export interface TermSpec {
+  /** The term. */
+  readonly term: string;
+  /** The query word it stands for (its index in `SearchQuery.words`). */
+  readonly word: number;
+  /** For two words written as one (`shutdown` for `shut down`), the second word. */
+  readonly next?: number;
+  /** What a document term it reaches weighs, before prefix and typo weights. */
+  readonly weight: number;
+  /** Whether a word one typo away counts. */
+  readonly typo: boolean;
+  /** Whether a word it begins counts. */
+  readonly prefix: boolean;
+}
+
+/** A query term a document term reaches, with the weight of that match. */
+export interface TermMatch {
+  /** The query term's index in the specs. */
+  readonly spec: number;
+  /** The match's weight. */
+  readonly weight: number;
+}
+
+/** What a word found only with two of its letters swapped weighs. */
+export const SWAP_WEIGHT = 0.4;
+/** What a word found by its stem (another form of it) weighs. */
+export const STEM_WEIGHT = 0.7;
+/** What a word one typo away weighs (scaled by its length; the weights of MiniSearch, which this search used before). */
+const TYPO_WEIGHT = 0.45;
+/** What a word a query term begins weighs (decaying with the letters added). */
+const PREFIX_WEIGHT = 0.375;
+/** The most swapped words a query searches for. */
+const MAX_SWAPS = 200;
+
+/**
+ * The terms a query searches for: each word's terms as written, then its
+ * stem forms, then its swapped spellings.
+ *
+ * @param query A parsed query.
+ * @param part What a part of an identifier weighs beside the identifier as written.
+ * @returns The terms, each with its word and weight.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseQuery } from "./search_query.ts";
+ * import { termSpecs } from "./search_match.ts";
+ * const specs = termSpecs(parseQuery("redirects"));
+ * assert.deepEqual(specs.map((spec) => spec.term).slice(0, 3), ["redirects", "~redirect", "redirect"]);
+ * ```
+ */
+export function termSpecs(query: SearchQuery, part = 1): TermSpec[] {
+  const specs: TermSpec[] = [];
+  const seen = new Set<string>();
+  const push = (spec: TermSpec) => {
+    if (seen.has(spec.term)) return;
+    seen.add(spec.term);
+    specs.push(spec);
+  };
+  query.words.forEach((word, i) => {
+    word.terms.forEach((term, k) => {
+      // An identifier as written, then its parts (`fs.readfile`: `fs`, `readfile`, `read`, `file`).
+      const weight = k === 0 || word.count === "share" ? 1 : part;
+      push({ term, word: i, weight, typo: _typo(term), prefix: _prefix(term) });
+    });
+  });
+  query.words.forEach((word, i) => {
+    const plain = _plain(word);
+    if (plain === undefined) return;
+    const stem = stemTerm(plain);
+    if (stem === undefined) return;
+    push({ term: stem, word: i, weight: STEM_WEIGHT, typo: false, prefix: false });
+    // The stem as a word of its own: `embeddings` finds `embed`, whose own stem differs.
+    const root = stem.slice(1);
+    if (root !== plain && root.length >= 3 && !STOP_WORDS.has(root)) {
+      push({ term: root, word: i, weight: STEM_WEIGHT, typo: false, prefix: false });
+    }
+  });
+  // Two neighbouring words written as one: `shut down` finds `shutdown`, `set up` finds `setup`.
+  query.words.forEach((word, i) => {
+    const first = _plain(word);
+    const second = i + 1 < query.words.length ? _plain(query.words[i + 1]) : undefined;
+    if (first === undefined || second === undefined) return;
+    push({ term: first + second, word: i, next: i + 1, weight: 1, typo: false, prefix: false });
+  });
+  let swaps = 0;
+  query.words.forEach((word, i) => {
+    const plain = _plain(word);
+    if (plain === undefined || plain.length < 5 || plain.length > 40) return;
+    for (let k = 0; k + 1 < plain.length && swaps < MAX_SWAPS; k++) {
+      if (plain[k] === plain[k + 1]) continue;
+      const swap = plain.slice(0, k) + plain[k + 1] + plain[k] + plain.slice(k + 2);
+      if (seen.has(swap) || STOP_WORDS.has(swap)) continue;
+      push({ term: swap, word: i, weight: SWAP_WEIGHT, typo: false, prefix: _prefix(swap) });
+      swaps++;
+    }
+  });
+  return specs;
+}
+
+/**
+ * A function that tells, for a document term, which query terms it reaches
+ * and with what weight (an empty list for most terms), remembering each
+ * answer. Prefixes are looked up by their first three characters, so many
+ * query terms cost a lookup per document term, not a comparison each.
+ *
+ * @param specs The query's terms ({@linkcode termSpecs}).
+ * @returns The lookup.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseQuery } from "./search_query.ts";
+ * import { termMatcher, termSpecs } from "./search_match.ts";
+ * const match = termMatcher(termSpecs(parseQuery("abort")));
+ * assert.deepEqual(match("abort"), [{ spec: 0, weight: 1 }]);
+ * assert.equal(match("aborted").length, 1); // a word it begins
+ * assert.equal(match("abbort").length, 1); // one typo away
+ * assert.deepEqual(match("request"), []);
+ * ```
+ */
+export function termMatcher(specs: readonly TermSpec[]): (term: string) => readonly TermMatch[] {
+  const none: readonly TermMatch[] = [];
+  const memo = new Map<string, readonly TermMatch[]>();
+  const exact = new Map<string, number[]>();
+  const prefixes = new Map<string, number[]>();
+  const typos: number[] = [];
+  specs.forEach((spec, i) => {
+    exact.set(spec.term, [...(exact.get(spec.term) ?? []), i]);
+    if (spec.prefix) {
+      const head = spec.term.slice(0, 3);
+      prefixes.set(head, [...(prefixes.get(head) ?? []), i]);
+    }
+    if (spec.typo) typos.push(i);
+  });
+  return (term) => {
+    let found = memo.get(term);
+    if (found !== undefined) return found;
+    let matches: TermMatch[] | undefined;
+    const add = (match: TermMatch) => (matches ??= []).push(match);
+    const same = exact.get(term);
+    if (same !== undefined) { for (const i of same) add({ spec: i, weight: specs[i].weight }); }
+    // A stem term is found as itself only.
+    if (!STOP_WORDS.has(term) && !term.startsWith(STEM)) {
+      const begun = new Set<number>();
+      for (const i of prefixes.get(term.slice(0, 3)) ?? []) {
+        const query = specs[i].term;
+        if (term.length > query.length && term.startsWith(query)) {
+          begun.add(i);
+          const added = term.length - query.length;
+          add({
+            spec: i,
+            weight: specs[i].weight * PREFIX_WEIGHT * term.length / (term.length + 0.3 * added),
+          });
+        }
+      }
+      for (const i of typos) {
+        const query = specs[i].term;
+        if (term === query || begun.has(i) || !withinOneEdit(term, query)) continue;
+        add({ spec: i, weight: specs[i].weight * TYPO_WEIGHT * term.length / (term.length + 1) });
+      }
+    }
+    found = matches ?? none;
+    memo.set(term, found);
+    return found;
+  };
+}
+
+/**
+ * Whether two words differ by at most one insertion, deletion or substitution.
+ *
+ * @param a A word.
+ * @param b Another.
+ * @returns `true` when one edit (or none) turns one into the other.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { withinOneEdit } from "./search_match.ts";
+ * assert.ok(withinOneEdit("abort", "abbort"));
+ * assert.ok(!withinOneEdit("abort", "about2"));
+ * ```
+ */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  let i = 0;
+  while (i < short.length && short[i] === long[i]) i++;
+  if (i === short.length) return true;
+  // The first difference: substitute (same lengths) or skip one letter of the longer word.
+  const rest = short.length === long.length ? i + 1 : i;
+  return short.slice(rest) === long.slice(i + 1);
+}
+
+/** A plain word of a query: one term of letters alone (an identifier is written as meant). */
+function _plain(word: QueryWord): string | undefined {
+  const [term] = word.terms;
+  if (word.count !== "any" || word.terms.length !== 1 || !/^[a-z]+$/.test(term)) return undefined;
+  return term;
+}
+
+// One typo per word, for words long enough to have a typo (not Chinese or
+// Japanese: one character more or less is another word; not a version: one
+// digit more or less is another version); prefixes from 3 letters.
+const _typo = (term: string) =>
+  term.length >= 4 && term.length <= 40 && !hasCjk(term) && !isVersion(term);
+const _prefix = (term: string) => term.length >= 3 && term.length <= 40;

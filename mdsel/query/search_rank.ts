@@ -1,0 +1,458 @@
+/**
+ * The ranking of sections for a query, over the search data of the
+ * documents of a call ({@linkcode SearchData}).
+ *
+ * A section's score draws on:
+ *
+ * 1. **Its fields** (BM25F): its heading weighs most, then its path (the
+ *    document's title and the headings above it) and its file's name, then
+ *    its body. Short fields are BM25 with their length normalised.
+ * 2. **Its best passage**: the body is read in windows of a few dozen words
+ *    (passage retrieval), and the section counts by the window where the
+ *    query's words stand closest together and most often, its terms
+ *    saturated but never normalised by the section's length: a long guide
+ *    is not diluted by its length, a long list that mentions each word once,
+ *    far apart, gains nothing by it, and a few-word entry gains nothing by
+ *    being short.
+ * 3. **The share of the query's words** it holds (in its fields and that
+ *    window), each word counted by how rare it is (its IDF), to a power: a
+ *    section with all three rare words beats one with a single word in its
+ *    heading, and one without the product name every page mentions loses
+ *    little.
+ * 4. **What it is**: an upgrade note or a changelog entry ranks below the
+ *    topic it mentions unless the query asks about changes.
+ *
+ * For a query word, its best term counts: as written, a part of an
+ * identifier, another form by its stem, a swapped spelling, a word it
+ * begins, a word one typo away; not all of them, so a prefix that reaches a
+ * hundred words of a list counts once.
+ *
+ * @module
+ */
+import { BODY, FIELD_COUNT, type SearchData } from "./search_data.ts";
+import type { TermMatch, TermSpec } from "./search_match.ts";
+import type { SearchQuery } from "./search_query.ts";
+import { searchTerms } from "./search_text.ts";
+
+/** The knobs of the ranking; {@linkcode RANKING} holds the values chosen. */
+export interface Ranking {
+  /** BM25's term frequency saturation. */
+  readonly k1: number;
+  /** BM25's length normalisation of the short fields (heading, path, file). */
+  readonly b: number;
+  /** Weights of the fields heading, path, body, file. */
+  readonly fields: readonly [number, number, number, number];
+  /** How many terms of the body a passage window holds. */
+  readonly window: number;
+  /** A section's score is multiplied by the share of the query's words it holds, to this power. */
+  readonly coveragePower: number;
+  /** What an upgrade note's or changelog's score is multiplied by. */
+  readonly changes: number;
+  /** What a part of an identifier weighs beside the identifier as written. */
+  readonly part: number;
+  /** What a word's evidence anywhere in the body weighs, outside the best window. */
+  readonly outside: number;
+  /** BM25's length normalisation of the body, for that evidence. */
+  readonly bBody: number;
+  /** The power of the share of words held in the known-item ranking. */
+  readonly wholePower: number;
+  /** How much the known-item ranking weighs in the fused score (the passage one weighs 1). */
+  readonly fuse: number;
+}
+
+/** The ranking's values (measured with `bench/natural_questions_bench.ts`). */
+export const RANKING: Ranking = {
+  k1: 1.2,
+  b: 0.7,
+  fields: [4, 1.5, 1, 1.5],
+  window: 50,
+  coveragePower: 2,
+  changes: 0.2,
+  part: 0.3,
+  outside: 0.5,
+  bBody: 0.7,
+  wholePower: 4,
+  fuse: 2,
+};
+
+/** One document of a call, as the ranking reads it. */
+export interface RankedDocument {
+  /** Its search data. */
+  readonly data: SearchData;
+  /** Its file's name and folder as words (`runtime sqlite`). */
+  readonly file: string;
+}
+
+/** A scored section. */
+export interface Scored {
+  /** The document's index in the call. */
+  readonly doc: number;
+  /** The section's index in the document's search data. */
+  readonly section: number;
+  /** Its score, higher is better. */
+  score: number;
+  /** Its score as one text (the known-item ranking), fused into `score`. */
+  known?: number;
+  /** Which of the query's terms it holds (indexes into the specs). */
+  readonly specs: ReadonlySet<number>;
+}
+
+/** The most body positions of one section a score reads (the first ones). */
+const _MAX_EVENTS = 4000;
+
+/**
+ * Calls `visit` for each place of a term in a document's search data.
+ *
+ * @param places The term's entry in {@linkcode SearchData.terms}.
+ * @param visit Gets the section, the field, the count, and where the
+ *   positions start in `places` (body only).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { forEachPlace } from "./search_rank.ts";
+ * const seen: number[][] = [];
+ * forEachPlace([0, 0, 1, 0, 2, 2, 5, 9], (section, field, count) => seen.push([section, field, count]));
+ * assert.deepEqual(seen, [[0, 0, 1], [0, 2, 2]]);
+ * ```
+ */
+export function forEachPlace(
+  places: readonly number[],
+  visit: (section: number, field: number, count: number, at: number) => void,
+): void {
+  for (let p = 0; p < places.length;) {
+    const [section, field, count] = [places[p], places[p + 1], places[p + 2]];
+    visit(section, field, count, p + 3);
+    p += 3 + (field === BODY ? count : 0);
+  }
+}
+
+interface _Event {
+  /** Position in the body. */
+  readonly at: number;
+  /** The document term's index in the section's term list. */
+  readonly term: number;
+}
+
+interface _SectionWork {
+  readonly doc: number;
+  readonly section: number;
+  /** Per query spec: its best evidence in the short fields. */
+  readonly fields: Map<number, number>;
+  /** The document terms of its body that the query reaches: their matches, IDF and BM25 there. */
+  readonly terms: { matches: readonly TermMatch[]; idf: number; whole: number }[];
+  /** Where they stand. */
+  readonly events: _Event[];
+}
+
+/**
+ * Scores every section that holds any of the query's terms.
+ *
+ * @param docs The documents of the call.
+ * @param query The parsed query.
+ * @param specs The query's terms.
+ * @param match Which query terms a document term reaches.
+ * @param ranking The knobs.
+ * @returns The sections that hold something, unordered, with their scores.
+ */
+export function scoreSections(
+  docs: readonly RankedDocument[],
+  query: SearchQuery,
+  specs: readonly TermSpec[],
+  match: (term: string) => readonly TermMatch[],
+  ranking: Ranking = RANKING,
+): Scored[] {
+  const { k1, b, fields } = ranking;
+  // Corpus statistics: sections, average lengths of the short fields, and
+  // per reached term how many sections hold it in each field.
+  let sections = 0;
+  const totalLength = new Array(FIELD_COUNT + 1).fill(0);
+  const fileTerms = docs.map((doc) => _counts(doc.file));
+  const frequency = new Map<string, number[]>();
+  const count = (term: string, field: number, by: number) => {
+    let row = frequency.get(term);
+    if (row === undefined) frequency.set(term, row = new Array(FIELD_COUNT + 1).fill(0));
+    row[field] += by;
+  };
+  const reached: { doc: number; term: string; places: readonly number[] }[] = [];
+  docs.forEach((doc, d) => {
+    const { data } = doc;
+    const n = data.sections.length;
+    sections += n;
+    for (let i = 0; i < data.lengths.length; i++) totalLength[i % FIELD_COUNT] += data.lengths[i];
+    totalLength[FIELD_COUNT] += fileTerms[d].size * n;
+    for (const [term, places] of data.terms) {
+      if (match(term).length === 0) continue;
+      reached.push({ doc: d, term, places });
+      forEachPlace(places, (_, field) => count(term, field, 1));
+    }
+    for (const term of fileTerms[d].keys()) if (match(term).length > 0) count(term, FIELD_COUNT, n);
+  });
+  const average = totalLength.map((total) => total / Math.max(1, sections));
+  const idf = (df: number) => Math.log(1 + (sections - df + 0.5) / (df + 0.5));
+  const short = (tf: number, df: number, length: number, avg: number, norm = b) =>
+    idf(df) * tf * (k1 + 1) / (tf + k1 * (1 - norm + norm * length / Math.max(avg, 1e-9)));
+
+  // Per section: the best evidence of each query term in the short fields
+  // (each document term's BM25 summed over them), and where the body holds
+  // what the query reaches.
+  const work = new Map<number, _SectionWork>();
+  const offsets: number[] = [];
+  let offset = 0;
+  for (const doc of docs) {
+    offsets.push(offset);
+    offset += doc.data.sections.length;
+  }
+  const workOf = (d: number, s: number): _SectionWork => {
+    const key = offsets[d] + s;
+    let found = work.get(key);
+    if (found === undefined) {
+      found = { doc: d, section: s, fields: new Map(), terms: [], events: [] };
+      work.set(key, found);
+    }
+    return found;
+  };
+  const holdFields = (entry: _SectionWork, matches: readonly TermMatch[], evidence: number) => {
+    for (const { spec, weight } of matches) {
+      const value = weight * evidence;
+      if (!(entry.fields.get(spec)! >= value)) entry.fields.set(spec, value);
+    }
+  };
+  const fileScores = docs.map((_, d) => {
+    const scores = new Map<string, number>();
+    for (const [term, tf] of fileTerms[d]) {
+      if (match(term).length === 0) continue;
+      const df = frequency.get(term)![FIELD_COUNT];
+      scores.set(
+        term,
+        fields[FIELD_COUNT] * short(tf, df, fileTerms[d].size, average[FIELD_COUNT]),
+      );
+    }
+    return scores;
+  });
+  for (const { doc: d, term, places } of reached) {
+    const df = frequency.get(term)!;
+    const matches = match(term);
+    const { data } = docs[d];
+    const inFile = fileScores[d].get(term) ?? 0;
+    let section = -1;
+    let sum = 0;
+    const flush = () => {
+      if (section !== -1 && sum + inFile > 0) holdFields(workOf(d, section), matches, sum + inFile);
+    };
+    forEachPlace(places, (s, field, tf, at) => {
+      if (s !== section) {
+        flush();
+        section = s;
+        sum = 0;
+      }
+      if (field !== BODY) {
+        const length = data.lengths[s * FIELD_COUNT + field];
+        sum += fields[field] * short(tf, df[field], length, average[field]);
+        return;
+      }
+      const entry = workOf(d, s);
+      const index = entry.terms.length;
+      const length = data.lengths[s * FIELD_COUNT + BODY];
+      entry.terms.push({
+        matches,
+        idf: idf(df[BODY]),
+        whole: fields[BODY] * short(tf, df[BODY], length, average[BODY], ranking.bBody),
+      });
+      for (let i = 0; i < tf && entry.events.length < _MAX_EVENTS; i++) {
+        entry.events.push({ at: places[at + i], term: index });
+      }
+    });
+    flush();
+  }
+  docs.forEach((doc, d) => {
+    for (const [term, score] of fileScores[d]) {
+      const matches = match(term);
+      for (let s = 0; s < doc.data.sections.length; s++) holdFields(workOf(d, s), matches, score);
+    }
+  });
+
+  // How rare each query word is: in how many sections it stands.
+  const wordsOf = (spec: number) => {
+    const { word, next } = specs[spec];
+    return next === undefined ? [word] : [word, next];
+  };
+  const wordDf = new Array(query.words.length).fill(0);
+  for (const entry of work.values()) {
+    const held = new Set<number>();
+    for (const spec of entry.fields.keys()) for (const word of wordsOf(spec)) held.add(word);
+    for (const { matches } of entry.terms) {
+      for (const { spec } of matches) for (const word of wordsOf(spec)) held.add(word);
+    }
+    for (const word of held) wordDf[word]++;
+  }
+  const required = query.words.map((_, i) => i).filter((i) => !query.words[i].optional);
+  const counted = required.length > 0 ? required : query.words.map((_, i) => i);
+  const weights = new Array(query.words.length).fill(0);
+  for (const i of counted) weights[i] = idf(wordDf[i]);
+  const totalWeight = counted.reduce((sum, i) => sum + weights[i], 0);
+
+  const results: Scored[] = [];
+  for (const entry of work.values()) {
+    results.push(
+      _bestWindow(entry, query, specs, wordsOf, weights, totalWeight, ranking),
+    );
+  }
+  if (ranking.fuse > 0) {
+    // Score fusion (CombSUM): each ranking relative to its best.
+    const bestPassage = Math.max(1e-9, ...results.map((result) => result.score));
+    const bestKnown = Math.max(1e-9, ...results.map((result) => result.known ?? 0));
+    for (const result of results) {
+      result.score = result.score / bestPassage + ranking.fuse * (result.known ?? 0) / bestKnown;
+    }
+  }
+  _applyKind(results, docs, query, ranking);
+  return results;
+}
+
+/**
+ * A section's score: the best of its passage windows (or its fields alone
+ * when its body holds nothing), each word's evidence its best term's in the
+ * short fields plus in the window, times the share of the words held.
+ */
+function _bestWindow(
+  entry: _SectionWork,
+  query: SearchQuery,
+  specs: readonly TermSpec[],
+  wordsOf: (spec: number) => number[],
+  weights: readonly number[],
+  totalWeight: number,
+  ranking: Ranking,
+): Scored {
+  const { k1, window, coveragePower } = ranking;
+  const words = query.words.length;
+  const fieldBest = new Array(words).fill(0);
+  for (const [spec, value] of entry.fields) {
+    for (const word of wordsOf(spec)) fieldBest[word] = Math.max(fieldBest[word], value);
+  }
+  // The share of a Chinese or Japanese run's bigrams held.
+  const shareOf = (held: ReadonlySet<number>) => (i: number) => {
+    const word = query.words[i];
+    if (word.count !== "share") return 1;
+    let found = 0;
+    for (const spec of held) if (specs[spec].word === i) found++;
+    return Math.min(1, found / word.terms.length);
+  };
+  const scoreOf = (
+    evidence: readonly number[],
+    held: ReadonlySet<number>,
+    power = coveragePower,
+  ) => {
+    let total = 0;
+    let share = 0;
+    const part = shareOf(held);
+    for (let i = 0; i < words; i++) {
+      if (evidence[i] <= 0) continue;
+      total += evidence[i];
+      share += weights[i] * part(i);
+    }
+    const coverage = totalWeight > 0 ? share / totalWeight : 1;
+    return total * coverage ** power;
+  };
+  // Each word's evidence anywhere in the body (BM25, the body's length
+  // normalised), which counts for less than within the best window.
+  const outside = [...fieldBest];
+  const allSpecs = new Set(entry.fields.keys());
+  for (const { matches, whole } of entry.terms) {
+    for (const { spec, weight } of matches) {
+      allSpecs.add(spec);
+      for (const word of wordsOf(spec)) {
+        outside[word] = Math.max(outside[word], fieldBest[word] + ranking.outside * weight * whole);
+      }
+    }
+  }
+  const fieldSpecs = allSpecs;
+  let best = scoreOf(outside, fieldSpecs);
+  let bestSpecs: Set<number> = fieldSpecs;
+  const events = entry.events.sort((a, b) => a.at - b.at);
+  const bodyWeight = ranking.fields[BODY];
+  const inWindow = new Array(entry.terms.length).fill(0);
+  let end = 0;
+  for (let start = 0; start < events.length; start++) {
+    // The window: the events from `start` up to `window` terms further on.
+    while (end < events.length && events[end].at < events[start].at + window) {
+      inWindow[events[end].term]++;
+      end++;
+    }
+    const evidence = [...outside];
+    const held = new Set(fieldSpecs);
+    entry.terms.forEach(({ matches, idf }, t) => {
+      const tf = inWindow[t];
+      if (tf === 0) return;
+      const value = bodyWeight * idf * tf * (k1 + 1) / (tf + k1);
+      for (const { spec, weight } of matches) {
+        held.add(spec);
+        for (const word of wordsOf(spec)) {
+          evidence[word] = Math.max(evidence[word], fieldBest[word] + weight * value);
+        }
+      }
+    });
+    const score = scoreOf(evidence, held);
+    if (score > best) {
+      best = score;
+      bestSpecs = held;
+    }
+    inWindow[events[start].term]--;
+  }
+  // The section as one text (its body's BM25 normalised by its length), the
+  // query's words counted to a higher power: the known item's ranking.
+  const whole = [...fieldBest];
+  for (const { matches, whole: value } of entry.terms) {
+    for (const { spec, weight } of matches) {
+      for (const word of wordsOf(spec)) {
+        whole[word] = Math.max(whole[word], fieldBest[word] + weight * value);
+      }
+    }
+  }
+  const known = scoreOf(whole, allSpecs, ranking.wholePower);
+  return { doc: entry.doc, section: entry.section, score: best, known, specs: bestSpecs };
+}
+
+/** Words that say a query is about changes: then upgrade notes are what it wants. */
+const _CHANGE_WORDS =
+  /^(?:migrat\w*|upgrad\w*|changelog|changes?|changed|breaking|deprecat\w*|removed|renamed|release|releases|v\d[\w.]*|\d+(?:\.\d+)+|version)$/;
+/** A page or section of changes: an upgrade guide, a changelog, release notes. */
+const _CHANGE_TEXT =
+  /\b(?:migrat(?:e|ion|ing)|upgrad(?:e|ing)|changelog|release notes|what'?s new|breaking changes?|deprecations?)\b/i;
+
+/**
+ * Upgrade notes and changelog entries rank below the topic they mention,
+ * unless the query asks about changes: a section is one when its page is
+ * (by its file's name, its title or its first heading) or a heading above
+ * it says so.
+ */
+function _applyKind(
+  results: Scored[],
+  docs: readonly RankedDocument[],
+  query: SearchQuery,
+  ranking: Ranking,
+): void {
+  if (ranking.changes === 1) return;
+  if (query.words.some((word) => word.terms.some((term) => _CHANGE_WORDS.test(term)))) return;
+  const pages = new Map<number, boolean>();
+  for (const result of results) {
+    const { data, file } = docs[result.doc];
+    let change = pages.get(result.doc);
+    if (change === undefined) {
+      const first = data.sections.find((entry) => entry.depth > 0)?.heading ?? "";
+      change = _CHANGE_TEXT.test(`${file} ${data.title} ${first}`);
+      pages.set(result.doc, change);
+    }
+    for (let at = result.section; !change && at !== -1; at = data.sections[at].parent) {
+      change = _CHANGE_TEXT.test(data.sections[at].heading);
+    }
+    if (change) result.score *= ranking.changes;
+  }
+}
+
+/** The terms of a short text and how often each stands there. */
+function _counts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const term of searchTerms(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return counts;
+}
