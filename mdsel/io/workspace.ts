@@ -51,14 +51,17 @@ export interface WorkspaceLimits {
 
 /**
  * Reads and parses every file a call names (`.mdx` files with MDX's parser,
- * see `mdx.ts`). A file found in a folder or by
+ * see `mdx.ts`; from the cache when it is on and holds the file as it is now,
+ * on several cores when there is much to parse: see `parse_files.ts`). A file
+ * found in a folder or by
  * a glob that turns out binary or unreadable is skipped with a warning (the
  * folder was named, not the file); a file named outright is an error. A file
  * named outright without a Markdown extension is read, with a notice. When
  * the files hold more than `limits.maxBytes` together, none is read.
  *
  * @param paths The files, folders and globs, as given.
- * @param limits The byte and file limits (by default `MDSEL_MAX_BYTES`'s default and {@linkcode MAX_FILES}).
+ * @param limits The byte and file limits (by default `MDSEL_MAX_BYTES`'s default and
+ * {@linkcode MAX_FILES}), the cache and the parsing workers.
  * @returns The documents and the failures.
  *
  * @example
