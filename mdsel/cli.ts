@@ -14,9 +14,11 @@ import { indexDocument, summarize } from "./commands/index_command.ts";
 import { buildTrees } from "./commands/index_tree.ts";
 import { errorText, indexText, selectText } from "./commands/render_text.ts";
 import type { SelectOutcome } from "./commands/select_command.ts";
+import { type CacheSettings, NO_CACHE, readCacheSettings } from "./cache/location.ts";
 import { type Invocation, parseArgs, USAGE, UsageError } from "./io/args.ts";
-import { type EngineSettings, readSettings } from "./io/settings.ts";
+import { type EngineSettings, quietEnv, readSettings } from "./io/settings.ts";
 import { loadWorkspace, type Workspace } from "./io/workspace.ts";
+import { RecordMissError } from "./parse/doc_record.ts";
 import { MDSEL_COMPATIBLE_VERSION, VERSION } from "./version.ts";
 
 /** What one CLI run printed, and its exit code. */
@@ -53,9 +55,7 @@ export interface RunOptions {
  * ```
  */
 export async function run(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
-  const getEnv = options.env === undefined
-    ? (name: string) => Deno.env.get(name)
-    : (name: string) => options.env![name];
+  const getEnv = options.env === undefined ? quietEnv : (name: string) => options.env![name];
   let invocation: Invocation;
   try {
     invocation = parseArgs(args);
@@ -66,10 +66,19 @@ export async function run(args: readonly string[], options: RunOptions = {}): Pr
       : `error: ${error.message}\nRun 'mdsel --help' for usage.\n`;
     return { code: 2, stdout: "", stderr };
   }
-  const settings = readSettings(getEnv);
-  const warnings = settings.warnings.length === 0 ? "" : settings.warnings.join("\n") + "\n";
+  const cache = readCacheSettings(getEnv);
+  const settings = { ...readSettings(getEnv), cache };
+  const ignored = [...settings.warnings, ...cache.warnings];
+  const warnings = ignored.length === 0 ? "" : ignored.join("\n") + "\n";
   try {
-    const result = await _dispatch(invocation, settings);
+    let result: RunResult;
+    try {
+      result = await _dispatch(invocation, settings);
+    } catch (error) {
+      // A cached document was asked what its record does not hold: answer again without the cache.
+      if (!(error instanceof RecordMissError)) throw error;
+      result = await _dispatch(invocation, { ...settings, cache: NO_CACHE, workers: 0 });
+    }
     return { ...result, stderr: warnings + result.stderr };
   } catch (error) {
     // Last line of defence: a clear error, never a stack trace.
@@ -92,7 +101,10 @@ export async function run(args: readonly string[], options: RunOptions = {}): Pr
   }
 }
 
-async function _dispatch(invocation: Invocation, settings: EngineSettings): Promise<RunResult> {
+/** The engine's settings and the cache's. */
+type Settings = EngineSettings & { readonly cache: CacheSettings; readonly workers?: number };
+
+async function _dispatch(invocation: Invocation, settings: Settings): Promise<RunResult> {
   switch (invocation.command) {
     case "help": {
       const { topic } = invocation;
@@ -119,7 +131,7 @@ async function _dispatch(invocation: Invocation, settings: EngineSettings): Prom
 
 async function _index(
   invocation: Extract<Invocation, { command: "index" }>,
-  settings: EngineSettings,
+  settings: Settings,
 ): Promise<RunResult> {
   const { files, json, full, lines } = invocation;
   const workspace = await loadWorkspace(files, settings);
@@ -157,7 +169,7 @@ function _notices(workspace: Workspace): string {
 
 async function _select(
   invocation: Extract<Invocation, { command: "select" }>,
-  settings: EngineSettings,
+  settings: Settings,
 ): Promise<RunResult> {
   const { json, full } = invocation;
   const { parseForSelect, selectAllInWorkspace } = await import("./commands/select_command.ts");

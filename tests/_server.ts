@@ -22,11 +22,52 @@ export interface RunningServer extends AsyncDisposable {
   stderr(): string;
 }
 
+let _cacheDir: string | undefined;
+
+/**
+ * A test server's whole environment: HOME and PATH, no colours, the engine's
+ * cache in {@linkcode testCacheDir}, then the test's own variables.
+ *
+ * @param env The test's variables.
+ * @returns The environment.
+ */
+function serverEnv(env: Record<string, string>): Record<string, string> {
+  return {
+    HOME: Deno.env.get("HOME") ?? "/root",
+    PATH: BASE_PATH,
+    NO_COLOR: "1",
+    MDSEL_CACHE_DIR: testCacheDir(),
+    ...env,
+  };
+}
+
+/**
+ * The engine's cache folder for the servers a test module starts (never the
+ * user's own): a temporary folder, created once per test module and removed
+ * when it unloads.
+ *
+ * @returns The folder's path.
+ */
+export function testCacheDir(): string {
+  if (_cacheDir === undefined) {
+    const dir = Deno.makeTempDirSync({ prefix: "mdsel_cache_" });
+    globalThis.addEventListener("unload", () => {
+      try {
+        Deno.removeSync(dir, { recursive: true });
+      } catch {
+        // removed already
+      }
+    });
+    _cacheDir = dir;
+  }
+  return _cacheDir;
+}
+
 /**
  * Starts `deno run <flags> main.ts` in the checkout, as a Claude Code client would.
  *
  * @param flags Deno permission flags.
- * @param env The server's whole environment (besides HOME and PATH defaults).
+ * @param env The server's whole environment (besides HOME, PATH and MDSEL_CACHE_DIR defaults).
  * @param cwd Its working directory; the checkout by default.
  * @returns The connected client; dispose it to close the server.
  */
@@ -58,7 +99,7 @@ export async function connectServer(
     command,
     args: [...args],
     cwd,
-    env: { HOME: Deno.env.get("HOME") ?? "/root", PATH: BASE_PATH, NO_COLOR: "1", ...env },
+    env: serverEnv(env),
     stderr: "pipe",
   });
   let stderr = "";
@@ -199,14 +240,14 @@ export async function waitFor(
  * what the SDK's Client would never send.
  *
  * @param flags Deno permission flags.
- * @param env The server's whole environment (besides HOME and PATH defaults).
+ * @param env The server's whole environment (besides HOME, PATH and MDSEL_CACHE_DIR defaults).
  * @returns The child, its stdout lines so far, and helpers to write and wait.
  */
 export function spawnRaw(flags: readonly string[], env: Record<string, string> = {}) {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", ...flags, "main.ts"],
     cwd: ROOT,
-    env: { HOME: Deno.env.get("HOME") ?? "/root", PATH: BASE_PATH, NO_COLOR: "1", ...env },
+    env: serverEnv(env),
     clearEnv: true,
     stdin: "piped",
     stdout: "piped",

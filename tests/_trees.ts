@@ -4,8 +4,12 @@
 //   the tldr pages (common/ and linux/ hold most of them);
 // - "docs": 20,000 pages in 14 language folders, two to four levels deep,
 //   sized like documentation pages (most of 1-2 KB, a tail of long ones), of
-//   real prose: sections of the corpus's npm docs (tests/_corpus.ts), cut up.
-import { join } from "node:path";
+//   real prose: sections of the corpus's npm docs (tests/_corpus.ts), cut up;
+// - "astro": 2,569 `.mdx` pages in 14 language folders, the shape of Astro's
+//   docs (`src/content/docs` of withastro/docs: English holds 420 pages, each
+//   translation fewer), the pages the real MDX docs of the MDX corpus
+//   (tests/_mdx_corpus.ts), placed under each language as they are nested.
+import { dirname, join, relative } from "node:path";
 import { type Rng, seededRng } from "./mdsel/_generate.ts";
 
 /** A tree written to disk, and what it holds. */
@@ -149,6 +153,76 @@ export async function docsTree(
     await Deno.mkdir(folder, { recursive: true });
     await Deno.writeTextFile(join(folder, `page-${i}.md`), text);
     bytes += new TextEncoder().encode(text).length;
+  }
+  return { root, folders: [...folders].sort(), files: count, bytes };
+}
+
+/** Astro's language folders and how many pages each holds (2,569 in all). */
+const ASTRO_LANGUAGES: [string, number][] = [
+  ["en", 420],
+  ["ja", 260],
+  ["zh-cn", 250],
+  ["fr", 240],
+  ["es", 230],
+  ["de", 220],
+  ["ko", 210],
+  ["pt-br", 180],
+  ["it", 150],
+  ["ru", 120],
+  ["zh-tw", 100],
+  ["ar", 80],
+  ["pl", 60],
+  ["hi", 49],
+];
+
+/** Pages over this many bytes are left out of the Astro-shaped tree (Astro has none so big). */
+const ASTRO_MAX_PAGE_BYTES = 64 * 1024;
+
+/**
+ * Writes the Astro-shaped MDX tree (2,569 `.mdx` pages in 14 language
+ * folders) under `dir`: each language holds the first pages of a seeded
+ * shuffle of the MDX corpus, at their paths inside their packages.
+ *
+ * @param dir Where to write it (its `docs/` folder is the tree's root).
+ * @param corpusDir The MDX corpus's folder.
+ * @param files The MDX corpus's files (absolute paths under `corpusDir`).
+ * @returns The tree.
+ */
+export async function astroTree(
+  dir: string,
+  corpusDir: string,
+  files: readonly string[],
+): Promise<WrittenTree> {
+  const root = join(dir, "docs");
+  const pages: { path: string; text: string }[] = [];
+  for (const file of files) {
+    const text = await Deno.readTextFile(file);
+    if (new TextEncoder().encode(text).length > ASTRO_MAX_PAGE_BYTES) continue;
+    // `ai@6.0.326/docs/x.mdx` is `ai/docs/x.mdx`: the version is no folder of a docs site,
+    // and no folder is hidden (Mastra's `.docs/`): a folder walk skips those.
+    const path = relative(corpusDir, file).replace(/@[\d.]+(?=\/)/, "").replace(/(^|\/)\./g, "$1");
+    pages.push({ path, text });
+  }
+  const rng = seededRng(2569);
+  for (let i = pages.length - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    [pages[i], pages[j]] = [pages[j], pages[i]];
+  }
+  const folders = new Set<string>();
+  let count = 0;
+  let bytes = 0;
+  for (const [language, total] of ASTRO_LANGUAGES) {
+    for (let i = 0; i < total; i++) {
+      const page = pages[i % pages.length];
+      const path = join(language, i < pages.length ? page.path : `more-${i}-${page.path}`);
+      for (let folder = dirname(path); folder !== "."; folder = dirname(folder)) {
+        folders.add(folder);
+      }
+      await Deno.mkdir(dirname(join(root, path)), { recursive: true });
+      await Deno.writeTextFile(join(root, path), page.text);
+      count++;
+      bytes += new TextEncoder().encode(page.text).length;
+    }
   }
   return { root, folders: [...folders].sort(), files: count, bytes };
 }

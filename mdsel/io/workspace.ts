@@ -4,16 +4,16 @@
  *
  * @module
  */
-import { type MdDocument, parseDocument } from "../parse/document.ts";
+import type { CacheSettings } from "../cache/location.ts";
+import { parsedWarning } from "../parse/doc_record.ts";
+import type { MdDocument } from "../parse/document.ts";
 import { type ErrorEntry, FileReadError } from "./errors.ts";
 import { expandPaths, isMarkdownPath, MAX_FILES } from "./files.ts";
 import { formatBytes } from "./format_bytes.ts";
 import { loadFile, MAX_FILE_BYTES } from "./load_file.ts";
 import { assignNamespaces } from "./namespace.ts";
+import { type FileText, parseFiles } from "./parse_files.ts";
 import { DEFAULT_ENGINE_SETTINGS } from "./settings.ts";
-
-/** Files read with MDX's rules rather than CommonMark's. */
-const MDX = /\.mdx$/i;
 
 /** The readable documents of a call, and what went wrong with the others. */
 export interface Workspace {
@@ -43,18 +43,25 @@ export interface WorkspaceLimits {
   readonly maxBytes: number;
   /** The most files, once folders and globs are expanded. */
   readonly maxFiles?: number;
+  /** The cache: off when absent. */
+  readonly cache?: CacheSettings;
+  /** How many parsing workers to start (by default, from the work and the cores). */
+  readonly workers?: number;
 }
 
 /**
  * Reads and parses every file a call names (`.mdx` files with MDX's parser,
- * see `mdx.ts`). A file found in a folder or by
+ * see `mdx.ts`; from the cache when it is on and holds the file as it is now,
+ * on several cores when there is much to parse: see `parse_files.ts`). A file
+ * found in a folder or by
  * a glob that turns out binary or unreadable is skipped with a warning (the
  * folder was named, not the file); a file named outright is an error. A file
  * named outright without a Markdown extension is read, with a notice. When
  * the files hold more than `limits.maxBytes` together, none is read.
  *
  * @param paths The files, folders and globs, as given.
- * @param limits The byte and file limits (by default `MDSEL_MAX_BYTES`'s default and {@linkcode MAX_FILES}).
+ * @param limits The byte and file limits (by default `MDSEL_MAX_BYTES`'s default and
+ * {@linkcode MAX_FILES}), the cache and the parsing workers.
  * @returns The documents and the failures.
  *
  * @example
@@ -91,16 +98,14 @@ export async function loadWorkspace(
     return { docs: [], errors: [...errors, tooMuch], warnings, fileCount, notices: [] };
   }
   const namespaces = assignNamespaces(files.map((file) => file.path));
-  // MDX's parser loads only for MDX files: Markdown starts faster without it.
-  const mdx = files.some((file) => MDX.test(file.path))
-    ? await import("../parse/mdx.ts")
-    : undefined;
   const loaded = await Promise.allSettled(
     files.map((file, i) => loadFile(file.path, fileLimit, infos[i])),
   );
-  const docs: MdDocument[] = [];
+  const texts: FileText[] = [];
   const origins: (string | undefined)[] = [];
   const notices: string[] = [];
+  // Warnings in file order: a number stands for the parse's warning of that text.
+  const ordered: (string | number)[] = [];
   loaded.forEach((result, i) => {
     const { path } = files[i];
     if (result.status === "rejected") {
@@ -112,24 +117,28 @@ export async function loadWorkspace(
         file: path,
       };
       if (files[i].expanded && entry.code === "BINARY_FILE") {
-        warnings.push(`Skipped ${path}: it looks binary (it contains a NUL byte)`);
+        ordered.push(`Skipped ${path}: it looks binary (it contains a NUL byte)`);
       } else if (files[i].expanded && entry.code === "PERMISSION_DENIED") {
-        warnings.push(`Skipped ${path}: permission denied`);
+        ordered.push(`Skipped ${path}: permission denied`);
       } else errors.push(entry);
       return;
     }
-    if (result.value.warning !== undefined) warnings.push(result.value.warning);
+    if (result.value.warning !== undefined) ordered.push(result.value.warning);
+    ordered.push(texts.length);
     // Folders and globs pick Markdown files only; a file named outright may be anything.
     if (!files[i].expanded && !isMarkdownPath(path)) {
       notices.push(`warning: ${path} is not a Markdown file by its extension; read as Markdown`);
     }
-    if (mdx !== undefined && MDX.test(path)) {
-      const parsed = mdx.parseMdxDocument(result.value.text, namespaces[i], path);
-      if (parsed.warning !== undefined) warnings.push(parsed.warning);
-      docs.push(parsed.doc);
-    } else docs.push(parseDocument(result.value.text, namespaces[i], path));
+    texts.push({ path, namespace: namespaces[i], text: result.value.text, info: infos[i] });
     origins.push(files[i].origin);
   });
+  const { parsed, notices: cacheNotices } = await parseFiles(texts, limits);
+  for (const item of ordered) {
+    const warning = typeof item === "string" ? item : parsedWarning(parsed[item]);
+    if (warning !== undefined) warnings.push(warning);
+  }
+  const docs: MdDocument[] = parsed.map((file) => file.doc);
+  notices.push(...cacheNotices);
   return { docs, origins, errors, warnings, fileCount, notices };
 }
 

@@ -36,10 +36,11 @@ import { JsxNesting, MdxSyntaxError } from "./mdx_jsx.ts";
 import { type EventSource, exitOf, mdxNodes, mdxNodeSource, pointAt } from "./mdx_nodes.ts";
 import { mdxParse } from "./mdx_parse.ts";
 import { mdxSegments, type Segment } from "./mdx_segments.ts";
+import { type MdxProblem, mdxWarning } from "./mdx_warning.ts";
 import { blockPlainText } from "./plain_text.ts";
 import { frontMatterLineCount, sliceLines, type SourceLines, splitLines } from "./source_lines.ts";
 
-export { MdxSyntaxError };
+export { type MdxProblem, MdxSyntaxError };
 
 /** A parsed MDX file, and the warning when MDX rejected it. */
 export interface MdxDocument {
@@ -47,6 +48,8 @@ export interface MdxDocument {
   readonly doc: MdDocument;
   /** Set when the file is not valid MDX and was read as Markdown. */
   readonly warning?: string;
+  /** Where and why MDX rejected it, with the warning. */
+  readonly problem?: MdxProblem;
 }
 
 /**
@@ -82,11 +85,15 @@ export function parseMdxDocument(
     return { doc: assembleDocument(namespace, filePath, readMdx(text, chunkChars)) };
   } catch (error) {
     if (!(error instanceof MdxSyntaxError)) throw error;
-    const reason = error.message.replace(/\s+/g, " ");
+    const problem = {
+      line: error.line,
+      column: error.column,
+      reason: error.message.replace(/\s+/g, " "),
+    };
     return {
       doc: assembleDocument(namespace, filePath, readMarkdown(text, chunkChars)),
-      warning:
-        `Not valid MDX in ${filePath} at ${error.line}:${error.column} (${reason}); read as Markdown`,
+      warning: mdxWarning(filePath, problem),
+      problem,
     };
   }
 }

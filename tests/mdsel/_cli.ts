@@ -24,6 +24,8 @@ export interface CliOptions {
   allowEnv?: boolean;
   /** What the process may read: everything (default) or only these paths. */
   allowRead?: true | string[];
+  /** The process's permission flags, instead of those `allowEnv` and `allowRead` give. */
+  permissions?: readonly string[];
   /** Kills the process and fails after this long: a guard against hangs, not a speed test. */
   timeoutMs?: number;
 }
@@ -79,7 +81,8 @@ export async function mdsel(args: readonly string[], options: CliOptions = {}): 
   const read = options.allowRead === undefined || options.allowRead === true
     ? "--allow-read"
     : `--allow-read=${options.allowRead.join(",")}`;
-  const permissions = options.allowEnv === false ? [read] : [read, "--allow-env"];
+  const permissions = options.permissions ??
+    (options.allowEnv === false ? [read] : [read, "--allow-env"]);
   const command = new Deno.Command(Deno.execPath(), {
     args: ["run", "--quiet", "--config", CONFIG_PATH, ...permissions, CLI_PATH, ...args],
     cwd: options.cwd,

@@ -3,14 +3,15 @@ import { join } from "node:path";
 import { bundledMdsel, ENGINE_ENV, MAX_READ_FLAG_BYTES } from "../../tools/run_mdsel.ts";
 import { BASE_PATH, callText, ROOT, startServer, writeFakes } from "../_server.ts";
 
-Deno.test("bundledMdsel: this Deno, read access to the named files only, the checkout's config", () => {
-  const { command, args } = bundledMdsel(["/docs/a.md", "b.md"]);
+Deno.test("bundledMdsel: this Deno, read access to the named files and its own modules only, the checkout's config", () => {
+  const { command, args, env } = bundledMdsel(["/docs/a.md", "b.md"]);
   assert.equal(command, Deno.execPath());
+  assert.equal(env, undefined);
   assert.deepEqual(args, [
     "run",
     "--quiet",
     "--no-prompt",
-    "--allow-read=/docs/a.md,b.md",
+    `--allow-read=/docs/a.md,b.md,${join(ROOT, "mdsel")}`,
     `--allow-env=${ENGINE_ENV.join(",")}`,
     "--config",
     join(ROOT, "deno.json"),
@@ -27,6 +28,9 @@ Deno.test("bundledMdsel: the engine may read its own settings, all of them", () 
     "MDSEL_SIZE_WORDS",
     "MDSEL_MAX_BYTES",
     "MDSEL_MAX_FILES",
+    "MDSEL_CACHE",
+    "MDSEL_CACHE_DIR",
+    "MDSEL_CACHE_MAX_BYTES",
   ]);
   // Every variable the engine's code names, in any of its folders, is among them.
   const folders = [join(ROOT, "mdsel")];
@@ -46,14 +50,29 @@ Deno.test("bundledMdsel: the engine may read its own settings, all of them", () 
   assert.ok(files > 20, `${files} engine modules read`);
 });
 
+Deno.test("bundledMdsel: with a cache folder, read and write access to it, and nothing more", () => {
+  const cache = "/home/ann/.cache/mdsel";
+  const { args, env } = bundledMdsel(["/docs"], undefined, cache);
+  assert.ok(args.includes(`--allow-read=/docs,${join(ROOT, "mdsel")},${cache}`), args.join(" "));
+  assert.deepEqual(args.filter((arg) => arg.startsWith("--allow-write")), [
+    `--allow-write=${cache}`,
+  ]);
+  assert.deepEqual(env, { MDSEL_CACHE_DIR: cache });
+  // A call that reads nothing is granted nothing; a read of everything needs no folder added.
+  assert.deepEqual(bundledMdsel([], undefined, cache).env, undefined);
+  const all = bundledMdsel(["/docs/a,b.md"], undefined, cache).args;
+  assert.ok(all.includes("--allow-read") && all.includes(`--allow-write=${cache}`));
+});
+
 Deno.test("bundledMdsel: a comma in a path widens read access; no files, no read access", () => {
   assert.ok(bundledMdsel(["/docs/a,b.md"]).args.includes("--allow-read"));
   assert.ok(!bundledMdsel([]).args.some((arg) => arg.startsWith("--allow-read")));
 });
 
 Deno.test("bundledMdsel: each path once; a list too long for one argument grants the folders holding the files", () => {
+  const registry = new URL("https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts");
   const readFlag = (files: string[]) =>
-    bundledMdsel(files).args.find((arg) => arg.startsWith("--allow-read"));
+    bundledMdsel(files, registry).args.find((arg) => arg.startsWith("--allow-read"));
   assert.equal(readFlag(["/d/a.md", "/d/a.md", "/d/b.md"]), "--allow-read=/d/a.md,/d/b.md");
   const long = "x".repeat(150);
   const many = Array.from(

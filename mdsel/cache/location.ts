@@ -1,0 +1,139 @@
+/**
+ * Whether the cache is on and where it lives, read from the environment
+ * without ever prompting: a variable the engine may not read counts as
+ * unset, and a cache folder it may not both read and write turns the cache
+ * off, silently (the sandboxed engine answers as before, without it).
+ *
+ * @module
+ */
+
+/** What the cache may do in this call. */
+export interface CacheSettings {
+  /** The cache's folder; `undefined` when the cache is off. */
+  readonly dir?: string;
+  /** The most bytes its entries may hold together (`MDSEL_CACHE_MAX_BYTES`). */
+  readonly maxBytes: number;
+  /** Lines for stderr about ignored values. */
+  readonly warnings: readonly string[];
+}
+
+/** The variables the cache reads (besides the platform's own: `HOME`, `XDG_CACHE_HOME`, `LOCALAPPDATA`). */
+export const CACHE_VARIABLES = ["MDSEL_CACHE", "MDSEL_CACHE_DIR", "MDSEL_CACHE_MAX_BYTES"] as const;
+
+/** The size cap by default: 256 MiB. */
+export const DEFAULT_CACHE_MAX_BYTES = 256 * 1024 * 1024;
+
+/** The cache turned off. */
+export const NO_CACHE: CacheSettings = { maxBytes: DEFAULT_CACHE_MAX_BYTES, warnings: [] };
+
+/**
+ * The platform's cache folder for mdsel: `$XDG_CACHE_HOME/mdsel`, else
+ * `~/Library/Caches/mdsel` on macOS, `%LOCALAPPDATA%\mdsel` on Windows,
+ * `~/.cache/mdsel` elsewhere; `undefined` when the variables it needs are
+ * unset.
+ *
+ * @param getEnv Looks a variable up.
+ * @param os The platform.
+ * @returns The folder.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { defaultCacheDir } from "./location.ts";
+ * const env: Record<string, string> = { HOME: "/home/ann" };
+ * assert.equal(defaultCacheDir((name) => env[name], "linux"), "/home/ann/.cache/mdsel");
+ * assert.equal(defaultCacheDir((name) => env[name], "darwin"), "/home/ann/Library/Caches/mdsel");
+ * assert.equal(defaultCacheDir(() => undefined, "linux"), undefined);
+ * ```
+ */
+export function defaultCacheDir(
+  getEnv: (name: string) => string | undefined,
+  os: typeof Deno.build.os = Deno.build.os,
+): string | undefined {
+  if (os === "windows") {
+    const local = _absolute(getEnv("LOCALAPPDATA"), os);
+    return local === undefined ? undefined : `${local}\\mdsel`;
+  }
+  const xdg = _absolute(getEnv("XDG_CACHE_HOME"), os);
+  if (xdg !== undefined) return `${xdg}/mdsel`;
+  const home = _absolute(getEnv("HOME"), os);
+  if (home === undefined) return undefined;
+  return os === "darwin" ? `${home}/Library/Caches/mdsel` : `${home}/.cache/mdsel`;
+}
+
+/**
+ * Reads the cache's settings: on unless `MDSEL_CACHE` is `0` (or `false`,
+ * `off`, `no`), in `MDSEL_CACHE_DIR` or {@linkcode defaultCacheDir}, and only
+ * when the engine may read and write that folder.
+ *
+ * @param getEnv Looks a variable up (without prompting).
+ * @param os The platform.
+ * @returns The settings.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readCacheSettings } from "./location.ts";
+ * const dir = await Deno.makeTempDir();
+ * const env: Record<string, string> = { MDSEL_CACHE_DIR: dir };
+ * assert.equal(readCacheSettings((name) => env[name]).dir, dir);
+ * env.MDSEL_CACHE = "0";
+ * assert.equal(readCacheSettings((name) => env[name]).dir, undefined);
+ * await Deno.remove(dir);
+ * ```
+ */
+export function readCacheSettings(
+  getEnv: (name: string) => string | undefined,
+  os: typeof Deno.build.os = Deno.build.os,
+): CacheSettings {
+  const warnings: string[] = [];
+  let maxBytes = DEFAULT_CACHE_MAX_BYTES;
+  const rawMax = getEnv("MDSEL_CACHE_MAX_BYTES")?.trim();
+  if (rawMax !== undefined && rawMax !== "") {
+    const value = Number(rawMax);
+    if (Number.isSafeInteger(value) && value >= 1) maxBytes = value;
+    else {
+      warnings.push(
+        `warning: ignoring MDSEL_CACHE_MAX_BYTES='${rawMax}' (not a positive whole number)`,
+      );
+    }
+  }
+  const switched = getEnv("MDSEL_CACHE")?.trim().toLowerCase();
+  if (switched !== undefined && ["0", "false", "off", "no"].includes(switched)) {
+    return { maxBytes, warnings };
+  }
+  const given = getEnv("MDSEL_CACHE_DIR")?.trim();
+  const dir = given !== undefined && given !== "" ? given : defaultCacheDir(getEnv, os);
+  if (dir === undefined || !mayUseFolder(dir)) return { maxBytes, warnings };
+  return { dir, maxBytes, warnings };
+}
+
+/**
+ * Whether this process may read and write a folder (and what is in it),
+ * asked without prompting.
+ *
+ * @param dir The folder.
+ * @returns `true` when both are granted.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mayUseFolder } from "./location.ts";
+ * assert.equal(mayUseFolder(Deno.cwd()), true); // the tests run with -A
+ * ```
+ */
+export function mayUseFolder(dir: string): boolean {
+  try {
+    return Deno.permissions.querySync({ name: "read", path: dir }).state === "granted" &&
+      Deno.permissions.querySync({ name: "write", path: dir }).state === "granted";
+  } catch {
+    return false;
+  }
+}
+
+function _absolute(value: string | undefined, os: string): string | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.replace(os === "windows" ? /[\\/]+$/ : /\/+$/, "");
+  const absolute = os === "windows" ? /^(?:[A-Za-z]:)?[\\/]/.test(value) : value.startsWith("/");
+  return absolute && trimmed !== "" ? trimmed : undefined;
+}

@@ -1,0 +1,306 @@
+/**
+ * A parsed document as a record of plain data, and back: what the cache
+ * keeps of a file and what a parsing worker hands back. The record holds what
+ * the model is built from (the nodes with their lines, words and heading
+ * text, each blockquote's children, the plain text the root's preview
+ * reads), never the source text: a document is rebuilt from its record and
+ * the file's text as read now, without parsing it again and without loading
+ * a parser.
+ *
+ * @module
+ */
+import {
+  assembleDocument,
+  type DocumentParts,
+  type MdDocument,
+  type MdNode,
+  type NodeKind,
+  type Syntax,
+} from "./document.ts";
+import { type MdxProblem, mdxWarning } from "./mdx_warning.ts";
+import { splitLines } from "./source_lines.ts";
+
+/**
+ * The version of the record's format and of what the parser puts in it.
+ * Raise it whenever either changes (`tests/mdsel/parse/doc_record_test.ts`
+ * holds a fingerprint of the parser's sources and says when).
+ */
+export const DOC_RECORD_VERSION = 1;
+
+/**
+ * How many characters of the root's plain text a record keeps: what the
+ * index's preview of the root reads (four times its 80 characters). A
+ * document rebuilt from a record asked for other plain text parses its file
+ * again.
+ */
+export const ROOT_PLAIN_CHARS = 320;
+
+/** Node kinds by their number in a record. */
+const KINDS: readonly NodeKind[] = [
+  "heading",
+  "paragraph",
+  "code",
+  "list",
+  "table",
+  "blockquote",
+  "html",
+  "thematic_break",
+  "definition",
+  "footnote_definition",
+  "jsx",
+  "expression",
+  "esm",
+];
+const KIND_CODES: ReadonlyMap<NodeKind, number> = new Map(KINDS.map((kind, i) => [kind, i]));
+/** Numbers per node: kind, depth, start line, end line, words, level, quote depth. */
+const FIELDS = 7;
+
+/** Sibling nodes as plain data. */
+export interface NodeListRecord {
+  /** {@linkcode FIELDS} numbers per node. */
+  readonly n: number[];
+  /** The headings' text, in order. */
+  readonly t: string[];
+  /**
+   * The children of the blockquotes among the nodes, by the node's position
+   * (MDX records only: a Markdown file is parsed again for them, at once).
+   */
+  readonly q?: Record<string, NodeListRecord>;
+}
+
+/** A parsed document as plain data (JSON). */
+export interface DocRecord extends NodeListRecord {
+  /** Which front end read the file. */
+  readonly s: Syntax;
+  /** Lines of front matter. */
+  readonly f: number;
+  /** The text's length, in UTF-16 code units: a text of another length is another text. */
+  readonly c: number;
+  /** Where and why MDX rejected the file (read as Markdown then). */
+  readonly x?: MdxProblem;
+  /** The plain text of the nodes before the first heading, by position, at {@linkcode ROOT_PLAIN_CHARS}. */
+  readonly p?: Record<string, string>;
+}
+
+/** A document, and the warning its parse gave. */
+export interface ParsedFile {
+  /** The document. */
+  readonly doc: MdDocument;
+  /** Where and why MDX rejected the file, when it did. */
+  readonly problem?: MdxProblem;
+}
+
+/** A document rebuilt from a record was asked for something its record does not hold, with no parser at hand. */
+export class RecordMissError extends Error {
+  /** @param filePath The file. */
+  constructor(filePath: string) {
+    super(`The cached document of '${filePath}' cannot answer without its parser`);
+    this.name = "RecordMissError";
+  }
+}
+
+/**
+ * The record of a parsed document.
+ *
+ * @param parsed The document and its MDX problem.
+ * @returns Plain data, for JSON.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "./document.ts";
+ * import { recordOf } from "./doc_record.ts";
+ * const record = recordOf({ doc: parseDocument("Intro.\n\n# A\n\n> ## B\n", "d", "d.md") });
+ * assert.deepEqual(record.t, ["A"]);
+ * assert.equal(record.q, undefined); // a Markdown file's blockquotes are read again when asked
+ * assert.deepEqual(record.p, { "0": "Intro.\n\n" });
+ * ```
+ */
+export function recordOf(parsed: ParsedFile): DocRecord {
+  const { doc, problem } = parsed;
+  const nodes = doc.top.nodes;
+  const p: Record<string, string> = {};
+  let text = "";
+  for (let i = 0; i < nodes.length && nodes[i].kind !== "heading"; i++) {
+    if (text.length >= ROOT_PLAIN_CHARS) break;
+    const piece = doc.plainText(nodes[i], ROOT_PLAIN_CHARS);
+    p[i] = piece;
+    text += piece;
+  }
+  return {
+    s: doc.syntax,
+    f: doc.frontMatterLines,
+    c: doc.lines.text.length,
+    ...(problem === undefined ? {} : { x: problem }),
+    ..._listRecord(doc, nodes, doc.syntax === "mdx"),
+    ...(Object.keys(p).length === 0 ? {} : { p }),
+  };
+}
+
+function _listRecord(doc: MdDocument, nodes: readonly MdNode[], children: boolean): NodeListRecord {
+  const n: number[] = new Array(nodes.length * FIELDS);
+  const t: string[] = [];
+  let q: Record<string, NodeListRecord> | undefined;
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i];
+    const at = i * FIELDS;
+    n[at] = KIND_CODES.get(node.kind)!;
+    n[at + 1] = node.depth;
+    n[at + 2] = node.startLine;
+    n[at + 3] = node.endLine;
+    n[at + 4] = node.words;
+    n[at + 5] = node.level;
+    n[at + 6] = node.quoteDepth;
+    if (node.kind === "heading") t.push(node.text);
+    if (children && node.kind === "blockquote") {
+      (q ??= {})[i] = _listRecord(doc, doc.childrenOf(node).nodes, true);
+    }
+  }
+  return q === undefined ? { n, t } : { n, t, q };
+}
+
+/**
+ * Rebuilds a parsed document from its record and its file's text.
+ *
+ * @param record The record (its `c` must be the text's length).
+ * @param text The file's text, as read now.
+ * @param namespace The file's namespace in this call.
+ * @param filePath The path as given in this call.
+ * @param reparse Parses the text again, for what the record does not hold
+ * (when it is absent or gives `undefined`, no parser is at hand: such a
+ * question throws {@linkcode RecordMissError}).
+ * @returns The document, and its MDX problem.
+ * @throws {TypeError} When the record is not one.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "./document.ts";
+ * import { documentOf, recordOf } from "./doc_record.ts";
+ * import { readMarkdown } from "./markdown_nodes.ts";
+ * const text = "Intro.\n\n# A\n\n> ## B\n";
+ * const record = JSON.parse(JSON.stringify(recordOf({ doc: parseDocument(text, "d", "d.md") })));
+ * const { doc } = documentOf(record, text, "e", "e.md", () => readMarkdown(text, Infinity));
+ * assert.equal(doc.namespace, "e");
+ * assert.deepEqual(doc.childrenOf(doc.top.nodes[2]).nodes.map((node) => node.text), ["B"]);
+ * assert.equal(doc.plainText(doc.top.nodes[0], 320), "Intro.\n\n");
+ * ```
+ */
+export function documentOf(
+  record: DocRecord,
+  text: string,
+  namespace: string,
+  filePath: string,
+  reparse?: () => DocumentParts | undefined,
+): ParsedFile {
+  if (record.s !== "markdown" && record.s !== "mdx") throw new TypeError("Not a document record");
+  const nodes = _nodesOf(record);
+  const children = new Map<MdNode, NodeListRecord>();
+  _noteChildren(record, nodes, children);
+  const parents = new Map<MdNode, [MdNode, number]>();
+  // Nodes of the file parsed again (a Markdown record keeps no blockquote's children).
+  const reparsed = new WeakSet<MdNode>();
+  let live: DocumentParts | undefined;
+  const liveParts = (): DocumentParts => {
+    live ??= reparse?.();
+    if (live === undefined) throw new RecordMissError(filePath);
+    return live;
+  };
+  const liveNode = (node: MdNode): MdNode => {
+    if (reparsed.has(node)) return node;
+    const parent = parents.get(node);
+    if (parent === undefined) return liveParts().nodes[nodes.indexOf(node)];
+    return liveParts().childrenOf(liveNode(parent[0]))[parent[1]];
+  };
+  const plain = record.p ?? {};
+  const parts: DocumentParts = {
+    syntax: record.s,
+    lines: splitLines(text),
+    frontMatterLines: record.f,
+    nodes,
+    childrenOf(node) {
+      const list = children.get(node);
+      if (list !== undefined) {
+        const built = _nodesOf(list);
+        _noteChildren(list, built, children);
+        built.forEach((child, i) => parents.set(child, [node, i]));
+        return built;
+      }
+      // An MDX record holds every blockquote's children; a Markdown one none (they are rare,
+      // and markdown-it reads them again at once).
+      if (record.s === "mdx" && !reparsed.has(node)) return [];
+      const found = liveParts().childrenOf(liveNode(node));
+      for (const child of found) reparsed.add(child);
+      return found;
+    },
+    plainText(node, limit) {
+      if (limit === ROOT_PLAIN_CHARS && !parents.has(node) && !reparsed.has(node)) {
+        const i = nodes.indexOf(node);
+        if (i in plain) return plain[i];
+      }
+      return liveParts().plainText(liveNode(node), limit);
+    },
+  };
+  const doc = assembleDocument(namespace, filePath, parts);
+  return record.x === undefined ? { doc } : { doc, problem: record.x };
+}
+
+/**
+ * The warning of a parsed file for this call's path (an MDX file MDX rejected), if any.
+ *
+ * @param parsed The file.
+ * @returns The warning line, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "./document.ts";
+ * import { parsedWarning } from "./doc_record.ts";
+ * const doc = parseDocument("# A\n", "a", "a.mdx");
+ * assert.equal(parsedWarning({ doc }), undefined);
+ * assert.match(parsedWarning({ doc, problem: { line: 1, column: 2, reason: "x" } })!, /^Not valid MDX in a\.mdx/);
+ * ```
+ */
+export function parsedWarning(parsed: ParsedFile): string | undefined {
+  return parsed.problem === undefined ? undefined : mdxWarning(parsed.doc.filePath, parsed.problem);
+}
+
+function _nodesOf(list: NodeListRecord): MdNode[] {
+  const { n, t } = list;
+  if (!Array.isArray(n) || !Array.isArray(t) || n.length % FIELDS !== 0) {
+    throw new TypeError("Not a node list record");
+  }
+  const nodes: MdNode[] = new Array(n.length / FIELDS);
+  let heading = 0;
+  for (let i = 0, at = 0; at < n.length; i++, at += FIELDS) {
+    const kind = KINDS[n[at]];
+    if (kind === undefined) throw new TypeError("Not a node kind");
+    nodes[i] = {
+      kind,
+      depth: n[at + 1],
+      startLine: n[at + 2],
+      endLine: n[at + 3],
+      words: n[at + 4],
+      text: kind === "heading" ? t[heading++] : "",
+      tokenStart: -1,
+      tokenEnd: -1,
+      level: n[at + 5],
+      quoteDepth: n[at + 6],
+    };
+  }
+  if (heading !== t.length) throw new TypeError("Not a node list record");
+  return nodes;
+}
+
+function _noteChildren(
+  list: NodeListRecord,
+  nodes: readonly MdNode[],
+  children: Map<MdNode, NodeListRecord>,
+): void {
+  if (list.q === undefined) return;
+  for (const key of Object.keys(list.q)) {
+    const node = nodes[Number(key)];
+    if (node?.kind !== "blockquote") throw new TypeError("Not a blockquote");
+    children.set(node, list.q[key]);
+  }
+}

@@ -1,0 +1,357 @@
+// The engine's cache through the CLI: the same answers with it (cold and
+// warm), without it, and with it corrupt, foreign, truncated, full or
+// unwritable; never stale (same-size edits in the same second, restored
+// modification times, deletes, renames, adds, .gitignore); many processes at
+// once; the sandboxed engine; the size cap. Every test uses a cache folder of
+// its own, never the user's.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { RACY_MS } from "../../../mdsel/cache/file_key.ts";
+import { STORE_FILE } from "../../../mdsel/cache/store.ts";
+import { run } from "../../../mdsel/cli.ts";
+import { CORPUS_DIR, ensureCorpus } from "../../_corpus.ts";
+import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../../_mdx_corpus.ts";
+import { mdsel as mdselProcessOf, withTempDir } from "../_cli.ts";
+
+interface Answer {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** One in-process run with exactly this environment. */
+async function mdsel(args: readonly string[], env: Record<string, string>): Promise<Answer> {
+  return await run(args, { env });
+}
+
+/** JSON answers hold a timestamp: the rest must be the same. */
+function comparable(answer: Answer): Answer {
+  return { ...answer, stdout: answer.stdout.replace(/"timestamp":"[^"]*"/g, '"timestamp":""') };
+}
+
+const NO_CACHE = { MDSEL_CACHE: "0" };
+
+/** Waits until every file under the folders last changed at least RACY_MS ago (their entries are trusted then). */
+async function settle(...paths: string[]): Promise<void> {
+  let newest = 0;
+  const visit = (path: string) => {
+    const info = Deno.statSync(path);
+    newest = Math.max(newest, info.mtime?.getTime() ?? 0, info.ctime?.getTime() ?? 0);
+    if (info.isDirectory) {
+      for (const entry of Deno.readDirSync(path)) visit(join(path, entry.name));
+    }
+  };
+  for (const path of paths) visit(path);
+  // ctime comes in whole seconds: it may be up to a second later than it says.
+  const wait = newest + 1000 + RACY_MS + 50 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+/** The entries of a cache folder: path and when each was written. */
+function entries(dir: string): Map<string, number> {
+  const db = new DatabaseSync(join(dir, STORE_FILE), { readOnly: true });
+  try {
+    const rows = db.prepare("SELECT path, written FROM entries").all() as unknown as {
+      path: string;
+      written: number;
+    }[];
+    return new Map(rows.map((row) => [row.path, row.written]));
+  } finally {
+    db.close();
+  }
+}
+
+const markdownRoot = (await ensureCorpus(), CORPUS_DIR.replace(/\/$/, ""));
+const mdxRoot = (await ensureMdxCorpus(), MDX_CORPUS_DIR.replace(/\/$/, ""));
+
+/** What an agent asks of a folder: indexes, searches and selects, text and JSON. */
+async function questions(folder: string, query: string): Promise<string[][]> {
+  const index = JSON.parse((await mdsel(["index", "--json", "--full", folder], NO_CACHE)).stdout);
+  const docs = index.data.documents as { namespace: string; headings: unknown[] }[];
+  const named = docs.filter((doc) => doc.headings.length > 2).slice(0, 4);
+  return [
+    ["index", folder],
+    ["index", "--json", folder],
+    ["index", "--lines", folder],
+    ["select", "--", query, folder],
+    ["select", "--json", "--", query, folder],
+    ["select", "--", query.split(" ")[0], folder],
+    ["select", "h2.0", folder],
+    ...named.flatMap((doc) => [
+      ["select", `${doc.namespace}::h2.0`, folder],
+      ["select", "--json", `${doc.namespace}::root`, folder],
+      ["select", `${doc.namespace}::h1.0/h2.1`, folder],
+    ]),
+  ];
+}
+
+for (
+  const [name, folder, query] of [
+    ["Markdown", markdownRoot, "abort request signal"],
+    ["MDX", mdxRoot, "tool calling stream"],
+  ] as const
+) {
+  Deno.test(`cache: the ${name} corpus answers the same without the cache, cold and warm`, async () => {
+    await withTempDir({}, async (cache) => {
+      await settle(folder);
+      const env = { MDSEL_CACHE_DIR: cache };
+      const asked = await questions(folder, query);
+      const expected = await Promise.all(
+        asked.map(async (args) => comparable(await mdsel(args, NO_CACHE))),
+      );
+      for (const [round, label] of [[0, "cold"], [1, "warm"]] as const) {
+        const before = round === 0 ? new Map() : entries(cache);
+        for (let i = 0; i < asked.length; i++) {
+          const answer = comparable(await mdsel(asked[i], env));
+          assert.deepEqual(answer, expected[i], `${label}: mdsel ${asked[i].join(" ")}`);
+        }
+        const after = entries(cache);
+        if (round === 0) assert.ok(after.size > 100, `${after.size} entries`);
+        // Warm: every file came from the cache (an entry is written again only when its file is parsed).
+        else assert.deepEqual(after, before, "no file was parsed again");
+      }
+    });
+  });
+}
+
+Deno.test("cache: an edit shows in the next call, whatever its times say", async () => {
+  await withTempDir({}, async (dir) => {
+    const docs = join(dir, "docs");
+    await Deno.mkdir(docs);
+    const page = (word: string) => `# Page\n\nThe ${word} section.\n\n## More\n\nText ${word}.\n`;
+    const files: Record<string, string> = {
+      "a.md": page("alpha"),
+      "b.md": page("bravo"),
+      "c.md": page("charl"),
+      "d.md": page("delta"),
+      "f.md": page("foxtr"),
+      "g.md": page("golfs"),
+      "m.mdx": "import X from './x'\n\n# MDX\n\n<X>golfs</X>\n",
+      "copy-source.txt": page("bravi"),
+    };
+    for (const [file, text] of Object.entries(files)) {
+      await Deno.writeTextFile(join(docs, file), text);
+    }
+    const env = { MDSEL_CACHE_DIR: join(dir, "cache") };
+    const asked = [
+      ["index", docs],
+      ["index", "--json", docs],
+      ["select", "--", "section text", docs],
+      ["select", "--json", "--", "alpha bravo charl delta echos foxtr golfs", docs],
+    ];
+    const check = async (label: string) => {
+      for (const args of asked) {
+        assert.deepEqual(
+          comparable(await mdsel(args, env)),
+          comparable(await mdsel(args, NO_CACHE)),
+          `${label}: mdsel ${args.join(" ")}`,
+        );
+      }
+    };
+    await settle(docs);
+    await check("cold");
+    const written = entries(env.MDSEL_CACHE_DIR);
+    await check("warm");
+    assert.deepEqual(entries(env.MDSEL_CACHE_DIR), written, "the warm calls read the cache");
+    // a: the same size, its modification time put back (touch -r).
+    const a = join(docs, "a.md");
+    const { mtime, atime } = await Deno.stat(a);
+    await Deno.writeTextFile(a, page("alphx"));
+    await Deno.utime(a, atime!, mtime!);
+    // b: another file of the same size copied over it with its times (cp -p).
+    const source = join(docs, "copy-source.txt");
+    const sourceInfo = await Deno.stat(source);
+    await Deno.copyFile(source, join(docs, "b.md"));
+    await Deno.utime(join(docs, "b.md"), sourceInfo.atime!, sourceInfo.mtime!);
+    // c: deleted; d: renamed; e: added; f: newly ignored by git; g: edited at once, same size.
+    await Deno.remove(join(docs, "c.md"));
+    await Deno.rename(join(docs, "d.md"), join(docs, "d2.md"));
+    await Deno.writeTextFile(join(docs, "e.md"), page("echos"));
+    await Deno.writeTextFile(join(docs, ".gitignore"), "f.md\n");
+    await Deno.writeTextFile(join(docs, "g.md"), page("golfx"));
+    await check("after the edits");
+    const search = await mdsel(["select", "--", "alphx bravi echos golfx", docs], env);
+    for (const word of ["alphx", "bravi", "echos", "golfx"]) {
+      assert.match(search.stdout, new RegExp(word));
+    }
+    const index = (await mdsel(["index", docs], env)).stdout;
+    assert.doesNotMatch(index, /\bc\.md|\bd\.md|\bf\.md/);
+  });
+});
+
+Deno.test("cache: an edit of the same size in the same tick, times put back, is seen (the racy rule)", async () => {
+  await withTempDir({}, async (dir) => {
+    const env = { MDSEL_CACHE_DIR: join(dir, "cache") };
+    const file = join(dir, "page.mdx");
+    for (let round = 0; round < 3; round++) {
+      await Deno.writeTextFile(file, `# Title\n\nWord one${round}.\n`);
+      const { mtime, atime } = await Deno.stat(file);
+      const first = await mdsel(["select", "--", `one${round}`, file], env);
+      assert.match(first.stdout, new RegExp(`one${round}`));
+      // Same size, same times: only the racy rule tells the entry is not to be trusted.
+      await Deno.writeTextFile(file, `# Title\n\nWord two${round}.\n`);
+      await Deno.utime(file, atime!, mtime!);
+      const second = await mdsel(["select", "--", `two${round}`, file], env);
+      assert.match(second.stdout, new RegExp(`Word two${round}`), `round ${round}`);
+      assert.deepEqual(
+        comparable(await mdsel(["index", "--json", file], env)),
+        comparable(await mdsel(["index", "--json", file], NO_CACHE)),
+      );
+    }
+  });
+});
+
+Deno.test("cache: a corrupt, truncated or foreign cache file, or an unwritable folder, gives the same answer", async () => {
+  await withTempDir({}, async (dir) => {
+    const cache = join(dir, "cache");
+    const env = { MDSEL_CACHE_DIR: cache };
+    const asked = ["select", "--", "tool calling", mdxRoot];
+    const expected = await mdsel(asked, NO_CACHE);
+    const at = join(cache, STORE_FILE);
+    const same = async (label: string, lines: number) => {
+      const answer = await mdsel(asked, env);
+      assert.equal(answer.stdout, expected.stdout, label);
+      assert.equal(answer.code, expected.code, label);
+      const stderr = answer.stderr.split("\n").filter((line) => line !== "");
+      assert.ok(stderr.length <= lines, `${label}: ${answer.stderr}`);
+      for (const line of stderr) {
+        assert.match(line, /^warning: the cache '.*' is not used \(/, label);
+      }
+      return stderr;
+    };
+    // Garbage: one line, and the next call starts anew.
+    await Deno.mkdir(cache);
+    await Deno.writeTextFile(at, "garbage ".repeat(1000));
+    assert.equal((await same("garbage", 1)).length, 1);
+    assert.equal((await same("rebuilt", 0)).length, 0);
+    assert.ok(entries(cache).size > 100);
+    // Truncated to a third.
+    const bytes = await Deno.readFile(at);
+    await Deno.writeFile(at, bytes.slice(0, Math.floor(bytes.length / 3)));
+    await same("truncated", 1);
+    await same("after the truncated file", 1);
+    // Another program's database: left as it is, every time.
+    await Deno.remove(cache, { recursive: true });
+    await Deno.mkdir(cache);
+    const other = new DatabaseSync(at);
+    other.exec("CREATE TABLE mine (x); INSERT INTO mine VALUES (1)");
+    other.close();
+    const before = await Deno.readFile(at);
+    assert.equal((await same("foreign", 1)).length, 1);
+    assert.deepEqual(await Deno.readFile(at), before);
+    // A folder that cannot be made (a file stands in its way).
+    await Deno.writeTextFile(join(dir, "file"), "x");
+    const blocked = await mdsel(asked, { MDSEL_CACHE_DIR: join(dir, "file", "cache") });
+    assert.equal(blocked.stdout, expected.stdout);
+    assert.ok(blocked.stderr.split("\n").filter(Boolean).length <= 1, blocked.stderr);
+    // A folder the user may not write (not as root, whom nothing stops).
+    if (Deno.build.os !== "windows" && Deno.uid() !== 0) {
+      const locked = join(dir, "locked");
+      await Deno.mkdir(locked, { mode: 0o500 });
+      const refused = await mdsel(asked, { MDSEL_CACHE_DIR: locked });
+      assert.equal(refused.stdout, expected.stdout);
+      assert.ok(refused.stderr.split("\n").filter(Boolean).length <= 1, refused.stderr);
+      await Deno.chmod(locked, 0o700);
+    }
+  });
+});
+
+Deno.test("cache: the size cap holds, least recently used first, with the same answers", async () => {
+  await withTempDir({}, async (dir) => {
+    const cache = join(dir, "cache");
+    const env = { MDSEL_CACHE_DIR: cache, MDSEL_CACHE_MAX_BYTES: "200000" };
+    for (const args of [["index", mdxRoot], ["select", "--", "agent memory", mdxRoot]]) {
+      assert.deepEqual(await mdsel(args, env), await mdsel(args, NO_CACHE));
+    }
+    const db = new DatabaseSync(join(cache, STORE_FILE), { readOnly: true });
+    const { bytes } = db.prepare("SELECT bytes FROM totals").get() as { bytes: number };
+    const { count } = db.prepare("SELECT count(*) AS count FROM entries").get() as {
+      count: number;
+    };
+    db.close();
+    assert.ok(bytes <= 200_000 && count > 0, `${bytes} bytes in ${count} entries`);
+    const ignored = await mdsel(["index", mdxRoot], { ...env, MDSEL_CACHE_MAX_BYTES: "lots" });
+    assert.match(ignored.stderr, /^warning: ignoring MDSEL_CACHE_MAX_BYTES='lots'/);
+  });
+});
+
+/** One real CLI process, with exactly these permissions (and never a prompt). */
+async function mdselProcess(
+  args: readonly string[],
+  permissions: readonly string[],
+  env: Record<string, string>,
+): Promise<Answer> {
+  return await mdselProcessOf(args, {
+    permissions: ["--no-prompt", ...permissions],
+    env,
+    timeoutMs: 120_000,
+  });
+}
+
+Deno.test("cache: many processes at once against one cache, no answer lost or wrong", async () => {
+  await withTempDir({}, async (dir) => {
+    const cache = join(dir, "cache");
+    const asked = [
+      ["index", mdxRoot],
+      ["select", "--", "tool calling stream", mdxRoot],
+      ["select", "--json", "--", "agent memory", mdxRoot],
+      ["index", "--json", markdownRoot],
+      ["select", "--", "abort request signal", markdownRoot],
+      ["select", "h2.0", mdxRoot],
+      ["index", mdxRoot, markdownRoot],
+      ["select", "--", "install configure", mdxRoot, markdownRoot],
+    ];
+    const expected = await Promise.all(
+      asked.map(async (args) => comparable(await mdsel(args, NO_CACHE))),
+    );
+    for (const round of ["cold", "warm"]) {
+      const answers = await Promise.all(
+        asked.map((args) => mdselProcess(args, ["-A"], { MDSEL_CACHE_DIR: cache })),
+      );
+      answers.forEach((answer, i) => {
+        assert.deepEqual(comparable(answer), expected[i], `${round}: mdsel ${asked[i].join(" ")}`);
+      });
+    }
+    const db = new DatabaseSync(join(cache, STORE_FILE), { readOnly: true });
+    const { integrity_check } = db.prepare("PRAGMA integrity_check").get() as {
+      integrity_check: string;
+    };
+    const { count } = db.prepare("SELECT count(*) AS count FROM entries").get() as {
+      count: number;
+    };
+    db.close();
+    assert.equal(integrity_check, "ok");
+    assert.ok(count > 500, `${count} entries`);
+  });
+});
+
+Deno.test("cache: the sandboxed engine answers as before, without the cache, silently", async () => {
+  await withTempDir({}, async (dir) => {
+    const cache = join(dir, "cache");
+    const asked = ["select", "--", "tool calling", mdxRoot];
+    const expected = await mdsel(asked, NO_CACHE);
+    const env = { MDSEL_CACHE_DIR: cache };
+    for (
+      const flags of [
+        [`--allow-read=${mdxRoot}`],
+        ["--allow-read", "--allow-env"],
+        [`--allow-read=${mdxRoot}`, "--allow-env", `--allow-write=${cache}`],
+        [`--allow-read=${mdxRoot},${cache}`, "--allow-env=MDSEL_CACHE", `--allow-write=${cache}`],
+      ]
+    ) {
+      const answer = await mdselProcess(asked, flags, env);
+      assert.deepEqual(answer, expected, flags.join(" "));
+      assert.equal(await Deno.stat(cache).then(() => true, () => false), false, flags.join(" "));
+    }
+    // Granted the folder (and told where it is), the engine keeps its cache there.
+    const granted = [
+      `--allow-read=${mdxRoot},${cache}`,
+      "--allow-env=MDSEL_CACHE_DIR",
+      `--allow-write=${cache}`,
+    ];
+    assert.deepEqual(await mdselProcess(asked, granted, env), expected);
+    assert.ok(entries(cache).size > 100);
+    assert.deepEqual(await mdselProcess(asked, granted, env), expected);
+  });
+});

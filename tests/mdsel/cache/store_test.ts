@@ -1,0 +1,144 @@
+// The cache's store on its own: entries by kind, path and version; the size
+// cap, least recently used first; a busy database never waits long; corrupt,
+// truncated and foreign files, and a folder that cannot be made, never throw.
+import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
+import { BUSY_TIMEOUT_MS, CacheStore, STORE_FILE } from "../../../mdsel/cache/store.ts";
+import { withTempDir } from "../_cli.ts";
+
+async function open(dir: string, maxBytes = 1e9): Promise<CacheStore> {
+  const { store, warning } = await CacheStore.open(dir, maxBytes);
+  assert.equal(warning, undefined);
+  return store!;
+}
+
+Deno.test("store: entries by kind, path and version; a new folder 0700, the file 0600", async () => {
+  await withTempDir({}, async (root) => {
+    const dir = `${root}/a/b/mdsel`;
+    const store = await open(dir);
+    store.put("doc", "1", [{ path: "/x.md", stat: "s1", data: "one" }], []);
+    store.put("other", "1", [{ path: "/x.md", stat: "s1", data: "other kind" }], []);
+    assert.equal(store.get("doc", "1", ["/x.md"]).get("/x.md")?.data, "one");
+    assert.equal(store.get("doc", "2", ["/x.md"]).size, 0, "another version is no entry");
+    assert.equal(store.get("other", "1", ["/x.md"]).get("/x.md")?.data, "other kind");
+    store.put("doc", "1", [{ path: "/x.md", stat: "s2", data: "two" }], []);
+    const entry = store.get("doc", "1", ["/x.md", "/missing.md"]);
+    assert.deepEqual([...entry.keys()], ["/x.md"]);
+    assert.equal(entry.get("/x.md")?.stat, "s2");
+    assert.ok(Math.abs(entry.get("/x.md")!.written - Date.now()) < 60_000);
+    store.remove("doc", ["/x.md"]);
+    assert.equal(store.get("doc", "1", ["/x.md"]).size, 0);
+    store.close();
+    if (Deno.build.os !== "windows") {
+      assert.equal(Deno.statSync(dir).mode! & 0o777, 0o700);
+      assert.equal(Deno.statSync(`${dir}/${STORE_FILE}`).mode! & 0o777, 0o600);
+    }
+  });
+});
+
+Deno.test("store: the size cap evicts the least recently used entries first", async () => {
+  await withTempDir({}, async (dir) => {
+    const store = await open(dir, 10_000);
+    const data = "x".repeat(1000);
+    // Ten entries of about 1 KB, written (and so used) in turn.
+    for (let i = 0; i < 8; i++) {
+      store.put("doc", "1", [{ path: `/f${i}.md`, stat: "s", data }], []);
+    }
+    // /f0.md is used again, long after its last use was written down.
+    const db = new DatabaseSync(`${dir}/${STORE_FILE}`);
+    db.exec("UPDATE entries SET used = used - 7200000 WHERE path != '/f1.md'");
+    db.close();
+    store.put("doc", "1", [], [["/f0.md", 0]]);
+    for (let i = 8; i < 12; i++) {
+      store.put("doc", "1", [{ path: `/f${i}.md`, stat: "s", data }], []);
+    }
+    assert.ok(store.totalBytes() <= 10_000, `${store.totalBytes()} bytes`);
+    const left = store.get("doc", "1", Array.from({ length: 12 }, (_, i) => `/f${i}.md`));
+    // The newest stay, /f0.md (used again) stays; the oldest unused went first.
+    for (const path of ["/f0.md", "/f11.md", "/f10.md", "/f9.md"]) {
+      assert.ok(left.has(path), `${path} kept: ${[...left.keys()]}`);
+    }
+    assert.ok(!left.has("/f2.md"), "the oldest unused entry is evicted");
+    // The total the cap counts is the sum of what is left.
+    const check = new DatabaseSync(`${dir}/${STORE_FILE}`);
+    const { sum } = check.prepare("SELECT sum(bytes) AS sum FROM entries").get() as { sum: number };
+    check.close();
+    assert.equal(store.totalBytes(), sum);
+    store.close();
+  });
+});
+
+Deno.test("store: a write waits on another process's write a short bound at most, then goes without", async () => {
+  await withTempDir({}, async (dir) => {
+    (await open(dir)).close();
+    const holder = new DatabaseSync(`${dir}/${STORE_FILE}`);
+    holder.exec("BEGIN IMMEDIATE");
+    const store = await open(dir);
+    const started = performance.now();
+    store.put("doc", "1", [{ path: "/x.md", stat: "s", data: "d" }], []);
+    const waited = performance.now() - started;
+    assert.ok(waited < BUSY_TIMEOUT_MS * 20, `waited ${waited} ms`);
+    assert.equal(store.warning, undefined, "busy is no problem to report");
+    // Readers never wait on a writer (WAL).
+    assert.equal(store.get("doc", "1", ["/x.md"]).size, 0);
+    store.close();
+    holder.exec("ROLLBACK");
+    holder.close();
+  });
+});
+
+Deno.test("store: a file that is no database, or a corrupt one, is one warning and is removed", async () => {
+  await withTempDir({}, async (dir) => {
+    const path = `${dir}/${STORE_FILE}`;
+    await Deno.writeTextFile(path, "not a database at all, just text\n".repeat(200));
+    const first = await CacheStore.open(dir, 1e9);
+    assert.equal(first.store, undefined);
+    assert.match(
+      first.warning!,
+      /^warning: the cache '.*' is not used \(it was not a readable database/,
+    );
+    // The next call starts anew.
+    const store = await open(dir);
+    for (let i = 0; i < 200; i++) {
+      store.put("doc", "1", [{ path: `/f${i}.md`, stat: "s", data: "y".repeat(2000) }], []);
+    }
+    store.close();
+    // Truncated to half: a corrupt database.
+    const bytes = await Deno.readFile(path);
+    await Deno.writeFile(path, bytes.slice(0, bytes.length >> 1));
+    const { store: truncated, warning } = await CacheStore.open(dir, 1e9);
+    let line = warning;
+    if (truncated !== undefined) {
+      const paths = Array.from({ length: 200 }, (_, i) => `/f${i}.md`);
+      truncated.get("doc", "1", paths);
+      truncated.put("doc", "1", [{ path: "/new.md", stat: "s", data: "z" }], []);
+      line = truncated.warning;
+      truncated.close();
+    }
+    assert.match(line ?? "", /^warning: the cache '.*' is not used/);
+    assert.equal(line!.split("\n").length, 1);
+  });
+});
+
+Deno.test("store: another program's database is left as it is", async () => {
+  await withTempDir({}, async (dir) => {
+    const path = `${dir}/${STORE_FILE}`;
+    const other = new DatabaseSync(path);
+    other.exec("CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine')");
+    other.close();
+    const before = await Deno.readFile(path);
+    const { store, warning } = await CacheStore.open(dir, 1e9);
+    assert.equal(store, undefined);
+    assert.match(warning!, /it is not mdsel's cache; left as it is/);
+    assert.deepEqual(await Deno.readFile(path), before);
+  });
+});
+
+Deno.test("store: a folder that cannot be made is one warning, never an error", async () => {
+  await withTempDir({}, async (dir) => {
+    await Deno.writeTextFile(`${dir}/file`, "a file, not a folder");
+    const { store, warning } = await CacheStore.open(`${dir}/file/mdsel`, 1e9);
+    assert.equal(store, undefined);
+    assert.match(warning!, /^warning: the cache '.*' is not used \(.+\)$/);
+  });
+});
