@@ -35,6 +35,11 @@ const PHASES: readonly [string, (name: string, url: string) => boolean][] = [
   ["stat", (name) => name === "_statOrUndefined"],
   ["read files", (name) => name === "loadFile"],
   ["search: per-file data (searchData)", (name) => name === "searchData"],
+  ["search: the index's postings (read)", (name) => name === "dataFor"],
+  [
+    "search: the index's entries (write)",
+    (name, url) => /search_files\.ts$/.test(url) && name === "finish",
+  ],
   ["search: ranking (scoreSections)", (name) => name === "scoreSections"],
   ["search: phrases", (name) => name === "_liftPhrases"],
   ["search: snippets", (name) => name === "_snippet"],

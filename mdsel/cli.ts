@@ -18,6 +18,7 @@ import { type CacheSettings, NO_CACHE, readCacheSettings } from "./cache/locatio
 import { type Invocation, parseArgs, USAGE, UsageError } from "./io/args.ts";
 import { type EngineSettings, quietEnv, readSettings } from "./io/settings.ts";
 import { loadWorkspace, type Workspace } from "./io/workspace.ts";
+import { CacheChangedError } from "./io/call_cache.ts";
 import { RecordMissError } from "./parse/doc_record.ts";
 import { MDSEL_COMPATIBLE_VERSION, VERSION } from "./version.ts";
 
@@ -75,8 +76,9 @@ export async function run(args: readonly string[], options: RunOptions = {}): Pr
     try {
       result = await _dispatch(invocation, settings);
     } catch (error) {
-      // A cached document was asked what its record does not hold: answer again without the cache.
-      if (!(error instanceof RecordMissError)) throw error;
+      // A cached document was asked what its record does not hold, or the cache changed under
+      // the call: answer again without the cache.
+      if (!(error instanceof RecordMissError || error instanceof CacheChangedError)) throw error;
       result = await _dispatch(invocation, { ...settings, cache: NO_CACHE, workers: 0 });
     }
     return { ...result, stderr: warnings + result.stderr };
@@ -184,19 +186,28 @@ async function _select(
   if ("error" in parsed) {
     return { code: 1, stdout: render({ ...failure, errors: [parsed.error] }), stderr: "" };
   }
-  const workspace = await loadWorkspace(invocation.files, settings);
   const { input } = parsed;
-  // The search engine loads only for a search: index and select start faster without it.
-  const outcome = input.kind === "search"
-    ? (await import("./commands/search_command.ts")).searchWorkspace(
-      input.query,
-      input.namespace,
-      workspace,
-      settings,
-    )
-    : selectAllInWorkspace(input.selectors, workspace, { ...settings, full });
+  const search = input.kind === "search";
+  const workspace = await loadWorkspace(invocation.files, { ...settings, search });
+  let stdout: string;
+  let outcome: SelectOutcome;
+  try {
+    // The search engine loads only for a search: index and select start faster without it.
+    outcome = input.kind === "search"
+      ? (await import("./commands/search_command.ts")).searchWorkspace(
+        input.query,
+        input.namespace,
+        workspace,
+        settings,
+      )
+      : selectAllInWorkspace(input.selectors, workspace, { ...settings, full });
+    stdout = render(outcome);
+  } finally {
+    // A search through the cache writes what it derived once it has answered.
+    workspace.finish?.();
+  }
   const failed = outcome.errors.length > 0 || outcome.unresolved.length > 0;
-  return { code: failed ? 1 : 0, stdout: render(outcome), stderr: _notices(workspace) };
+  return { code: failed ? 1 : 0, stdout, stderr: _notices(workspace) };
 }
 
 /**

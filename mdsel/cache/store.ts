@@ -1,10 +1,12 @@
 /**
  * The cache's store: one SQLite database (Deno's built-in `node:sqlite`, in
  * WAL mode, so readers never wait on a writer) in the cache folder, private
- * to its user. Entries are keyed by kind (`doc` for a parsed document; a
- * later kind may hold a file's search data) and the file's absolute path; each
- * carries its kind's version, the file's `stat` key, when it was written and
- * last used, and its data.
+ * to its user. Entries are keyed by kind (`doc` for a parsed document,
+ * `search` for its search data) and the file's absolute path; each carries
+ * its kind's version, the file's `stat` key, when it was written and last
+ * used, and its data. A `search` entry's terms are in the store's postings
+ * (`segments.ts`): it is derived from its file's `doc` entry and goes when
+ * that goes or is written again.
  *
  * Nothing here ever fails a call: a busy database is skipped (a write waits
  * {@linkcode BUSY_TIMEOUT_MS} at most), and any other error turns the store off
@@ -15,14 +17,23 @@
  * @module
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
+import {
+  dropSegments,
+  dropStaleSegments,
+  readPostings,
+  SEGMENTS_SCHEMA,
+  termsEndingWith,
+  termsStartingWith,
+  writeSegment,
+} from "./segments.ts";
 
 /** The store's file in the cache folder: its schema's version is in its name. */
-export const STORE_FILE = "cache-v1.sqlite";
+export const STORE_FILE = "cache-v2.sqlite";
 
 /** `PRAGMA application_id` of the store: "mdsl". */
 const APPLICATION_ID = 0x6d64736c;
 /** The schema's version (`PRAGMA user_version`). */
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 /** The longest a call waits for another process's write, in milliseconds. */
 export const BUSY_TIMEOUT_MS = 100;
@@ -35,6 +46,7 @@ const EVICT_TO = 0.9;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS entries (
+  id INTEGER PRIMARY KEY,
   kind TEXT NOT NULL,
   path TEXT NOT NULL,
   version TEXT NOT NULL,
@@ -43,17 +55,28 @@ CREATE TABLE IF NOT EXISTS entries (
   used INTEGER NOT NULL,
   bytes INTEGER NOT NULL,
   data TEXT NOT NULL,
-  PRIMARY KEY (kind, path)
+  segment INTEGER,
+  slot INTEGER,
+  UNIQUE (kind, path)
 );
-CREATE INDEX IF NOT EXISTS entries_used ON entries (used);
 CREATE TABLE IF NOT EXISTS totals (id INTEGER PRIMARY KEY CHECK (id = 0), bytes INTEGER NOT NULL);
 INSERT OR IGNORE INTO totals VALUES (0, 0);
+${SEGMENTS_SCHEMA}
 CREATE TRIGGER IF NOT EXISTS entries_added AFTER INSERT ON entries
   BEGIN UPDATE totals SET bytes = bytes + NEW.bytes; END;
-CREATE TRIGGER IF NOT EXISTS entries_removed AFTER DELETE ON entries
-  BEGIN UPDATE totals SET bytes = bytes - OLD.bytes; END;
+CREATE TRIGGER IF NOT EXISTS entries_removed AFTER DELETE ON entries BEGIN
+  UPDATE totals SET bytes = bytes - OLD.bytes;
+  UPDATE segments SET live = live - OLD.bytes WHERE id = OLD.segment;
+  DELETE FROM entries WHERE OLD.kind = 'doc' AND kind = 'search' AND path = OLD.path;
+END;
 CREATE TRIGGER IF NOT EXISTS entries_changed AFTER UPDATE OF bytes ON entries
   BEGIN UPDATE totals SET bytes = bytes - OLD.bytes + NEW.bytes; END;
+CREATE TRIGGER IF NOT EXISTS entries_moved AFTER UPDATE OF segment ON entries
+  WHEN OLD.segment IS NOT NULL AND OLD.segment IS NOT NEW.segment
+  BEGIN UPDATE segments SET live = live - OLD.bytes WHERE id = OLD.segment; END;
+CREATE TRIGGER IF NOT EXISTS entries_rewritten AFTER UPDATE OF stat ON entries
+  WHEN NEW.kind = 'doc' AND OLD.stat IS NOT NEW.stat
+  BEGIN DELETE FROM entries WHERE kind = 'search' AND path = NEW.path AND stat != NEW.stat; END;
 PRAGMA application_id = ${APPLICATION_ID};
 PRAGMA user_version = ${SCHEMA_VERSION};
 `;
@@ -68,6 +91,10 @@ export interface StoredEntry {
   readonly used: number;
   /** Its data. */
   readonly data: string;
+  /** The segment holding its postings (entries written with postings only). */
+  readonly segment: number | null;
+  /** Its place in that segment's postings. */
+  readonly slot: number | null;
 }
 
 /** One entry to write. */
@@ -78,6 +105,37 @@ export interface NewEntry {
   readonly stat: string;
   /** The data. */
   readonly data: string;
+  /** Its place in the postings written with it (see {@linkcode EntryBatch.postings}). */
+  readonly slot?: number;
+  /** Bytes it holds beside its data: its share of those postings. */
+  readonly postingsBytes?: number;
+}
+
+/** Entries of one kind to write, and the entries of that kind a call used. */
+export interface EntryBatch {
+  /** The kind. */
+  readonly kind: string;
+  /** The kind's version. */
+  readonly version: string;
+  /** The entries to write (replacing any of the same path). */
+  readonly entries: readonly NewEntry[];
+  /** Paths whose entries the call used, as `[path, last use]`. */
+  readonly used: readonly (readonly [string, number])[];
+  /**
+   * The postings of the entries, by term (each an opaque blob naming the
+   * entries by their slot): the entries are then one new segment.
+   */
+  readonly postings?: ReadonlyMap<string, Uint8Array>;
+}
+
+/** The postings of one term in one segment. */
+export interface StoredPostings {
+  /** The term. */
+  readonly term: string;
+  /** The segment. */
+  readonly segment: number;
+  /** The blob, as written. */
+  readonly places: Uint8Array;
 }
 
 /** SQLite's primary result codes the store tells apart. */
@@ -93,6 +151,7 @@ export class CacheStore {
   readonly #maxBytes: number;
   #warning?: string;
   #broken = false;
+  #reading = false;
   #select?: StatementSync;
 
   private constructor(db: DatabaseSync, path: string, maxBytes: number) {
@@ -116,7 +175,8 @@ export class CacheStore {
    * import { CacheStore } from "./store.ts";
    * const dir = await Deno.makeTempDir();
    * const { store } = await CacheStore.open(dir, 1e6);
-   * store!.put("doc", "1", [{ path: "/a.md", stat: "1:2:3:4:5", data: "{}" }], []);
+   * const entries = [{ path: "/a.md", stat: "1:2:3:4:5", data: "{}" }];
+   * store!.put([{ kind: "doc", version: "1", entries, used: [] }]);
    * assert.equal(store!.get("doc", "1", ["/a.md", "/b.md"]).get("/a.md")?.data, "{}");
    * store!.close();
    * await Deno.remove(dir, { recursive: true });
@@ -154,7 +214,11 @@ export class CacheStore {
           return { warning: _warning(path, `its schema is version ${version}; left as it is`) };
         }
       }
-      db.exec("PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 16777216");
+      // Recursive triggers: a `doc` entry removed removes its `search` entry, which updates the totals.
+      db.exec(
+        "PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 16777216; " +
+          "PRAGMA recursive_triggers = ON",
+      );
       return { store: new CacheStore(db, path, maxBytes) };
     } catch (error) {
       try {
@@ -176,6 +240,30 @@ export class CacheStore {
   }
 
   /**
+   * Whether the store failed in this call (it is used no more then).
+   *
+   * @returns `true` after a failure, a busy database included.
+   */
+  get failed(): boolean {
+    return this.#broken;
+  }
+
+  /**
+   * Reads from one snapshot of the store from now until the next write (or
+   * the close): entries and postings read in between agree with each other,
+   * whatever other processes write meanwhile.
+   */
+  holdSnapshot(): void {
+    if (this.#broken || this.#reading) return;
+    try {
+      this.#db.exec("BEGIN");
+      this.#reading = true;
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  /**
    * The entries of some files, of one kind and version.
    *
    * @param kind The kind.
@@ -188,16 +276,14 @@ export class CacheStore {
     if (this.#broken || paths.length === 0) return found;
     try {
       this.#select ??= this.#db.prepare(
-        "SELECT path, stat, written, used, data FROM entries " +
+        "SELECT path, stat, written, used, data, segment, slot FROM entries " +
           "WHERE kind = ? AND version = ? AND path IN (SELECT value FROM json_each(?))",
       );
-      const rows = this.#select.all(kind, version, JSON.stringify(paths)) as unknown as {
-        path: string;
-        stat: string;
-        written: number;
-        used: number;
-        data: string;
-      }[];
+      const rows = this.#select.all(
+        kind,
+        version,
+        JSON.stringify(paths),
+      ) as unknown as (StoredEntry & { path: string })[];
       for (const row of rows) found.set(row.path, row);
     } catch (error) {
       this.#fail(error);
@@ -206,25 +292,76 @@ export class CacheStore {
   }
 
   /**
-   * Writes entries in one transaction, notes the use of others, and evicts
-   * the least recently used entries past the cap. Skipped, silently, when
-   * another process holds the database longer than {@linkcode BUSY_TIMEOUT_MS}.
+   * The postings of some terms in some segments.
    *
-   * @param kind The kind.
-   * @param version The kind's version.
-   * @param entries The entries to write (replacing any of the same path).
-   * @param used Paths whose entries this call used, as `[path, last use]`.
+   * @param terms The terms.
+   * @param segments The segments.
+   * @returns Each term's postings per segment that has it (none when the store failed).
    */
-  put(
-    kind: string,
-    version: string,
-    entries: readonly NewEntry[],
-    used: readonly (readonly [string, number])[],
-  ): void {
+  postings(terms: readonly string[], segments: readonly number[]): StoredPostings[] {
+    if (this.#broken || terms.length === 0 || segments.length === 0) return [];
+    try {
+      return readPostings(this.#db, terms, segments);
+    } catch (error) {
+      this.#fail(error);
+      return [];
+    }
+  }
+
+  /**
+   * The terms of any entry's postings that start with a prefix, the prefix
+   * itself included, and are some characters (UTF-16 code units) long.
+   *
+   * @param prefix The prefix.
+   * @param minLength The fewest characters.
+   * @param maxLength The most.
+   * @returns The terms, sorted (none when the store failed).
+   */
+  termsStartingWith(prefix: string, minLength = 0, maxLength = Infinity): string[] {
+    if (this.#broken) return [];
+    try {
+      return termsStartingWith(this.#db, prefix, minLength, maxLength);
+    } catch (error) {
+      this.#fail(error);
+      return [];
+    }
+  }
+
+  /**
+   * The terms of any entry's postings that end with a suffix and are some
+   * characters (UTF-16 code units) long.
+   *
+   * @param suffix The suffix.
+   * @param minLength The fewest characters.
+   * @param maxLength The most.
+   * @returns The terms (none when the store failed).
+   */
+  termsEndingWith(suffix: string, minLength: number, maxLength: number): string[] {
+    if (this.#broken) return [];
+    try {
+      return termsEndingWith(this.#db, suffix, minLength, maxLength);
+    } catch (error) {
+      this.#fail(error);
+      return [];
+    }
+  }
+
+  /**
+   * Writes entries in one transaction, notes the use of others, drops the
+   * postings that have mostly gone stale and evicts the least recently used
+   * entries past the cap. Skipped, silently, when another process holds the
+   * database longer than {@linkcode BUSY_TIMEOUT_MS}.
+   *
+   * @param batches The entries, by kind.
+   */
+  put(batches: readonly EntryBatch[]): void {
+    this.#endSnapshot();
     if (this.#broken) return;
     const now = Date.now();
-    const stale = used.filter(([, at]) => now - at > USE_GRANULARITY_MS).map(([path]) => path);
-    if (entries.length === 0 && stale.length === 0) return;
+    const stale = batches.map((batch) =>
+      batch.used.filter(([, at]) => now - at > USE_GRANULARITY_MS).map(([path]) => path)
+    );
+    if (batches.every((batch, i) => batch.entries.length === 0 && stale[i].length === 0)) return;
     const db = this.#db;
     try {
       db.exec("BEGIN IMMEDIATE");
@@ -234,20 +371,46 @@ export class CacheStore {
     }
     try {
       const upsert = db.prepare(
-        "INSERT INTO entries (kind, path, version, stat, written, used, bytes, data) " +
-          "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (kind, path) DO UPDATE SET " +
+        "INSERT INTO entries (kind, path, version, stat, written, used, bytes, data, segment, slot) " +
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (kind, path) DO UPDATE SET " +
           "version = excluded.version, stat = excluded.stat, written = excluded.written, " +
-          "used = excluded.used, bytes = excluded.bytes, data = excluded.data",
+          "used = excluded.used, bytes = excluded.bytes, data = excluded.data, " +
+          "segment = excluded.segment, slot = excluded.slot",
       );
-      for (const entry of entries) {
-        const bytes = entry.data.length + entry.path.length + entry.stat.length + 64;
-        upsert.run(kind, entry.path, version, entry.stat, now, now, bytes, entry.data);
-      }
-      if (stale.length > 0) {
-        db.prepare(
-          "UPDATE entries SET used = ? WHERE kind = ? AND path IN (SELECT value FROM json_each(?))",
-        ).run(now, kind, JSON.stringify(stale));
-      }
+      batches.forEach(({ kind, version, entries, postings }, i) => {
+        const bytes = entries.map((entry) =>
+          entry.data.length + entry.path.length + entry.stat.length + 64 +
+          (entry.postingsBytes ?? 0)
+        );
+        const total = bytes.reduce((sum, size) => sum + size, 0);
+        // A segment the cap cannot hold is not written: it would be evicted at once.
+        const fits = postings === undefined || total <= this.#maxBytes * EVICT_TO;
+        const segment = postings === undefined || entries.length === 0 || !fits
+          ? null
+          : writeSegment(db, postings, total);
+        if (fits) {
+          entries.forEach((entry, k) => {
+            upsert.run(
+              kind,
+              entry.path,
+              version,
+              entry.stat,
+              now,
+              now,
+              bytes[k],
+              entry.data,
+              segment,
+              segment === null ? null : entry.slot ?? null,
+            );
+          });
+        }
+        if (stale[i].length > 0) {
+          db.prepare(
+            "UPDATE entries SET used = ? WHERE kind = ? AND path IN (SELECT value FROM json_each(?))",
+          ).run(now, kind, JSON.stringify(stale[i]));
+        }
+      });
+      dropStaleSegments(db);
       this.#evict();
       db.exec("COMMIT");
     } catch (error) {
@@ -267,6 +430,7 @@ export class CacheStore {
    * @param paths Absolute paths.
    */
   remove(kind: string, paths: readonly string[]): void {
+    this.#endSnapshot();
     if (this.#broken || paths.length === 0) return;
     try {
       this.#db.prepare(
@@ -279,13 +443,14 @@ export class CacheStore {
   }
 
   /**
-   * How many bytes the entries hold together, as the cap counts them.
+   * How many bytes the store holds, as the cap counts them: its entries,
+   * and the postings of entries gone that still wait in their segment.
    *
    * @returns The total (0 when the store failed).
    */
   totalBytes(): number {
     try {
-      return (this.#db.prepare("SELECT bytes FROM totals").get() as { bytes: number }).bytes;
+      return _total(this.#db);
     } catch (error) {
       this.#fail(error);
       return 0;
@@ -294,6 +459,7 @@ export class CacheStore {
 
   /** Closes the database. */
   close(): void {
+    this.#endSnapshot();
     try {
       this.#db.close();
     } catch {
@@ -301,27 +467,65 @@ export class CacheStore {
     }
   }
 
+  #endSnapshot(): void {
+    if (!this.#reading) return;
+    this.#reading = false;
+    try {
+      this.#db.exec("COMMIT");
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  /**
+   * Evicts the least recently used entries until the store is under its cap:
+   * the entries of a segment all at once, with their postings, by their
+   * latest use.
+   */
   #evict(): void {
     const db = this.#db;
-    const total = (db.prepare("SELECT bytes FROM totals").get() as { bytes: number }).bytes;
-    if (total <= this.#maxBytes) return;
-    let excess = total - Math.floor(this.#maxBytes * EVICT_TO);
-    const victims: number[] = [];
-    const oldest = db.prepare("SELECT rowid AS id, bytes FROM entries ORDER BY used, written");
-    for (const row of oldest.iterate() as Iterable<{ id: number; bytes: number }>) {
-      victims.push(row.id);
-      excess -= row.bytes;
-      if (excess <= 0) break;
+    const oldest = db.prepare(
+      "SELECT 0 AS segment, id, bytes, used, written FROM entries WHERE segment IS NULL " +
+        "UNION ALL SELECT segments.id, 0, segments.bytes, max(entries.used), max(entries.written) " +
+        "FROM segments JOIN entries ON entries.segment = segments.id GROUP BY segments.id " +
+        "ORDER BY used, written LIMIT 1000",
+    );
+    const remove = db.prepare("DELETE FROM entries WHERE id IN (SELECT value FROM json_each(?))");
+    for (let total = _total(db); total > this.#maxBytes; total = _total(db)) {
+      let excess = total - Math.floor(this.#maxBytes * EVICT_TO);
+      const entries: number[] = [];
+      const segments: number[] = [];
+      type Row = { segment: number; id: number; bytes: number };
+      for (const row of oldest.iterate() as Iterable<Row>) {
+        if (row.segment === 0) entries.push(row.id);
+        else segments.push(row.segment);
+        excess -= row.bytes;
+        if (excess <= 0) break;
+      }
+      if (entries.length === 0 && segments.length === 0) {
+        dropStaleSegments(db, true);
+        return;
+      }
+      remove.run(JSON.stringify(entries));
+      dropSegments(db, segments);
+      dropStaleSegments(db);
     }
-    db.prepare("DELETE FROM entries WHERE rowid IN (SELECT value FROM json_each(?))")
-      .run(JSON.stringify(victims));
   }
 
   #fail(error: unknown): void {
     this.#broken = true;
+    this.#reading = false;
     if (_isBusy(error)) return; // another process holds it: this call goes without
     this.#warning ??= _failure(error, this.#path);
   }
+}
+
+/** The bytes the cap counts: the entries, and the stale postings of their segments. */
+function _total(db: DatabaseSync): number {
+  return (db.prepare(
+    "SELECT (SELECT bytes FROM totals) + " +
+      "(SELECT coalesce(sum(bytes - live), 0) FROM segments) AS bytes",
+  ).get() as { bytes: number }).bytes;
 }
 
 /** The folder (0700) and the file (0600), made when missing. */

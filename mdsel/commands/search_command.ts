@@ -78,7 +78,7 @@ export function searchWorkspace(
   if (docs.length === 0) return { ...outcome, search: undefined };
   let found;
   try {
-    found = searchDocuments(docs, query, MAX_HITS, ranking);
+    found = searchDocuments(docs, query, MAX_HITS, ranking, workspace.search);
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
     const clipped = shown.length > 60 ? `${Array.from(shown).slice(0, 60).join("")}...` : shown;

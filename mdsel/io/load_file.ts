@@ -39,9 +39,39 @@ export async function loadFile(
   maxBytes = MAX_FILE_BYTES,
   known?: Deno.FileInfo,
 ): Promise<LoadedFile> {
+  let info: Deno.FileInfo;
+  try {
+    info = known ?? await Deno.stat(path);
+  } catch (error) {
+    throw _classify(error, path);
+  }
+  return loadFileSync(path, maxBytes, info);
+}
+
+/**
+ * Reads a file as UTF-8 Markdown, synchronously, given its `stat`: as
+ * {@linkcode loadFile} does.
+ *
+ * @param path The path as given, relative to the working directory.
+ * @param maxBytes The largest file read.
+ * @param info The file's `stat`.
+ * @returns The text, and a warning when bytes had to be replaced.
+ * @throws {FileReadError} When the file is missing, a directory, binary, too
+ * large or unreadable.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadFileSync } from "./load_file.ts";
+ * const path = await Deno.makeTempFile({ suffix: ".md" });
+ * await Deno.writeTextFile(path, "# A\n");
+ * assert.equal(loadFileSync(path, 1000, Deno.statSync(path)).text, "# A\n");
+ * await Deno.remove(path);
+ * ```
+ */
+export function loadFileSync(path: string, maxBytes: number, info: Deno.FileInfo): LoadedFile {
   let text: string;
   try {
-    const info = known ?? await Deno.stat(path);
     if (info.isDirectory) {
       throw new FileReadError(
         "PROCESSING_ERROR",
@@ -101,11 +131,25 @@ function _decodeStrictly(path: string): LoadedFile {
   try {
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
   } catch {
-    return {
-      text: new TextDecoder("utf-8").decode(bytes),
-      warning: `Invalid UTF-8 in ${path}: replaced with U+FFFD`,
-    };
+    return { text: new TextDecoder("utf-8").decode(bytes), warning: invalidUtf8Warning(path) };
   }
+}
+
+/**
+ * The warning for a file that is not valid UTF-8.
+ *
+ * @param path The path as given.
+ * @returns One line.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { invalidUtf8Warning } from "./load_file.ts";
+ * assert.equal(invalidUtf8Warning("a.md"), "Invalid UTF-8 in a.md: replaced with U+FFFD");
+ * ```
+ */
+export function invalidUtf8Warning(path: string): string {
+  return `Invalid UTF-8 in ${path}: replaced with U+FFFD`;
 }
 
 function _classify(error: unknown, path: string): FileReadError {

@@ -7,8 +7,7 @@
  * @module
  */
 import { isFresh, statKey } from "../cache/file_key.ts";
-import type { CacheSettings } from "../cache/location.ts";
-import type { CacheStore, NewEntry, StoredEntry } from "../cache/store.ts";
+import type { NewEntry, StoredEntry } from "../cache/store.ts";
 import {
   DOC_RECORD_VERSION,
   type DocRecord,
@@ -19,9 +18,9 @@ import {
 import { CHUNK_CHARS, type DocumentParts, type Syntax } from "../parse/document.ts";
 import { readMarkdown } from "../parse/markdown_nodes.ts";
 import { VERSION } from "../version.ts";
+import type { CacheKey, CallCache } from "./call_cache.ts";
 import type { Parsed } from "./parse_pool.ts";
 import {
-  MDX,
   type MdxModule,
   mdxModuleFor,
   parseCostMs,
@@ -29,16 +28,10 @@ import {
   WORKER_MIN_MS,
 } from "./parse_text.ts";
 
-/** The cache's kind for parsed documents, and its version (the record's, and the engine's). */
-const DOC_KIND = "doc";
-const DOC_VERSION = `${DOC_RECORD_VERSION}:${VERSION}`;
-
-/**
- * Markdown (not MDX) the cache is used for, in bytes, at the least: a small
- * call parses faster than it opens the cache. Any MDX file uses it (a warm
- * call then does not even load MDX's parser).
- */
-export const CACHE_MIN_MARKDOWN_BYTES = 256 * 1024;
+/** The cache's kind for parsed documents. */
+export const DOC_KIND = "doc";
+/** Its version: the record's, and the engine's. */
+export const DOC_VERSION = `${DOC_RECORD_VERSION}:${VERSION}`;
 
 /** One file's text, to turn into a document. */
 export interface FileText {
@@ -54,80 +47,90 @@ export interface FileText {
 
 /** How to turn texts into documents. */
 export interface ParseOptions {
-  /** The cache (off when absent or without a folder). */
-  readonly cache?: CacheSettings;
+  /** The call's cache (off when absent): looked up, and told what was parsed. */
+  readonly cache?: CallCache;
   /** How many parsing workers to start (by default, from the work and the cores). */
   readonly workers?: number;
 }
 
-/** The documents, in order, and lines for stderr. */
-export interface ParsedFiles {
-  /** One per file, in order. */
-  readonly parsed: ParsedFile[];
-  /** At most one line, about the cache. */
-  readonly notices: string[];
-}
-
 /**
- * Turns texts into documents, through the cache when it is on.
+ * Turns texts into documents, through the cache when it is on (the entries
+ * of the files parsed are written when the call's cache is finished).
  *
  * @param files The files' texts.
  * @param options The cache and the pool.
- * @returns The documents.
+ * @returns The documents, one per file, in order.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseFiles } from "./parse_files.ts";
- * const { parsed } = await parseFiles([{ path: "a.md", namespace: "a", text: "# A\n" }]);
+ * const parsed = await parseFiles([{ path: "a.md", namespace: "a", text: "# A\n" }]);
  * assert.equal(parsed[0].doc.top.nodes[0].text, "A");
  * ```
  */
 export async function parseFiles(
   files: readonly FileText[],
   options: ParseOptions = {},
-): Promise<ParsedFiles> {
-  const notices: string[] = [];
+): Promise<ParsedFile[]> {
   const parsed: (ParsedFile | undefined)[] = new Array(files.length);
   const mdx = new _MdxModule();
-  const store = _worthCaching(files, options.cache)
-    ? await _openStore(options.cache!, notices)
-    : undefined;
+  const { cache } = options;
   // A file is looked up, and written, by its absolute path and its stat's key.
-  const paths: (string | undefined)[] = new Array(files.length);
-  const keys: (string | undefined)[] = new Array(files.length);
+  const keys: (CacheKey | undefined)[] = new Array(files.length);
   const used: [string, number][] = [];
-  if (store !== undefined) {
-    const cwd = _workingFolder();
+  if (cache !== undefined) {
+    files.forEach((file, i) => keys[i] = cache.keyOf(file.path, file.info));
+    const paths = keys.flatMap((key) => key === undefined ? [] : [key.path]);
+    const found = cache.store.get(DOC_KIND, DOC_VERSION, paths);
     files.forEach((file, i) => {
-      paths[i] = _absolute(file.path, cwd);
-      keys[i] = paths[i] === undefined || file.info === undefined ? undefined : statKey(file.info);
-    });
-    const found = store.get(DOC_KIND, DOC_VERSION, paths.filter((path) => path !== undefined));
-    files.forEach((file, i) => {
-      const entry = found.get(paths[i]!);
-      if (entry === undefined || keys[i] === undefined) return;
-      const hit = _fromEntry(entry, file, keys[i]!, mdx);
+      const entry = keys[i] === undefined ? undefined : found.get(keys[i]!.path);
+      if (entry === undefined) return;
+      const hit = _fromEntry(entry, file, keys[i]!.key, mdx);
       if (hit === undefined) return;
       parsed[i] = hit;
-      used.push([paths[i]!, entry.used]);
+      used.push([keys[i]!.path, entry.used]);
     });
   }
   const misses = files.flatMap((_, i) => parsed[i] === undefined ? [i] : []);
   const records = await _parse(misses.map((i) => files[i]), options, mdx, parsed, misses);
-  if (store !== undefined) {
+  if (cache !== undefined) {
     const entries: NewEntry[] = [];
     misses.forEach((i, k) => {
       const data = records[k];
       if (keys[i] !== undefined && data !== undefined) {
-        entries.push({ path: paths[i]!, stat: keys[i]!, data });
+        entries.push({ path: keys[i]!.path, stat: keys[i]!.key, data });
       }
     });
-    store.put(DOC_KIND, DOC_VERSION, entries, used);
-    if (store.warning !== undefined) notices.push(store.warning);
-    store.close();
+    cache.write({ kind: DOC_KIND, version: DOC_VERSION, entries, used });
   }
-  return { parsed: parsed as ParsedFile[], notices };
+  return parsed as ParsedFile[];
+}
+
+/**
+ * A file's document from the cache, its text read now: for a file a call
+ * did not read, as the cache held what it needed of it until then.
+ *
+ * @param cache The call's cache.
+ * @param file The path as given, the namespace and the file's `stat`.
+ * @param key The file's key, from that `stat`.
+ * @param read Reads the file's text.
+ * @returns The document, or `undefined` when the cache no longer holds the
+ *   file as it is (it changed since its `stat`).
+ */
+export function cachedDocument(
+  cache: CallCache,
+  file: Omit<FileText, "text">,
+  key: CacheKey,
+  read: () => string,
+): ParsedFile | undefined {
+  const entry = cache.store.get(DOC_KIND, DOC_VERSION, [key.path]).get(key.path);
+  if (entry === undefined) return undefined;
+  try {
+    return _fromEntry(entry, { ...file, text: read() }, key.key, new _MdxModule());
+  } catch {
+    return undefined; // it can no longer be read as it was
+  }
 }
 
 /**
@@ -161,7 +164,7 @@ async function _parse(
       records[k] = result.record;
     } else {
       parsed[at[k]] = result.parsed;
-      if (options.cache?.dir !== undefined) records[k] = JSON.stringify(recordOf(result.parsed));
+      if (options.cache !== undefined) records[k] = JSON.stringify(recordOf(result.parsed));
     }
   });
   return records;
@@ -190,52 +193,6 @@ function _fromEntry(
   } catch {
     return undefined; // not a record of this engine, or the file is gone: parse it
   }
-}
-
-/** Whether a call has enough to parse for the cache to pay. */
-function _worthCaching(files: readonly FileText[], cache?: CacheSettings): boolean {
-  if (cache?.dir === undefined) return false;
-  let markdown = 0;
-  for (const file of files) {
-    if (MDX.test(file.path)) return true;
-    markdown += file.text.length;
-  }
-  return markdown >= CACHE_MIN_MARKDOWN_BYTES;
-}
-
-async function _openStore(
-  cache: CacheSettings,
-  notices: string[],
-): Promise<CacheStore | undefined> {
-  const { CacheStore } = await import("../cache/store.ts");
-  const { store, warning } = await CacheStore.open(cache.dir!, cache.maxBytes);
-  if (warning !== undefined) notices.push(warning);
-  return store;
-}
-
-/**
- * The path made absolute (the cache's key), without resolving `.` or `..`;
- * `undefined` when the working folder cannot be known (it was removed).
- */
-function _absolute(path: string, cwd: () => string | undefined): string | undefined {
-  if (path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith("\\\\")) return path;
-  const folder = cwd();
-  return folder === undefined ? undefined : `${folder}/${path}`;
-}
-
-/** The working folder, asked once (a call's relative paths all start there). */
-function _workingFolder(): () => string | undefined {
-  let folder: string | undefined | null = null;
-  return () => {
-    if (folder === null) {
-      try {
-        folder = Deno.cwd();
-      } catch {
-        folder = undefined;
-      }
-    }
-    return folder;
-  };
 }
 
 /** MDX's parser, for documents rebuilt from records: loaded only when a file needs it. */

@@ -7,10 +7,12 @@
 import type { CacheSettings } from "../cache/location.ts";
 import { parsedWarning } from "../parse/doc_record.ts";
 import type { MdDocument } from "../parse/document.ts";
+import type { SearchDataSource } from "../query/search.ts";
+import { CallCache, worthCaching } from "./call_cache.ts";
 import { type ErrorEntry, FileReadError } from "./errors.ts";
 import { expandPaths, isMarkdownPath, MAX_FILES } from "./files.ts";
 import { formatBytes } from "./format_bytes.ts";
-import { loadFile, MAX_FILE_BYTES } from "./load_file.ts";
+import { type LoadedFile, loadFile, MAX_FILE_BYTES } from "./load_file.ts";
 import { assignNamespaces } from "./namespace.ts";
 import { type FileText, parseFiles } from "./parse_files.ts";
 import { DEFAULT_ENGINE_SETTINGS } from "./settings.ts";
@@ -35,6 +37,14 @@ export interface Workspace {
    * anyway): one line each for stderr, never in the output itself.
    */
   readonly notices?: string[];
+  /** The documents' search data as the cache holds it (a call that searches, through the cache). */
+  readonly search?: SearchDataSource;
+  /**
+   * Writes what the call has to write to the cache and closes it (its
+   * lines, if any, join `notices`). A call that searches through the
+   * cache calls it when it is done; the others have it done already.
+   */
+  readonly finish?: () => void;
 }
 
 /** The limits of one call's reading. */
@@ -47,6 +57,11 @@ export interface WorkspaceLimits {
   readonly cache?: CacheSettings;
   /** How many parsing workers to start (by default, from the work and the cores). */
   readonly workers?: number;
+  /**
+   * The call searches: the files whose search data the cache holds as they
+   * are now are not read, their documents built when a result needs them.
+   */
+  readonly search?: boolean;
 }
 
 /**
@@ -98,12 +113,28 @@ export async function loadWorkspace(
     return { docs: [], errors: [...errors, tooMuch], warnings, fileCount, notices: [] };
   }
   const namespaces = assignNamespaces(files.map((file) => file.path));
+  const notices: string[] = [];
+  const sizes = files.map((file, i) => ({ path: file.path, size: infos[i]?.size ?? 0 }));
+  let cache: CallCache | undefined;
+  // At most one line about the cache, after the others.
+  let cacheNotices: string[] = [];
+  if (worthCaching(sizes, limits.cache)) {
+    ({ cache, notices: cacheNotices } = await CallCache.open(limits.cache!));
+  }
+  const search = limits.search && cache !== undefined
+    ? (await import("./search_files.ts")).SearchFiles.lookUp(
+      cache,
+      files.map((file, i) => ({ path: file.path, info: infos[i] })),
+    )
+    : undefined;
   const loaded = await Promise.allSettled(
-    files.map((file, i) => loadFile(file.path, fileLimit, infos[i])),
+    files.map((file, i) => search?.holds(i) ? undefined : loadFile(file.path, fileLimit, infos[i])),
   );
   const texts: FileText[] = [];
+  const read: (LoadedFile | undefined)[] = [];
+  // Per file of the call: the index of its text, or its document when the cache holds it.
+  const sources: (number | MdDocument)[] = [];
   const origins: (string | undefined)[] = [];
-  const notices: string[] = [];
   // Warnings in file order: a number stands for the parse's warning of that text.
   const ordered: (string | number)[] = [];
   loaded.forEach((result, i) => {
@@ -123,23 +154,52 @@ export async function loadWorkspace(
       } else errors.push(entry);
       return;
     }
-    if (result.value.warning !== undefined) ordered.push(result.value.warning);
-    ordered.push(texts.length);
     // Folders and globs pick Markdown files only; a file named outright may be anything.
     if (!files[i].expanded && !isMarkdownPath(path)) {
       notices.push(`warning: ${path} is not a Markdown file by its extension; read as Markdown`);
     }
-    texts.push({ path, namespace: namespaces[i], text: result.value.text, info: infos[i] });
     origins.push(files[i].origin);
+    if (result.value === undefined) {
+      // The cache holds it as it is: not read, its warnings as they were.
+      ordered.push(...search!.warnings(i, path));
+      const info = infos[i]!;
+      sources.push(
+        search!.document(i, { path, namespace: namespaces[i], info, maxBytes: fileLimit }),
+      );
+      return;
+    }
+    if (result.value.warning !== undefined) ordered.push(result.value.warning);
+    ordered.push(texts.length);
+    sources.push(texts.length);
+    texts.push({ path, namespace: namespaces[i], text: result.value.text, info: infos[i] });
+    read.push(result.value);
   });
-  const { parsed, notices: cacheNotices } = await parseFiles(texts, limits);
+  const parsed = await parseFiles(texts, { cache, workers: limits.workers });
   for (const item of ordered) {
     const warning = typeof item === "string" ? item : parsedWarning(parsed[item]);
     if (warning !== undefined) warnings.push(warning);
   }
-  const docs: MdDocument[] = parsed.map((file) => file.doc);
-  notices.push(...cacheNotices);
-  return { docs, origins, errors, warnings, fileCount, notices };
+  const docs: MdDocument[] = sources.map((source) =>
+    typeof source === "number" ? parsed[source].doc : source
+  );
+  parsed.forEach((file, k) =>
+    search?.noteRead(file.doc, texts[k], file.problem, read[k]!.warning !== undefined)
+  );
+  const finish = () => {
+    search?.finish();
+    notices.push(...cacheNotices, ...(cache?.finish() ?? []));
+    [cache, cacheNotices] = [undefined, []];
+  };
+  if (search === undefined) finish();
+  return {
+    docs,
+    origins,
+    errors,
+    warnings,
+    fileCount,
+    notices,
+    ...(search === undefined ? {} : { search, finish }),
+  };
 }
 
 /**

@@ -13,8 +13,9 @@
  * or a Chinese or Japanese run) ranks above every section that holds its
  * words apart.
  *
- * Each document's search data is derived per call from its parsed form,
- * keeping only the terms the query can reach: the engine keeps no state.
+ * Each document's search data holds only the terms the query can reach:
+ * derived for the call from its parsed form, or read from the cache's
+ * postings (a {@linkcode SearchDataSource}, see `mdsel/io/search_files.ts`).
  *
  * @module
  */
@@ -22,7 +23,7 @@ import type { MdDocument } from "../parse/document.ts";
 import { introOf, rootOf, scopeOf, type Target, targetAt } from "./resolve.ts";
 import { documentTitle, type SearchData, searchData, sectionText, STEM } from "./search_data.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "./search_limits.ts";
-import { termMatcher, termSpecs } from "./search_match.ts";
+import { termMatcher, type TermSpec, termSpecs } from "./search_match.ts";
 import { parseQuery } from "./search_query.ts";
 import { forEachPlace, RANKING, type Ranking, type Scored, scoreSections } from "./search_rank.ts";
 import { normalizeText, wordSequence } from "./search_text.ts";
@@ -58,6 +59,24 @@ export interface SearchResult {
   readonly hits: SearchHit[];
 }
 
+/** Search data a call has at hand already: a persistent index's. */
+export interface SearchDataSource {
+  /**
+   * The search data of documents for a query, holding the terms it reaches
+   * and no other, as `searchData(doc, keep)` derives it.
+   *
+   * @param docs The documents.
+   * @param specs The query's terms.
+   * @param keep Whether the query reaches a term.
+   * @returns Each document's search data, in order.
+   */
+  dataFor(
+    docs: readonly MdDocument[],
+    specs: readonly TermSpec[],
+    keep: (term: string) => boolean,
+  ): readonly SearchData[];
+}
+
 const SNIPPET_CHARS = 72;
 /** The most matched words a snippet looks for, and the most places of each it weighs. */
 const _SNIPPET_TERMS = 24;
@@ -75,8 +94,8 @@ const _MARKUP = /<!--(?:(?!<!--)[^\n])*?-->|<\/?[A-Za-z][\w.:-]*(?:\s[^<>\n]*)?\
  * @param query Plain words.
  * @param limit How many hits to return at most.
  * @param ranking The ranking's knobs (for benchmarks; the default is the one chosen).
- * @param dataOf Each document's search data, when it is known already (a
- *   cache): derived for the call, for the query's terms only, otherwise.
+ * @param source The documents' search data, when an index holds it:
+ *   derived for the call, for the query's terms only, otherwise.
  * @returns The hits, best first (none scoring under a quarter of the best),
  *   and how many sections matched.
  * @throws {QueryError} When the query has no word to search for, or is too long.
@@ -96,13 +115,13 @@ export function searchDocuments(
   query: string,
   limit = MAX_HITS,
   ranking: Ranking = RANKING,
-  dataOf?: (doc: MdDocument) => SearchData,
+  source?: SearchDataSource,
 ): SearchResult {
   const parsed = parseQuery(query);
   const specs = termSpecs(parsed, ranking.part);
   const match = termMatcher(specs);
   const keep = (term: string) => match(term).length > 0;
-  const data = docs.map((doc) => dataOf?.(doc) ?? searchData(doc, keep));
+  const data = source?.dataFor(docs, specs, keep) ?? docs.map((doc) => searchData(doc, keep));
   const scored = scoreSections(
     data.map((entry, i) => ({ data: entry, file: _fileWords(docs[i].filePath) })),
     parsed,

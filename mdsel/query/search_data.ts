@@ -67,6 +67,30 @@ export interface SearchData {
   readonly lengths: readonly number[];
 }
 
+/** A term of a document while it is read. */
+interface _Seen {
+  /** Its places, when kept (the array {@linkcode SearchData.terms} holds). */
+  readonly places: number[] | undefined;
+  /** The field it was last seen in (a serial number). */
+  field: number;
+  /** Where its count in that field stands in `places`. */
+  count: number;
+  /** Its stem term's, when it has one that is kept. */
+  stem?: _Seen;
+}
+
+/** A term first seen: its places listed in `terms` (in the order first seen) when kept. */
+function _seen(
+  term: string,
+  keep: ((term: string) => boolean) | undefined,
+  terms: Map<string, number[]>,
+): _Seen {
+  if (keep !== undefined && !keep(term)) return { places: undefined, field: 0, count: 0 };
+  const places: number[] = [];
+  terms.set(term, places);
+  return { places, field: 0, count: 0 };
+}
+
 /** The prefix of a stem term: no term of a text starts with it. */
 export const STEM = "~";
 
@@ -127,29 +151,46 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
   const terms = new Map<string, number[]>();
   const lengths: number[] = [];
   const { nodes, sectionEnds, wordPrefix } = doc.top;
-  const add = (text: string, section: number, field: number) => {
-    // Each kept term's positions (in the body) or count (elsewhere).
-    const found = new Map<string, number[]>();
-    const note = (term: string, at: number) => {
-      const list = found.get(term);
-      if (list === undefined) found.set(term, [at]);
-      else list.push(at);
-    };
-    const seen = new Set<string>();
-    const all = searchTerms(text);
-    all.forEach((term, at) => {
-      seen.add(term);
-      if (keep === undefined || keep(term)) note(term, at);
-      const stem = stemTerm(term);
-      if (stem !== undefined && (keep === undefined || keep(stem))) note(stem, at);
-    });
-    lengths[section * FIELD_COUNT + field] = seen.size;
-    for (const [term, positions] of found) {
-      let places = terms.get(term);
-      if (places === undefined) terms.set(term, places = []);
-      places.push(section, field, positions.length);
-      if (field === BODY) { for (const at of positions) places.push(at); }
+  // Every term of the document (kept or not): where it was last seen, and its places when kept.
+  const seen = new Map<string, _Seen>();
+  let serial = 0;
+  /** Notes a term's occurrence; whether it is its first in the field. */
+  const note = (entry: _Seen, section: number, field: number, at: number): boolean => {
+    const first = entry.field !== serial;
+    if (first) {
+      entry.field = serial;
+      if (entry.places !== undefined) {
+        entry.places.push(section, field, 0);
+        entry.count = entry.places.length - 1;
+      }
     }
+    if (entry.places !== undefined) {
+      entry.places[entry.count]++;
+      if (field === BODY) entry.places.push(at);
+    }
+    return first;
+  };
+  const add = (text: string, section: number, field: number) => {
+    serial++;
+    let distinct = 0;
+    const all = searchTerms(text);
+    for (let at = 0; at < all.length; at++) {
+      const term = all[at];
+      let entry = seen.get(term);
+      if (entry === undefined) {
+        entry = _seen(term, keep, terms);
+        seen.set(term, entry);
+        const stem = stemTerm(term);
+        if (stem !== undefined && (keep === undefined || keep(stem))) {
+          entry.stem = seen.get(stem);
+          if (entry.stem === undefined) seen.set(stem, entry.stem = _seen(stem, keep, terms));
+        }
+      }
+      if (note(entry, section, field, at)) distinct++;
+      if (entry.stem !== undefined) note(entry.stem, section, field, at);
+    }
+    // Its length: the distinct terms of the text (a stem term is none).
+    lengths[section * FIELD_COUNT + field] = distinct;
   };
   const path: { depth: number; text: string; section: number }[] = [];
   let first = 0;

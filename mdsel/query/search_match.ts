@@ -182,6 +182,45 @@ export function termMatcher(specs: readonly TermSpec[]): (term: string) => reado
   };
 }
 
+/** Where the terms a query reaches stand among the sorted terms of an index. */
+export interface ReachedTerms {
+  /** Terms reached as written. */
+  readonly exact: readonly string[];
+  /** Words that reach the longer terms they begin. */
+  readonly prefixes: readonly string[];
+  /** Words that reach the terms one edit away ({@linkcode withinOneEdit}). */
+  readonly typos: readonly string[];
+}
+
+/**
+ * Where the terms a query reaches may stand, for an index that lists its
+ * terms sorted rather than asking the matcher about each: every term
+ * {@linkcode termMatcher} reaches is one of `exact`, begins with one of
+ * `prefixes`, or is one edit away from one of `typos` (the matcher then
+ * tells which of those it reaches). Keep it in step with the matcher.
+ *
+ * @param specs The query's terms ({@linkcode termSpecs}).
+ * @returns The terms, prefixes and typo words.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseQuery } from "./search_query.ts";
+ * import { reachedTerms, termSpecs } from "./search_match.ts";
+ * const reach = reachedTerms(termSpecs(parseQuery("abort")));
+ * assert.ok(reach.exact.includes("abort"));
+ * assert.ok(reach.prefixes.includes("abort"));
+ * assert.ok(reach.typos.includes("abort"));
+ * ```
+ */
+export function reachedTerms(specs: readonly TermSpec[]): ReachedTerms {
+  return {
+    exact: specs.map((spec) => spec.term),
+    prefixes: specs.filter((spec) => spec.prefix).map((spec) => spec.term),
+    typos: specs.filter((spec) => spec.typo).map((spec) => spec.term),
+  };
+}
+
 /**
  * Whether two words differ by at most one insertion, deletion or substitution.
  *

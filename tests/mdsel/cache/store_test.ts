@@ -16,12 +16,27 @@ Deno.test("store: entries by kind, path and version; a new folder 0700, the file
   await withTempDir({}, async (root) => {
     const dir = `${root}/a/b/mdsel`;
     const store = await open(dir);
-    store.put("doc", "1", [{ path: "/x.md", stat: "s1", data: "one" }], []);
-    store.put("other", "1", [{ path: "/x.md", stat: "s1", data: "other kind" }], []);
+    store.put([{
+      kind: "doc",
+      version: "1",
+      entries: [{ path: "/x.md", stat: "s1", data: "one" }],
+      used: [],
+    }]);
+    store.put([{
+      kind: "other",
+      version: "1",
+      entries: [{ path: "/x.md", stat: "s1", data: "other kind" }],
+      used: [],
+    }]);
     assert.equal(store.get("doc", "1", ["/x.md"]).get("/x.md")?.data, "one");
     assert.equal(store.get("doc", "2", ["/x.md"]).size, 0, "another version is no entry");
     assert.equal(store.get("other", "1", ["/x.md"]).get("/x.md")?.data, "other kind");
-    store.put("doc", "1", [{ path: "/x.md", stat: "s2", data: "two" }], []);
+    store.put([{
+      kind: "doc",
+      version: "1",
+      entries: [{ path: "/x.md", stat: "s2", data: "two" }],
+      used: [],
+    }]);
     const entry = store.get("doc", "1", ["/x.md", "/missing.md"]);
     assert.deepEqual([...entry.keys()], ["/x.md"]);
     assert.equal(entry.get("/x.md")?.stat, "s2");
@@ -42,15 +57,25 @@ Deno.test("store: the size cap evicts the least recently used entries first", as
     const data = "x".repeat(1000);
     // Ten entries of about 1 KB, written (and so used) in turn.
     for (let i = 0; i < 8; i++) {
-      store.put("doc", "1", [{ path: `/f${i}.md`, stat: "s", data }], []);
+      store.put([{
+        kind: "doc",
+        version: "1",
+        entries: [{ path: `/f${i}.md`, stat: "s", data }],
+        used: [],
+      }]);
     }
     // /f0.md is used again, long after its last use was written down.
     const db = new DatabaseSync(`${dir}/${STORE_FILE}`);
     db.exec("UPDATE entries SET used = used - 7200000 WHERE path != '/f1.md'");
     db.close();
-    store.put("doc", "1", [], [["/f0.md", 0]]);
+    store.put([{ kind: "doc", version: "1", entries: [], used: [["/f0.md", 0]] }]);
     for (let i = 8; i < 12; i++) {
-      store.put("doc", "1", [{ path: `/f${i}.md`, stat: "s", data }], []);
+      store.put([{
+        kind: "doc",
+        version: "1",
+        entries: [{ path: `/f${i}.md`, stat: "s", data }],
+        used: [],
+      }]);
     }
     assert.ok(store.totalBytes() <= 10_000, `${store.totalBytes()} bytes`);
     const left = store.get("doc", "1", Array.from({ length: 12 }, (_, i) => `/f${i}.md`));
@@ -75,7 +100,12 @@ Deno.test("store: a write waits on another process's write a short bound at most
     holder.exec("BEGIN IMMEDIATE");
     const store = await open(dir);
     const started = performance.now();
-    store.put("doc", "1", [{ path: "/x.md", stat: "s", data: "d" }], []);
+    store.put([{
+      kind: "doc",
+      version: "1",
+      entries: [{ path: "/x.md", stat: "s", data: "d" }],
+      used: [],
+    }]);
     const waited = performance.now() - started;
     assert.ok(waited < BUSY_TIMEOUT_MS * 20, `waited ${waited} ms`);
     assert.equal(store.warning, undefined, "busy is no problem to report");
@@ -100,7 +130,12 @@ Deno.test("store: a file that is no database, or a corrupt one, is one warning a
     // The next call starts anew.
     const store = await open(dir);
     for (let i = 0; i < 200; i++) {
-      store.put("doc", "1", [{ path: `/f${i}.md`, stat: "s", data: "y".repeat(2000) }], []);
+      store.put([{
+        kind: "doc",
+        version: "1",
+        entries: [{ path: `/f${i}.md`, stat: "s", data: "y".repeat(2000) }],
+        used: [],
+      }]);
     }
     store.close();
     // Truncated to half: a corrupt database.
@@ -111,7 +146,12 @@ Deno.test("store: a file that is no database, or a corrupt one, is one warning a
     if (truncated !== undefined) {
       const paths = Array.from({ length: 200 }, (_, i) => `/f${i}.md`);
       truncated.get("doc", "1", paths);
-      truncated.put("doc", "1", [{ path: "/new.md", stat: "s", data: "z" }], []);
+      truncated.put([{
+        kind: "doc",
+        version: "1",
+        entries: [{ path: "/new.md", stat: "s", data: "z" }],
+        used: [],
+      }]);
       line = truncated.warning;
       truncated.close();
     }

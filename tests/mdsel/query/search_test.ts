@@ -7,6 +7,7 @@ import { SWAP_WEIGHT, termMatcher, termSpecs } from "../../../mdsel/query/search
 import { MAX_QUERY_CHARS, parseQuery, QueryError } from "../../../mdsel/query/search_query.ts";
 import { searchTerms } from "../../../mdsel/query/search_text.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "../../../mdsel/query/search_limits.ts";
+import type { MdDocument } from "../../../mdsel/parse/document.ts";
 import { doc } from "../_docs.ts";
 import { mdsel, withTempDir } from "../_cli.ts";
 
@@ -242,8 +243,9 @@ Deno.test("deriving only the terms a query reaches ranks as the whole search dat
             `d${i}`,
           )
         );
+        const whole = { dataFor: (all: readonly MdDocument[]) => all.map((d) => searchData(d)) };
         const ranked = (full: boolean) =>
-          searchDocuments(docs, query, 100, undefined, full ? (d) => searchData(d) : undefined)
+          searchDocuments(docs, query, 100, undefined, full ? whole : undefined)
             .hits.map((hit) => [formatPath(hit.target.doc.namespace, hit.target.path), hit.score]);
         assert.deepEqual(ranked(false), ranked(true));
       },

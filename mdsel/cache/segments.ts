@@ -1,0 +1,211 @@
+/**
+ * The store's postings: what the `search` entries hold of each term, so
+ * that a search reads only the terms its query reaches, never every term of
+ * every file.
+ *
+ * The entries written together (the files one call derived) are one
+ * segment: per term, one row holding the places of that term in every
+ * entry of the segment that has it, each entry named by its slot (an opaque
+ * blob to the store; `mdsel/query/search_record.ts` writes and reads it). So
+ * a call that derives thousands of files writes a row per distinct term, not
+ * one per term and file. An entry written again, evicted or removed leaves
+ * its postings stale in its segment: an entry's slot is then no live
+ * entry's, and a reader skips it. Once half of a segment's bytes are stale,
+ * the segment goes, with the entries still in it (their files are derived
+ * again when next searched), and so do the least used segments past
+ * {@linkcode MAX_SEGMENTS}.
+ *
+ * The vocabulary holds every term of the postings, also reversed, so that a
+ * query's prefixes and words one typo away are found by a range of terms.
+ *
+ * @module
+ */
+import type { DatabaseSync } from "node:sqlite";
+import type { StoredPostings } from "./store.ts";
+
+/** The tables of the postings (see `store.ts` for the entries). */
+export const SEGMENTS_SCHEMA = `
+CREATE TABLE IF NOT EXISTS segments (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  bytes INTEGER NOT NULL,
+  live INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS postings (
+  term TEXT NOT NULL,
+  segment INTEGER NOT NULL,
+  places BLOB NOT NULL,
+  PRIMARY KEY (term, segment)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS vocabulary (term TEXT PRIMARY KEY, reversed TEXT NOT NULL) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS vocabulary_reversed ON vocabulary (reversed);
+`;
+
+/** The most segments kept: past it, those holding the fewest live bytes go. */
+export const MAX_SEGMENTS = 64;
+/** How many segments are left when there were too many. */
+const SEGMENTS_AFTER = 48;
+
+/** Above every character a term holds: the end of a range of terms with a prefix. */
+const _LAST = "\u{10FFFF}";
+
+/**
+ * Writes a new segment's postings and vocabulary.
+ *
+ * @param db The database, in a write transaction.
+ * @param postings The blobs, by term.
+ * @param bytes The bytes its entries hold together, as the cap counts them.
+ * @returns The segment's id.
+ */
+export function writeSegment(
+  db: DatabaseSync,
+  postings: ReadonlyMap<string, Uint8Array>,
+  bytes: number,
+): number {
+  const { lastInsertRowid } = db.prepare("INSERT INTO segments (bytes, live) VALUES (?, ?)")
+    .run(bytes, bytes);
+  const segment = Number(lastInsertRowid);
+  // In the order of the primary key: each row goes next to the one before.
+  const terms = [...postings.keys()].sort(_byCodePoint);
+  const insert = db.prepare("INSERT INTO postings (term, segment, places) VALUES (?, ?, ?)");
+  for (const term of terms) insert.run(term, segment, postings.get(term)!);
+  // The new terms in one statement: one call per term costs more than the insert itself.
+  db.prepare(
+    "INSERT OR IGNORE INTO vocabulary (term, reversed) " +
+      "SELECT value ->> 0, value ->> 1 FROM json_each(?)",
+  ).run(JSON.stringify(terms.map((term) => [term, _reversed(term)])));
+  return segment;
+}
+
+/**
+ * Drops the segments whose bytes are half stale or more (with the entries
+ * still in them), and the least live ones past {@linkcode MAX_SEGMENTS}.
+ *
+ * @param db The database, in a write transaction.
+ * @param all Drops every segment (the store is being emptied).
+ */
+export function dropStaleSegments(db: DatabaseSync, all = false): void {
+  const stale = db.prepare(`SELECT id FROM segments WHERE ${all ? "1" : "live * 2 < bytes"}`)
+    .all() as { id: number }[];
+  const { count } = db.prepare("SELECT count(*) AS count FROM segments").get() as {
+    count: number;
+  };
+  if (count - stale.length > MAX_SEGMENTS) {
+    stale.push(
+      ...db.prepare(
+        "SELECT id FROM segments WHERE live * 2 >= bytes ORDER BY live DESC, id DESC " +
+          `LIMIT -1 OFFSET ${SEGMENTS_AFTER}`,
+      ).all() as { id: number }[],
+    );
+  }
+  dropSegments(db, stale.map((row) => row.id));
+}
+
+/**
+ * Drops segments: their postings, their vocabulary no other segment has,
+ * and their entries.
+ *
+ * @param db The database, in a write transaction.
+ * @param ids The segments.
+ */
+export function dropSegments(db: DatabaseSync, ids: readonly number[]): void {
+  if (ids.length === 0) return;
+  const words = db.prepare(
+    "DELETE FROM vocabulary WHERE term IN (SELECT term FROM postings WHERE segment = ?1) " +
+      "AND NOT EXISTS (SELECT 1 FROM postings AS other " +
+      "WHERE other.term = vocabulary.term AND other.segment != ?1)",
+  );
+  const postings = db.prepare("DELETE FROM postings WHERE segment = ?");
+  const entries = db.prepare("DELETE FROM entries WHERE segment = ?");
+  const segments = db.prepare("DELETE FROM segments WHERE id = ?");
+  for (const id of ids) {
+    words.run(id);
+    postings.run(id);
+    entries.run(id);
+    segments.run(id);
+  }
+}
+
+/**
+ * The postings of some terms in some segments.
+ *
+ * @param db The database.
+ * @param terms The terms.
+ * @param segments The segments.
+ * @returns The rows.
+ */
+export function readPostings(
+  db: DatabaseSync,
+  terms: readonly string[],
+  segments: readonly number[],
+): StoredPostings[] {
+  return db.prepare(
+    "SELECT term, segment, places FROM postings WHERE term IN (SELECT value FROM json_each(?)) " +
+      "AND segment IN (SELECT value FROM json_each(?))",
+  ).all(JSON.stringify(terms), JSON.stringify(segments)) as unknown as StoredPostings[];
+}
+
+/**
+ * The vocabulary's terms that start with a prefix, of some lengths.
+ *
+ * @param db The database.
+ * @param prefix The prefix.
+ * @param minLength The fewest UTF-16 code units.
+ * @param maxLength The most.
+ * @returns The terms, sorted.
+ */
+export function termsStartingWith(
+  db: DatabaseSync,
+  prefix: string,
+  minLength: number,
+  maxLength: number,
+): string[] {
+  // SQLite counts characters; a character is one or two code units.
+  const rows = db.prepare(
+    "SELECT term FROM vocabulary WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?",
+  ).all(
+    prefix,
+    prefix + _LAST,
+    Math.ceil(minLength / 2),
+    Number.isFinite(maxLength) ? maxLength : 0x7fffffff,
+  ) as { term: string }[];
+  return rows.map((row) => row.term).filter((term) =>
+    term.length >= minLength && term.length <= maxLength && term.startsWith(prefix)
+  );
+}
+
+/**
+ * The vocabulary's terms that end with a suffix, of some lengths.
+ *
+ * @param db The database.
+ * @param suffix The suffix.
+ * @param minLength The fewest UTF-16 code units.
+ * @param maxLength The most.
+ * @returns The terms.
+ */
+export function termsEndingWith(
+  db: DatabaseSync,
+  suffix: string,
+  minLength: number,
+  maxLength: number,
+): string[] {
+  const reversed = _reversed(suffix);
+  // SQLite counts characters; a character is one or two code units.
+  const rows = db.prepare(
+    "SELECT term FROM vocabulary WHERE reversed >= ? AND reversed < ? " +
+      "AND length(term) BETWEEN ? AND ?",
+  ).all(reversed, reversed + _LAST, Math.ceil(minLength / 2), maxLength) as { term: string }[];
+  return rows.map((row) => row.term).filter((term) =>
+    term.length >= minLength && term.length <= maxLength && term.endsWith(suffix)
+  );
+}
+
+/** Strings in the order SQLite sorts them (by code point, as UTF-8 bytes). */
+function _byCodePoint(a: string, b: string): number {
+  // UTF-16 order is code point order but for surrogates (astral characters) against U+E000-U+FFFF.
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A term's characters in reverse order. */
+function _reversed(term: string): string {
+  return Array.from(term).reverse().join("");
+}

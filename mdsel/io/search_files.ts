@@ -1,0 +1,398 @@
+/**
+ * The search data of a call's files, through the cache. A file whose
+ * `search` entry holds it as it is now (its `stat` key, the racy rule and
+ * the version, as for a `doc` entry) is neither read nor parsed: a search
+ * reads the postings of the terms its query reaches, for the call's files
+ * only, and the file's document is built (its text read, its `doc` entry
+ * read back) only when a result shows it. The other files' search data is
+ * derived from their documents, and written when the call is done, in the
+ * same transaction as their `doc` entries.
+ *
+ * @module
+ */
+import { isFresh } from "../cache/file_key.ts";
+import type { NewEntry } from "../cache/store.ts";
+import type { MdDocument, MdNode, NodeList } from "../parse/document.ts";
+import type { SourceLines } from "../parse/source_lines.ts";
+import type { MdxProblem } from "../parse/mdx_warning.ts";
+import { mdxWarning } from "../parse/mdx_warning.ts";
+import type { SearchDataSource } from "../query/search.ts";
+import { type SearchData, searchData } from "../query/search_data.ts";
+import { reachedTerms, type TermSpec, withinOneEdit } from "../query/search_match.ts";
+import {
+  PostingsWriter,
+  readPostings,
+  SEARCH_RECORD_VERSION,
+  searchDataOf,
+  type SearchRecord,
+  searchRecordOf,
+} from "../query/search_record.ts";
+import { CacheChangedError, type CacheKey, type CallCache } from "./call_cache.ts";
+import { invalidUtf8Warning, loadFileSync } from "./load_file.ts";
+import { cachedDocument, DOC_KIND, DOC_VERSION } from "./parse_files.ts";
+
+/** The cache's kind for search data. */
+export const SEARCH_KIND = "search";
+/** Its version: the record's, and the documents' it is derived from. */
+export const SEARCH_VERSION = `${SEARCH_RECORD_VERSION}:${DOC_VERSION}`;
+
+/** A `search` entry's data: the search record, and what reading and parsing the file said. */
+interface _EntryData {
+  /** The search record. */
+  readonly r: SearchRecord;
+  /** Where MDX rejected the file. */
+  readonly x?: MdxProblem;
+  /** Set when the file is not valid UTF-8. */
+  readonly u?: 1;
+}
+
+/** A file the cache holds as it is now. */
+interface _Held {
+  readonly key: CacheKey;
+  readonly segment: number;
+  readonly slot: number;
+  readonly used: number;
+  readonly data: _EntryData;
+}
+
+/** A file the call read and parsed. */
+interface _Read {
+  readonly key?: CacheKey;
+  readonly problem?: MdxProblem;
+  readonly invalid: boolean;
+  /** Once its whole search data was derived: its entry's data, and its slot in the postings. */
+  entry?: { readonly data: string; readonly slot: number };
+}
+
+/** A file of a call, as its document is built when needed. */
+export interface DeferredFile {
+  /** The path as given. */
+  readonly path: string;
+  /** Its namespace in the call. */
+  readonly namespace: string;
+  /** Its `stat`, taken before the call looked it up. */
+  readonly info: Deno.FileInfo;
+  /** The most bytes it may hold to be read. */
+  readonly maxBytes: number;
+}
+
+/** The search data of a call's files, through its cache. */
+export class SearchFiles implements SearchDataSource {
+  readonly #cache: CallCache;
+  readonly #held: (_Held | undefined)[];
+  readonly #read = new Map<MdDocument, _Read>();
+  readonly #heldDocs = new Map<MdDocument, _Held>();
+  /** The postings of the search data derived, to write. */
+  readonly #writer = new PostingsWriter();
+  #slots = 0;
+
+  private constructor(cache: CallCache, held: (_Held | undefined)[]) {
+    this.#cache = cache;
+    this.#held = held;
+  }
+
+  /**
+   * Looks up a call's files: the search data the cache holds of them as they
+   * are now. The call then reads from one snapshot of the cache until it
+   * writes (see `CacheStore.holdSnapshot`).
+   *
+   * @param cache The call's cache.
+   * @param files The files: the path as given and the `stat`.
+   * @returns The files' search data.
+   */
+  static lookUp(
+    cache: CallCache,
+    files: readonly { readonly path: string; readonly info?: Deno.FileInfo }[],
+  ): SearchFiles {
+    cache.store.holdSnapshot();
+    const keys = files.map((file) => cache.keyOf(file.path, file.info));
+    const found = cache.store.get(
+      SEARCH_KIND,
+      SEARCH_VERSION,
+      keys.flatMap((key) => key === undefined ? [] : [key.path]),
+    );
+    const held = keys.map((key): _Held | undefined => {
+      const entry = key === undefined ? undefined : found.get(key.path);
+      if (entry === undefined || entry.segment === null || entry.slot === null) return undefined;
+      if (!isFresh(key!.key, entry.stat, entry.written)) return undefined;
+      try {
+        const data = JSON.parse(entry.data) as _EntryData;
+        if (typeof data?.r !== "object") return undefined;
+        return { key: key!, segment: entry.segment, slot: entry.slot, used: entry.used, data };
+      } catch {
+        return undefined; // not an entry of this engine: read the file
+      }
+    });
+    return new SearchFiles(cache, held);
+  }
+
+  /**
+   * Whether the cache holds a file's search data as the file is now: the
+   * call need not read it.
+   *
+   * @param i The file's index in the call.
+   * @returns `true` when it does.
+   */
+  holds(i: number): boolean {
+    return this.#held[i] !== undefined;
+  }
+
+  /**
+   * What reading and parsing a held file said, as its entry keeps it.
+   *
+   * @param i The file's index in the call.
+   * @param path The path as given.
+   * @returns The warning lines, in the order a read would give them.
+   */
+  warnings(i: number, path: string): string[] {
+    const { data } = this.#held[i]!;
+    return [
+      ...(data.u === 1 ? [invalidUtf8Warning(path)] : []),
+      ...(data.x === undefined ? [] : [mdxWarning(path, data.x)]),
+    ];
+  }
+
+  /**
+   * A held file's document, built when first asked for: its text read then,
+   * its `doc` entry read back.
+   *
+   * @param i The file's index in the call.
+   * @param file The file.
+   * @returns The document.
+   */
+  document(i: number, file: DeferredFile): MdDocument {
+    const held = this.#held[i]!;
+    const cache = this.#cache;
+    const doc = new _DeferredDocument(file.namespace, file.path, () => {
+      const parsed = cachedDocument(
+        cache,
+        file,
+        held.key,
+        () => loadFileSync(file.path, file.maxBytes, file.info).text,
+      );
+      // The file changed since its stat, or its entries went: the call answers again without the cache.
+      if (parsed === undefined) throw new CacheChangedError(file.path);
+      return parsed.doc;
+    });
+    this.#heldDocs.set(doc, held);
+    return doc;
+  }
+
+  /**
+   * Notes a file the call read and parsed: its search data is derived when
+   * it is searched, and written when the call is done.
+   *
+   * @param doc Its document.
+   * @param file The path as given and the `stat` taken before it was read.
+   * @param problem Where MDX rejected it.
+   * @param invalid Whether it is not valid UTF-8.
+   */
+  noteRead(
+    doc: MdDocument,
+    file: { readonly path: string; readonly info?: Deno.FileInfo },
+    problem: MdxProblem | undefined,
+    invalid: boolean,
+  ): void {
+    this.#read.set(doc, { key: this.#cache.keyOf(file.path, file.info), problem, invalid });
+  }
+
+  /**
+   * The search data of documents for a query: from the postings of the terms
+   * it reaches for the held files, derived for the others.
+   *
+   * @param docs The documents.
+   * @param specs The query's terms.
+   * @param keep Whether the query reaches a term.
+   * @returns Each document's search data, holding the reached terms only.
+   * @throws {CacheChangedError} When the cache could not be read.
+   */
+  dataFor(
+    docs: readonly MdDocument[],
+    specs: readonly TermSpec[],
+    keep: (term: string) => boolean,
+  ): SearchData[] {
+    const out: SearchData[] = new Array(docs.length);
+    // Per segment, the call's document at each slot (-1 for none).
+    const slots = new Map<number, Int32Array>();
+    const held: [number, _Held][] = [];
+    docs.forEach((doc, k) => {
+      const entry = this.#heldDocs.get(doc);
+      if (entry === undefined) {
+        out[k] = this.#derive(doc, keep);
+        return;
+      }
+      held.push([k, entry]);
+      let at = slots.get(entry.segment);
+      if (at === undefined || at.length <= entry.slot) {
+        const grown = new Int32Array(Math.max(entry.slot + 1, (at?.length ?? 0) * 2)).fill(-1);
+        if (at !== undefined) grown.set(at);
+        slots.set(entry.segment, at = grown);
+      }
+      at[entry.slot] = k;
+    });
+    if (held.length === 0) return out;
+    const found = new Map<number, [number, string, number[]][]>();
+    const store = this.#cache.store;
+    const rows = store.postings(this.#reached(specs, keep), [...slots.keys()]);
+    if (store.failed) throw new CacheChangedError("the cache's postings");
+    try {
+      for (const { term, segment, places } of rows) {
+        const at = slots.get(segment)!;
+        readPostings(places, (slot) => slot < at.length ? at[slot] : -1, (k, rank, list) => {
+          let terms = found.get(k);
+          if (terms === undefined) found.set(k, terms = []);
+          terms.push([rank, term, list]);
+        });
+      }
+      for (const [k, entry] of held) {
+        const terms = (found.get(k) ?? []).sort((a, b) => a[0] - b[0]);
+        out[k] = searchDataOf(entry.data.r, new Map(terms.map(([, term, list]) => [term, list])));
+      }
+    } catch {
+      throw new CacheChangedError("the cache's postings"); // not postings of this engine
+    }
+    return out;
+  }
+
+  /**
+   * Keeps the call's entries to write: the search data derived for the files
+   * it read, and the use of those it held.
+   */
+  finish(): void {
+    const writer = this.#writer;
+    const entries: NewEntry[] = [];
+    for (const { key, entry } of this.#read.values()) {
+      if (key === undefined || entry === undefined) continue;
+      const { data, slot } = entry;
+      entries.push({
+        path: key.path,
+        stat: key.key,
+        data,
+        slot,
+        postingsBytes: writer.bytesOf(slot),
+      });
+    }
+    const used = [...this.#heldDocs.values()].map((held) => [held.key.path, held.used] as const);
+    this.#cache.write({
+      kind: SEARCH_KIND,
+      version: SEARCH_VERSION,
+      entries,
+      used,
+      ...(entries.length === 0 ? {} : { postings: writer.postings() }),
+    });
+    // A held file's document entry ages with its search entry.
+    this.#cache.write({ kind: DOC_KIND, version: DOC_VERSION, entries: [], used });
+  }
+
+  /**
+   * A read document's search data for a query: the whole of it derived and
+   * kept to write (as postings and a record: not as it is, which takes
+   * several times the memory), or only what the query reaches when it
+   * cannot be written.
+   */
+  #derive(doc: MdDocument, keep: (term: string) => boolean): SearchData {
+    const read = this.#read.get(doc);
+    if (read?.key === undefined || read.entry !== undefined) return searchData(doc, keep);
+    const data = searchData(doc);
+    const slot = this.#slots++;
+    this.#writer.add(slot, data);
+    read.entry = {
+      slot,
+      data: JSON.stringify({
+        r: searchRecordOf(data),
+        ...(read.problem === undefined ? {} : { x: read.problem }),
+        ...(read.invalid ? { u: 1 } : {}),
+      }),
+    };
+    return _kept(data, keep);
+  }
+
+  /** The terms of the store's vocabulary the query reaches. */
+  #reached(specs: readonly TermSpec[], keep: (term: string) => boolean): string[] {
+    const store = this.#cache.store;
+    const { exact, prefixes, typos } = reachedTerms(specs);
+    const terms = new Set(exact);
+    for (const prefix of prefixes) {
+      for (const term of store.termsStartingWith(prefix)) terms.add(term);
+    }
+    for (const word of typos) {
+      for (const term of _typoCandidates(word, store)) {
+        if (withinOneEdit(term, word)) terms.add(term);
+      }
+    }
+    return [...terms].filter(keep);
+  }
+}
+
+/**
+ * The vocabulary's terms that may be one edit away from a word: one edit
+ * leaves either the word's first half or the rest of it as it was, so each
+ * such term begins with the one or ends with the other.
+ */
+function _typoCandidates(
+  word: string,
+  store: CallCache["store"],
+): string[] {
+  let half = word.length >> 1;
+  // Never between the two halves of a surrogate pair.
+  if (half > 0 && /[\uD800-\uDBFF]/.test(word[half - 1])) half--;
+  const min = word.length - 1;
+  const max = word.length + 1;
+  return [
+    ...store.termsStartingWith(word.slice(0, half), min, max),
+    ...store.termsEndingWith(word.slice(half), min, max),
+  ];
+}
+
+/** Search data holding only the terms a query reaches, in their order. */
+function _kept(data: SearchData, keep: (term: string) => boolean): SearchData {
+  const terms = new Map<string, readonly number[]>();
+  for (const [term, places] of data.terms) if (keep(term)) terms.set(term, places);
+  return terms.size === data.terms.size ? data : { ...data, terms };
+}
+
+/** A document built when first asked for anything but its namespace and path. */
+class _DeferredDocument implements MdDocument {
+  readonly namespace: string;
+  readonly filePath: string;
+  #build?: () => MdDocument;
+  #doc?: MdDocument;
+
+  constructor(namespace: string, filePath: string, build: () => MdDocument) {
+    this.namespace = namespace;
+    this.filePath = filePath;
+    this.#build = build;
+  }
+
+  get syntax(): MdDocument["syntax"] {
+    return this.#built().syntax;
+  }
+
+  get lines(): SourceLines {
+    return this.#built().lines;
+  }
+
+  get frontMatterLines(): number {
+    return this.#built().frontMatterLines;
+  }
+
+  get top(): NodeList {
+    return this.#built().top;
+  }
+
+  childrenOf(node: MdNode): NodeList {
+    return this.#built().childrenOf(node);
+  }
+
+  plainText(node: MdNode, limit: number): string {
+    return this.#built().plainText(node, limit);
+  }
+
+  #built(): MdDocument {
+    if (this.#doc === undefined) {
+      this.#doc = this.#build!();
+      this.#build = undefined;
+    }
+    return this.#doc;
+  }
+}
