@@ -16,7 +16,9 @@
  * {@linkcode MAX_SEGMENTS}.
  *
  * The vocabulary holds every term of the postings, also reversed, so that a
- * query's prefixes and words one typo away are found by a range of terms.
+ * query's prefixes and words one typo away are found by a range of terms,
+ * and its stem, for the words a stem term stands for (a stem term has no
+ * postings of its own: see `mdsel/query/search_record.ts`).
  *
  * @module
  */
@@ -36,8 +38,13 @@ CREATE TABLE IF NOT EXISTS postings (
   places BLOB NOT NULL,
   PRIMARY KEY (term, segment)
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS vocabulary (term TEXT PRIMARY KEY, reversed TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS vocabulary (
+  term TEXT PRIMARY KEY,
+  reversed TEXT NOT NULL,
+  stem TEXT
+) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS vocabulary_reversed ON vocabulary (reversed);
+CREATE INDEX IF NOT EXISTS vocabulary_stem ON vocabulary (stem) WHERE stem IS NOT NULL;
 `;
 
 /** The most segments kept: past it, those holding the fewest live bytes go. */
@@ -53,12 +60,14 @@ const _LAST = "\u{10FFFF}";
  *
  * @param db The database, in a write transaction.
  * @param postings The blobs, by term.
+ * @param stems The stem of each term that has one.
  * @param bytes The bytes its entries hold together, as the cap counts them.
  * @returns The segment's id.
  */
 export function writeSegment(
   db: DatabaseSync,
   postings: ReadonlyMap<string, Uint8Array>,
+  stems: ReadonlyMap<string, string>,
   bytes: number,
 ): number {
   const { lastInsertRowid } = db.prepare("INSERT INTO segments (bytes, live) VALUES (?, ?)")
@@ -70,9 +79,9 @@ export function writeSegment(
   for (const term of terms) insert.run(term, segment, postings.get(term)!);
   // The new terms in one statement: one call per term costs more than the insert itself.
   db.prepare(
-    "INSERT OR IGNORE INTO vocabulary (term, reversed) " +
-      "SELECT value ->> 0, value ->> 1 FROM json_each(?)",
-  ).run(JSON.stringify(terms.map((term) => [term, _reversed(term)])));
+    "INSERT OR IGNORE INTO vocabulary (term, reversed, stem) " +
+      "SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)",
+  ).run(JSON.stringify(terms.map((term) => [term, _reversed(term), stems.get(term) ?? null])));
   return segment;
 }
 
@@ -199,9 +208,23 @@ export function termsEndingWith(
   );
 }
 
-/** Strings in the order SQLite sorts them (by code point, as UTF-8 bytes). */
+/**
+ * The vocabulary's terms whose stem is one of some stems.
+ *
+ * @param db The database.
+ * @param stems The stems.
+ * @returns Each term and its stem.
+ */
+export function termsWithStems(db: DatabaseSync, stems: readonly string[]): [string, string][] {
+  const rows = db.prepare(
+    "SELECT term, stem FROM vocabulary WHERE stem IN (SELECT value FROM json_each(?))",
+  ).all(JSON.stringify(stems)) as { term: string; stem: string }[];
+  return rows.map((row) => [row.term, row.stem]);
+}
+
+/** Strings about as SQLite sorts them, so that rows go in about the order of their key. */
 function _byCodePoint(a: string, b: string): number {
-  // UTF-16 order is code point order but for surrogates (astral characters) against U+E000-U+FFFF.
+  // UTF-16 order: code point order but for astral characters against U+E000-U+FFFF.
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

@@ -24,6 +24,7 @@ import {
   SEGMENTS_SCHEMA,
   termsEndingWith,
   termsStartingWith,
+  termsWithStems,
   writeSegment,
 } from "./segments.ts";
 
@@ -126,6 +127,8 @@ export interface EntryBatch {
    * entries by their slot): the entries are then one new segment.
    */
   readonly postings?: ReadonlyMap<string, Uint8Array>;
+  /** The stem of each term of the postings that has one. */
+  readonly stems?: ReadonlyMap<string, string>;
 }
 
 /** The postings of one term in one segment. */
@@ -328,6 +331,22 @@ export class CacheStore {
   }
 
   /**
+   * The terms of any entry's postings whose stem is one of some stems.
+   *
+   * @param stems The stems.
+   * @returns Each term and its stem (none when the store failed).
+   */
+  termsWithStems(stems: readonly string[]): [string, string][] {
+    if (this.#broken || stems.length === 0) return [];
+    try {
+      return termsWithStems(this.#db, stems);
+    } catch (error) {
+      this.#fail(error);
+      return [];
+    }
+  }
+
+  /**
    * The terms of any entry's postings that end with a suffix and are some
    * characters (UTF-16 code units) long.
    *
@@ -377,7 +396,7 @@ export class CacheStore {
           "used = excluded.used, bytes = excluded.bytes, data = excluded.data, " +
           "segment = excluded.segment, slot = excluded.slot",
       );
-      batches.forEach(({ kind, version, entries, postings }, i) => {
+      batches.forEach(({ kind, version, entries, postings, stems }, i) => {
         const bytes = entries.map((entry) =>
           entry.data.length + entry.path.length + entry.stat.length + 64 +
           (entry.postingsBytes ?? 0)
@@ -387,7 +406,7 @@ export class CacheStore {
         const fits = postings === undefined || total <= this.#maxBytes * EVICT_TO;
         const segment = postings === undefined || entries.length === 0 || !fits
           ? null
-          : writeSegment(db, postings, total);
+          : writeSegment(db, postings, stems ?? new Map(), total);
         if (fits) {
           entries.forEach((entry, k) => {
             upsert.run(

@@ -17,9 +17,10 @@ import type { SourceLines } from "../parse/source_lines.ts";
 import type { MdxProblem } from "../parse/mdx_warning.ts";
 import { mdxWarning } from "../parse/mdx_warning.ts";
 import type { SearchDataSource } from "../query/search.ts";
-import { type SearchData, searchData } from "../query/search_data.ts";
+import { type SearchData, searchData, STEM } from "../query/search_data.ts";
 import { reachedTerms, type TermSpec, withinOneEdit } from "../query/search_match.ts";
 import {
+  mergePlaces,
   PostingsWriter,
   readPostings,
   SEARCH_RECORD_VERSION,
@@ -231,18 +232,33 @@ export class SearchFiles implements SearchDataSource {
       at[entry.slot] = k;
     });
     if (held.length === 0) return out;
-    const found = new Map<number, [number, string, number[]][]>();
     const store = this.#cache.store;
-    const rows = store.postings(this.#reached(specs, keep), [...slots.keys()]);
+    const reached = new Set(this.#reached(specs, keep));
+    // A stem term's places are those of the words it stems.
+    const stemOf = new Map(store.termsWithStems([...reached].filter((t) => t.startsWith(STEM))));
+    const rows = store.postings([...new Set([...reached, ...stemOf.keys()])], [...slots.keys()]);
     if (store.failed) throw new CacheChangedError("the cache's postings");
+    // Per document: each reached term's rank and places, and the words of each stem term.
+    const found = new Map<number, [number, string, number[]][]>();
+    const words = new Map<number, Map<string, [number, number[]][]>>();
     try {
       for (const { term, segment, places } of rows) {
         const at = slots.get(segment)!;
+        const stem = stemOf.get(term);
         readPostings(places, (slot) => slot < at.length ? at[slot] : -1, (k, rank, list) => {
-          let terms = found.get(k);
-          if (terms === undefined) found.set(k, terms = []);
-          terms.push([rank, term, list]);
+          if (reached.has(term)) _push(found, k, [rank, term, list]);
+          if (stem === undefined) return;
+          let stems = words.get(k);
+          if (stems === undefined) words.set(k, stems = new Map());
+          _push(stems, stem, [rank, list]);
         });
+      }
+      for (const [k, stems] of words) {
+        for (const [stem, lists] of stems) {
+          // It ranks right after the first word it stems, as search data lists it.
+          const rank = Math.min(...lists.map(([rank]) => rank)) + 1;
+          _push(found, k, [rank, stem, mergePlaces(lists.map(([, list]) => list))]);
+        }
       }
       for (const [k, entry] of held) {
         const terms = (found.get(k) ?? []).sort((a, b) => a[0] - b[0]);
@@ -278,7 +294,7 @@ export class SearchFiles implements SearchDataSource {
       version: SEARCH_VERSION,
       entries,
       used,
-      ...(entries.length === 0 ? {} : { postings: writer.postings() }),
+      ...(entries.length === 0 ? {} : { postings: writer.postings(), stems: writer.stems() }),
     });
     // A held file's document entry ages with its search entry.
     this.#cache.write({ kind: DOC_KIND, version: DOC_VERSION, entries: [], used });
@@ -295,7 +311,7 @@ export class SearchFiles implements SearchDataSource {
     if (read?.key === undefined || read.entry !== undefined) return searchData(doc, keep);
     const data = searchData(doc);
     const slot = this.#slots++;
-    this.#writer.add(slot, data);
+    const terms = this.#writer.add(slot, data, keep);
     read.entry = {
       slot,
       data: JSON.stringify({
@@ -304,7 +320,7 @@ export class SearchFiles implements SearchDataSource {
         ...(read.invalid ? { u: 1 } : {}),
       }),
     };
-    return _kept(data, keep);
+    return terms.size === data.terms.size ? data : { ...data, terms };
   }
 
   /** The terms of the store's vocabulary the query reaches. */
@@ -344,11 +360,11 @@ function _typoCandidates(
   ];
 }
 
-/** Search data holding only the terms a query reaches, in their order. */
-function _kept(data: SearchData, keep: (term: string) => boolean): SearchData {
-  const terms = new Map<string, readonly number[]>();
-  for (const [term, places] of data.terms) if (keep(term)) terms.set(term, places);
-  return terms.size === data.terms.size ? data : { ...data, terms };
+/** Adds a value to a key's list. */
+function _push<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
+  const list = lists.get(key);
+  if (list === undefined) lists.set(key, [value]);
+  else list.push(value);
 }
 
 /** A document built when first asked for anything but its namespace and path. */

@@ -67,17 +67,28 @@ export interface SearchData {
   readonly lengths: readonly number[];
 }
 
-/** A term of a document while it is read. */
-interface _Seen {
-  /** Its places, when kept (the array {@linkcode SearchData.terms} holds). */
-  readonly places: number[] | undefined;
+/**
+ * A term of a document while it is read. A class, and its places an empty
+ * array copied, rather than literals: V8 pretenures a literal's allocation
+ * site once the first of its objects survive (a query's terms do), and then
+ * puts every later one in the old generation; deriving the whole search data
+ * of Astro's 2,569 pages took 1.0 s and 240 MB more memory that way, 0.73 s
+ * and 30 MB this way.
+ */
+class _Seen {
   /** The field it was last seen in (a serial number). */
-  field: number;
+  field = 0;
   /** Where its count in that field stands in `places`. */
-  count: number;
+  count = 0;
   /** Its stem term's, when it has one that is kept. */
   stem?: _Seen;
+
+  /** @param places Its places, when kept (the array {@linkcode SearchData.terms} holds). */
+  constructor(readonly places: number[] | undefined) {}
 }
+
+/** An empty array to copy: see {@linkcode _Seen}. */
+const _NO_PLACES: readonly number[] = [];
 
 /** A term first seen: its places listed in `terms` (in the order first seen) when kept. */
 function _seen(
@@ -85,10 +96,10 @@ function _seen(
   keep: ((term: string) => boolean) | undefined,
   terms: Map<string, number[]>,
 ): _Seen {
-  if (keep !== undefined && !keep(term)) return { places: undefined, field: 0, count: 0 };
-  const places: number[] = [];
+  if (keep !== undefined && !keep(term)) return new _Seen(undefined);
+  const places = _NO_PLACES.slice();
   terms.set(term, places);
-  return { places, field: 0, count: 0 };
+  return new _Seen(places);
 }
 
 /** The prefix of a stem term: no term of a text starts with it. */
