@@ -34,11 +34,14 @@ const PHASES: readonly [string, (name: string, url: string) => boolean][] = [
   ["walk folders", (name) => /^(expandPaths|_visit|files|parentScopes)$/.test(name)],
   ["stat", (name) => name === "_statOrUndefined"],
   ["read files", (name) => name === "loadFile"],
-  ["search: per-file data (searchData)", (name) => name === "searchData"],
-  ["search: the index's postings (read)", (name) => name === "dataFor"],
+  ["search: per-file data, derived (searchData)", (name) => name === "searchData"],
   [
-    "search: the index's entries (write)",
-    (name, url) => /search_files\.ts$/.test(url) && name === "finish",
+    "search: the index, encoded (the files derived)",
+    (name, url) => /search_record\.ts$/.test(url) && /^(add|postings|stems)$/.test(name),
+  ],
+  [
+    "search: the index, read (entries, postings)",
+    (name, url) => /search_files\.ts$/.test(url) && /^(lookUp|dataFor)$/.test(name),
   ],
   ["search: ranking (scoreSections)", (name) => name === "scoreSections"],
   ["search: phrases", (name) => name === "_liftPhrases"],

@@ -93,7 +93,7 @@ export function writeSegment(
  * @param all Drops every segment (the store is being emptied).
  */
 export function dropStaleSegments(db: DatabaseSync, all = false): void {
-  const stale = db.prepare(`SELECT id FROM segments WHERE ${all ? "1" : "live * 2 < bytes"}`)
+  const stale = db.prepare(`SELECT id FROM segments WHERE ${all ? "1" : "live * 2 <= bytes"}`)
     .all() as { id: number }[];
   const { count } = db.prepare("SELECT count(*) AS count FROM segments").get() as {
     count: number;
@@ -101,7 +101,7 @@ export function dropStaleSegments(db: DatabaseSync, all = false): void {
   if (count - stale.length > MAX_SEGMENTS) {
     stale.push(
       ...db.prepare(
-        "SELECT id FROM segments WHERE live * 2 >= bytes ORDER BY live DESC, id DESC " +
+        "SELECT id FROM segments WHERE live * 2 > bytes ORDER BY live DESC, id DESC " +
           `LIMIT -1 OFFSET ${SEGMENTS_AFTER}`,
       ).all() as { id: number }[],
     );

@@ -7,60 +7,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { RACY_MS } from "../../../mdsel/cache/file_key.ts";
 import { STORE_FILE } from "../../../mdsel/cache/store.ts";
-import { run } from "../../../mdsel/cli.ts";
 import { CORPUS_DIR, ensureCorpus } from "../../_corpus.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../../_mdx_corpus.ts";
 import { mdsel as mdselProcessOf, withTempDir } from "../_cli.ts";
-
-interface Answer {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** One in-process run with exactly this environment. */
-async function mdsel(args: readonly string[], env: Record<string, string>): Promise<Answer> {
-  return await run(args, { env });
-}
-
-/** JSON answers hold a timestamp: the rest must be the same. */
-function comparable(answer: Answer): Answer {
-  return { ...answer, stdout: answer.stdout.replace(/"timestamp":"[^"]*"/g, '"timestamp":""') };
-}
-
-const NO_CACHE = { MDSEL_CACHE: "0" };
-
-/** Waits until every file under the folders last changed at least RACY_MS ago (their entries are trusted then). */
-async function settle(...paths: string[]): Promise<void> {
-  let newest = 0;
-  const visit = (path: string) => {
-    const info = Deno.statSync(path);
-    newest = Math.max(newest, info.mtime?.getTime() ?? 0, info.ctime?.getTime() ?? 0);
-    if (info.isDirectory) {
-      for (const entry of Deno.readDirSync(path)) visit(join(path, entry.name));
-    }
-  };
-  for (const path of paths) visit(path);
-  // ctime comes in whole seconds: it may be up to a second later than it says.
-  const wait = newest + 1000 + RACY_MS + 50 - Date.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-}
-
-/** The entries of a cache folder: path and when each was written. */
-function entries(dir: string): Map<string, number> {
-  const db = new DatabaseSync(join(dir, STORE_FILE), { readOnly: true });
-  try {
-    const rows = db.prepare("SELECT path, written FROM entries").all() as unknown as {
-      path: string;
-      written: number;
-    }[];
-    return new Map(rows.map((row) => [row.path, row.written]));
-  } finally {
-    db.close();
-  }
-}
+import { type Answer, comparable, entries, mdsel, NO_CACHE, settle } from "./_cache.ts";
 
 const markdownRoot = (await ensureCorpus(), CORPUS_DIR.replace(/\/$/, ""));
 const mdxRoot = (await ensureMdxCorpus(), MDX_CORPUS_DIR.replace(/\/$/, ""));
@@ -324,9 +275,17 @@ Deno.test("cache: many processes at once against one cache, no answer lost or wr
     const { count } = db.prepare("SELECT count(*) AS count FROM entries").get() as {
       count: number;
     };
+    // Every search entry's postings are there: its segment is.
+    const { searched, orphans } = db.prepare(
+      "SELECT count(*) AS searched, " +
+        "count(*) FILTER (WHERE segment NOT IN (SELECT id FROM segments)) AS orphans " +
+        "FROM entries WHERE kind = 'search'",
+    ).get() as { searched: number; orphans: number };
     db.close();
     assert.equal(integrity_check, "ok");
     assert.ok(count > 500, `${count} entries`);
+    assert.ok(searched > 500, `${searched} search entries`);
+    assert.equal(orphans, 0);
   });
 });
 

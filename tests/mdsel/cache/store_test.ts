@@ -182,3 +182,116 @@ Deno.test("store: a folder that cannot be made is one warning, never an error", 
     assert.match(warning!, /^warning: the cache '.*' is not used \(.+\)$/);
   });
 });
+
+/** One segment's batch: entries of kind "search" at slots 0.., each with postings of some terms. */
+function searchBatch(paths: readonly string[], terms: readonly string[], stat = "s") {
+  const blob = new Uint8Array(100);
+  return {
+    kind: "search",
+    version: "1",
+    entries: paths.map((path, slot) => ({ path, stat, data: "{}", slot, postingsBytes: 100 })),
+    used: [],
+    postings: new Map(terms.map((term) => [term, blob])),
+    stems: new Map(terms.filter((term) => /s$/.test(term)).map((term) => [term, "~stem"])),
+  };
+}
+
+Deno.test("store: postings by term and segment; the vocabulary by prefix, suffix and stem", async () => {
+  await withTempDir({}, async (dir) => {
+    const store = await open(dir);
+    store.put([searchBatch(["/a.md", "/b.md"], ["request", "requests", "redirect", "é😀x"])]);
+    const [{ segment }] = [...store.get("search", "1", ["/a.md"]).values()];
+    assert.equal(typeof segment, "number");
+    assert.deepEqual(store.get("search", "1", ["/b.md"]).get("/b.md")?.slot, 1);
+    const rows = store.postings(["requests", "missing"], [segment!]);
+    assert.deepEqual(rows.map((row) => [row.term, row.segment, row.places.length]), [
+      ["requests", segment, 100],
+    ]);
+    assert.deepEqual(store.postings(["requests"], [segment! + 1]), []);
+    assert.deepEqual(store.termsStartingWith("req"), ["request", "requests"]);
+    assert.deepEqual(store.termsStartingWith("req", 0, 7), ["request"]);
+    assert.deepEqual(store.termsStartingWith("é"), ["é😀x"]);
+    assert.deepEqual(store.termsEndingWith("est", 4, 8).sort(), ["request"]);
+    assert.deepEqual(store.termsEndingWith("😀x", 2, 4), ["é😀x"]);
+    assert.deepEqual(store.termsWithStems(["~stem"]), [["requests", "~stem"]]);
+    store.close();
+  });
+});
+
+Deno.test("store: a search entry goes with its doc entry; a segment half stale goes whole", async () => {
+  await withTempDir({}, async (dir) => {
+    const store = await open(dir);
+    const paths = ["/a.md", "/b.md", "/c.md", "/d.md"];
+    store.put([
+      {
+        kind: "doc",
+        version: "1",
+        entries: paths.map((path) => ({ path, stat: "s", data: "d" })),
+        used: [],
+      },
+      searchBatch(paths, ["one", "two"]),
+    ]);
+    const count = (sql: string) => {
+      const db = new DatabaseSync(`${dir}/${STORE_FILE}`);
+      try {
+        return (db.prepare(sql).get() as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    };
+    assert.equal(count("SELECT count(*) AS n FROM entries WHERE kind = 'search'"), 4);
+    // The doc entry of /a.md written again for another stat: its search entry goes.
+    store.put([{
+      kind: "doc",
+      version: "1",
+      entries: [{ path: "/a.md", stat: "t", data: "d" }],
+      used: [],
+    }]);
+    assert.equal(store.get("search", "1", ["/a.md"]).size, 0);
+    // /b.md's doc entry removed: its search entry goes; half the segment is stale, so all of it goes.
+    store.remove("doc", ["/b.md"]);
+    store.put([{
+      kind: "doc",
+      version: "1",
+      entries: [{ path: "/e.md", stat: "s", data: "d" }],
+      used: [],
+    }]);
+    assert.equal(count("SELECT count(*) AS n FROM entries WHERE kind = 'search'"), 0);
+    assert.equal(count("SELECT count(*) AS n FROM segments"), 0);
+    assert.equal(count("SELECT count(*) AS n FROM postings"), 0);
+    assert.equal(count("SELECT count(*) AS n FROM vocabulary"), 0);
+    // The total the cap counts is the sum of what is left.
+    assert.equal(store.totalBytes(), count("SELECT sum(bytes) AS n FROM entries"));
+    store.close();
+  });
+});
+
+Deno.test("store: the size cap evicts a segment whole, by its entries' latest use", async () => {
+  await withTempDir({}, async (dir) => {
+    const store = await open(dir, 3000);
+    // A segment of two entries (about 800 bytes), then doc entries of about 600 bytes.
+    store.put([searchBatch(["/s1.md", "/s2.md"], ["word"])]);
+    const db = new DatabaseSync(`${dir}/${STORE_FILE}`);
+    db.exec("UPDATE entries SET used = used - 1000, written = written - 1000");
+    db.close();
+    const data = "x".repeat(500);
+    for (let i = 0; i < 6; i++) {
+      store.put([{
+        kind: "doc",
+        version: "1",
+        entries: [{ path: `/f${i}.md`, stat: "s", data }],
+        used: [],
+      }]);
+    }
+    assert.ok(store.totalBytes() <= 3000, `${store.totalBytes()} bytes`);
+    // The segment, the oldest, went whole: no entry of it is left, nor its postings.
+    assert.equal(store.get("search", "1", ["/s1.md", "/s2.md"]).size, 0);
+    assert.deepEqual(store.postings(["word"], [1]), []);
+    assert.ok(store.get("doc", "1", ["/f5.md"]).has("/f5.md"));
+    // A segment larger than the cap is not written at all.
+    store.put([searchBatch(Array.from({ length: 40 }, (_, i) => `/big${i}.md`), ["big"])]);
+    assert.equal(store.get("search", "1", ["/big0.md"]).size, 0);
+    assert.ok(store.totalBytes() <= 3000);
+    store.close();
+  });
+});

@@ -3,7 +3,13 @@ import { fc } from "../../_fast_check.ts";
 import { formatPath } from "../../../mdsel/query/selector.ts";
 import { searchDocuments } from "../../../mdsel/query/search.ts";
 import { searchData } from "../../../mdsel/query/search_data.ts";
-import { SWAP_WEIGHT, termMatcher, termSpecs } from "../../../mdsel/query/search_match.ts";
+import {
+  reachedTerms,
+  SWAP_WEIGHT,
+  termMatcher,
+  termSpecs,
+  withinOneEdit,
+} from "../../../mdsel/query/search_match.ts";
 import { MAX_QUERY_CHARS, parseQuery, QueryError } from "../../../mdsel/query/search_query.ts";
 import { searchTerms } from "../../../mdsel/query/search_text.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "../../../mdsel/query/search_limits.ts";
@@ -250,6 +256,54 @@ Deno.test("deriving only the terms a query reaches ranks as the whole search dat
         assert.deepEqual(ranked(false), ranked(true));
       },
     ),
+  );
+});
+
+Deno.test("term matcher: every term it reaches is one reachedTerms names, begins with or is a typo of", () => {
+  const letters = fc.constantFrom(..."abcdeorst~.");
+  const word = fc.array(letters, { minLength: 1, maxLength: 9 }).map((chars) => chars.join(""));
+  // Terms near the query's words: longer, one or two letters changed, added or taken out.
+  const change = fc.tuple(fc.nat(3), fc.nat(9), letters);
+  const near = (words: string[]) =>
+    fc.array(fc.tuple(fc.nat(words.length - 1), fc.array(change, { maxLength: 2 })), {
+      maxLength: 30,
+    }).map((picks) =>
+      picks.map(([at, changes]) =>
+        changes.reduce((term, [kind, i, letter]) => {
+          const k = i % (term.length + 1);
+          if (kind === 0) return term + letter.repeat(i % 4);
+          if (kind === 1) return term.slice(0, k) + letter + term.slice(k + 1);
+          if (kind === 2) return term.slice(0, k) + letter + term.slice(k);
+          return term.slice(0, k) + term.slice(k + 1);
+        }, words[at])
+      )
+    );
+  fc.assert(
+    fc.property(
+      fc.array(word, { minLength: 1, maxLength: 3 }).chain((query) =>
+        fc.tuple(fc.constant(query), near(query))
+      ),
+      ([query, terms]) => {
+        let specs;
+        try {
+          specs = termSpecs(parseQuery(query.join(" ")));
+        } catch (error) {
+          if (error instanceof QueryError) return;
+          throw error;
+        }
+        const match = termMatcher(specs);
+        const { exact, prefixes, typos } = reachedTerms(specs);
+        for (const term of terms) {
+          if (match(term).length === 0) continue;
+          assert.ok(
+            exact.includes(term) || prefixes.some((prefix) => term.startsWith(prefix)) ||
+              typos.some((typo) => withinOneEdit(term, typo)),
+            `${term} reached by ${query.join(" ")}`,
+          );
+        }
+      },
+    ),
+    { numRuns: 300 },
   );
 });
 
