@@ -147,10 +147,10 @@ export class SearchFiles implements SearchDataSource {
    */
   warnings(i: number, path: string): string[] {
     const { data } = this.#held[i]!;
-    return [
-      ...(data.u === 1 ? [invalidUtf8Warning(path)] : []),
-      ...(data.x === undefined ? [] : [mdxWarning(path, data.x)]),
-    ];
+    const lines: string[] = [];
+    if (data.u === 1) lines.push(invalidUtf8Warning(path));
+    if (data.x !== undefined) lines.push(mdxWarning(path, data.x));
+    return lines;
   }
 
   /**
