@@ -113,7 +113,7 @@ export function searchDocuments(
   scored.sort((a, b) => b.score - a.score || a.doc - b.doc || a.section - b.section);
   if (parsed.phrases.length > 0) _liftPhrases(scored, parsed.phrases, docs, data);
   const floor = (scored[0]?.score ?? 0) * MIN_SHARE_OF_BEST;
-  const shown = scored.slice(0, limit).filter((result) => limit > 100 || result.score >= floor);
+  const shown = scored.slice(0, limit).filter((result) => result.score >= floor);
   const hits = shown.map((result) => _hit(result, docs[result.doc], data[result.doc], specs));
   const words = [...new Set(parsed.words.map((word) => word.terms[0]))];
   return { terms: words, matched: scored.length, hits };
