@@ -13,13 +13,17 @@
  *    saturated but never normalised by the section's length: a long guide
  *    is not diluted by its length, a long list that mentions each word once,
  *    far apart, gains nothing by it, and a few-word entry gains nothing by
- *    being short.
+ *    being short. Words elsewhere in the body count for half.
  * 3. **The share of the query's words** it holds (in its fields and that
  *    window), each word counted by how rare it is (its IDF), to a power: a
  *    section with all three rare words beats one with a single word in its
  *    heading, and one without the product name every page mentions loses
  *    little.
- * 4. **What it is**: an upgrade note or a changelog entry ranks below the
+ * 4. **The section read as one text**, its body's length normalised and the
+ *    share of words held to a higher power: the ranking of a known item (a
+ *    few rare words of a section), fused with the passage ranking (each
+ *    relative to its best, summed with weights: CombSUM).
+ * 5. **What it is**: an upgrade note or a changelog entry ranks below the
  *    topic it mentions unless the query asks about changes.
  *
  * For a query word, its best term counts: as written, a part of an
