@@ -44,6 +44,8 @@ export interface SearchHit {
   readonly endLine: number;
   /** Its score, higher is better. */
   readonly score: number;
+  /** How strongly its own heading holds the query's words (0: not at all). */
+  readonly headingScore: number;
   /** A short piece of the section's own text around its best hit, on one line. */
   readonly snippet: string;
 }
@@ -191,6 +193,7 @@ function _hit(
     startLine: section.startLine,
     endLine: section.endLine,
     score: Math.round(result.score * 1000) / 1000,
+    headingScore: result.heading ?? 0,
     snippet: _snippet(body, [...terms]),
   };
 }

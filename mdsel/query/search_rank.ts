@@ -34,6 +34,9 @@
  * @module
  */
 import { BODY, FIELD_COUNT, type SearchData } from "./search_data.ts";
+
+/** The index of the heading field. */
+const HEADING = 0;
 import type { TermMatch, TermSpec } from "./search_match.ts";
 import type { SearchQuery } from "./search_query.ts";
 import { searchTerms } from "./search_text.ts";
@@ -97,6 +100,8 @@ export interface Scored {
   score: number;
   /** Its score as one text (the known-item ranking), fused into `score`. */
   known?: number;
+  /** How strongly its own heading holds the query's words (BM25 of the heading alone). */
+  heading?: number;
   /** Which of the query's terms it holds (indexes into the specs). */
   readonly specs: ReadonlySet<number>;
 }
@@ -143,6 +148,8 @@ interface _SectionWork {
   readonly section: number;
   /** Per query spec: its best evidence in the short fields. */
   readonly fields: Map<number, number>;
+  /** Per query spec: its best evidence in the heading alone. */
+  readonly heading: Map<number, number>;
   /** The document terms of its body that the query reaches: their matches, IDF and BM25 there. */
   readonly terms: { matches: readonly TermMatch[]; idf: number; whole: number }[];
   /** Where they stand. */
@@ -211,7 +218,7 @@ export function scoreSections(
     const key = offsets[d] + s;
     let found = work.get(key);
     if (found === undefined) {
-      found = { doc: d, section: s, fields: new Map(), terms: [], events: [] };
+      found = { doc: d, section: s, fields: new Map(), heading: new Map(), terms: [], events: [] };
       work.set(key, found);
     }
     return found;
@@ -252,7 +259,14 @@ export function scoreSections(
       }
       if (field !== BODY) {
         const length = data.lengths[s * FIELD_COUNT + field];
-        sum += fields[field] * short(tf, df[field], length, average[field]);
+        const value = fields[field] * short(tf, df[field], length, average[field]);
+        sum += value;
+        if (field === HEADING) {
+          const { heading } = workOf(d, s);
+          for (const { spec, weight } of matches) {
+            if (!(heading.get(spec)! >= weight * value)) heading.set(spec, weight * value);
+          }
+        }
         return;
       }
       const entry = workOf(d, s);
@@ -414,7 +428,13 @@ function _bestWindow(
     }
   }
   const known = scoreOf(whole, allSpecs, ranking.wholePower);
-  return { doc: entry.doc, section: entry.section, score: best, known, specs: bestSpecs };
+  // How strongly its own heading holds the query's words: per word, its best term there.
+  const headingBest = new Array(words).fill(0);
+  for (const [spec, value] of entry.heading) {
+    for (const word of wordsOf(spec)) headingBest[word] = Math.max(headingBest[word], value);
+  }
+  const heading = headingBest.reduce((sum, value) => sum + value, 0);
+  return { doc: entry.doc, section: entry.section, score: best, known, heading, specs: bestSpecs };
 }
 
 /** Words that say a query is about changes: then upgrade notes are what it wants. */
