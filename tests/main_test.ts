@@ -800,7 +800,7 @@ Deno.test("folders, globs, several selectors and search: through the server, san
     }
     const searched = (await mdsel(["select", "--", "send request", glob])).stdout;
     assert.match(searched, /^search "send request": \d+ sections? match/);
-    assert.match(searched, /\napi.md\n api::h2\.0 API > Request \[2 words\]\n/);
+    assert.match(searched, /\napi.md\n api::h2\.0 Request \[2 words\]\n/);
     // The index of a folder lists both files; the glob's base bounds what it may read.
     const folder = (await mdsel(["index", "--", docs])).stdout;
     assert.match(folder, /^api .*api\.md \[4 words\]\n/);

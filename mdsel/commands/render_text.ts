@@ -313,7 +313,8 @@ function _afterClosing(left: number): string {
  * The text lines of a search: a first line saying what was searched and how
  * many sections matched, then per result its selector, heading path and size
  * on one line and a snippet around its best hit on the next; over several
- * files, the results of each file come under a line with its path.
+ * files, the results of each file come under a line with its path, their
+ * heading paths then starting below the page's top heading.
  *
  * @param search What the search found.
  * @returns The lines.
@@ -369,7 +370,12 @@ export function searchLines(search: SearchAnswer): string[] {
     // An intro without a title says where it stands.
     const path = result.heading_path.length === 0
       ? "(before the first heading)"
-      : _headingPath(result.heading_path);
+      // Under its file's line, a result's path starts below the page's top heading.
+      : _headingPath(
+        grouped && result.heading_path.length > 1
+          ? result.heading_path.slice(1)
+          : result.heading_path,
+      );
     lines.push(`${indent}${result.label} ${path} [${result.word_count} words]`);
     // The section itself, as a select returns it: no second call needed.
     if (result.content !== undefined) {

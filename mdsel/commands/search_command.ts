@@ -134,8 +134,10 @@ export function searchWorkspace(
 /**
  * The hits grouped by document: the documents in the order of their best
  * hit; in each, the hits best first, except that a section comes right
- * after the section holding it when both are hits (a page's outline reads
- * top down, as documentation search shows a page's headings).
+ * after the section holding it when both are hits and the holder's heading
+ * holds the query's words as strongly (a page's outline reads top down, as
+ * documentation search shows a page's headings; `reply.hijack` still finds
+ * the heading `.hijack()` before the `Reply` page's top).
  */
 function _groupedByFile(hits: readonly SearchHit[]): SearchHit[] {
   const groups = new Map<MdDocument, SearchHit[]>();
@@ -150,7 +152,9 @@ function _groupedByFile(hits: readonly SearchHit[]): SearchHit[] {
     const show = (hit: SearchHit) => {
       if (shown.has(hit)) return;
       // The sections holding it first, outermost first.
-      const holders = group.filter((other) => other !== hit && _holds(other.target, hit.target));
+      const holders = group.filter((other) =>
+        other !== hit && _holds(other.target, hit.target) && other.headingScore >= hit.headingScore
+      );
       holders.sort((a, b) => _start(a.target) - _start(b.target));
       for (const holder of holders) show(holder);
       shown.add(hit);

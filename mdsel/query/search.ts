@@ -45,6 +45,8 @@ export interface SearchHit {
   readonly endLine: number;
   /** Its score, higher is better. */
   readonly score: number;
+  /** How strongly its own heading holds the query's words (0: not at all). */
+  readonly headingScore: number;
   /** A short piece of the section's own text around its best hit, on one line. */
   readonly snippet: string;
 }
@@ -132,7 +134,7 @@ export function searchDocuments(
   scored.sort((a, b) => b.score - a.score || a.doc - b.doc || a.section - b.section);
   if (parsed.phrases.length > 0) _liftPhrases(scored, parsed.phrases, docs, data);
   const floor = (scored[0]?.score ?? 0) * MIN_SHARE_OF_BEST;
-  const shown = scored.slice(0, limit).filter((result) => limit > 100 || result.score >= floor);
+  const shown = scored.slice(0, limit).filter((result) => result.score >= floor);
   const hits = shown.map((result) => _hit(result, docs[result.doc], data[result.doc], specs));
   const words = [...new Set(parsed.words.map((word) => word.terms[0]))];
   return { terms: words, matched: scored.length, hits };
@@ -210,6 +212,7 @@ function _hit(
     startLine: section.startLine,
     endLine: section.endLine,
     score: Math.round(result.score * 1000) / 1000,
+    headingScore: result.heading ?? 0,
     snippet: _snippet(body, [...terms]),
   };
 }

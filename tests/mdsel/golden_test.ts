@@ -756,7 +756,7 @@ const CASES: GoldenCase[] = [
       assert.equal(out.code, 0);
       const lines = (out.stdout ?? "").split("\n");
       // The results of several files come under their file's path.
-      assert.deepEqual(lines.slice(1, 3), ["guide.md", " guide::h2.0 Guide > Setup [3 words]"]);
+      assert.deepEqual(lines.slice(1, 3), ["guide.md", " guide::h2.0 Setup [3 words]"]);
       assert.ok(!(out.stdout ?? "").includes("readme::"));
     },
   },

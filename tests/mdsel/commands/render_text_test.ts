@@ -180,9 +180,9 @@ Deno.test("over several files, a search's results come grouped under their file'
     }).slice(1),
     [
       "guide/a.md",
-      " a::h2.0 A > One [10 words]",
+      " a::h2.0 One [10 words]",
       "   text",
-      " a::h2.1 A > Two [10 words]",
+      " a::h2.1 Two [10 words]",
       "   text",
       "api/b.md",
       " b::intro Page B [10 words]",
