@@ -53,7 +53,17 @@ export interface ScriptedModelOptions {
    * characters ({@linkcode roughTokens}) makes it page as with the real API.
    */
   readonly countTokens?: (body: unknown) => number;
+  /**
+   * A small file to `Read` while a turn's MCP tool is not offered yet (its
+   * server still starting), as a model does other work with the tools it has
+   * instead of calling one it was not given: a second later, and up to 90
+   * times, the turn is tried again. Those reads do not count as turns.
+   */
+  readonly whileStarting?: string;
 }
+
+/** The id prefix of the reads made while a server starts. */
+const _WAITING = "waiting-";
 
 /**
  * About a quarter of a request body's characters, as tokens.
@@ -79,6 +89,7 @@ export function startScriptedModel(
   options: ScriptedModelOptions = {},
 ): ScriptedModel {
   const requests: MessagesRequest[] = [];
+  let waits = 0;
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, async (req) => {
     const { pathname } = new URL(req.url);
     if (req.method !== "POST") return Response.json({});
@@ -93,13 +104,24 @@ export function startScriptedModel(
       body.tools.some((tool: { name?: string }) => tool.name === "Read");
     const done = (body.messages ?? []).filter((message: { role: string; content: unknown }) =>
       message.role === "assistant" && Array.isArray(message.content) &&
-      message.content.some((block: { type: string }) =>
-        block.type === "tool_use"
+      message.content.some((block: { type: string; id?: string }) =>
+        block.type === "tool_use" && !block.id?.startsWith(_WAITING)
       )
     ).length;
-    const content = session && done < turns.length
+    let content: readonly ScriptedBlock[] = session && done < turns.length
       ? turns[done]
       : [{ type: "text", text: "done" } as const];
+    const offered = new Set((body.tools ?? []).map((tool: { name?: string }) =>
+      tool.name
+    ));
+    const missing = content.some((block) =>
+      block.type === "tool_use" && block.name.startsWith("mcp__") && !offered.has(block.name)
+    );
+    if (session && missing && options.whileStarting !== undefined && waits < 90) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const input = { file_path: options.whileStarting, offset: 1, limit: 1 };
+      content = [{ type: "tool_use", id: `${_WAITING}${waits++}`, name: "Read", input }];
+    }
     const stop = content.some((block) => block.type === "tool_use") ? "tool_use" : "end_turn";
     if (body.stream) {
       return new Response(_events(content, stop), {

@@ -289,11 +289,10 @@ Deno.test("a first session from an empty Deno cache and a fresh HOME: the outlin
     await Deno.copyFile(files[0].path, big);
     const model = startScriptedModel([
       [{ type: "tool_use", id: "whole", name: "Read", input: { file_path: big } }],
-      // What Claude Code tells a model to do when a server is still starting: wait for it.
-      [{ type: "tool_use", id: "wait", name: "WaitForMcpServers", input: {} }],
       [{ type: "tool_use", id: "index", name: INDEX_TOOL, input: { files: ["Dispatcher.md"] } }],
       [{ type: "text", text: "Done." }],
-    ]);
+      // While the server starts, its tools are not offered: the model reads a line meanwhile.
+    ], { whileStarting: big });
     let session: number;
     try {
       const run = await claude(place, [
@@ -319,12 +318,18 @@ Deno.test("a first session from an empty Deno cache and a fresh HOME: the outlin
       session = performance.now() - installed;
       ok(run, "claude -p");
       const all = events(run.stdout);
-      // Every hook ran to success: the warm-up, the guard, no hook error.
-      const hooks = all.filter((event) => event.subtype === "hook_response");
-      assert.deepEqual(
-        hooks.map((event) => [event.hook_name, event.exit_code, event.outcome]),
-        [["SessionStart:startup", 0, "success"], ["PreToolUse:Read", 0, "success"]],
-      );
+      // Every hook ran to success: the warm-up, then the guard (and both Read hooks again for
+      // each line read while the server started), no hook error.
+      const hooks = all.filter((event) => event.subtype === "hook_response")
+        .map((event) => [event.hook_name, event.exit_code, event.outcome]);
+      assert.deepEqual(hooks.slice(0, 2), [
+        ["SessionStart:startup", 0, "success"],
+        ["PreToolUse:Read", 0, "success"],
+      ]);
+      for (const [name, code, outcome] of hooks.slice(2)) {
+        assert.match(name, /^(Pre|Post)ToolUse:Read$/, JSON.stringify(hooks));
+        assert.deepEqual([code, outcome], [0, "success"], JSON.stringify(hooks));
+      }
       // The server started: connected when the session began, or still starting (Claude Code
       // starts it beside the warm-up and does not wait for it there), never failed; its tool
       // answered below.
