@@ -209,6 +209,7 @@ export class CacheStore {
         db.exec("BEGIN IMMEDIATE");
         db.exec(SCHEMA);
         db.exec("COMMIT");
+        _removeOlderStores(dir, DatabaseSync);
       } else {
         const version = (db.prepare("PRAGMA user_version").get() as { user_version: number })
           .user_version;
@@ -594,6 +595,39 @@ function _failure(error: unknown, path: string): string | undefined {
     return _warning(path, "it was not a readable database; removed, the next call starts anew");
   }
   return _warning(path, _message(error).replace(/\s+/g, " "));
+}
+
+/**
+ * Removes the stores of the engine's earlier schemas (`cache-v1.sqlite`, with
+ * their WAL), once, when this version's store is made: nothing reads them any
+ * more, and they would hold their share of the disk for good. A file of that
+ * name that is not mdsel's is left as it is.
+ */
+function _removeOlderStores(dir: string, Database: typeof DatabaseSync): void {
+  const base = `${dir}${dir.endsWith("/") || dir.endsWith("\\") ? "" : "/"}`;
+  for (let version = 1; version < SCHEMA_VERSION; version++) {
+    const path = `${base}cache-v${version}.sqlite`;
+    try {
+      const old = new Database(path, { readOnly: true });
+      let ours: boolean;
+      try {
+        ours = (old.prepare("PRAGMA application_id").get() as { application_id: number })
+          .application_id === APPLICATION_ID;
+      } finally {
+        old.close();
+      }
+      if (!ours) continue;
+      for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+        try {
+          Deno.removeSync(file);
+        } catch {
+          // gone already
+        }
+      }
+    } catch {
+      // none, or not a database: left as it is
+    }
+  }
 }
 
 function _warning(path: string, reason: string): string {

@@ -174,6 +174,26 @@ Deno.test("store: another program's database is left as it is", async () => {
   });
 });
 
+Deno.test("store: a new store removes the earlier schema's, and only if it is mdsel's", async () => {
+  for (const ours of [true, false]) {
+    await withTempDir({}, async (dir) => {
+      const old = `${dir}/cache-v1.sqlite`;
+      const db = new DatabaseSync(old);
+      db.exec(`PRAGMA application_id = ${ours ? 0x6d64736c : 7}; CREATE TABLE t (x)`);
+      db.close();
+      await Deno.writeTextFile(`${old}-wal`, "");
+      const { store, warning } = await CacheStore.open(dir, 1e9);
+      assert.equal(warning, undefined);
+      store!.close();
+      const left = [...Deno.readDirSync(dir)].map((entry) => entry.name).filter((name) =>
+        name.startsWith("cache-v1")
+      ).sort();
+      assert.deepEqual(left, ours ? [] : ["cache-v1.sqlite", "cache-v1.sqlite-wal"]);
+      assert.ok(Deno.statSync(`${dir}/${STORE_FILE}`).isFile);
+    });
+  }
+});
+
 Deno.test("store: a folder that cannot be made is one warning, never an error", async () => {
   await withTempDir({}, async (dir) => {
     await Deno.writeTextFile(`${dir}/file`, "a file, not a folder");
