@@ -380,7 +380,9 @@ export function searchLines(search: SearchAnswer): string[] {
     // The section itself, as a select returns it: no second call needed.
     if (result.content !== undefined) {
       for (const line of result.content.split("\n")) lines.push(line);
-    } else if (result.snippet !== "") lines.push(`${indent}  ${echoLine(result.snippet)}`);
+    } else if (result.snippet !== "" && results[0].content === undefined) {
+      lines.push(`${indent}  ${echoLine(result.snippet)}`);
+    }
   }
   return lines;
 }
