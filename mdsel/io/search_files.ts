@@ -19,8 +19,8 @@ import { mdxWarning } from "../parse/mdx_warning.ts";
 import type { SearchDataSource } from "../query/search.ts";
 import { type SearchData, searchData, STEM } from "../query/search_data.ts";
 import { reachedTerms, type TermSpec, withinOneEdit } from "../query/search_match.ts";
+import { mergeOrderedPlaces } from "../query/search_places.ts";
 import {
-  mergePlaces,
   PostingsWriter,
   readPostings,
   SEARCH_RECORD_VERSION,
@@ -239,30 +239,36 @@ export class SearchFiles implements SearchDataSource {
     const rows = store.postings([...new Set([...reached, ...stemOf.keys()])], [...slots.keys()]);
     if (store.failed) throw new CacheChangedError("the cache's postings");
     // Per document: each reached term's rank and places, and the words of each stem term.
-    const found = new Map<number, [number, string, number[]][]>();
-    const words = new Map<number, Map<string, [number, number[]][]>>();
+    const found: ([number, string, number[]][] | undefined)[] = new Array(docs.length);
+    const words: (Map<string, [number, number[]][]> | undefined)[] = new Array(docs.length);
     try {
       for (const { term, segment, places } of rows) {
         const at = slots.get(segment)!;
         const stem = stemOf.get(term);
+        const isReached = reached.has(term);
         readPostings(places, (slot) => slot < at.length ? at[slot] : -1, (k, rank, list) => {
-          if (reached.has(term)) _push(found, k, [rank, term, list]);
+          if (isReached) (found[k] ??= []).push([rank, term, list]);
           if (stem === undefined) return;
-          let stems = words.get(k);
-          if (stems === undefined) words.set(k, stems = new Map());
-          _push(stems, stem, [rank, list]);
+          _push(words[k] ??= new Map(), stem, [rank, list]);
         });
       }
-      for (const [k, stems] of words) {
+      for (const [k] of held) {
+        const stems = words[k];
+        if (stems === undefined) continue;
+        const terms = found[k] ??= [];
         for (const [stem, lists] of stems) {
           // It ranks right after the first word it stems, as search data lists it.
-          const rank = Math.min(...lists.map(([rank]) => rank)) + 1;
-          _push(found, k, [rank, stem, mergePlaces(lists.map(([, list]) => list))]);
+          let rank = lists[0][0];
+          for (let i = 1; i < lists.length; i++) rank = Math.min(rank, lists[i][0]);
+          terms.push([rank + 1, stem, mergeOrderedPlaces(lists.map(([, list]) => list))]);
         }
       }
       for (const [k, entry] of held) {
-        const terms = (found.get(k) ?? []).sort((a, b) => a[0] - b[0]);
-        out[k] = searchDataOf(entry.data.r, new Map(terms.map(([, term, list]) => [term, list])));
+        const terms = new Map<string, readonly number[]>();
+        for (const [, term, list] of (found[k] ?? []).sort((a, b) => a[0] - b[0])) {
+          terms.set(term, list);
+        }
+        out[k] = searchDataOf(entry.data.r, terms);
       }
     } catch {
       throw new CacheChangedError("the cache's postings"); // not postings of this engine

@@ -130,18 +130,21 @@ export function forEachPlace(
   visit: (section: number, field: number, count: number, at: number) => void,
 ): void {
   for (let p = 0; p < places.length;) {
-    const [section, field, count] = [places[p], places[p + 1], places[p + 2]];
-    visit(section, field, count, p + 3);
+    const field = places[p + 1];
+    const count = places[p + 2];
+    visit(places[p], field, count, p + 3);
     p += 3 + (field === BODY ? count : 0);
   }
 }
 
-interface _Event {
-  /** Position in the body. */
-  readonly at: number;
-  /** The document term's index in the section's term list. */
-  readonly term: number;
-}
+/**
+ * A body position of a term, as one number: the position times this, plus
+ * the term's index in the section's term list. Both stay below it (a file
+ * holds at most 50 MiB: fewer words, fewer terms), so the number stays below
+ * 2^52, exact. Sorted as numbers, events stand by position, then by term,
+ * the order they were listed in.
+ */
+const _EVENT_SPAN = 2 ** 26;
 
 interface _SectionWork {
   readonly doc: number;
@@ -152,8 +155,8 @@ interface _SectionWork {
   readonly heading: Map<number, number>;
   /** The document terms of its body that the query reaches: their matches, IDF and BM25 there. */
   readonly terms: { matches: readonly TermMatch[]; idf: number; whole: number }[];
-  /** Where they stand. */
-  readonly events: _Event[];
+  /** Where they stand: position and term, as one number (see {@linkcode _EVENT_SPAN}). */
+  readonly events: number[];
 }
 
 /**
@@ -278,7 +281,7 @@ export function scoreSections(
         whole: fields[BODY] * short(tf, df[BODY], length, average[BODY], ranking.bBody),
       });
       for (let i = 0; i < tf && entry.events.length < _MAX_EVENTS; i++) {
-        entry.events.push({ at: places[at + i], term: index });
+        entry.events.push(places[at + i] * _EVENT_SPAN + index);
       }
     });
     flush();
@@ -291,16 +294,13 @@ export function scoreSections(
   });
 
   // How rare each query word is: in how many sections it stands.
-  const wordsOf = (spec: number) => {
-    const { word, next } = specs[spec];
-    return next === undefined ? [word] : [word, next];
-  };
+  const specWords = specs.map(({ word, next }) => next === undefined ? [word] : [word, next]);
   const wordDf = new Array(query.words.length).fill(0);
   for (const entry of work.values()) {
     const held = new Set<number>();
-    for (const spec of entry.fields.keys()) for (const word of wordsOf(spec)) held.add(word);
+    for (const spec of entry.fields.keys()) for (const word of specWords[spec]) held.add(word);
     for (const { matches } of entry.terms) {
-      for (const { spec } of matches) for (const word of wordsOf(spec)) held.add(word);
+      for (const { spec } of matches) for (const word of specWords[spec]) held.add(word);
     }
     for (const word of held) wordDf[word]++;
   }
@@ -313,7 +313,7 @@ export function scoreSections(
   const results: Scored[] = [];
   for (const entry of work.values()) {
     results.push(
-      _bestWindow(entry, query, specs, wordsOf, weights, totalWeight, ranking),
+      _bestWindow(entry, query, specs, specWords, weights, totalWeight, ranking),
     );
   }
   if (ranking.fuse > 0) {
@@ -337,104 +337,117 @@ function _bestWindow(
   entry: _SectionWork,
   query: SearchQuery,
   specs: readonly TermSpec[],
-  wordsOf: (spec: number) => number[],
+  specWords: readonly (readonly number[])[],
   weights: readonly number[],
   totalWeight: number,
   ranking: Ranking,
 ): Scored {
   const { k1, window, coveragePower } = ranking;
   const words = query.words.length;
-  const fieldBest = new Array(words).fill(0);
+  const fieldBest = new Float64Array(words);
   for (const [spec, value] of entry.fields) {
-    for (const word of wordsOf(spec)) fieldBest[word] = Math.max(fieldBest[word], value);
+    for (const word of specWords[spec]) fieldBest[word] = Math.max(fieldBest[word], value);
   }
-  // The share of a Chinese or Japanese run's bigrams held.
-  const shareOf = (held: ReadonlySet<number>) => (i: number) => {
+  // Every query term it holds (in its fields or its body): a window holds no
+  // other, so the share of a Chinese or Japanese run's bigrams is the same
+  // for all of them.
+  const allSpecs = new Set(entry.fields.keys());
+  const terms = entry.terms;
+  // Per body term, the query words it reaches and its weight for each, in a row.
+  let reaches = 0;
+  for (const { matches } of terms) {
+    for (const { spec } of matches) {
+      allSpecs.add(spec);
+      reaches += specWords[spec].length;
+    }
+  }
+  const reachStart = new Int32Array(terms.length + 1);
+  const reachWord = new Int32Array(reaches);
+  const reachWeight = new Float64Array(reaches);
+  for (let t = 0, r = 0; t < terms.length; t++) {
+    reachStart[t] = r;
+    for (const { spec, weight } of terms[t].matches) {
+      for (const word of specWords[spec]) {
+        reachWord[r] = word;
+        reachWeight[r++] = weight;
+      }
+    }
+    reachStart[t + 1] = r;
+  }
+  const part = new Float64Array(words).fill(1);
+  for (let i = 0; i < words; i++) {
     const word = query.words[i];
-    if (word.count !== "share") return 1;
+    if (word.count !== "share") continue;
     let found = 0;
-    for (const spec of held) if (specs[spec].word === i) found++;
-    return Math.min(1, found / word.terms.length);
-  };
-  const scoreOf = (
-    evidence: readonly number[],
-    held: ReadonlySet<number>,
-    power = coveragePower,
-  ) => {
+    for (const spec of allSpecs) if (specs[spec].word === i) found++;
+    part[i] = Math.min(1, found / word.terms.length);
+  }
+  const scoreOf = (evidence: Float64Array, power: number) => {
     let total = 0;
     let share = 0;
-    const part = shareOf(held);
     for (let i = 0; i < words; i++) {
       if (evidence[i] <= 0) continue;
       total += evidence[i];
-      share += weights[i] * part(i);
+      share += weights[i] * part[i];
     }
     const coverage = totalWeight > 0 ? share / totalWeight : 1;
     return total * coverage ** power;
   };
   // Each word's evidence anywhere in the body (BM25, the body's length
-  // normalised), which counts for less than within the best window.
-  const outside = [...fieldBest];
-  const allSpecs = new Set(entry.fields.keys());
-  for (const { matches, whole } of entry.terms) {
-    for (const { spec, weight } of matches) {
-      allSpecs.add(spec);
-      for (const word of wordsOf(spec)) {
-        outside[word] = Math.max(outside[word], fieldBest[word] + ranking.outside * weight * whole);
-      }
+  // normalised), which counts for less than within the best window; and in
+  // the section read as one text (its body's BM25 normalised by its length).
+  const outside = Float64Array.from(fieldBest);
+  const whole = Float64Array.from(fieldBest);
+  for (let t = 0; t < terms.length; t++) {
+    const value = terms[t].whole;
+    for (let r = reachStart[t]; r < reachStart[t + 1]; r++) {
+      const word = reachWord[r];
+      const weight = reachWeight[r];
+      outside[word] = Math.max(outside[word], fieldBest[word] + ranking.outside * weight * value);
+      whole[word] = Math.max(whole[word], fieldBest[word] + weight * value);
     }
   }
-  const fieldSpecs = allSpecs;
-  let best = scoreOf(outside, fieldSpecs);
-  let bestSpecs: Set<number> = fieldSpecs;
-  const events = entry.events.sort((a, b) => a.at - b.at);
+  let best = scoreOf(outside, coveragePower);
+  const events = entry.events.sort((a, b) => a - b);
   const bodyWeight = ranking.fields[BODY];
-  const inWindow = new Array(entry.terms.length).fill(0);
+  const inWindow = new Int32Array(terms.length);
+  const evidence = new Float64Array(words);
   let end = 0;
   for (let start = 0; start < events.length; start++) {
     // The window: the events from `start` up to `window` terms further on.
-    while (end < events.length && events[end].at < events[start].at + window) {
-      inWindow[events[end].term]++;
+    const limit = (Math.floor(events[start] / _EVENT_SPAN) + window) * _EVENT_SPAN;
+    const before = end;
+    while (end < events.length && events[end] < limit) {
+      inWindow[events[end] % _EVENT_SPAN]++;
       end++;
     }
-    const evidence = [...outside];
-    const held = new Set(fieldSpecs);
-    entry.terms.forEach(({ matches, idf }, t) => {
-      const tf = inWindow[t];
-      if (tf === 0) return;
-      const value = bodyWeight * idf * tf * (k1 + 1) / (tf + k1);
-      for (const { spec, weight } of matches) {
-        held.add(spec);
-        for (const word of wordsOf(spec)) {
-          evidence[word] = Math.max(evidence[word], fieldBest[word] + weight * value);
+    // A window that took in no event holds a part of the one before: it
+    // scores no higher (a score never falls as a window holds more).
+    if (end > before || start === 0) {
+      evidence.set(outside);
+      for (let t = 0; t < terms.length; t++) {
+        const tf = inWindow[t];
+        if (tf === 0) continue;
+        const value = bodyWeight * terms[t].idf * tf * (k1 + 1) / (tf + k1);
+        for (let r = reachStart[t]; r < reachStart[t + 1]; r++) {
+          const word = reachWord[r];
+          evidence[word] = Math.max(evidence[word], fieldBest[word] + reachWeight[r] * value);
         }
       }
-    });
-    const score = scoreOf(evidence, held);
-    if (score > best) {
-      best = score;
-      bestSpecs = held;
+      const score = scoreOf(evidence, coveragePower);
+      if (score > best) best = score;
     }
-    inWindow[events[start].term]--;
+    inWindow[events[start] % _EVENT_SPAN]--;
   }
-  // The section as one text (its body's BM25 normalised by its length), the
-  // query's words counted to a higher power: the known item's ranking.
-  const whole = [...fieldBest];
-  for (const { matches, whole: value } of entry.terms) {
-    for (const { spec, weight } of matches) {
-      for (const word of wordsOf(spec)) {
-        whole[word] = Math.max(whole[word], fieldBest[word] + weight * value);
-      }
-    }
-  }
-  const known = scoreOf(whole, allSpecs, ranking.wholePower);
+  // The known item's ranking: the query's words counted to a higher power.
+  const known = scoreOf(whole, ranking.wholePower);
   // How strongly its own heading holds the query's words: per word, its best term there.
   const headingBest = new Array(words).fill(0);
   for (const [spec, value] of entry.heading) {
-    for (const word of wordsOf(spec)) headingBest[word] = Math.max(headingBest[word], value);
+    for (const word of specWords[spec]) headingBest[word] = Math.max(headingBest[word], value);
   }
   const heading = headingBest.reduce((sum, value) => sum + value, 0);
-  return { doc: entry.doc, section: entry.section, score: best, known, heading, specs: bestSpecs };
+  return { doc: entry.doc, section: entry.section, score: best, known, heading, specs: allSpecs };
 }
 
 /** Words that say a query is about changes: then upgrade notes are what it wants. */
