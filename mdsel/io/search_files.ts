@@ -238,35 +238,33 @@ export class SearchFiles implements SearchDataSource {
     const stemOf = new Map(store.termsWithStems([...reached].filter((t) => t.startsWith(STEM))));
     const rows = store.postings([...new Set([...reached, ...stemOf.keys()])], [...slots.keys()]);
     if (store.failed) throw new CacheChangedError("the cache's postings");
-    // Per document: each reached term's rank and places, and the words of each stem term.
-    const found: ([number, string, number[]][] | undefined)[] = new Array(docs.length);
-    const words: (Map<string, [number, number[]][]> | undefined)[] = new Array(docs.length);
+    // Per document: each reached term's rank, the term and its places, in a row of threes
+    // (few objects: thousands of documents each hold a few); and the same of each word a
+    // stem term of the query stems, its stem for its term.
+    const found: ((number | string | number[])[] | undefined)[] = new Array(docs.length);
+    const words: ((number | string | number[])[] | undefined)[] = new Array(docs.length);
     try {
       for (const { term, segment, places } of rows) {
         const at = slots.get(segment)!;
         const stem = stemOf.get(term);
         const isReached = reached.has(term);
         readPostings(places, (slot) => slot < at.length ? at[slot] : -1, (k, rank, list) => {
-          if (isReached) (found[k] ??= []).push([rank, term, list]);
-          if (stem === undefined) return;
-          _push(words[k] ??= new Map(), stem, [rank, list]);
+          if (isReached) (found[k] ??= []).push(rank, term, list);
+          if (stem !== undefined) (words[k] ??= []).push(rank, stem, list);
         });
       }
       for (const [k] of held) {
         const stems = words[k];
-        if (stems === undefined) continue;
-        const terms = found[k] ??= [];
-        for (const [stem, lists] of stems) {
-          // It ranks right after the first word it stems, as search data lists it.
-          let rank = lists[0][0];
-          for (let i = 1; i < lists.length; i++) rank = Math.min(rank, lists[i][0]);
-          terms.push([rank + 1, stem, mergeOrderedPlaces(lists.map(([, list]) => list))]);
-        }
+        if (stems !== undefined) _addStems(found[k] ??= [], stems);
       }
       for (const [k, entry] of held) {
         const terms = new Map<string, readonly number[]>();
-        for (const [, term, list] of (found[k] ?? []).sort((a, b) => a[0] - b[0])) {
-          terms.set(term, list);
+        const row = found[k];
+        if (row !== undefined) {
+          // By rank; in the order found when two are the same.
+          const order = Array.from({ length: row.length / 3 }, (_, i) => 3 * i);
+          if (order.length > 1) order.sort((a, b) => (row[a] as number) - (row[b] as number));
+          for (const i of order) terms.set(row[i + 1] as string, row[i + 2] as number[]);
         }
         out[k] = searchDataOf(entry.data.r, terms);
       }
@@ -366,11 +364,32 @@ function _typoCandidates(
   ];
 }
 
-/** Adds a value to a key's list. */
-function _push<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
-  const list = lists.get(key);
-  if (list === undefined) lists.set(key, [value]);
-  else list.push(value);
+/**
+ * Adds a document's stem terms to its row of reached terms: each stem term
+ * with the places of the words it stems merged, ranked right after the
+ * first of them, as search data lists it.
+ *
+ * @param row The reached terms: rank, term, places, in threes.
+ * @param stems The words of each stem term: rank, stem term, places, in threes.
+ */
+function _addStems(
+  row: (number | string | number[])[],
+  stems: readonly (number | string | number[])[],
+): void {
+  const done = new Set<string>();
+  for (let i = 0; i < stems.length; i += 3) {
+    const stem = stems[i + 1] as string;
+    if (done.has(stem)) continue;
+    done.add(stem);
+    let rank = stems[i] as number;
+    const lists: number[][] = [];
+    for (let j = i; j < stems.length; j += 3) {
+      if (stems[j + 1] !== stem) continue;
+      rank = Math.min(rank, stems[j] as number);
+      lists.push(stems[j + 2] as number[]);
+    }
+    row.push(rank + 1, stem, mergeOrderedPlaces(lists));
+  }
 }
 
 /** A document built when first asked for anything but its namespace and path. */

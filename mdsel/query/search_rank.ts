@@ -146,17 +146,22 @@ export function forEachPlace(
  */
 const _EVENT_SPAN = 2 ** 26;
 
-interface _SectionWork {
-  readonly doc: number;
-  readonly section: number;
+/** What the ranking gathers about a section. A class: thousands of them live through a call. */
+class _SectionWork {
   /** Per query spec: its best evidence in the short fields. */
-  readonly fields: Map<number, number>;
-  /** Per query spec: its best evidence in the heading alone. */
-  readonly heading: Map<number, number>;
-  /** The document terms of its body that the query reaches: their matches, IDF and BM25 there. */
-  readonly terms: { matches: readonly TermMatch[]; idf: number; whole: number }[];
+  readonly fields = new Map<number, number>();
+  /** Per query spec: its best evidence in the heading alone (none until the heading holds one). */
+  heading?: Map<number, number> = undefined;
+  /** The document terms of its body that the query reaches: the query terms each reaches, */
+  readonly matches: (readonly TermMatch[])[] = [];
+  /** their IDF in the body, */
+  readonly idf: number[] = [];
+  /** and their BM25 there (in arrays of numbers: no object, no boxed number each). */
+  readonly whole: number[] = [];
   /** Where they stand: position and term, as one number (see {@linkcode _EVENT_SPAN}). */
-  readonly events: number[];
+  readonly events: number[] = [];
+
+  constructor(readonly doc: number, readonly section: number) {}
 }
 
 /**
@@ -181,27 +186,40 @@ export function scoreSections(
   // per reached term how many sections hold it in each field.
   let sections = 0;
   const totalLength = new Array(FIELD_COUNT + 1).fill(0);
-  const fileTerms = docs.map((doc) => _counts(doc.file));
+  // Per document: how many terms its file's name has, and those the query reaches with their counts.
+  const fileSizes = new Array<number>(docs.length);
+  const fileTerms = new Array<[string, number][] | undefined>(docs.length);
+  const counts = new Map<string, number>();
+  for (let d = 0; d < docs.length; d++) {
+    counts.clear();
+    for (const term of searchTerms(docs[d].file)) counts.set(term, (counts.get(term) ?? 0) + 1);
+    fileSizes[d] = counts.size;
+    for (const entry of counts) if (match(entry[0]).length > 0) (fileTerms[d] ??= []).push(entry);
+  }
   const frequency = new Map<string, number[]>();
   const count = (term: string, field: number, by: number) => {
     let row = frequency.get(term);
     if (row === undefined) frequency.set(term, row = new Array(FIELD_COUNT + 1).fill(0));
     row[field] += by;
   };
-  const reached: { doc: number; term: string; places: readonly number[] }[] = [];
-  docs.forEach((doc, d) => {
-    const { data } = doc;
+  for (let d = 0; d < docs.length; d++) {
+    const { data } = docs[d];
     const n = data.sections.length;
     sections += n;
     for (let i = 0; i < data.lengths.length; i++) totalLength[i % FIELD_COUNT] += data.lengths[i];
-    totalLength[FIELD_COUNT] += fileTerms[d].size * n;
+    totalLength[FIELD_COUNT] += fileSizes[d] * n;
     for (const [term, places] of data.terms) {
       if (match(term).length === 0) continue;
-      reached.push({ doc: d, term, places });
-      forEachPlace(places, (_, field) => count(term, field, 1));
+      let row = frequency.get(term);
+      if (row === undefined) frequency.set(term, row = new Array(FIELD_COUNT + 1).fill(0));
+      for (let p = 0; p < places.length;) {
+        const field = places[p + 1];
+        row[field]++;
+        p += 3 + (field === BODY ? places[p + 2] : 0);
+      }
     }
-    for (const term of fileTerms[d].keys()) if (match(term).length > 0) count(term, FIELD_COUNT, n);
-  });
+    for (const [term] of fileTerms[d] ?? []) count(term, FIELD_COUNT, n);
+  }
   const average = totalLength.map((total) => total / Math.max(1, sections));
   const idf = (df: number) => Math.log(1 + (sections - df + 0.5) / (df + 0.5));
   const short = (tf: number, df: number, length: number, avg: number, norm = b) =>
@@ -210,19 +228,20 @@ export function scoreSections(
   // Per section: the best evidence of each query term in the short fields
   // (each document term's BM25 summed over them), and where the body holds
   // what the query reaches.
-  const work = new Map<number, _SectionWork>();
-  const offsets: number[] = [];
+  const offsets = new Array<number>(docs.length);
   let offset = 0;
-  for (const doc of docs) {
-    offsets.push(offset);
-    offset += doc.data.sections.length;
+  for (let d = 0; d < docs.length; d++) {
+    offsets[d] = offset;
+    offset += docs[d].data.sections.length;
   }
+  const work = new Array<_SectionWork | undefined>(offset);
+  const worked: _SectionWork[] = [];
   const workOf = (d: number, s: number): _SectionWork => {
-    const key = offsets[d] + s;
-    let found = work.get(key);
+    let found = work[offsets[d] + s];
     if (found === undefined) {
-      found = { doc: d, section: s, fields: new Map(), heading: new Map(), terms: [], events: [] };
-      work.set(key, found);
+      found = new _SectionWork(d, s);
+      work[offsets[d] + s] = found;
+      worked.push(found);
     }
     return found;
   };
@@ -232,90 +251,104 @@ export function scoreSections(
       if (!(entry.fields.get(spec)! >= value)) entry.fields.set(spec, value);
     }
   };
-  const fileScores = docs.map((_, d) => {
-    const scores = new Map<string, number>();
-    for (const [term, tf] of fileTerms[d]) {
-      if (match(term).length === 0) continue;
+  // Per document: the BM25 of each reached term of its file's name, in the order of `fileTerms`.
+  const fileScores = new Array<number[] | undefined>(docs.length);
+  for (let d = 0; d < docs.length; d++) {
+    const terms = fileTerms[d];
+    if (terms === undefined) continue;
+    fileScores[d] = terms.map(([term, tf]) => {
       const df = frequency.get(term)![FIELD_COUNT];
-      scores.set(
-        term,
-        fields[FIELD_COUNT] * short(tf, df, fileTerms[d].size, average[FIELD_COUNT]),
-      );
-    }
-    return scores;
-  });
-  for (const { doc: d, term, places } of reached) {
-    const df = frequency.get(term)!;
-    const matches = match(term);
-    const { data } = docs[d];
-    const inFile = fileScores[d].get(term) ?? 0;
-    let section = -1;
-    let sum = 0;
-    const flush = () => {
-      if (section !== -1 && sum + inFile > 0) holdFields(workOf(d, section), matches, sum + inFile);
-    };
-    forEachPlace(places, (s, field, tf, at) => {
-      if (s !== section) {
-        flush();
-        section = s;
-        sum = 0;
-      }
-      if (field !== BODY) {
-        const length = data.lengths[s * FIELD_COUNT + field];
-        const value = fields[field] * short(tf, df[field], length, average[field]);
-        sum += value;
-        if (field === HEADING) {
-          const { heading } = workOf(d, s);
-          for (const { spec, weight } of matches) {
-            if (!(heading.get(spec)! >= weight * value)) heading.set(spec, weight * value);
-          }
-        }
-        return;
-      }
-      const entry = workOf(d, s);
-      const index = entry.terms.length;
-      const length = data.lengths[s * FIELD_COUNT + BODY];
-      entry.terms.push({
-        matches,
-        idf: idf(df[BODY]),
-        whole: fields[BODY] * short(tf, df[BODY], length, average[BODY], ranking.bBody),
-      });
-      for (let i = 0; i < tf && entry.events.length < _MAX_EVENTS; i++) {
-        entry.events.push(places[at + i] * _EVENT_SPAN + index);
-      }
+      return fields[FIELD_COUNT] * short(tf, df, fileSizes[d], average[FIELD_COUNT]);
     });
-    flush();
   }
-  docs.forEach((doc, d) => {
-    for (const [term, score] of fileScores[d]) {
+  for (let d = 0; d < docs.length; d++) {
+    const { data } = docs[d];
+    const terms = fileTerms[d];
+    for (const [term, places] of data.terms) {
       const matches = match(term);
-      for (let s = 0; s < doc.data.sections.length; s++) holdFields(workOf(d, s), matches, score);
+      if (matches.length === 0) continue;
+      const df = frequency.get(term)!;
+      let inFile = 0;
+      if (terms !== undefined) {
+        const at = terms.findIndex(([fileTerm]) => fileTerm === term);
+        if (at !== -1) inFile = fileScores[d]![at];
+      }
+      let section = -1;
+      let sum = 0;
+      for (let p = 0; p < places.length;) {
+        const s = places[p];
+        const field = places[p + 1];
+        const tf = places[p + 2];
+        const at = p + 3;
+        p = at + (field === BODY ? tf : 0);
+        if (s !== section) {
+          if (section !== -1 && sum + inFile > 0) {
+            holdFields(workOf(d, section), matches, sum + inFile);
+          }
+          section = s;
+          sum = 0;
+        }
+        if (field !== BODY) {
+          const length = data.lengths[s * FIELD_COUNT + field];
+          const value = fields[field] * short(tf, df[field], length, average[field]);
+          sum += value;
+          if (field === HEADING) {
+            const heading = workOf(d, s).heading ??= new Map();
+            for (const { spec, weight } of matches) {
+              if (!(heading.get(spec)! >= weight * value)) heading.set(spec, weight * value);
+            }
+          }
+          continue;
+        }
+        const entry = workOf(d, s);
+        const index = entry.matches.length;
+        const length = data.lengths[s * FIELD_COUNT + BODY];
+        entry.matches.push(matches);
+        entry.idf.push(idf(df[BODY]));
+        entry.whole.push(fields[BODY] * short(tf, df[BODY], length, average[BODY], ranking.bBody));
+        for (let i = 0; i < tf && entry.events.length < _MAX_EVENTS; i++) {
+          entry.events.push(places[at + i] * _EVENT_SPAN + index);
+        }
+      }
+      if (section !== -1 && sum + inFile > 0) holdFields(workOf(d, section), matches, sum + inFile);
     }
-  });
+  }
+  for (let d = 0; d < docs.length; d++) {
+    const terms = fileTerms[d];
+    if (terms === undefined) continue;
+    const n = docs[d].data.sections.length;
+    terms.forEach(([term], i) => {
+      const matches = match(term);
+      const score = fileScores[d]![i];
+      for (let s = 0; s < n; s++) holdFields(workOf(d, s), matches, score);
+    });
+  }
 
   // How rare each query word is: in how many sections it stands.
   const specWords = specs.map(({ word, next }) => next === undefined ? [word] : [word, next]);
   const wordDf = new Array(query.words.length).fill(0);
-  for (const entry of work.values()) {
-    const held = new Set<number>();
-    for (const spec of entry.fields.keys()) for (const word of specWords[spec]) held.add(word);
-    for (const { matches } of entry.terms) {
-      for (const { spec } of matches) for (const word of specWords[spec]) held.add(word);
+  // The last section counted for each word (its index in `worked`, plus one).
+  const counted = new Int32Array(query.words.length);
+  worked.forEach((entry, e) => {
+    const hold = (word: number) => {
+      if (counted[word] === e + 1) return;
+      counted[word] = e + 1;
+      wordDf[word]++;
+    };
+    for (const spec of entry.fields.keys()) for (const word of specWords[spec]) hold(word);
+    for (const matches of entry.matches) {
+      for (const { spec } of matches) for (const word of specWords[spec]) hold(word);
     }
-    for (const word of held) wordDf[word]++;
-  }
+  });
   const required = query.words.map((_, i) => i).filter((i) => !query.words[i].optional);
-  const counted = required.length > 0 ? required : query.words.map((_, i) => i);
+  const weighed = required.length > 0 ? required : query.words.map((_, i) => i);
   const weights = new Array(query.words.length).fill(0);
-  for (const i of counted) weights[i] = idf(wordDf[i]);
-  const totalWeight = counted.reduce((sum, i) => sum + weights[i], 0);
+  for (const i of weighed) weights[i] = idf(wordDf[i]);
+  const totalWeight = weighed.reduce((sum, i) => sum + weights[i], 0);
 
-  const results: Scored[] = [];
-  for (const entry of work.values()) {
-    results.push(
-      _bestWindow(entry, query, specs, specWords, weights, totalWeight, ranking),
-    );
-  }
+  const scorer = new _WindowScorer(query, specs, specWords, weights, totalWeight, ranking);
+  const results: Scored[] = new Array(worked.length);
+  for (let e = 0; e < worked.length; e++) results[e] = scorer.score(worked[e]);
   if (ranking.fuse > 0) {
     // Score fusion (CombSUM): each ranking relative to its best.
     const bestPassage = Math.max(1e-9, ...results.map((result) => result.score));
@@ -328,126 +361,201 @@ export function scoreSections(
   return results;
 }
 
+/** Which query terms a section holds, in its fields then its body, in the order first met. */
+function _specsOf(entry: _SectionWork): Set<number> {
+  const held = new Set(entry.fields.keys());
+  for (const matches of entry.matches) for (const { spec } of matches) held.add(spec);
+  return held;
+}
+
+/** A scored section; which query terms it holds is worked out when asked (for the hits shown). */
+class _Scored implements Scored {
+  readonly doc: number;
+  readonly section: number;
+  score: number;
+  known: number;
+  heading: number;
+  #entry?: _SectionWork;
+  #specs?: ReadonlySet<number>;
+
+  constructor(entry: _SectionWork, score: number, known: number, heading: number) {
+    this.doc = entry.doc;
+    this.section = entry.section;
+    this.score = score;
+    this.known = known;
+    this.heading = heading;
+    this.#entry = entry;
+  }
+
+  get specs(): ReadonlySet<number> {
+    if (this.#specs === undefined) {
+      this.#specs = _specsOf(this.#entry!);
+      this.#entry = undefined;
+    }
+    return this.#specs;
+  }
+}
+
 /**
  * A section's score: the best of its passage windows (or its fields alone
  * when its body holds nothing), each word's evidence its best term's in the
- * short fields plus in the window, times the share of the words held.
+ * short fields plus in the window, times the share of the words held. Its
+ * arrays serve every section in turn.
  */
-function _bestWindow(
-  entry: _SectionWork,
-  query: SearchQuery,
-  specs: readonly TermSpec[],
-  specWords: readonly (readonly number[])[],
-  weights: readonly number[],
-  totalWeight: number,
-  ranking: Ranking,
-): Scored {
-  const { k1, window, coveragePower } = ranking;
-  const words = query.words.length;
-  const fieldBest = new Float64Array(words);
-  for (const [spec, value] of entry.fields) {
-    for (const word of specWords[spec]) fieldBest[word] = Math.max(fieldBest[word], value);
+class _WindowScorer {
+  readonly #query: SearchQuery;
+  readonly #specs: readonly TermSpec[];
+  readonly #specWords: readonly (readonly number[])[];
+  readonly #weights: readonly number[];
+  readonly #totalWeight: number;
+  readonly #ranking: Ranking;
+  /** Whether a word of the query counts by its share of terms held (a Chinese or Japanese run). */
+  readonly #shares: boolean;
+  readonly #fieldBest: number[];
+  readonly #outside: number[];
+  readonly #whole: number[];
+  readonly #evidence: number[];
+  readonly #part: number[];
+  /** Per body term of the section, how often it stands in the window (all 0 between sections). */
+  #inWindow = new Int32Array(64);
+
+  constructor(
+    query: SearchQuery,
+    specs: readonly TermSpec[],
+    specWords: readonly (readonly number[])[],
+    weights: readonly number[],
+    totalWeight: number,
+    ranking: Ranking,
+  ) {
+    this.#query = query;
+    this.#specs = specs;
+    this.#specWords = specWords;
+    this.#weights = weights;
+    this.#totalWeight = totalWeight;
+    this.#ranking = ranking;
+    const words = query.words.length;
+    this.#shares = query.words.some((word) => word.count === "share");
+    this.#fieldBest = new Array(words).fill(0);
+    this.#outside = new Array(words).fill(0);
+    this.#whole = new Array(words).fill(0);
+    this.#evidence = new Array(words).fill(0);
+    this.#part = new Array(words).fill(1);
   }
-  // Every query term it holds (in its fields or its body): a window holds no
-  // other, so the share of a Chinese or Japanese run's bigrams is the same
-  // for all of them.
-  const allSpecs = new Set(entry.fields.keys());
-  const terms = entry.terms;
-  // Per body term, the query words it reaches and its weight for each, in a row.
-  let reaches = 0;
-  for (const { matches } of terms) {
-    for (const { spec } of matches) {
-      allSpecs.add(spec);
-      reaches += specWords[spec].length;
-    }
-  }
-  const reachStart = new Int32Array(terms.length + 1);
-  const reachWord = new Int32Array(reaches);
-  const reachWeight = new Float64Array(reaches);
-  for (let t = 0, r = 0; t < terms.length; t++) {
-    reachStart[t] = r;
-    for (const { spec, weight } of terms[t].matches) {
-      for (const word of specWords[spec]) {
-        reachWord[r] = word;
-        reachWeight[r++] = weight;
-      }
-    }
-    reachStart[t + 1] = r;
-  }
-  const part = new Float64Array(words).fill(1);
-  for (let i = 0; i < words; i++) {
-    const word = query.words[i];
-    if (word.count !== "share") continue;
-    let found = 0;
-    for (const spec of allSpecs) if (specs[spec].word === i) found++;
-    part[i] = Math.min(1, found / word.terms.length);
-  }
-  const scoreOf = (evidence: Float64Array, power: number) => {
+
+  /** The evidence of each word summed, times the share of the words held, to a power. */
+  #scoreOf(evidence: readonly number[], power: number): number {
+    const weights = this.#weights;
+    const part = this.#part;
     let total = 0;
     let share = 0;
-    for (let i = 0; i < words; i++) {
+    for (let i = 0; i < evidence.length; i++) {
       if (evidence[i] <= 0) continue;
       total += evidence[i];
       share += weights[i] * part[i];
     }
+    const totalWeight = this.#totalWeight;
     const coverage = totalWeight > 0 ? share / totalWeight : 1;
     return total * coverage ** power;
-  };
-  // Each word's evidence anywhere in the body (BM25, the body's length
-  // normalised), which counts for less than within the best window; and in
-  // the section read as one text (its body's BM25 normalised by its length).
-  const outside = Float64Array.from(fieldBest);
-  const whole = Float64Array.from(fieldBest);
-  for (let t = 0; t < terms.length; t++) {
-    const value = terms[t].whole;
-    for (let r = reachStart[t]; r < reachStart[t + 1]; r++) {
-      const word = reachWord[r];
-      const weight = reachWeight[r];
-      outside[word] = Math.max(outside[word], fieldBest[word] + ranking.outside * weight * value);
-      whole[word] = Math.max(whole[word], fieldBest[word] + weight * value);
-    }
   }
-  let best = scoreOf(outside, coveragePower);
-  const events = entry.events.sort((a, b) => a - b);
-  const bodyWeight = ranking.fields[BODY];
-  const inWindow = new Int32Array(terms.length);
-  const evidence = new Float64Array(words);
-  let end = 0;
-  for (let start = 0; start < events.length; start++) {
-    // The window: the events from `start` up to `window` terms further on.
-    const limit = (Math.floor(events[start] / _EVENT_SPAN) + window) * _EVENT_SPAN;
-    const before = end;
-    while (end < events.length && events[end] < limit) {
-      inWindow[events[end] % _EVENT_SPAN]++;
-      end++;
+
+  score(entry: _SectionWork): Scored {
+    const ranking = this.#ranking;
+    const { k1, window, coveragePower } = ranking;
+    const specWords = this.#specWords;
+    const fieldBest = this.#fieldBest;
+    const outside = this.#outside;
+    const whole = this.#whole;
+    const evidence = this.#evidence;
+    const words = fieldBest.length;
+    fieldBest.fill(0);
+    for (const [spec, value] of entry.fields) {
+      for (const word of specWords[spec]) fieldBest[word] = Math.max(fieldBest[word], value);
     }
-    // A window that took in no event holds a part of the one before: it
-    // scores no higher (a score never falls as a window holds more).
-    if (end > before || start === 0) {
-      evidence.set(outside);
-      for (let t = 0; t < terms.length; t++) {
-        const tf = inWindow[t];
-        if (tf === 0) continue;
-        const value = bodyWeight * terms[t].idf * tf * (k1 + 1) / (tf + k1);
-        for (let r = reachStart[t]; r < reachStart[t + 1]; r++) {
-          const word = reachWord[r];
-          evidence[word] = Math.max(evidence[word], fieldBest[word] + reachWeight[r] * value);
+    if (this.#shares) {
+      // The share of a Chinese or Japanese run's bigrams held: a window holds
+      // no term the section does not, so it is the section's for all of them.
+      const held = _specsOf(entry);
+      for (let i = 0; i < words; i++) {
+        const word = this.#query.words[i];
+        if (word.count !== "share") continue;
+        let found = 0;
+        for (const spec of held) if (this.#specs[spec].word === i) found++;
+        this.#part[i] = Math.min(1, found / word.terms.length);
+      }
+    }
+    // Each word's evidence anywhere in the body (BM25, the body's length
+    // normalised), which counts for less than within the best window; and in
+    // the section read as one text (its body's BM25 normalised by its length).
+    for (let i = 0; i < words; i++) outside[i] = whole[i] = fieldBest[i];
+    const terms = entry.matches;
+    for (let t = 0; t < terms.length; t++) {
+      const matches = terms[t];
+      const value = entry.whole[t];
+      for (let m = 0; m < matches.length; m++) {
+        const { spec, weight } = matches[m];
+        for (const word of specWords[spec]) {
+          outside[word] = Math.max(
+            outside[word],
+            fieldBest[word] + ranking.outside * weight * value,
+          );
+          whole[word] = Math.max(whole[word], fieldBest[word] + weight * value);
         }
       }
-      const score = scoreOf(evidence, coveragePower);
-      if (score > best) best = score;
     }
-    inWindow[events[start] % _EVENT_SPAN]--;
+    let best = this.#scoreOf(outside, coveragePower);
+    const events = entry.events.length > 1 ? entry.events.sort(_ascending) : entry.events;
+    const bodyWeight = ranking.fields[BODY];
+    if (this.#inWindow.length < terms.length) {
+      this.#inWindow = new Int32Array(Math.max(terms.length, this.#inWindow.length * 2));
+    }
+    const inWindow = this.#inWindow;
+    let end = 0;
+    for (let start = 0; start < events.length; start++) {
+      // The window: the events from `start` up to `window` terms further on.
+      const limit = (Math.floor(events[start] / _EVENT_SPAN) + window) * _EVENT_SPAN;
+      const before = end;
+      while (end < events.length && events[end] < limit) {
+        inWindow[events[end] % _EVENT_SPAN]++;
+        end++;
+      }
+      // A window that took in no event holds a part of the one before: it
+      // scores no higher (a score never falls as a window holds more).
+      if (end > before) {
+        for (let i = 0; i < words; i++) evidence[i] = outside[i];
+        for (let t = 0; t < terms.length; t++) {
+          const tf = inWindow[t];
+          if (tf === 0) continue;
+          const matches = terms[t];
+          const value = bodyWeight * entry.idf[t] * tf * (k1 + 1) / (tf + k1);
+          for (let m = 0; m < matches.length; m++) {
+            const { spec, weight } = matches[m];
+            for (const word of specWords[spec]) {
+              evidence[word] = Math.max(evidence[word], fieldBest[word] + weight * value);
+            }
+          }
+        }
+        const score = this.#scoreOf(evidence, coveragePower);
+        if (score > best) best = score;
+      }
+      inWindow[events[start] % _EVENT_SPAN]--;
+    }
+    // The known item's ranking: the query's words counted to a higher power.
+    const known = this.#scoreOf(whole, ranking.wholePower);
+    // How strongly its own heading holds the query's words: per word, its best term there.
+    let heading = 0;
+    if (entry.heading !== undefined) {
+      const headingBest = new Array(words).fill(0);
+      for (const [spec, value] of entry.heading) {
+        for (const word of specWords[spec]) headingBest[word] = Math.max(headingBest[word], value);
+      }
+      heading = headingBest.reduce((sum, value) => sum + value, 0);
+    }
+    return new _Scored(entry, best, known, heading);
   }
-  // The known item's ranking: the query's words counted to a higher power.
-  const known = scoreOf(whole, ranking.wholePower);
-  // How strongly its own heading holds the query's words: per word, its best term there.
-  const headingBest = new Array(words).fill(0);
-  for (const [spec, value] of entry.heading) {
-    for (const word of specWords[spec]) headingBest[word] = Math.max(headingBest[word], value);
-  }
-  const heading = headingBest.reduce((sum, value) => sum + value, 0);
-  return { doc: entry.doc, section: entry.section, score: best, known, heading, specs: allSpecs };
+}
+
+function _ascending(a: number, b: number): number {
+  return a - b;
 }
 
 /** Words that say a query is about changes: then upgrade notes are what it wants. */
@@ -485,11 +593,4 @@ function _applyKind(
     }
     if (change) result.score *= ranking.changes;
   }
-}
-
-/** The terms of a short text and how often each stands there. */
-function _counts(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const term of searchTerms(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
-  return counts;
 }
