@@ -236,9 +236,18 @@ function _ownText(
 
 /** A file's name and folder as words: `docs/runtime/sqlite.mdx` gives `runtime sqlite`. */
 function _fileWords(path: string): string {
-  const parts = path.split(/[\\/]/).filter((part) => part !== "" && part !== ".");
-  const name = (parts.pop() ?? "").replace(/\.[^.]*$/, "");
-  return [parts.pop() ?? "", name].join(" ").trim();
+  // Its last two parts, read from the end (a call asks this of thousands of files).
+  const parts: string[] = [];
+  let end = path.length;
+  while (parts.length < 2 && end > 0) {
+    let start = end - 1;
+    while (start >= 0 && path[start] !== "/" && path[start] !== "\\") start--;
+    const part = path.slice(start + 1, end);
+    if (part !== "" && part !== ".") parts.push(part);
+    end = start;
+  }
+  const name = (parts[0] ?? "").replace(/\.[^.]*$/, "");
+  return [parts[1] ?? "", name].join(" ").trim();
 }
 
 /**

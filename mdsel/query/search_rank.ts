@@ -503,7 +503,7 @@ class _WindowScorer {
       }
     }
     let best = this.#scoreOf(outside, coveragePower);
-    const events = entry.events.length > 1 ? entry.events.sort(_ascending) : entry.events;
+    const events = _sortNumbers(entry.events);
     const bodyWeight = ranking.fields[BODY];
     if (this.#inWindow.length < terms.length) {
       this.#inWindow = new Int32Array(Math.max(terms.length, this.#inWindow.length * 2));
@@ -554,8 +554,16 @@ class _WindowScorer {
   }
 }
 
-function _ascending(a: number, b: number): number {
-  return a - b;
+/** Numbers sorted ascending, in place: a few by insertion (most sections hold a few events). */
+function _sortNumbers(numbers: number[]): number[] {
+  if (numbers.length > 32) return numbers.sort((a, b) => a - b);
+  for (let i = 1; i < numbers.length; i++) {
+    const value = numbers[i];
+    let j = i - 1;
+    for (; j >= 0 && numbers[j] > value; j--) numbers[j + 1] = numbers[j];
+    numbers[j + 1] = value;
+  }
+  return numbers;
 }
 
 /** Words that say a query is about changes: then upgrade notes are what it wants. */
