@@ -148,8 +148,10 @@ const _EVENT_SPAN = 2 ** 26;
 
 /** What the ranking gathers about a section. A class: thousands of them live through a call. */
 class _SectionWork {
-  /** Per query spec: its best evidence in the short fields. */
-  readonly fields = new Map<number, number>();
+  /** The query specs it holds in the short fields, in the order first met, */
+  readonly fieldSpecs: number[] = [];
+  /** and the best evidence of each there (in arrays: a section holds a few). */
+  readonly fieldValues: number[] = [];
   /** Per query spec: its best evidence in the heading alone (none until the heading holds one). */
   heading?: Map<number, number> = undefined;
   /** The document terms of its body that the query reaches: the query terms each reaches, */
@@ -248,7 +250,11 @@ export function scoreSections(
   const holdFields = (entry: _SectionWork, matches: readonly TermMatch[], evidence: number) => {
     for (const { spec, weight } of matches) {
       const value = weight * evidence;
-      if (!(entry.fields.get(spec)! >= value)) entry.fields.set(spec, value);
+      const at = entry.fieldSpecs.indexOf(spec);
+      if (at === -1) {
+        entry.fieldSpecs.push(spec);
+        entry.fieldValues.push(value);
+      } else if (!(entry.fieldValues[at] >= value)) entry.fieldValues[at] = value;
     }
   };
   // Per document: the BM25 of each reached term of its file's name, in the order of `fileTerms`.
@@ -335,7 +341,7 @@ export function scoreSections(
       counted[word] = e + 1;
       wordDf[word]++;
     };
-    for (const spec of entry.fields.keys()) for (const word of specWords[spec]) hold(word);
+    for (const spec of entry.fieldSpecs) for (const word of specWords[spec]) hold(word);
     for (const matches of entry.matches) {
       for (const { spec } of matches) for (const word of specWords[spec]) hold(word);
     }
@@ -363,7 +369,7 @@ export function scoreSections(
 
 /** Which query terms a section holds, in its fields then its body, in the order first met. */
 function _specsOf(entry: _SectionWork): Set<number> {
-  const held = new Set(entry.fields.keys());
+  const held = new Set(entry.fieldSpecs);
   for (const matches of entry.matches) for (const { spec } of matches) held.add(spec);
   return held;
 }
@@ -406,6 +412,10 @@ class _WindowScorer {
   readonly #query: SearchQuery;
   readonly #specs: readonly TermSpec[];
   readonly #specWords: readonly (readonly number[])[];
+  /** Per query spec: the query word it stands for, */
+  readonly #first: Int32Array;
+  /** and the next one when it stands for two (a swapped pair), else -1. */
+  readonly #second: Int32Array;
   readonly #weights: readonly number[];
   readonly #totalWeight: number;
   readonly #ranking: Ranking;
@@ -430,6 +440,8 @@ class _WindowScorer {
     this.#query = query;
     this.#specs = specs;
     this.#specWords = specWords;
+    this.#first = Int32Array.from(specWords, (words) => words[0]);
+    this.#second = Int32Array.from(specWords, (words) => words[1] ?? -1);
     this.#weights = weights;
     this.#totalWeight = totalWeight;
     this.#ranking = ranking;
@@ -461,15 +473,21 @@ class _WindowScorer {
   score(entry: _SectionWork): Scored {
     const ranking = this.#ranking;
     const { k1, window, coveragePower } = ranking;
-    const specWords = this.#specWords;
+    const first = this.#first;
+    const second = this.#second;
     const fieldBest = this.#fieldBest;
     const outside = this.#outside;
     const whole = this.#whole;
     const evidence = this.#evidence;
     const words = fieldBest.length;
     fieldBest.fill(0);
-    for (const [spec, value] of entry.fields) {
-      for (const word of specWords[spec]) fieldBest[word] = Math.max(fieldBest[word], value);
+    const { fieldSpecs, fieldValues } = entry;
+    for (let f = 0; f < fieldSpecs.length; f++) {
+      const spec = fieldSpecs[f];
+      const value = fieldValues[f];
+      fieldBest[first[spec]] = Math.max(fieldBest[first[spec]], value);
+      const next = second[spec];
+      if (next !== -1) fieldBest[next] = Math.max(fieldBest[next], value);
     }
     if (this.#shares) {
       // The share of a Chinese or Japanese run's bigrams held: a window holds
@@ -488,16 +506,18 @@ class _WindowScorer {
     // the section read as one text (its body's BM25 normalised by its length).
     for (let i = 0; i < words; i++) outside[i] = whole[i] = fieldBest[i];
     const terms = entry.matches;
+    const outsideWeight = ranking.outside;
     for (let t = 0; t < terms.length; t++) {
       const matches = terms[t];
       const value = entry.whole[t];
       for (let m = 0; m < matches.length; m++) {
         const { spec, weight } = matches[m];
-        for (const word of specWords[spec]) {
-          outside[word] = Math.max(
-            outside[word],
-            fieldBest[word] + ranking.outside * weight * value,
-          );
+        for (
+          let word = first[spec];
+          word !== -1;
+          word = word === second[spec] ? -1 : second[spec]
+        ) {
+          outside[word] = Math.max(outside[word], fieldBest[word] + outsideWeight * weight * value);
           whole[word] = Math.max(whole[word], fieldBest[word] + weight * value);
         }
       }
@@ -529,7 +549,11 @@ class _WindowScorer {
           const value = bodyWeight * entry.idf[t] * tf * (k1 + 1) / (tf + k1);
           for (let m = 0; m < matches.length; m++) {
             const { spec, weight } = matches[m];
-            for (const word of specWords[spec]) {
+            for (
+              let word = first[spec];
+              word !== -1;
+              word = word === second[spec] ? -1 : second[spec]
+            ) {
               evidence[word] = Math.max(evidence[word], fieldBest[word] + weight * value);
             }
           }
@@ -546,7 +570,9 @@ class _WindowScorer {
     if (entry.heading !== undefined) {
       const headingBest = new Array(words).fill(0);
       for (const [spec, value] of entry.heading) {
-        for (const word of specWords[spec]) headingBest[word] = Math.max(headingBest[word], value);
+        for (const word of this.#specWords[spec]) {
+          headingBest[word] = Math.max(headingBest[word], value);
+        }
       }
       heading = headingBest.reduce((sum, value) => sum + value, 0);
     }
