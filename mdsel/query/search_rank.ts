@@ -357,8 +357,12 @@ export function scoreSections(
   for (let e = 0; e < worked.length; e++) results[e] = scorer.score(worked[e]);
   if (ranking.fuse > 0) {
     // Score fusion (CombSUM): each ranking relative to its best.
-    const bestPassage = Math.max(1e-9, ...results.map((result) => result.score));
-    const bestKnown = Math.max(1e-9, ...results.map((result) => result.known ?? 0));
+    let bestPassage = 1e-9;
+    let bestKnown = 1e-9;
+    for (const result of results) {
+      bestPassage = Math.max(bestPassage, result.score);
+      bestKnown = Math.max(bestKnown, result.known ?? 0);
+    }
     for (const result of results) {
       result.score = result.score / bestPassage + ranking.fuse * (result.known ?? 0) / bestKnown;
     }
