@@ -107,11 +107,9 @@ export class SearchFiles implements SearchDataSource {
   ): SearchFiles {
     cache.store.holdSnapshot();
     const keys = files.map((file) => cache.keyOf(file.path, file.info));
-    const found = cache.store.get(
-      SEARCH_KIND,
-      SEARCH_VERSION,
-      keys.flatMap((key) => key === undefined ? [] : [key.path]),
-    );
+    const paths: string[] = [];
+    for (const key of keys) if (key !== undefined) paths.push(key.path);
+    const found = cache.store.get(SEARCH_KIND, SEARCH_VERSION, paths);
     const held = keys.map((key): _Held | undefined => {
       const entry = key === undefined ? undefined : found.get(key.path);
       if (entry === undefined || entry.segment === null || entry.slot === null) return undefined;
@@ -261,9 +259,13 @@ export class SearchFiles implements SearchDataSource {
         const terms = new Map<string, readonly number[]>();
         const row = found[k];
         if (row !== undefined) {
-          // By rank; in the order found when two are the same.
-          const order = Array.from({ length: row.length / 3 }, (_, i) => 3 * i);
-          if (order.length > 1) order.sort((a, b) => (row[a] as number) - (row[b] as number));
+          // By rank; in the order found when two are the same (an insertion sort: a few each).
+          const order: number[] = [];
+          for (let i = 0; i < row.length; i += 3) {
+            let at = order.length;
+            while (at > 0 && (row[order[at - 1]] as number) > (row[i] as number)) at--;
+            order.splice(at, 0, i);
+          }
           for (const i of order) terms.set(row[i + 1] as string, row[i + 2] as number[]);
         }
         out[k] = searchDataOf(entry.data.r, terms);
