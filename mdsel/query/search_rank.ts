@@ -220,7 +220,10 @@ export function scoreSections(
         p += 3 + (field === BODY ? places[p + 2] : 0);
       }
     }
-    for (const [term] of fileTerms[d] ?? []) count(term, FIELD_COUNT, n);
+    const terms = fileTerms[d];
+    if (terms !== undefined) {
+      for (let i = 0; i < terms.length; i++) count(terms[i][0], FIELD_COUNT, n);
+    }
   }
   const average = totalLength.map((total) => total / Math.max(1, sections));
   const idf = (df: number) => Math.log(1 + (sections - df + 0.5) / (df + 0.5));
@@ -276,8 +279,11 @@ export function scoreSections(
       const df = frequency.get(term)!;
       let inFile = 0;
       if (terms !== undefined) {
-        const at = terms.findIndex(([fileTerm]) => fileTerm === term);
-        if (at !== -1) inFile = fileScores[d]![at];
+        for (let i = 0; i < terms.length; i++) {
+          if (terms[i][0] !== term) continue;
+          inFile = fileScores[d]![i];
+          break;
+        }
       }
       let section = -1;
       let sum = 0;
@@ -323,11 +329,11 @@ export function scoreSections(
     const terms = fileTerms[d];
     if (terms === undefined) continue;
     const n = docs[d].data.sections.length;
-    terms.forEach(([term], i) => {
-      const matches = match(term);
+    for (let i = 0; i < terms.length; i++) {
+      const matches = match(terms[i][0]);
       const score = fileScores[d]![i];
       for (let s = 0; s < n; s++) holdFields(workOf(d, s), matches, score);
-    });
+    }
   }
 
   // How rare each query word is: in how many sections it stands.
@@ -335,17 +341,20 @@ export function scoreSections(
   const wordDf = new Array(query.words.length).fill(0);
   // The last section counted for each word (its index in `worked`, plus one).
   const counted = new Int32Array(query.words.length);
-  worked.forEach((entry, e) => {
-    const hold = (word: number) => {
-      if (counted[word] === e + 1) return;
-      counted[word] = e + 1;
-      wordDf[word]++;
-    };
-    for (const spec of entry.fieldSpecs) for (const word of specWords[spec]) hold(word);
+  const hold = (word: number, e: number) => {
+    if (counted[word] === e + 1) return;
+    counted[word] = e + 1;
+    wordDf[word]++;
+  };
+  for (let e = 0; e < worked.length; e++) {
+    const entry = worked[e];
+    for (const spec of entry.fieldSpecs) for (const word of specWords[spec]) hold(word, e);
     for (const matches of entry.matches) {
-      for (const { spec } of matches) for (const word of specWords[spec]) hold(word);
+      for (let m = 0; m < matches.length; m++) {
+        for (const word of specWords[matches[m].spec]) hold(word, e);
+      }
     }
-  });
+  }
   const required = query.words.map((_, i) => i).filter((i) => !query.words[i].optional);
   const weighed = required.length > 0 ? required : query.words.map((_, i) => i);
   const weights = new Array(query.words.length).fill(0);
