@@ -22,7 +22,7 @@
  *
  * @module
  */
-import type { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import type { StoredPostings } from "./store.ts";
 
 /** The tables of the postings (see `store.ts` for the entries). */
@@ -75,14 +75,69 @@ export function writeSegment(
   const segment = Number(lastInsertRowid);
   // In the order of the primary key: each row goes next to the one before.
   const terms = [...postings.keys()].sort(_byCodePoint);
-  const insert = db.prepare("INSERT INTO postings (term, segment, places) VALUES (?, ?, ?)");
-  for (const term of terms) insert.run(term, segment, postings.get(term)!);
+  // Many rows a statement: one call per row costs more than the row.
+  insertRows(db, "INSERT INTO postings (term, segment, places) VALUES", 3, terms.length, (i) => {
+    const term = terms[i];
+    return [term, segment, postings.get(term)!];
+  });
   // The new terms in one statement: one call per term costs more than the insert itself.
   db.prepare(
     "INSERT OR IGNORE INTO vocabulary (term, reversed, stem) " +
       "SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)",
   ).run(JSON.stringify(terms.map((term) => [term, _reversed(term), stems.get(term) ?? null])));
   return segment;
+}
+
+/** The most rows one statement of {@linkcode insertRows} inserts. */
+const _ROWS_PER_STATEMENT = 64;
+
+/**
+ * Inserts rows, many a statement (the statement's rows in order, as one
+ * statement each would insert them).
+ *
+ * @param db The database.
+ * @param insert The statement up to its values: `INSERT INTO t (a, b) VALUES`, and any clause
+ *   after them in `tail`.
+ * @param columns How many values a row has.
+ * @param count How many rows.
+ * @param row The values of a row.
+ * @param tail What follows the values (`ON CONFLICT ...`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DatabaseSync } from "node:sqlite";
+ * import { insertRows } from "./segments.ts";
+ * const db = new DatabaseSync(":memory:");
+ * db.exec("CREATE TABLE t (a INTEGER, b TEXT)");
+ * insertRows(db, "INSERT INTO t (a, b) VALUES", 2, 100, (i) => [i, `row ${i}`]);
+ * const { n, a } = db.prepare("SELECT count(*) AS n, max(a) AS a FROM t").get()!;
+ * assert.deepEqual([n, a], [100, 99]);
+ * ```
+ */
+export function insertRows(
+  db: DatabaseSync,
+  insert: string,
+  columns: number,
+  count: number,
+  row: (i: number) => SQLInputValue[],
+  tail = "",
+): void {
+  const tuple = `(${new Array(columns).fill("?").join(", ")})`;
+  const statement = (rows: number) =>
+    db.prepare(`${insert} ${new Array(rows).fill(tuple).join(", ")} ${tail}`);
+  const full = count >= _ROWS_PER_STATEMENT ? statement(_ROWS_PER_STATEMENT) : undefined;
+  let i = 0;
+  for (; i + _ROWS_PER_STATEMENT <= count; i += _ROWS_PER_STATEMENT) {
+    const values: SQLInputValue[] = [];
+    for (let k = i; k < i + _ROWS_PER_STATEMENT; k++) values.push(...row(k));
+    full!.run(...values);
+  }
+  if (i < count) {
+    const values: SQLInputValue[] = [];
+    for (let k = i; k < count; k++) values.push(...row(k));
+    statement(count - i).run(...values);
+  }
 }
 
 /**

@@ -16,10 +16,11 @@
  *
  * @module
  */
-import type { DatabaseSync, StatementSync } from "node:sqlite";
+import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
 import {
   dropSegments,
   dropStaleSegments,
+  insertRows,
   readPostings,
   SEGMENTS_SCHEMA,
   termsEndingWith,
@@ -390,13 +391,19 @@ export class CacheStore {
       return;
     }
     try {
-      const upsert = db.prepare(
-        "INSERT INTO entries (kind, path, version, stat, written, used, bytes, data, segment, slot) " +
-          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (kind, path) DO UPDATE SET " +
-          "version = excluded.version, stat = excluded.stat, written = excluded.written, " +
-          "used = excluded.used, bytes = excluded.bytes, data = excluded.data, " +
-          "segment = excluded.segment, slot = excluded.slot",
-      );
+      const upsert = (rows: number, row: (k: number) => SQLInputValue[]) =>
+        insertRows(
+          db,
+          "INSERT INTO entries (kind, path, version, stat, written, used, bytes, data, segment, " +
+            "slot) VALUES",
+          10,
+          rows,
+          row,
+          "ON CONFLICT (kind, path) DO UPDATE SET " +
+            "version = excluded.version, stat = excluded.stat, written = excluded.written, " +
+            "used = excluded.used, bytes = excluded.bytes, data = excluded.data, " +
+            "segment = excluded.segment, slot = excluded.slot",
+        );
       batches.forEach(({ kind, version, entries, postings, stems }, i) => {
         const bytes = entries.map((entry) =>
           entry.data.length + entry.path.length + entry.stat.length + 64 +
@@ -409,8 +416,9 @@ export class CacheStore {
           ? null
           : writeSegment(db, postings, stems ?? new Map(), total);
         if (fits) {
-          entries.forEach((entry, k) => {
-            upsert.run(
+          upsert(entries.length, (k) => {
+            const entry = entries[k];
+            return [
               kind,
               entry.path,
               version,
@@ -421,7 +429,7 @@ export class CacheStore {
               entry.data,
               segment,
               segment === null ? null : entry.slot ?? null,
-            );
+            ];
           });
         }
         if (stale[i].length > 0) {

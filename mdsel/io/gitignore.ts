@@ -149,7 +149,8 @@ export function isRootIgnored(scopes: readonly IgnoreScope[]): boolean {
  * ```
  */
 export async function parentScopes(root: string, prefix: string): Promise<IgnoreScope[]> {
-  const { dirname, relative, resolve } = await import("node:path");
+  // node:path takes a few milliseconds to load: a plain absolute POSIX path needs none of it.
+  const { dirname, relative, resolve } = _isPlainPosix(root) ? _POSIX : await import("node:path");
   let absolute: string;
   try {
     absolute = resolve(root);
@@ -178,6 +179,31 @@ export async function parentScopes(root: string, prefix: string): Promise<Ignore
   }
   return scopes;
 }
+
+/**
+ * Whether a path is absolute on a POSIX system and plain: no `.` or `..`
+ * part, no empty one (`//`), no `\`. Such a path and its parents need no
+ * resolving.
+ */
+function _isPlainPosix(path: string): boolean {
+  return Deno.build.os !== "windows" && path.startsWith("/") && !path.includes("\\") &&
+    !/\/\/|\/\.\.?(?:\/|$)/.test(path);
+}
+
+/**
+ * What {@linkcode parentScopes} asks of node:path, for plain absolute POSIX
+ * paths (`_isPlainPosix`) and their parents, as node:path answers it.
+ */
+const _POSIX = {
+  resolve: (path: string): string =>
+    path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path,
+  dirname: (path: string): string => {
+    const at = path.lastIndexOf("/");
+    return at <= 0 ? "/" : path.slice(0, at);
+  },
+  /** From a folder to a path inside it. */
+  relative: (from: string, to: string): string => to.slice(from === "/" ? 1 : from.length + 1),
+};
 
 function _readable(path: string): boolean {
   try {

@@ -20,7 +20,12 @@
  * ```
  */
 export function namespaceOf(path: string): string {
-  const base = path.split(/[\\/]/).filter((part) => part !== "").pop() ?? "";
+  // The last part that is not empty, read from the end (a call names thousands of files).
+  let end = path.length;
+  while (end > 0 && (path[end - 1] === "/" || path[end - 1] === "\\")) end--;
+  let start = end;
+  while (start > 0 && path[start - 1] !== "/" && path[start - 1] !== "\\") start--;
+  const base = path.slice(start, end);
   const dot = base.lastIndexOf(".");
   const stem = (dot > 0 ? base.slice(0, dot) : base).toLowerCase();
   let name = stem.replace(/[^a-z0-9_-]/g, "_");

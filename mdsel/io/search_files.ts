@@ -19,8 +19,8 @@ import { mdxWarning } from "../parse/mdx_warning.ts";
 import type { SearchDataSource } from "../query/search.ts";
 import { type SearchData, searchData, STEM } from "../query/search_data.ts";
 import { reachedTerms, type TermSpec, withinOneEdit } from "../query/search_match.ts";
+import { mergeOrderedPlaces } from "../query/search_places.ts";
 import {
-  mergePlaces,
   PostingsWriter,
   readPostings,
   SEARCH_RECORD_VERSION,
@@ -107,11 +107,9 @@ export class SearchFiles implements SearchDataSource {
   ): SearchFiles {
     cache.store.holdSnapshot();
     const keys = files.map((file) => cache.keyOf(file.path, file.info));
-    const found = cache.store.get(
-      SEARCH_KIND,
-      SEARCH_VERSION,
-      keys.flatMap((key) => key === undefined ? [] : [key.path]),
-    );
+    const paths: string[] = [];
+    for (const key of keys) if (key !== undefined) paths.push(key.path);
+    const found = cache.store.get(SEARCH_KIND, SEARCH_VERSION, paths);
     const held = keys.map((key): _Held | undefined => {
       const entry = key === undefined ? undefined : found.get(key.path);
       if (entry === undefined || entry.segment === null || entry.slot === null) return undefined;
@@ -238,31 +236,39 @@ export class SearchFiles implements SearchDataSource {
     const stemOf = new Map(store.termsWithStems([...reached].filter((t) => t.startsWith(STEM))));
     const rows = store.postings([...new Set([...reached, ...stemOf.keys()])], [...slots.keys()]);
     if (store.failed) throw new CacheChangedError("the cache's postings");
-    // Per document: each reached term's rank and places, and the words of each stem term.
-    const found = new Map<number, [number, string, number[]][]>();
-    const words = new Map<number, Map<string, [number, number[]][]>>();
+    // Per document: each reached term's rank, the term and its places, in a row of threes
+    // (few objects: thousands of documents each hold a few); and the same of each word a
+    // stem term of the query stems, its stem for its term.
+    const found: ((number | string | number[])[] | undefined)[] = new Array(docs.length);
+    const words: ((number | string | number[])[] | undefined)[] = new Array(docs.length);
     try {
       for (const { term, segment, places } of rows) {
         const at = slots.get(segment)!;
         const stem = stemOf.get(term);
+        const isReached = reached.has(term);
         readPostings(places, (slot) => slot < at.length ? at[slot] : -1, (k, rank, list) => {
-          if (reached.has(term)) _push(found, k, [rank, term, list]);
-          if (stem === undefined) return;
-          let stems = words.get(k);
-          if (stems === undefined) words.set(k, stems = new Map());
-          _push(stems, stem, [rank, list]);
+          if (isReached) (found[k] ??= []).push(rank, term, list);
+          if (stem !== undefined) (words[k] ??= []).push(rank, stem, list);
         });
       }
-      for (const [k, stems] of words) {
-        for (const [stem, lists] of stems) {
-          // It ranks right after the first word it stems, as search data lists it.
-          const rank = Math.min(...lists.map(([rank]) => rank)) + 1;
-          _push(found, k, [rank, stem, mergePlaces(lists.map(([, list]) => list))]);
-        }
+      for (const [k] of held) {
+        const stems = words[k];
+        if (stems !== undefined) _addStems(found[k] ??= [], stems);
       }
       for (const [k, entry] of held) {
-        const terms = (found.get(k) ?? []).sort((a, b) => a[0] - b[0]);
-        out[k] = searchDataOf(entry.data.r, new Map(terms.map(([, term, list]) => [term, list])));
+        const terms = new Map<string, readonly number[]>();
+        const row = found[k];
+        if (row !== undefined) {
+          // By rank; in the order found when two are the same (an insertion sort: a few each).
+          const order: number[] = [];
+          for (let i = 0; i < row.length; i += 3) {
+            let at = order.length;
+            while (at > 0 && (row[order[at - 1]] as number) > (row[i] as number)) at--;
+            order.splice(at, 0, i);
+          }
+          for (const i of order) terms.set(row[i + 1] as string, row[i + 2] as number[]);
+        }
+        out[k] = searchDataOf(entry.data.r, terms);
       }
     } catch {
       throw new CacheChangedError("the cache's postings"); // not postings of this engine
@@ -360,11 +366,32 @@ function _typoCandidates(
   ];
 }
 
-/** Adds a value to a key's list. */
-function _push<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
-  const list = lists.get(key);
-  if (list === undefined) lists.set(key, [value]);
-  else list.push(value);
+/**
+ * Adds a document's stem terms to its row of reached terms: each stem term
+ * with the places of the words it stems merged, ranked right after the
+ * first of them, as search data lists it.
+ *
+ * @param row The reached terms: rank, term, places, in threes.
+ * @param stems The words of each stem term: rank, stem term, places, in threes.
+ */
+function _addStems(
+  row: (number | string | number[])[],
+  stems: readonly (number | string | number[])[],
+): void {
+  const done = new Set<string>();
+  for (let i = 0; i < stems.length; i += 3) {
+    const stem = stems[i + 1] as string;
+    if (done.has(stem)) continue;
+    done.add(stem);
+    let rank = stems[i] as number;
+    const lists: number[][] = [];
+    for (let j = i; j < stems.length; j += 3) {
+      if (stems[j + 1] !== stem) continue;
+      rank = Math.min(rank, stems[j] as number);
+      lists.push(stems[j + 2] as number[]);
+    }
+    row.push(rank + 1, stem, mergeOrderedPlaces(lists));
+  }
 }
 
 /** A document built when first asked for anything but its namespace and path. */

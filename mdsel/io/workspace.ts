@@ -127,9 +127,17 @@ export async function loadWorkspace(
       files.map((file, i) => ({ path: file.path, info: infos[i] })),
     )
     : undefined;
-  const loaded = await Promise.allSettled(
-    files.map((file, i) => search?.holds(i) ? undefined : loadFile(file.path, fileLimit, infos[i])),
+  // The files the cache does not hold, read (no promise for the thousands it holds).
+  const reading: number[] = [];
+  for (let i = 0; i < files.length; i++) if (search?.holds(i) !== true) reading.push(i);
+  const settled = await Promise.allSettled(
+    reading.map((i) => loadFile(files[i].path, fileLimit, infos[i])),
   );
+  const loaded = new Array<PromiseSettledResult<LoadedFile> | { status: "held"; value: undefined }>(
+    files.length,
+  );
+  reading.forEach((i, k) => loaded[i] = settled[k]);
+  for (let i = 0; i < files.length; i++) loaded[i] ??= _HELD;
   const texts: FileText[] = [];
   const read: (LoadedFile | undefined)[] = [];
   // Per file of the call: the index of its text, or its document when the cache holds it.
@@ -226,6 +234,9 @@ function _bytesOver(
     } one call may read (MDSEL_MAX_BYTES); name fewer files, a smaller folder or a narrower glob`,
   };
 }
+
+/** A file the cache holds as it is: not read. */
+const _HELD = { status: "held", value: undefined } as const;
 
 function _statOrUndefined(path: string): Deno.FileInfo | undefined {
   try {

@@ -131,10 +131,14 @@ export function searchDocuments(
     match,
     ranking,
   );
-  scored.sort((a, b) => b.score - a.score || a.doc - b.doc || a.section - b.section);
-  if (parsed.phrases.length > 0) _liftPhrases(scored, parsed.phrases, docs, data);
-  const floor = (scored[0]?.score ?? 0) * MIN_SHARE_OF_BEST;
-  const shown = scored.slice(0, limit).filter((result) => result.score >= floor);
+  let best: Scored[];
+  if (parsed.phrases.length > 0) {
+    scored.sort(_byScore);
+    _liftPhrases(scored, parsed.phrases, docs, data);
+    best = scored.slice(0, limit);
+  } else best = _firstOf(scored, limit, _byScore);
+  const floor = (best[0]?.score ?? 0) * MIN_SHARE_OF_BEST;
+  const shown = best.filter((result) => result.score >= floor);
   const hits = shown.map((result) => _hit(result, docs[result.doc], data[result.doc], specs));
   const words = [...new Set(parsed.words.map((word) => word.terms[0]))];
   return { terms: words, matched: scored.length, hits };
@@ -160,7 +164,32 @@ function _liftPhrases(
     return count;
   });
   held.forEach((count, i) => scored[i].score += count * bestLoose);
-  scored.sort((a, b) => b.score - a.score || a.doc - b.doc || a.section - b.section);
+  scored.sort(_byScore);
+}
+
+/** Best first; by document and section when two score the same. */
+function _byScore(a: Scored, b: Scored): number {
+  return b.score - a.score || a.doc - b.doc || a.section - b.section;
+}
+
+/**
+ * The first items in an order, in that order (what sorting them all and
+ * keeping the first would give, for an order where no two items are equal),
+ * without sorting them all: a search matches thousands of sections and shows ten.
+ */
+function _firstOf<T>(items: readonly T[], count: number, order: (a: T, b: T) => number): T[] {
+  // Many asked for: sorting them all costs less than inserting each.
+  if (count > 64 || count >= items.length) return [...items].sort(order).slice(0, count);
+  const first: T[] = [];
+  if (count <= 0) return first;
+  for (const item of items) {
+    if (first.length === count && !(order(item, first[count - 1]) < 0)) continue;
+    let at = first.length;
+    while (at > 0 && order(item, first[at - 1]) < 0) at--;
+    first.splice(at, 0, item);
+    if (first.length > count) first.pop();
+  }
+  return first;
 }
 
 /** A scored section as a hit: its target, heading path, size and snippet. */
@@ -236,9 +265,18 @@ function _ownText(
 
 /** A file's name and folder as words: `docs/runtime/sqlite.mdx` gives `runtime sqlite`. */
 function _fileWords(path: string): string {
-  const parts = path.split(/[\\/]/).filter((part) => part !== "" && part !== ".");
-  const name = (parts.pop() ?? "").replace(/\.[^.]*$/, "");
-  return [parts.pop() ?? "", name].join(" ").trim();
+  // Its last two parts, read from the end (a call asks this of thousands of files).
+  const parts: string[] = [];
+  let end = path.length;
+  while (parts.length < 2 && end > 0) {
+    let start = end - 1;
+    while (start >= 0 && path[start] !== "/" && path[start] !== "\\") start--;
+    const part = path.slice(start + 1, end);
+    if (part !== "" && part !== ".") parts.push(part);
+    end = start;
+  }
+  const name = (parts[0] ?? "").replace(/\.[^.]*$/, "");
+  return [parts[1] ?? "", name].join(" ").trim();
 }
 
 /**

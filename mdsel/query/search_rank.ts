@@ -130,30 +130,40 @@ export function forEachPlace(
   visit: (section: number, field: number, count: number, at: number) => void,
 ): void {
   for (let p = 0; p < places.length;) {
-    const [section, field, count] = [places[p], places[p + 1], places[p + 2]];
-    visit(section, field, count, p + 3);
+    const field = places[p + 1];
+    const count = places[p + 2];
+    visit(places[p], field, count, p + 3);
     p += 3 + (field === BODY ? count : 0);
   }
 }
 
-interface _Event {
-  /** Position in the body. */
-  readonly at: number;
-  /** The document term's index in the section's term list. */
-  readonly term: number;
-}
+/**
+ * A body position of a term, as one number: the position times this, plus
+ * the term's index in the section's term list. Both stay below it (a file
+ * holds at most 50 MiB: fewer words, fewer terms), so the number stays below
+ * 2^52, exact. Sorted as numbers, events stand by position, then by term,
+ * the order they were listed in.
+ */
+const _EVENT_SPAN = 2 ** 26;
 
-interface _SectionWork {
-  readonly doc: number;
-  readonly section: number;
-  /** Per query spec: its best evidence in the short fields. */
-  readonly fields: Map<number, number>;
-  /** Per query spec: its best evidence in the heading alone. */
-  readonly heading: Map<number, number>;
-  /** The document terms of its body that the query reaches: their matches, IDF and BM25 there. */
-  readonly terms: { matches: readonly TermMatch[]; idf: number; whole: number }[];
-  /** Where they stand. */
-  readonly events: _Event[];
+/** What the ranking gathers about a section. A class: thousands of them live through a call. */
+class _SectionWork {
+  /** The query specs it holds in the short fields, in the order first met, */
+  readonly fieldSpecs: number[] = [];
+  /** and the best evidence of each there (in arrays: a section holds a few). */
+  readonly fieldValues: number[] = [];
+  /** Per query spec: its best evidence in the heading alone (none until the heading holds one). */
+  heading?: Map<number, number> = undefined;
+  /** The document terms of its body that the query reaches: the query terms each reaches, */
+  readonly matches: (readonly TermMatch[])[] = [];
+  /** their IDF in the body, */
+  readonly idf: number[] = [];
+  /** and their BM25 there (in arrays of numbers: no object, no boxed number each). */
+  readonly whole: number[] = [];
+  /** Where they stand: position and term, as one number (see {@linkcode _EVENT_SPAN}). */
+  readonly events: number[] = [];
+
+  constructor(readonly doc: number, readonly section: number) {}
 }
 
 /**
@@ -178,27 +188,43 @@ export function scoreSections(
   // per reached term how many sections hold it in each field.
   let sections = 0;
   const totalLength = new Array(FIELD_COUNT + 1).fill(0);
-  const fileTerms = docs.map((doc) => _counts(doc.file));
+  // Per document: how many terms its file's name has, and those the query reaches with their counts.
+  const fileSizes = new Array<number>(docs.length);
+  const fileTerms = new Array<[string, number][] | undefined>(docs.length);
+  const counts = new Map<string, number>();
+  for (let d = 0; d < docs.length; d++) {
+    counts.clear();
+    for (const term of searchTerms(docs[d].file)) counts.set(term, (counts.get(term) ?? 0) + 1);
+    fileSizes[d] = counts.size;
+    for (const entry of counts) if (match(entry[0]).length > 0) (fileTerms[d] ??= []).push(entry);
+  }
   const frequency = new Map<string, number[]>();
   const count = (term: string, field: number, by: number) => {
     let row = frequency.get(term);
     if (row === undefined) frequency.set(term, row = new Array(FIELD_COUNT + 1).fill(0));
     row[field] += by;
   };
-  const reached: { doc: number; term: string; places: readonly number[] }[] = [];
-  docs.forEach((doc, d) => {
-    const { data } = doc;
+  for (let d = 0; d < docs.length; d++) {
+    const { data } = docs[d];
     const n = data.sections.length;
     sections += n;
     for (let i = 0; i < data.lengths.length; i++) totalLength[i % FIELD_COUNT] += data.lengths[i];
-    totalLength[FIELD_COUNT] += fileTerms[d].size * n;
+    totalLength[FIELD_COUNT] += fileSizes[d] * n;
     for (const [term, places] of data.terms) {
       if (match(term).length === 0) continue;
-      reached.push({ doc: d, term, places });
-      forEachPlace(places, (_, field) => count(term, field, 1));
+      let row = frequency.get(term);
+      if (row === undefined) frequency.set(term, row = new Array(FIELD_COUNT + 1).fill(0));
+      for (let p = 0; p < places.length;) {
+        const field = places[p + 1];
+        row[field]++;
+        p += 3 + (field === BODY ? places[p + 2] : 0);
+      }
     }
-    for (const term of fileTerms[d].keys()) if (match(term).length > 0) count(term, FIELD_COUNT, n);
-  });
+    const terms = fileTerms[d];
+    if (terms !== undefined) {
+      for (let i = 0; i < terms.length; i++) count(terms[i][0], FIELD_COUNT, n);
+    }
+  }
   const average = totalLength.map((total) => total / Math.max(1, sections));
   const idf = (df: number) => Math.log(1 + (sections - df + 0.5) / (df + 0.5));
   const short = (tf: number, df: number, length: number, avg: number, norm = b) =>
@@ -207,119 +233,145 @@ export function scoreSections(
   // Per section: the best evidence of each query term in the short fields
   // (each document term's BM25 summed over them), and where the body holds
   // what the query reaches.
-  const work = new Map<number, _SectionWork>();
-  const offsets: number[] = [];
+  const offsets = new Array<number>(docs.length);
   let offset = 0;
-  for (const doc of docs) {
-    offsets.push(offset);
-    offset += doc.data.sections.length;
+  for (let d = 0; d < docs.length; d++) {
+    offsets[d] = offset;
+    offset += docs[d].data.sections.length;
   }
+  const work = new Array<_SectionWork | undefined>(offset);
+  const worked: _SectionWork[] = [];
   const workOf = (d: number, s: number): _SectionWork => {
-    const key = offsets[d] + s;
-    let found = work.get(key);
+    let found = work[offsets[d] + s];
     if (found === undefined) {
-      found = { doc: d, section: s, fields: new Map(), heading: new Map(), terms: [], events: [] };
-      work.set(key, found);
+      found = new _SectionWork(d, s);
+      work[offsets[d] + s] = found;
+      worked.push(found);
     }
     return found;
   };
   const holdFields = (entry: _SectionWork, matches: readonly TermMatch[], evidence: number) => {
     for (const { spec, weight } of matches) {
       const value = weight * evidence;
-      if (!(entry.fields.get(spec)! >= value)) entry.fields.set(spec, value);
+      const at = entry.fieldSpecs.indexOf(spec);
+      if (at === -1) {
+        entry.fieldSpecs.push(spec);
+        entry.fieldValues.push(value);
+      } else if (!(entry.fieldValues[at] >= value)) entry.fieldValues[at] = value;
     }
   };
-  const fileScores = docs.map((_, d) => {
-    const scores = new Map<string, number>();
-    for (const [term, tf] of fileTerms[d]) {
-      if (match(term).length === 0) continue;
+  // Per document: the BM25 of each reached term of its file's name, in the order of `fileTerms`.
+  const fileScores = new Array<number[] | undefined>(docs.length);
+  for (let d = 0; d < docs.length; d++) {
+    const terms = fileTerms[d];
+    if (terms === undefined) continue;
+    fileScores[d] = terms.map(([term, tf]) => {
       const df = frequency.get(term)![FIELD_COUNT];
-      scores.set(
-        term,
-        fields[FIELD_COUNT] * short(tf, df, fileTerms[d].size, average[FIELD_COUNT]),
-      );
-    }
-    return scores;
-  });
-  for (const { doc: d, term, places } of reached) {
-    const df = frequency.get(term)!;
-    const matches = match(term);
-    const { data } = docs[d];
-    const inFile = fileScores[d].get(term) ?? 0;
-    let section = -1;
-    let sum = 0;
-    const flush = () => {
-      if (section !== -1 && sum + inFile > 0) holdFields(workOf(d, section), matches, sum + inFile);
-    };
-    forEachPlace(places, (s, field, tf, at) => {
-      if (s !== section) {
-        flush();
-        section = s;
-        sum = 0;
-      }
-      if (field !== BODY) {
-        const length = data.lengths[s * FIELD_COUNT + field];
-        const value = fields[field] * short(tf, df[field], length, average[field]);
-        sum += value;
-        if (field === HEADING) {
-          const { heading } = workOf(d, s);
-          for (const { spec, weight } of matches) {
-            if (!(heading.get(spec)! >= weight * value)) heading.set(spec, weight * value);
-          }
-        }
-        return;
-      }
-      const entry = workOf(d, s);
-      const index = entry.terms.length;
-      const length = data.lengths[s * FIELD_COUNT + BODY];
-      entry.terms.push({
-        matches,
-        idf: idf(df[BODY]),
-        whole: fields[BODY] * short(tf, df[BODY], length, average[BODY], ranking.bBody),
-      });
-      for (let i = 0; i < tf && entry.events.length < _MAX_EVENTS; i++) {
-        entry.events.push({ at: places[at + i], term: index });
-      }
+      return fields[FIELD_COUNT] * short(tf, df, fileSizes[d], average[FIELD_COUNT]);
     });
-    flush();
   }
-  docs.forEach((doc, d) => {
-    for (const [term, score] of fileScores[d]) {
+  for (let d = 0; d < docs.length; d++) {
+    const { data } = docs[d];
+    const terms = fileTerms[d];
+    for (const [term, places] of data.terms) {
       const matches = match(term);
-      for (let s = 0; s < doc.data.sections.length; s++) holdFields(workOf(d, s), matches, score);
+      if (matches.length === 0) continue;
+      const df = frequency.get(term)!;
+      let inFile = 0;
+      if (terms !== undefined) {
+        for (let i = 0; i < terms.length; i++) {
+          if (terms[i][0] !== term) continue;
+          inFile = fileScores[d]![i];
+          break;
+        }
+      }
+      let section = -1;
+      let sum = 0;
+      for (let p = 0; p < places.length;) {
+        const s = places[p];
+        const field = places[p + 1];
+        const tf = places[p + 2];
+        const at = p + 3;
+        p = at + (field === BODY ? tf : 0);
+        if (s !== section) {
+          if (section !== -1 && sum + inFile > 0) {
+            holdFields(workOf(d, section), matches, sum + inFile);
+          }
+          section = s;
+          sum = 0;
+        }
+        if (field !== BODY) {
+          const length = data.lengths[s * FIELD_COUNT + field];
+          const value = fields[field] * short(tf, df[field], length, average[field]);
+          sum += value;
+          if (field === HEADING) {
+            const heading = workOf(d, s).heading ??= new Map();
+            for (const { spec, weight } of matches) {
+              if (!(heading.get(spec)! >= weight * value)) heading.set(spec, weight * value);
+            }
+          }
+          continue;
+        }
+        const entry = workOf(d, s);
+        const index = entry.matches.length;
+        const length = data.lengths[s * FIELD_COUNT + BODY];
+        entry.matches.push(matches);
+        entry.idf.push(idf(df[BODY]));
+        entry.whole.push(fields[BODY] * short(tf, df[BODY], length, average[BODY], ranking.bBody));
+        for (let i = 0; i < tf && entry.events.length < _MAX_EVENTS; i++) {
+          entry.events.push(places[at + i] * _EVENT_SPAN + index);
+        }
+      }
+      if (section !== -1 && sum + inFile > 0) holdFields(workOf(d, section), matches, sum + inFile);
     }
-  });
+  }
+  for (let d = 0; d < docs.length; d++) {
+    const terms = fileTerms[d];
+    if (terms === undefined) continue;
+    const n = docs[d].data.sections.length;
+    for (let i = 0; i < terms.length; i++) {
+      const matches = match(terms[i][0]);
+      const score = fileScores[d]![i];
+      for (let s = 0; s < n; s++) holdFields(workOf(d, s), matches, score);
+    }
+  }
 
   // How rare each query word is: in how many sections it stands.
-  const wordsOf = (spec: number) => {
-    const { word, next } = specs[spec];
-    return next === undefined ? [word] : [word, next];
-  };
+  const specWords = specs.map(({ word, next }) => next === undefined ? [word] : [word, next]);
   const wordDf = new Array(query.words.length).fill(0);
-  for (const entry of work.values()) {
-    const held = new Set<number>();
-    for (const spec of entry.fields.keys()) for (const word of wordsOf(spec)) held.add(word);
-    for (const { matches } of entry.terms) {
-      for (const { spec } of matches) for (const word of wordsOf(spec)) held.add(word);
+  // The last section counted for each word (its index in `worked`, plus one).
+  const counted = new Int32Array(query.words.length);
+  const hold = (word: number, e: number) => {
+    if (counted[word] === e + 1) return;
+    counted[word] = e + 1;
+    wordDf[word]++;
+  };
+  for (let e = 0; e < worked.length; e++) {
+    const entry = worked[e];
+    for (const spec of entry.fieldSpecs) for (const word of specWords[spec]) hold(word, e);
+    for (const matches of entry.matches) {
+      for (let m = 0; m < matches.length; m++) {
+        for (const word of specWords[matches[m].spec]) hold(word, e);
+      }
     }
-    for (const word of held) wordDf[word]++;
   }
   const required = query.words.map((_, i) => i).filter((i) => !query.words[i].optional);
-  const counted = required.length > 0 ? required : query.words.map((_, i) => i);
+  const weighed = required.length > 0 ? required : query.words.map((_, i) => i);
   const weights = new Array(query.words.length).fill(0);
-  for (const i of counted) weights[i] = idf(wordDf[i]);
-  const totalWeight = counted.reduce((sum, i) => sum + weights[i], 0);
+  for (const i of weighed) weights[i] = idf(wordDf[i]);
+  const totalWeight = weighed.reduce((sum, i) => sum + weights[i], 0);
 
-  const results: Scored[] = [];
-  for (const entry of work.values()) {
-    results.push(
-      _bestWindow(entry, query, specs, wordsOf, weights, totalWeight, ranking),
-    );
-  }
+  const scorer = new _WindowScorer(query, specs, specWords, weights, totalWeight, ranking);
+  const results: Scored[] = new Array(worked.length);
+  for (let e = 0; e < worked.length; e++) results[e] = scorer.score(worked[e]);
   if (ranking.fuse > 0) {
     // Score fusion (CombSUM): each ranking relative to its best.
-    const bestPassage = Math.max(1e-9, ...results.map((result) => result.score));
-    const bestKnown = Math.max(1e-9, ...results.map((result) => result.known ?? 0));
+    let bestPassage = 1e-9;
+    let bestKnown = 1e-9;
+    for (const result of results) {
+      bestPassage = Math.max(bestPassage, result.score);
+      bestKnown = Math.max(bestKnown, result.known ?? 0);
+    }
     for (const result of results) {
       result.score = result.score / bestPassage + ranking.fuse * (result.known ?? 0) / bestKnown;
     }
@@ -328,113 +380,229 @@ export function scoreSections(
   return results;
 }
 
+/** Which query terms a section holds, in its fields then its body, in the order first met. */
+function _specsOf(entry: _SectionWork): Set<number> {
+  const held = new Set(entry.fieldSpecs);
+  for (const matches of entry.matches) for (const { spec } of matches) held.add(spec);
+  return held;
+}
+
+/** A scored section; which query terms it holds is worked out when asked (for the hits shown). */
+class _Scored implements Scored {
+  readonly doc: number;
+  readonly section: number;
+  score: number;
+  known: number;
+  heading: number;
+  #entry?: _SectionWork;
+  #specs?: ReadonlySet<number>;
+
+  constructor(entry: _SectionWork, score: number, known: number, heading: number) {
+    this.doc = entry.doc;
+    this.section = entry.section;
+    this.score = score;
+    this.known = known;
+    this.heading = heading;
+    this.#entry = entry;
+  }
+
+  get specs(): ReadonlySet<number> {
+    if (this.#specs === undefined) {
+      this.#specs = _specsOf(this.#entry!);
+      this.#entry = undefined;
+    }
+    return this.#specs;
+  }
+}
+
 /**
  * A section's score: the best of its passage windows (or its fields alone
  * when its body holds nothing), each word's evidence its best term's in the
- * short fields plus in the window, times the share of the words held.
+ * short fields plus in the window, times the share of the words held. Its
+ * arrays serve every section in turn.
  */
-function _bestWindow(
-  entry: _SectionWork,
-  query: SearchQuery,
-  specs: readonly TermSpec[],
-  wordsOf: (spec: number) => number[],
-  weights: readonly number[],
-  totalWeight: number,
-  ranking: Ranking,
-): Scored {
-  const { k1, window, coveragePower } = ranking;
-  const words = query.words.length;
-  const fieldBest = new Array(words).fill(0);
-  for (const [spec, value] of entry.fields) {
-    for (const word of wordsOf(spec)) fieldBest[word] = Math.max(fieldBest[word], value);
+class _WindowScorer {
+  readonly #query: SearchQuery;
+  readonly #specs: readonly TermSpec[];
+  readonly #specWords: readonly (readonly number[])[];
+  /** Per query spec: the query word it stands for, */
+  readonly #first: Int32Array;
+  /** and the next one when it stands for two (a swapped pair), else -1. */
+  readonly #second: Int32Array;
+  readonly #weights: readonly number[];
+  readonly #totalWeight: number;
+  readonly #ranking: Ranking;
+  /** Whether a word of the query counts by its share of terms held (a Chinese or Japanese run). */
+  readonly #shares: boolean;
+  readonly #fieldBest: number[];
+  readonly #outside: number[];
+  readonly #whole: number[];
+  readonly #evidence: number[];
+  readonly #part: number[];
+  /** Per body term of the section, how often it stands in the window (all 0 between sections). */
+  #inWindow = new Int32Array(64);
+
+  constructor(
+    query: SearchQuery,
+    specs: readonly TermSpec[],
+    specWords: readonly (readonly number[])[],
+    weights: readonly number[],
+    totalWeight: number,
+    ranking: Ranking,
+  ) {
+    this.#query = query;
+    this.#specs = specs;
+    this.#specWords = specWords;
+    this.#first = Int32Array.from(specWords, (words) => words[0]);
+    this.#second = Int32Array.from(specWords, (words) => words[1] ?? -1);
+    this.#weights = weights;
+    this.#totalWeight = totalWeight;
+    this.#ranking = ranking;
+    const words = query.words.length;
+    this.#shares = query.words.some((word) => word.count === "share");
+    this.#fieldBest = new Array(words).fill(0);
+    this.#outside = new Array(words).fill(0);
+    this.#whole = new Array(words).fill(0);
+    this.#evidence = new Array(words).fill(0);
+    this.#part = new Array(words).fill(1);
   }
-  // The share of a Chinese or Japanese run's bigrams held.
-  const shareOf = (held: ReadonlySet<number>) => (i: number) => {
-    const word = query.words[i];
-    if (word.count !== "share") return 1;
-    let found = 0;
-    for (const spec of held) if (specs[spec].word === i) found++;
-    return Math.min(1, found / word.terms.length);
-  };
-  const scoreOf = (
-    evidence: readonly number[],
-    held: ReadonlySet<number>,
-    power = coveragePower,
-  ) => {
+
+  /** The evidence of each word summed, times the share of the words held, to a power. */
+  #scoreOf(evidence: readonly number[], power: number): number {
+    const weights = this.#weights;
+    const part = this.#part;
     let total = 0;
     let share = 0;
-    const part = shareOf(held);
-    for (let i = 0; i < words; i++) {
+    for (let i = 0; i < evidence.length; i++) {
       if (evidence[i] <= 0) continue;
       total += evidence[i];
-      share += weights[i] * part(i);
+      share += weights[i] * part[i];
     }
+    const totalWeight = this.#totalWeight;
     const coverage = totalWeight > 0 ? share / totalWeight : 1;
     return total * coverage ** power;
-  };
-  // Each word's evidence anywhere in the body (BM25, the body's length
-  // normalised), which counts for less than within the best window.
-  const outside = [...fieldBest];
-  const allSpecs = new Set(entry.fields.keys());
-  for (const { matches, whole } of entry.terms) {
-    for (const { spec, weight } of matches) {
-      allSpecs.add(spec);
-      for (const word of wordsOf(spec)) {
-        outside[word] = Math.max(outside[word], fieldBest[word] + ranking.outside * weight * whole);
+  }
+
+  score(entry: _SectionWork): Scored {
+    const ranking = this.#ranking;
+    const { k1, window, coveragePower } = ranking;
+    const first = this.#first;
+    const second = this.#second;
+    const fieldBest = this.#fieldBest;
+    const outside = this.#outside;
+    const whole = this.#whole;
+    const evidence = this.#evidence;
+    const words = fieldBest.length;
+    fieldBest.fill(0);
+    const { fieldSpecs, fieldValues } = entry;
+    for (let f = 0; f < fieldSpecs.length; f++) {
+      const spec = fieldSpecs[f];
+      const value = fieldValues[f];
+      fieldBest[first[spec]] = Math.max(fieldBest[first[spec]], value);
+      const next = second[spec];
+      if (next !== -1) fieldBest[next] = Math.max(fieldBest[next], value);
+    }
+    if (this.#shares) {
+      // The share of a Chinese or Japanese run's bigrams held: a window holds
+      // no term the section does not, so it is the section's for all of them.
+      const held = _specsOf(entry);
+      for (let i = 0; i < words; i++) {
+        const word = this.#query.words[i];
+        if (word.count !== "share") continue;
+        let found = 0;
+        for (const spec of held) if (this.#specs[spec].word === i) found++;
+        this.#part[i] = Math.min(1, found / word.terms.length);
       }
     }
-  }
-  const fieldSpecs = allSpecs;
-  let best = scoreOf(outside, fieldSpecs);
-  let bestSpecs: Set<number> = fieldSpecs;
-  const events = entry.events.sort((a, b) => a.at - b.at);
-  const bodyWeight = ranking.fields[BODY];
-  const inWindow = new Array(entry.terms.length).fill(0);
-  let end = 0;
-  for (let start = 0; start < events.length; start++) {
-    // The window: the events from `start` up to `window` terms further on.
-    while (end < events.length && events[end].at < events[start].at + window) {
-      inWindow[events[end].term]++;
-      end++;
-    }
-    const evidence = [...outside];
-    const held = new Set(fieldSpecs);
-    entry.terms.forEach(({ matches, idf }, t) => {
-      const tf = inWindow[t];
-      if (tf === 0) return;
-      const value = bodyWeight * idf * tf * (k1 + 1) / (tf + k1);
-      for (const { spec, weight } of matches) {
-        held.add(spec);
-        for (const word of wordsOf(spec)) {
-          evidence[word] = Math.max(evidence[word], fieldBest[word] + weight * value);
+    // Each word's evidence anywhere in the body (BM25, the body's length
+    // normalised), which counts for less than within the best window; and in
+    // the section read as one text (its body's BM25 normalised by its length).
+    for (let i = 0; i < words; i++) outside[i] = whole[i] = fieldBest[i];
+    const terms = entry.matches;
+    const outsideWeight = ranking.outside;
+    for (let t = 0; t < terms.length; t++) {
+      const matches = terms[t];
+      const value = entry.whole[t];
+      for (let m = 0; m < matches.length; m++) {
+        const { spec, weight } = matches[m];
+        for (
+          let word = first[spec];
+          word !== -1;
+          word = word === second[spec] ? -1 : second[spec]
+        ) {
+          outside[word] = Math.max(outside[word], fieldBest[word] + outsideWeight * weight * value);
+          whole[word] = Math.max(whole[word], fieldBest[word] + weight * value);
         }
       }
-    });
-    const score = scoreOf(evidence, held);
-    if (score > best) {
-      best = score;
-      bestSpecs = held;
     }
-    inWindow[events[start].term]--;
-  }
-  // The section as one text (its body's BM25 normalised by its length), the
-  // query's words counted to a higher power: the known item's ranking.
-  const whole = [...fieldBest];
-  for (const { matches, whole: value } of entry.terms) {
-    for (const { spec, weight } of matches) {
-      for (const word of wordsOf(spec)) {
-        whole[word] = Math.max(whole[word], fieldBest[word] + weight * value);
+    let best = this.#scoreOf(outside, coveragePower);
+    const events = _sortNumbers(entry.events);
+    const bodyWeight = ranking.fields[BODY];
+    if (this.#inWindow.length < terms.length) {
+      this.#inWindow = new Int32Array(Math.max(terms.length, this.#inWindow.length * 2));
+    }
+    const inWindow = this.#inWindow;
+    let end = 0;
+    for (let start = 0; start < events.length; start++) {
+      // The window: the events from `start` up to `window` terms further on.
+      const limit = (Math.floor(events[start] / _EVENT_SPAN) + window) * _EVENT_SPAN;
+      const before = end;
+      while (end < events.length && events[end] < limit) {
+        inWindow[events[end] % _EVENT_SPAN]++;
+        end++;
       }
+      // A window that took in no event holds a part of the one before: it
+      // scores no higher (a score never falls as a window holds more).
+      if (end > before) {
+        for (let i = 0; i < words; i++) evidence[i] = outside[i];
+        for (let t = 0; t < terms.length; t++) {
+          const tf = inWindow[t];
+          if (tf === 0) continue;
+          const matches = terms[t];
+          const value = bodyWeight * entry.idf[t] * tf * (k1 + 1) / (tf + k1);
+          for (let m = 0; m < matches.length; m++) {
+            const { spec, weight } = matches[m];
+            for (
+              let word = first[spec];
+              word !== -1;
+              word = word === second[spec] ? -1 : second[spec]
+            ) {
+              evidence[word] = Math.max(evidence[word], fieldBest[word] + weight * value);
+            }
+          }
+        }
+        const score = this.#scoreOf(evidence, coveragePower);
+        if (score > best) best = score;
+      }
+      inWindow[events[start] % _EVENT_SPAN]--;
     }
+    // The known item's ranking: the query's words counted to a higher power.
+    const known = this.#scoreOf(whole, ranking.wholePower);
+    // How strongly its own heading holds the query's words: per word, its best term there.
+    let heading = 0;
+    if (entry.heading !== undefined) {
+      const headingBest = new Array(words).fill(0);
+      for (const [spec, value] of entry.heading) {
+        for (const word of this.#specWords[spec]) {
+          headingBest[word] = Math.max(headingBest[word], value);
+        }
+      }
+      heading = headingBest.reduce((sum, value) => sum + value, 0);
+    }
+    return new _Scored(entry, best, known, heading);
   }
-  const known = scoreOf(whole, allSpecs, ranking.wholePower);
-  // How strongly its own heading holds the query's words: per word, its best term there.
-  const headingBest = new Array(words).fill(0);
-  for (const [spec, value] of entry.heading) {
-    for (const word of wordsOf(spec)) headingBest[word] = Math.max(headingBest[word], value);
+}
+
+/** Numbers sorted ascending, in place: a few by insertion (most sections hold a few events). */
+function _sortNumbers(numbers: number[]): number[] {
+  if (numbers.length > 32) return numbers.sort((a, b) => a - b);
+  for (let i = 1; i < numbers.length; i++) {
+    const value = numbers[i];
+    let j = i - 1;
+    for (; j >= 0 && numbers[j] > value; j--) numbers[j + 1] = numbers[j];
+    numbers[j + 1] = value;
   }
-  const heading = headingBest.reduce((sum, value) => sum + value, 0);
-  return { doc: entry.doc, section: entry.section, score: best, known, heading, specs: bestSpecs };
+  return numbers;
 }
 
 /** Words that say a query is about changes: then upgrade notes are what it wants. */
@@ -472,11 +640,4 @@ function _applyKind(
     }
     if (change) result.score *= ranking.changes;
   }
-}
-
-/** The terms of a short text and how often each stands there. */
-function _counts(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const term of searchTerms(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
-  return counts;
 }
