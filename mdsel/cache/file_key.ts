@@ -42,7 +42,8 @@ export function statKey(info: Deno.FileInfo): string | undefined {
  * Whether an entry written at `written` for a file whose `stat` key is now
  * `key` may be trusted: the same key, and written {@linkcode RACY_MS} or more
  * after the file last changed (its modification or change time, whichever
- * is later).
+ * is later; a time in whole seconds counts as the end of that second).
+ * `written` must be a time before the file was read (before its `stat`).
  *
  * @param key The file's key now ({@linkcode statKey}).
  * @param stored The entry's key.
@@ -67,5 +68,13 @@ export function isFresh(key: string, stored: string, written: number): boolean {
   const second = key.indexOf(":", first + 1);
   const mtime = Number(key.slice(first + 1, second));
   const ctime = Number(key.slice(second + 1, key.indexOf(":", second + 1)));
-  return written - Math.max(mtime, ctime) >= RACY_MS;
+  return written - Math.max(_latest(mtime), _latest(ctime)) >= RACY_MS;
+}
+
+/**
+ * The latest a time may really be: one given in whole seconds (Deno gives a
+ * file's change time so on Linux) stands for any time in that second.
+ */
+function _latest(time: number): number {
+  return time % 1000 === 0 ? time + 999 : time;
 }

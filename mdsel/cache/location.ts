@@ -88,6 +88,11 @@ export function readCacheSettings(
 ): CacheSettings {
   const warnings: string[] = [];
   let maxBytes = DEFAULT_CACHE_MAX_BYTES;
+  const switched = getEnv("MDSEL_CACHE")?.trim().toLowerCase();
+  // Off: its other settings do not matter, and a wrong one is not worth a line.
+  if (switched !== undefined && ["0", "false", "off", "no"].includes(switched)) {
+    return { maxBytes, warnings };
+  }
   const rawMax = getEnv("MDSEL_CACHE_MAX_BYTES")?.trim();
   if (rawMax !== undefined && rawMax !== "") {
     const value = Number(rawMax);
@@ -97,10 +102,6 @@ export function readCacheSettings(
         `warning: ignoring MDSEL_CACHE_MAX_BYTES='${rawMax}' (not a positive whole number)`,
       );
     }
-  }
-  const switched = getEnv("MDSEL_CACHE")?.trim().toLowerCase();
-  if (switched !== undefined && ["0", "false", "off", "no"].includes(switched)) {
-    return { maxBytes, warnings };
   }
   const given = getEnv("MDSEL_CACHE_DIR")?.trim();
   const dir = given !== undefined && given !== "" ? given : defaultCacheDir(getEnv, os);

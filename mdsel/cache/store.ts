@@ -374,11 +374,15 @@ export class CacheStore {
    * database longer than {@linkcode BUSY_TIMEOUT_MS}.
    *
    * @param batches The entries, by kind.
+   * @param written When the files were read, at the latest, in milliseconds
+   *   since the epoch: a time taken before their `stat`s (the racy rule
+   *   counts from it). Now when not given.
    */
-  put(batches: readonly EntryBatch[]): void {
+  put(batches: readonly EntryBatch[], written?: number): void {
     this.#endSnapshot();
     if (this.#broken) return;
     const now = Date.now();
+    const readAt = Math.min(written ?? now, now);
     const stale = batches.map((batch) =>
       batch.used.filter(([, at]) => now - at > USE_GRANULARITY_MS).map(([path]) => path)
     );
@@ -423,7 +427,7 @@ export class CacheStore {
               entry.path,
               version,
               entry.stat,
-              now,
+              readAt,
               now,
               bytes[k],
               entry.data,

@@ -74,17 +74,22 @@ export class CallCache {
   readonly store: CacheStore;
   readonly #writes: EntryBatch[] = [];
   readonly #notices: string[];
+  readonly #started: number;
   #folder?: string | null;
 
-  private constructor(store: CacheStore, notices: string[]) {
+  private constructor(store: CacheStore, notices: string[], started: number) {
     this.store = store;
     this.#notices = notices;
+    this.#started = started;
   }
 
   /**
    * Opens the cache for a call.
    *
    * @param settings The cache's settings (its folder set).
+   * @param started When the call began, before it `stat`ed its files, in
+   *   milliseconds since the epoch: what it writes counts as read then (git's
+   *   racy rule must count from before the read, not from the write).
    * @returns The cache, or the line saying why there is none.
    *
    * @example
@@ -97,13 +102,16 @@ export class CallCache {
    * await Deno.remove(dir, { recursive: true });
    * ```
    */
-  static async open(settings: CacheSettings): Promise<{ cache?: CallCache; notices: string[] }> {
+  static async open(
+    settings: CacheSettings,
+    started: number = Date.now(),
+  ): Promise<{ cache?: CallCache; notices: string[] }> {
     const { CacheStore } = await import("../cache/store.ts");
     const { store, warning } = await CacheStore.open(settings.dir!, settings.maxBytes);
     const notices = warning === undefined ? [] : [warning];
     return store === undefined
       ? { notices }
-      : { cache: new CallCache(store, notices), notices: [] };
+      : { cache: new CallCache(store, notices, started), notices: [] };
   }
 
   /**
@@ -136,7 +144,7 @@ export class CallCache {
    * @returns At most one line for stderr, about the cache.
    */
   finish(): string[] {
-    this.store.put(this.#writes);
+    this.store.put(this.#writes, this.#started);
     this.#writes.length = 0;
     const warning = this.store.warning;
     this.store.close();

@@ -86,10 +86,14 @@ export class SearchFiles implements SearchDataSource {
   /** The postings of the search data derived, to write. */
   readonly #writer = new PostingsWriter();
   #slots = 0;
+  /** The absolute paths of the call's files held or read so far (each written once at most). */
+  readonly #named = new Set<string>();
 
   private constructor(cache: CallCache, held: (_Held | undefined)[]) {
     this.#cache = cache;
     this.#held = held;
+    // Those held; a read file's path is added when it is noted.
+    for (const entry of held) if (entry !== undefined) this.#named.add(entry.key.path);
   }
 
   /**
@@ -110,8 +114,12 @@ export class SearchFiles implements SearchDataSource {
     const paths: string[] = [];
     for (const key of keys) if (key !== undefined) paths.push(key.path);
     const found = cache.store.get(SEARCH_KIND, SEARCH_VERSION, paths);
+    // A file named twice in a call (`docs` and `/abs/docs`): its first name holds its entry.
+    const named = new Set<string>();
     const held = keys.map((key): _Held | undefined => {
-      const entry = key === undefined ? undefined : found.get(key.path);
+      if (key === undefined || named.has(key.path)) return undefined;
+      named.add(key.path);
+      const entry = found.get(key.path);
       if (entry === undefined || entry.segment === null || entry.slot === null) return undefined;
       if (!isFresh(key!.key, entry.stat, entry.written)) return undefined;
       try {
@@ -192,7 +200,11 @@ export class SearchFiles implements SearchDataSource {
     problem: MdxProblem | undefined,
     invalid: boolean,
   ): void {
-    this.#read.set(doc, { key: this.#cache.keyOf(file.path, file.info), problem, invalid });
+    let key = this.#cache.keyOf(file.path, file.info);
+    // Named twice in the call: the other name's entry is the one written (or held).
+    if (key !== undefined && this.#named.has(key.path)) key = undefined;
+    else if (key !== undefined) this.#named.add(key.path);
+    this.#read.set(doc, { key, problem, invalid });
   }
 
   /**

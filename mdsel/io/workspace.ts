@@ -99,6 +99,8 @@ export async function loadWorkspace(
   paths: readonly string[],
   limits: WorkspaceLimits = { maxBytes: DEFAULT_ENGINE_SETTINGS.maxBytes },
 ): Promise<Workspace> {
+  // What the cache writes counts as read at this time, before any `stat`.
+  const started = Date.now();
   const expanded = await expandPaths(paths, { maxFiles: limits.maxFiles ?? MAX_FILES });
   const errors: ErrorEntry[] = [...expanded.errors];
   const warnings: string[] = [...expanded.warnings];
@@ -119,7 +121,7 @@ export async function loadWorkspace(
   // At most one line about the cache, after the others.
   let cacheNotices: string[] = [];
   if (worthCaching(sizes, limits.cache)) {
-    ({ cache, notices: cacheNotices } = await CallCache.open(limits.cache!));
+    ({ cache, notices: cacheNotices } = await CallCache.open(limits.cache!, started));
   }
   const search = limits.search && cache !== undefined
     ? (await import("./search_files.ts")).SearchFiles.lookUp(

@@ -11,7 +11,9 @@ import { STORE_FILE } from "../../../mdsel/cache/store.ts";
 import { CORPUS_DIR, ensureCorpus } from "../../_corpus.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../../_mdx_corpus.ts";
 import { mdsel as mdselProcessOf, withTempDir } from "../_cli.ts";
-import { type Answer, comparable, entries, mdsel, NO_CACHE, settle } from "./_cache.ts";
+import { type Answer, comparable, entries, mdsel, NO_CACHE, query, settle } from "./_cache.ts";
+import { isFresh } from "../../../mdsel/cache/file_key.ts";
+import { loadWorkspace } from "../../../mdsel/io/workspace.ts";
 
 const markdownRoot = (await ensureCorpus(), CORPUS_DIR.replace(/\/$/, ""));
 const mdxRoot = (await ensureMdxCorpus(), MDX_CORPUS_DIR.replace(/\/$/, ""));
@@ -151,6 +153,50 @@ Deno.test("cache: an edit of the same size in the same tick, times put back, is 
       );
     }
   });
+});
+
+Deno.test("cache: what a call writes counts as read before its stats, however long the call", async () => {
+  // A call that took longer than the racy rule's 3 s once vouched, at its end, for a file it had read
+  // in its first second: an edit of the same size in that second, its old mtime put back (same
+  // ctime second: Deno gives ctime in whole seconds), stayed unseen. Each reading of the clock here
+  // is a minute after the one before, so the call looks long: its entries must carry the first.
+  for (const search of [false, true]) {
+    await withTempDir({}, async (dir) => {
+      const file = join(dir, "page.mdx");
+      await Deno.writeTextFile(file, "# Title\n\nWord one.\n");
+      const cache = { dir: join(dir, "cache"), maxBytes: 1e9, warnings: [] };
+      const realNow = Date.now;
+      const base = realNow();
+      let reads = 0;
+      Date.now = () => base + 60_000 * reads++;
+      try {
+        // A search's call writes when its answer is done.
+        (await loadWorkspace([file], { maxBytes: 1e6, cache, search })).finish?.();
+      } finally {
+        Date.now = realNow;
+      }
+      assert.ok(reads > 1, "the call read the clock more than once");
+      const written = query(
+        cache.dir,
+        (db) =>
+          db.prepare("SELECT kind, written FROM entries").all() as {
+            kind: string;
+            written: number;
+          }[],
+      );
+      assert.ok(written.length > 0);
+      for (const row of written) assert.equal(row.written, base, `${row.kind}, search ${search}`);
+    });
+  }
+});
+
+Deno.test("cache: a time in whole seconds counts as the end of its second (racy rule)", () => {
+  // ctime 10.000 may stand for 10.999: an entry read at 13.5 s is not yet to be trusted.
+  const key = "3:5123:10000:7:8";
+  assert.equal(isFresh(key, key, 13_500), false);
+  assert.equal(isFresh(key, key, 14_000), true);
+  const precise = "3:5123:10250:7:8";
+  assert.equal(isFresh(precise, precise, 13_250), true);
 });
 
 Deno.test("cache: a corrupt, truncated or foreign cache file, or an unwritable folder, gives the same answer", async () => {

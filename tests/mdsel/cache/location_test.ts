@@ -51,6 +51,11 @@ Deno.test("location: MDSEL_CACHE_DIR moves it, MDSEL_CACHE=0 turns it off, a bad
     assert.deepEqual(read({ MDSEL_CACHE_DIR: dir, MDSEL_CACHE_MAX_BYTES: "-1" }).warnings, [
       "warning: ignoring MDSEL_CACHE_MAX_BYTES='-1' (not a positive whole number)",
     ]);
+    assert.deepEqual(
+      read({ MDSEL_CACHE_DIR: dir, MDSEL_CACHE_MAX_BYTES: "-1", MDSEL_CACHE: "0" }).warnings,
+      [],
+      "the cache off: its size does not matter",
+    );
     assert.equal(read({}).dir, undefined, "no folder to keep it in");
   } finally {
     Deno.removeSync(dir);
@@ -95,7 +100,8 @@ Deno.test("file key: size, times, inode and device; a change time moved is anoth
     dev: 4,
   } as Deno.FileInfo;
   const key = statKey(info)!;
-  const later = 100_000 + RACY_MS;
+  // Times in whole seconds (as Deno gives the change time) count as the end of their second.
+  const later = 100_999 + RACY_MS;
   const fresh = (now: Deno.FileInfo, written: number) => isFresh(statKey(now)!, key, written);
   assert.equal(fresh(info, later), true);
   assert.equal(fresh(info, later - 1), false, "written too soon after the change");
@@ -107,6 +113,7 @@ Deno.test("file key: size, times, inode and device; a change time moved is anoth
   // A change time later than the modification time counts.
   const changed = { ...info, ctime: new Date(102_000) };
   assert.equal(isFresh(statKey(changed)!, statKey(changed)!, later), false);
-  assert.equal(isFresh(statKey(changed)!, statKey(changed)!, 102_000 + RACY_MS), true);
+  assert.equal(isFresh(statKey(changed)!, statKey(changed)!, 102_999 + RACY_MS), true);
+  assert.equal(isFresh(statKey(changed)!, statKey(changed)!, 102_998 + RACY_MS), false);
   assert.equal(statKey({ ...info, mtime: null }), undefined, "no time, no key");
 });

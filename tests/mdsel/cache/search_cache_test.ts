@@ -9,7 +9,7 @@ import { DatabaseSync } from "node:sqlite";
 import { STORE_FILE } from "../../../mdsel/cache/store.ts";
 import { CORPUS_DIR, ensureCorpus } from "../../_corpus.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../../_mdx_corpus.ts";
-import { withTempDir } from "../_cli.ts";
+import { mdsel as mdselProcess, withTempDir } from "../_cli.ts";
 import { comparable, entries, mdsel, NO_CACHE, query, settle } from "./_cache.ts";
 
 const markdownRoot = (await ensureCorpus(), CORPUS_DIR.replace(/\/$/, ""));
@@ -138,6 +138,44 @@ Deno.test("search cache: an edit is searched at once; only the files edited are 
     }
     for (const file of ["a.md", "b.md", "g.md"]) {
       assert.notEqual(after.get(join(docs, file)), written.get(join(docs, file)), file);
+    }
+  });
+});
+
+Deno.test("search cache: a file named twice in a call (relative and absolute) answers as without the cache", async () => {
+  await withTempDir({}, async (dir) => {
+    const folder = join(dir, "docs");
+    await Deno.mkdir(folder);
+    const from = join(mdxRoot, "ai@6.0.326", "docs", "02-foundations");
+    for (const entry of Deno.readDirSync(from)) {
+      if (entry.isFile) await Deno.copyFile(join(from, entry.name), join(folder, entry.name));
+    }
+    const page = [...Deno.readDirSync(folder)].map((entry) => entry.name).sort()[0];
+    await settle(folder);
+    // Processes in the folder's parent, so that `docs` is a name of its own (not made absolute).
+    const options = (env: Record<string, string>) => ({
+      cwd: dir,
+      env,
+      permissions: ["--allow-read", "--allow-env", "--allow-write"],
+    });
+    const env = { MDSEL_CACHE_DIR: join(dir, "cache") };
+    const named = [["docs", folder], [folder, `docs/${page}`], [
+      `docs/${page}`,
+      join(folder, page),
+    ]];
+    const asked = named.flatMap((paths) => [
+      ["select", "--", "model provider", ...paths],
+      ["select", "--json", "--", "prompt", ...paths],
+    ]);
+    for (const args of asked) {
+      const expected = comparable(await mdselProcess(args, options(NO_CACHE)));
+      // The folder's searches find something (a page alone may hold no word of it).
+      if (args.includes("docs")) assert.equal(expected.code, 0, expected.stderr);
+      // Cold, then warm: every spelling reads the entries the others wrote.
+      for (const round of ["cold", "warm"]) {
+        const cached = comparable(await mdselProcess(args, options(env)));
+        assert.deepEqual(cached, expected, `${round}: mdsel ${args.join(" ")}`);
+      }
     }
   });
 });
