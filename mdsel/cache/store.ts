@@ -304,13 +304,8 @@ export class CacheStore {
    * @returns Each term's postings per segment that has it (none when the store failed).
    */
   postings(terms: readonly string[], segments: readonly number[]): StoredPostings[] {
-    if (this.#broken || terms.length === 0 || segments.length === 0) return [];
-    try {
-      return readPostings(this.#db, terms, segments);
-    } catch (error) {
-      this.#fail(error);
-      return [];
-    }
+    if (terms.length === 0 || segments.length === 0) return [];
+    return this.#list(() => readPostings(this.#db, terms, segments));
   }
 
   /**
@@ -323,13 +318,7 @@ export class CacheStore {
    * @returns The terms, sorted (none when the store failed).
    */
   termsStartingWith(prefix: string, minLength = 0, maxLength = Infinity): string[] {
-    if (this.#broken) return [];
-    try {
-      return termsStartingWith(this.#db, prefix, minLength, maxLength);
-    } catch (error) {
-      this.#fail(error);
-      return [];
-    }
+    return this.#list(() => termsStartingWith(this.#db, prefix, minLength, maxLength));
   }
 
   /**
@@ -339,13 +328,8 @@ export class CacheStore {
    * @returns Each term and its stem (none when the store failed).
    */
   termsWithStems(stems: readonly string[]): [string, string][] {
-    if (this.#broken || stems.length === 0) return [];
-    try {
-      return termsWithStems(this.#db, stems);
-    } catch (error) {
-      this.#fail(error);
-      return [];
-    }
+    if (stems.length === 0) return [];
+    return this.#list(() => termsWithStems(this.#db, stems));
   }
 
   /**
@@ -358,13 +342,7 @@ export class CacheStore {
    * @returns The terms (none when the store failed).
    */
   termsEndingWith(suffix: string, minLength: number, maxLength: number): string[] {
-    if (this.#broken) return [];
-    try {
-      return termsEndingWith(this.#db, suffix, minLength, maxLength);
-    } catch (error) {
-      this.#fail(error);
-      return [];
-    }
+    return this.#list(() => termsEndingWith(this.#db, suffix, minLength, maxLength));
   }
 
   /**
@@ -541,6 +519,17 @@ export class CacheStore {
       remove.run(JSON.stringify(entries));
       dropSegments(db, segments);
       dropStaleSegments(db);
+    }
+  }
+
+  /** A list read from the store: none once it failed, or when the read fails it. */
+  #list<T>(read: () => T[]): T[] {
+    if (this.#broken) return [];
+    try {
+      return read();
+    } catch (error) {
+      this.#fail(error);
+      return [];
     }
   }
 

@@ -94,3 +94,32 @@ export function query<T>(dir: string, read: (db: DatabaseSync) => T): T {
     db.close();
   }
 }
+
+/**
+ * A small page of one word, the same length for every word of five letters
+ * (an edit of the same size is one of another such word).
+ *
+ * @param word The word.
+ * @returns The page.
+ */
+export function wordPage(word: string): string {
+  return `# Page\n\nThe ${word} section.\n\n## More\n\nText ${word}.\n`;
+}
+
+/**
+ * Writes the folder the edit tests change: a page for each word
+ * (`a.md` for the first, and so on, `e` left for a file added later), an MDX
+ * page and a file that is no Markdown (to be copied over a page).
+ *
+ * @param docs The folder, made.
+ * @param words The pages' words.
+ */
+export async function writeEditedDocs(docs: string, words: readonly string[]): Promise<void> {
+  await Deno.mkdir(docs);
+  const names = "abcdfghijk";
+  for (const [i, word] of words.entries()) {
+    await Deno.writeTextFile(join(docs, `${names[i]}.md`), wordPage(word));
+  }
+  await Deno.writeTextFile(join(docs, "m.mdx"), "import X from './x'\n\n# MDX\n\n<X>golfs</X>\n");
+  await Deno.writeTextFile(join(docs, "copy-source.txt"), wordPage("bravi"));
+}

@@ -10,7 +10,16 @@ import { STORE_FILE } from "../../../mdsel/cache/store.ts";
 import { CORPUS_DIR, ensureCorpus } from "../../_corpus.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../../_mdx_corpus.ts";
 import { mdsel as mdselProcess, withTempDir } from "../_cli.ts";
-import { comparable, entries, mdsel, NO_CACHE, query, settle } from "./_cache.ts";
+import {
+  comparable,
+  entries,
+  mdsel,
+  NO_CACHE,
+  query,
+  settle,
+  wordPage,
+  writeEditedDocs,
+} from "./_cache.ts";
 
 const markdownRoot = (await ensureCorpus(), CORPUS_DIR.replace(/\/$/, ""));
 const mdxRoot = (await ensureMdxCorpus(), MDX_CORPUS_DIR.replace(/\/$/, ""));
@@ -77,22 +86,7 @@ for (
 Deno.test("search cache: an edit is searched at once; only the files edited are derived again", async () => {
   await withTempDir({}, async (dir) => {
     const docs = join(dir, "docs");
-    await Deno.mkdir(docs);
-    const page = (word: string) => `# Page\n\nThe ${word} section.\n\n## More\n\nText ${word}.\n`;
-    const files: Record<string, string> = {
-      "a.md": page("alpha"),
-      "b.md": page("bravo"),
-      "c.md": page("charl"),
-      "d.md": page("delta"),
-      "f.md": page("foxtr"),
-      "g.md": page("golfs"),
-      "h.md": page("hotel"),
-      "m.mdx": "import X from './x'\n\n# MDX\n\n<X>golfs</X>\n",
-      "copy-source.txt": page("bravi"),
-    };
-    for (const [file, text] of Object.entries(files)) {
-      await Deno.writeTextFile(join(docs, file), text);
-    }
+    await writeEditedDocs(docs, ["alpha", "bravo", "charl", "delta", "foxtr", "golfs", "hotel"]);
     const env = { MDSEL_CACHE_DIR: join(dir, "cache") };
     const words = "alpha alphx bravo bravi charl delta echos foxtr golfs golfx hotel";
     const asked = [
@@ -110,7 +104,7 @@ Deno.test("search cache: an edit is searched at once; only the files edited are 
     // a: the same size, its modification time put back (touch -r).
     const a = join(docs, "a.md");
     const { mtime, atime } = await Deno.stat(a);
-    await Deno.writeTextFile(a, page("alphx"));
+    await Deno.writeTextFile(a, wordPage("alphx"));
     await Deno.utime(a, atime!, mtime!);
     // b: another file of the same size copied over it with its times (cp -p).
     const source = join(docs, "copy-source.txt");
@@ -120,9 +114,9 @@ Deno.test("search cache: an edit is searched at once; only the files edited are 
     // c: deleted; d: renamed; e: added; f: newly ignored by git; g: edited at once, same size.
     await Deno.remove(join(docs, "c.md"));
     await Deno.rename(join(docs, "d.md"), join(docs, "d2.md"));
-    await Deno.writeTextFile(join(docs, "e.md"), page("echos"));
+    await Deno.writeTextFile(join(docs, "e.md"), wordPage("echos"));
     await Deno.writeTextFile(join(docs, ".gitignore"), "f.md\n");
-    await Deno.writeTextFile(join(docs, "g.md"), page("golfx"));
+    await Deno.writeTextFile(join(docs, "g.md"), wordPage("golfx"));
     await same(asked, env, "after the edits");
     const found = (await mdsel(["select", "--", "alphx bravi echos golfx", docs], env)).stdout;
     for (const word of ["alphx", "bravi", "echos", "golfx"]) assert.match(found, new RegExp(word));
