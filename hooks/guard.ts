@@ -195,7 +195,7 @@ export function guardReason(facts: GuardFacts, outline: string): string {
         } for ${example.selector})`
         : ""
     }; an Edit works after such a Read.`,
-    "- Read with offset: 1 reads it from the top anyway (past about 25,000 tokens, Claude Code returns it in pages).",
+    "- Read with offset: 1 reads it anyway, in pages past about 25,000 tokens.",
   );
   return lines.join("\n");
 }

@@ -425,7 +425,7 @@ Deno.test("guardedRange: the target's lines, else its nearest listed ancestor's,
       "h1.0 File system L1-90 [900 words]",
       " h2.0 Promises L3-60 [700 words, +2 subsections]",
       " h2.1 Notes L62-90",
-      "- Read with offset: 1 reads it from the top anyway (past about 25,000 tokens, Claude Code returns it in pages).",
+      "- Read with offset: 1 reads it anyway, in pages past about 25,000 tokens.",
     ].join("\n"),
   );
   assert.deepEqual(guardedRange(outline, { selector: "h2.1", ancestors: ["h1.0"] }), [62, 90]);

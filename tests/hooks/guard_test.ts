@@ -78,7 +78,7 @@ async function assertOutlined(path: string): Promise<void> {
   assert.ok(reason.includes(`(e.g. "${selector}")`));
   assert.ok(
     reason.endsWith(
-      "- Read with offset: 1 reads it from the top anyway (past about 25,000 tokens, Claude Code returns it in pages).",
+      "- Read with offset: 1 reads it anyway, in pages past about 25,000 tokens.",
     ),
   );
 }
@@ -248,7 +248,7 @@ Deno.test("guardReason without an outline points to mdsel_index and gives no mad
       "Take only the part you need:",
       "- mdsel_select with a selector from the outline and this file returns that section as written; plain words instead of a selector search the file.",
       "- Read with offset and limit returns exact lines; an Edit works after such a Read.",
-      "- Read with offset: 1 reads it from the top anyway (past about 25,000 tokens, Claude Code returns it in pages).",
+      "- Read with offset: 1 reads it anyway, in pages past about 25,000 tokens.",
     ].join("\n"),
   );
   assert.equal(JSON.parse(denyOutput(reason)).hookSpecificOutput.permissionDecisionReason, reason);
