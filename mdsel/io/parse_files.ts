@@ -45,6 +45,12 @@ export interface FileText {
   readonly info?: Deno.FileInfo;
 }
 
+/** A file's document, and whether it was rebuilt from the cache's record of it. */
+export interface LoadedDocument extends ParsedFile {
+  /** Set when the document was rebuilt from the cache's record, not parsed by the call. */
+  readonly cached?: true;
+}
+
 /** How to turn texts into documents. */
 export interface ParseOptions {
   /** The call's cache (off when absent): looked up, and told what was parsed. */
@@ -72,8 +78,8 @@ export interface ParseOptions {
 export async function parseFiles(
   files: readonly FileText[],
   options: ParseOptions = {},
-): Promise<ParsedFile[]> {
-  const parsed: (ParsedFile | undefined)[] = new Array(files.length);
+): Promise<LoadedDocument[]> {
+  const parsed: (LoadedDocument | undefined)[] = new Array(files.length);
   const mdx = new _MdxModule();
   const { cache } = options;
   // A file is looked up, and written, by its absolute path and its stat's key.
@@ -88,7 +94,7 @@ export async function parseFiles(
       if (entry === undefined) return;
       const hit = _fromEntry(entry, file, keys[i]!.key, mdx);
       if (hit === undefined) return;
-      parsed[i] = hit;
+      parsed[i] = { ...hit, cached: true };
       used.push([keys[i]!.path, entry.used]);
     });
   }
@@ -104,7 +110,7 @@ export async function parseFiles(
     });
     cache.write({ kind: DOC_KIND, version: DOC_VERSION, entries, used });
   }
-  return parsed as ParsedFile[];
+  return parsed as LoadedDocument[];
 }
 
 /**

@@ -4,9 +4,11 @@
  * the version, as for a `doc` entry) is neither read nor parsed: a search
  * reads the postings of the terms its query reaches, for the call's files
  * only, and the file's document is built (its text read, its `doc` entry
- * read back) only when a result shows it. The other files' search data is
- * derived from their documents, and written when the call is done, in the
- * same transaction as their `doc` entries.
+ * read back) only when a result shows it. A file the call parses gets search
+ * data for the query's terms only, as without the cache (a first search
+ * costs what it did); its `doc` entry is written, and the next search
+ * rebuilds the file from it, derives the whole of its search data and writes
+ * it when the call is done, in the same transaction as the `doc` entries.
  *
  * @module
  */
@@ -30,7 +32,7 @@ import {
 } from "../query/search_record.ts";
 import { CacheChangedError, type CacheKey, type CallCache } from "./call_cache.ts";
 import { invalidUtf8Warning, loadFileSync } from "./load_file.ts";
-import { cachedDocument, DOC_KIND, DOC_VERSION } from "./parse_files.ts";
+import { cachedDocument, DOC_KIND, DOC_VERSION, type LoadedDocument } from "./parse_files.ts";
 
 /** The cache's kind for search data. */
 export const SEARCH_KIND = "search";
@@ -58,6 +60,7 @@ interface _Held {
 
 /** A file the call read and parsed. */
 interface _Read {
+  /** Set for a file whose document was rebuilt from its record: its search data is written. */
   readonly key?: CacheKey;
   readonly problem?: MdxProblem;
   readonly invalid: boolean;
@@ -186,21 +189,24 @@ export class SearchFiles implements SearchDataSource {
   }
 
   /**
-   * Notes a file the call read and parsed: its search data is derived when
-   * it is searched, and written when the call is done.
+   * Notes a file the call read: its search data is derived when it is
+   * searched. When its document was rebuilt from the cache's record, the
+   * whole of its search data is derived and written when the call is done;
+   * when the call parsed it, only what the query reaches is derived, as
+   * without the cache, and its record (written by the parse) serves the
+   * next call, which writes its search data.
    *
-   * @param doc Its document.
+   * @param parsed Its document, where MDX rejected it, and whether it came from its record.
    * @param file The path as given and the `stat` taken before it was read.
-   * @param problem Where MDX rejected it.
    * @param invalid Whether it is not valid UTF-8.
    */
   noteRead(
-    doc: MdDocument,
+    parsed: LoadedDocument,
     file: { readonly path: string; readonly info?: Deno.FileInfo },
-    problem: MdxProblem | undefined,
     invalid: boolean,
   ): void {
-    let key = this.#cache.keyOf(file.path, file.info);
+    const { doc, problem } = parsed;
+    let key = parsed.cached ? this.#cache.keyOf(file.path, file.info) : undefined;
     // Named twice in the call: the other name's entry is the one written (or held).
     if (key !== undefined && this.#named.has(key.path)) key = undefined;
     else if (key !== undefined) this.#named.add(key.path);

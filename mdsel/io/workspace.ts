@@ -192,9 +192,7 @@ export async function loadWorkspace(
   const docs: MdDocument[] = sources.map((source) =>
     typeof source === "number" ? parsed[source].doc : source
   );
-  parsed.forEach((file, k) =>
-    search?.noteRead(file.doc, texts[k], file.problem, read[k]!.warning !== undefined)
-  );
+  parsed.forEach((file, k) => search?.noteRead(file, texts[k], read[k]!.warning !== undefined));
   const finish = () => {
     search?.finish();
     notices.push(...cacheNotices, ...(cache?.finish() ?? []));

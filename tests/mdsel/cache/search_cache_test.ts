@@ -1,5 +1,6 @@
 // Searches through the cache's index, through the CLI: the same answers as
-// without the cache (text and JSON, every kind of query), warm calls that
+// without the cache (text and JSON, every kind of query), a cold search
+// that writes what it parsed and the next the search data, warm calls that
 // derive nothing, edits seen at once and only the files edited derived
 // again, corrupt postings, the warnings of files not read, segments that go
 // once stale, the size cap. Every test uses a cache folder of its own.
@@ -82,6 +83,27 @@ for (
     });
   });
 }
+
+Deno.test("search cache: a cold search writes what it parsed; the next writes the search data from those records", async () => {
+  await withTempDir({}, async (dir) => {
+    const docs = join(dir, "docs");
+    await writeEditedDocs(docs, ["alpha", "bravo", "charl"]);
+    const cache = join(dir, "cache");
+    const env = { MDSEL_CACHE_DIR: cache };
+    const asked = [["select", "--", "alpha bravo", docs], ["select", "--json", "--", "alph", docs]];
+    await settle(docs);
+    await same(asked.slice(0, 1), env, "cold");
+    const parsed = entries(cache, "doc");
+    assert.equal(parsed.size, 4, "a.md, b.md, c.md and m.mdx parsed and written");
+    assert.equal(entries(cache, "search").size, 0, "no search data written by the parse");
+    await same(asked.slice(1), env, "from the records");
+    assert.deepEqual(entries(cache, "doc"), parsed, "no file parsed again");
+    const written = entries(cache, "search");
+    assert.deepEqual([...written.keys()].sort(), [...parsed.keys()].sort());
+    await same(asked, env, "warm");
+    assert.deepEqual(entries(cache, "search"), written, "no file derived again");
+  });
+});
 
 Deno.test("search cache: an edit is searched at once; only the files edited are derived again", async () => {
   await withTempDir({}, async (dir) => {

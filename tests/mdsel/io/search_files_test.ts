@@ -53,12 +53,18 @@ Deno.test("search files: the postings give back what deriving gives, for any que
     await settle(...FOLDERS);
     const cache = { dir, maxBytes: 1e9, warnings: [] };
     const { docs } = await loadWorkspace(FOLDERS, { maxBytes: 64_000_000 });
-    // Cold: every file derived in full, and written.
-    const cold = await searchWorkspace(cache);
+    // Cold: every file parsed, derived for the query only (as without the cache), its record written.
     const first = reach("install");
+    const cold = await searchWorkspace(cache);
     const derived = cold.search!.dataFor(cold.docs, first.specs, first.keep);
     assert.deepEqual(derived.map(plain), docs.map((doc) => plain(searchData(doc, first.keep))));
     cold.finish!();
+    // Then every file rebuilt from its record, derived in full, and written.
+    const second = await searchWorkspace(cache);
+    assert.ok(second.docs.every((_, i) => !(second.search as SearchFiles).holds(i)), "none held");
+    const rebuilt = second.search!.dataFor(second.docs, first.specs, first.keep);
+    assert.deepEqual(rebuilt.map(plain), derived.map(plain));
+    second.finish!();
     // Warm: every file held, none read.
     const warm = await searchWorkspace(cache);
     const files = warm.search as SearchFiles;
@@ -113,6 +119,11 @@ Deno.test("search files: a held file's document is built when asked for, the par
     const parsed = cold.docs.map(modelOf);
     cold.search!.dataFor(cold.docs, [], () => false);
     cold.finish!();
+    // The call after the parse writes the search data, from the records.
+    const second = await loadWorkspace([docs], { maxBytes: 1e6, cache, search: true });
+    assert.ok(second.docs.every((_, i) => !(second.search as SearchFiles).holds(i)));
+    second.search!.dataFor(second.docs, [], () => false);
+    second.finish!();
     const warm = await loadWorkspace([docs], { maxBytes: 1e6, cache, search: true });
     assert.ok(warm.docs.every((_, i) => (warm.search as SearchFiles).holds(i)));
     assert.deepEqual(warm.docs.map((doc) => doc.namespace), ["a", "b"]);
