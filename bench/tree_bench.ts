@@ -290,7 +290,10 @@ async function cacheTable(calls: readonly CacheCall[]): Promise<string[]> {
     for (const call of calls) {
       const warm = join(scratch, "warm");
       await Deno.remove(warm, { recursive: true }).catch(() => {});
+      // Filled as a user's calls fill it: the first parses and writes the records, a later
+      // search writes the search data from them.
       await runOnce([...CLI, ...(call.warmUp ?? call.args)], { MDSEL_CACHE_DIR: warm });
+      await runOnce([...CLI, ...call.args], { MDSEL_CACHE_DIR: warm });
       const runs = new Map<string, Run[]>(columns.map((column) => [column, []]));
       const original = await Deno.readTextFile(call.edit);
       for (let round = 0; round < RUNS; round++) {
@@ -360,6 +363,7 @@ async function warmProfile(
   try {
     const env = { MDSEL_CACHE_DIR: join(scratch, "cache") };
     await runOnce([...CLI, ...warmUp], env);
+    await runOnce([...CLI, ...args], env);
     const profiles = join(scratch, "profiles");
     const [first, ...rest] = CLI;
     await runOnce([first, "--cpu-prof", `--cpu-prof-dir=${profiles}`, ...rest, ...args], env);
