@@ -608,9 +608,13 @@ function _sortNumbers(numbers: number[]): number[] {
 /** Words that say a query is about changes: then upgrade notes are what it wants. */
 const _CHANGE_WORDS =
   /^(?:migrat\w*|upgrad\w*|changelog|changes?|changed|breaking|deprecat\w*|removed|renamed|release|releases|v\d[\w.]*|\d+(?:\.\d+)+|version)$/;
-/** A page or section of changes: an upgrade guide, a changelog, release notes. */
+/**
+ * A page or section of changes: an upgrade guide, a changelog, release notes.
+ * "Upgrade to" counts before a version (`Upgrade to v5`, `Upgrade to Astro 5`),
+ * not before anything else (`Upgrade to canary builds` is a how-to).
+ */
 const _CHANGE_TEXT =
-  /\b(?:migrat(?:e|ion|ing)|upgrading|upgrade[ -](?:to|guide|notes)|changelog|release[ -]notes|what'?s new|breaking[ -]changes?|deprecations?)\b/i;
+  /\b(?:migrat(?:e|ion|ing)|upgrading|upgrade[ -](?:guide|notes)|upgrade[ -]to[ -](?:[a-z][\w.-]*[ -])?v?\d|changelog|release[ -]notes|what'?s new|breaking[ -]changes?|deprecations?)\b/i;
 
 /**
  * Upgrade notes and changelog entries rank below the topic they mention,

@@ -388,6 +388,21 @@ Deno.test("upgrade notes rank below the topic they mention, unless the query ask
   );
 });
 
+Deno.test("upgrading to anything but a version is a how-to, not upgrade notes", () => {
+  const docs = [
+    doc(
+      "# Releases\n\n## Builds\n\nEvery commit builds a release, and canary is one of its channels.\n",
+      "releases",
+    ),
+    doc(
+      "# Upgrade Bun\n\n## Upgrade to canary builds\n\nCanary builds are released on every commit.\n",
+      "upgrade",
+    ),
+  ];
+  const best = searchDocuments(docs, "canary builds commit").hits[0];
+  assert.deepEqual(best.headingPath, ["Upgrade Bun", "Upgrade to canary builds"]);
+});
+
 Deno.test("a long list that mentions each word once, far apart, loses to the section about them", () => {
   const list = Array.from({ length: 300 }, (_, i) => `- plugin-${i}: does thing ${i}`);
   list[10] = "- graceful: close connections";
