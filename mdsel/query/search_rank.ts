@@ -40,6 +40,7 @@ const HEADING = 0;
 import type { TermMatch, TermSpec } from "./search_match.ts";
 import type { SearchQuery } from "./search_query.ts";
 import { searchTerms } from "./search_text.ts";
+import { EVENT_SPAN, SectionWorks } from "./search_work.ts";
 
 /** The knobs of the ranking; {@linkcode RANKING} holds the values chosen. */
 export interface Ranking {
@@ -106,9 +107,6 @@ export interface Scored {
   readonly specs: ReadonlySet<number>;
 }
 
-/** The most body positions of one section a score reads (the first ones). */
-const _MAX_EVENTS = 4000;
-
 /**
  * Calls `visit` for each place of a term in a document's search data.
  *
@@ -137,33 +135,15 @@ export function forEachPlace(
   }
 }
 
-/**
- * A body position of a term, as one number: the position times this, plus
- * the term's index in the section's term list. Both stay below it (a file
- * holds at most 50 MiB: fewer words, fewer terms), so the number stays below
- * 2^52, exact. Sorted as numbers, events stand by position, then by term,
- * the order they were listed in.
- */
-const _EVENT_SPAN = 2 ** 26;
+/** What the ranking knows of a term of the documents the query reaches. */
+class _TermInfo {
+  /** Per field, the file's name last: in how many sections it stands there. */
+  readonly df: Float64Array = new Float64Array(FIELD_COUNT + 1);
+  /** Its IDF in the body, once the corpus is counted. */
+  bodyIdf = 0;
 
-/** What the ranking gathers about a section. A class: thousands of them live through a call. */
-class _SectionWork {
-  /** The query specs it holds in the short fields, in the order first met, */
-  readonly fieldSpecs: number[] = [];
-  /** and the best evidence of each there (in arrays: a section holds a few). */
-  readonly fieldValues: number[] = [];
-  /** Per query spec: its best evidence in the heading alone (none until the heading holds one). */
-  heading?: Map<number, number> = undefined;
-  /** The document terms of its body that the query reaches: the query terms each reaches, */
-  readonly matches: (readonly TermMatch[])[] = [];
-  /** their IDF in the body, */
-  readonly idf: number[] = [];
-  /** and their BM25 there (in arrays of numbers: no object, no boxed number each). */
-  readonly whole: number[] = [];
-  /** Where they stand: position and term, as one number (see {@linkcode _EVENT_SPAN}). */
-  readonly events: number[] = [];
-
-  constructor(readonly doc: number, readonly section: number) {}
+  /** @param id Its number: its matches stand in the call's match arrays from `matchStart[id]`. */
+  constructor(readonly id: number) {}
 }
 
 /**
@@ -184,26 +164,50 @@ export function scoreSections(
   ranking: Ranking = RANKING,
 ): Scored[] {
   const { k1, b, fields } = ranking;
+  // Per document term met: what it matches (flat: per term, its query terms and weights from
+  // `matchStarts[id]`), and per field how many sections hold it.
+  const infos = new Map<string, _TermInfo>();
+  const matchStarts: number[] = [0];
+  const matchSpecs: number[] = [];
+  const matchWeights: number[] = [];
+  const infoOf = (term: string, matches: readonly TermMatch[]): _TermInfo => {
+    let info = infos.get(term);
+    if (info === undefined) {
+      info = new _TermInfo(matchStarts.length - 1);
+      for (let m = 0; m < matches.length; m++) {
+        matchSpecs.push(matches[m].spec);
+        matchWeights.push(matches[m].weight);
+      }
+      matchStarts.push(matchSpecs.length);
+      infos.set(term, info);
+    }
+    return info;
+  };
   // Corpus statistics: sections, average lengths of the short fields, and
   // per reached term how many sections hold it in each field.
   let sections = 0;
   const totalLength = new Array(FIELD_COUNT + 1).fill(0);
   // Per document: how many terms its file's name has, and those the query reaches with their counts.
   const fileSizes = new Array<number>(docs.length);
-  const fileTerms = new Array<[string, number][] | undefined>(docs.length);
-  const counts = new Map<string, number>();
+  const fileTerms = new Array<[_TermInfo, number][] | undefined>(docs.length);
+  // A file's name has a few terms: its distinct ones and their counts, in the order first met.
+  const names: string[] = [];
+  const counts: number[] = [];
   for (let d = 0; d < docs.length; d++) {
-    counts.clear();
-    for (const term of searchTerms(docs[d].file)) counts.set(term, (counts.get(term) ?? 0) + 1);
-    fileSizes[d] = counts.size;
-    for (const entry of counts) if (match(entry[0]).length > 0) (fileTerms[d] ??= []).push(entry);
+    names.length = counts.length = 0;
+    for (const term of searchTerms(docs[d].file)) {
+      const at = names.indexOf(term);
+      if (at === -1) {
+        names.push(term);
+        counts.push(1);
+      } else counts[at]++;
+    }
+    fileSizes[d] = names.length;
+    for (let i = 0; i < names.length; i++) {
+      const matches = match(names[i]);
+      if (matches.length > 0) (fileTerms[d] ??= []).push([infoOf(names[i], matches), counts[i]]);
+    }
   }
-  const frequency = new Map<string, number[]>();
-  const count = (term: string, field: number, by: number) => {
-    let row = frequency.get(term);
-    if (row === undefined) frequency.set(term, row = new Array(FIELD_COUNT + 1).fill(0));
-    row[field] += by;
-  };
   for (let d = 0; d < docs.length; d++) {
     const { data } = docs[d];
     const n = data.sections.length;
@@ -211,9 +215,9 @@ export function scoreSections(
     for (let i = 0; i < data.lengths.length; i++) totalLength[i % FIELD_COUNT] += data.lengths[i];
     totalLength[FIELD_COUNT] += fileSizes[d] * n;
     for (const [term, places] of data.terms) {
-      if (match(term).length === 0) continue;
-      let row = frequency.get(term);
-      if (row === undefined) frequency.set(term, row = new Array(FIELD_COUNT + 1).fill(0));
+      const matches = match(term);
+      if (matches.length === 0) continue;
+      const row = infoOf(term, matches).df;
       for (let p = 0; p < places.length;) {
         const field = places[p + 1];
         row[field]++;
@@ -222,42 +226,37 @@ export function scoreSections(
     }
     const terms = fileTerms[d];
     if (terms !== undefined) {
-      for (let i = 0; i < terms.length; i++) count(terms[i][0], FIELD_COUNT, n);
+      for (let i = 0; i < terms.length; i++) terms[i][0].df[FIELD_COUNT] += n;
     }
   }
   const average = totalLength.map((total) => total / Math.max(1, sections));
   const idf = (df: number) => Math.log(1 + (sections - df + 0.5) / (df + 0.5));
   const short = (tf: number, df: number, length: number, avg: number, norm = b) =>
     idf(df) * tf * (k1 + 1) / (tf + k1 * (1 - norm + norm * length / Math.max(avg, 1e-9)));
+  for (const info of infos.values()) info.bodyIdf = idf(info.df[BODY]);
+  const matchStart = Int32Array.from(matchStarts);
+  const matchSpec = Int32Array.from(matchSpecs);
+  const matchWeight = Float64Array.from(matchWeights);
 
-  // Per section: the best evidence of each query term in the short fields
-  // (each document term's BM25 summed over them), and where the body holds
-  // what the query reaches.
-  const offsets = new Array<number>(docs.length);
+  // Per section: the evidence of each query term in the short fields (each
+  // document term's BM25 summed over them), and where the body holds what
+  // the query reaches.
+  const offsets = new Int32Array(docs.length);
   let offset = 0;
   for (let d = 0; d < docs.length; d++) {
     offsets[d] = offset;
     offset += docs[d].data.sections.length;
   }
-  const work = new Array<_SectionWork | undefined>(offset);
-  const worked: _SectionWork[] = [];
-  const workOf = (d: number, s: number): _SectionWork => {
-    let found = work[offsets[d] + s];
-    if (found === undefined) {
-      found = new _SectionWork(d, s);
-      work[offsets[d] + s] = found;
-      worked.push(found);
-    }
-    return found;
+  const works = new SectionWorks();
+  const workAt = new Int32Array(offset).fill(-1);
+  const workOf = (d: number, s: number): number => {
+    let at = workAt[offsets[d] + s];
+    if (at === -1) workAt[offsets[d] + s] = at = works.add(d, s);
+    return at;
   };
-  const holdFields = (entry: _SectionWork, matches: readonly TermMatch[], evidence: number) => {
-    for (const { spec, weight } of matches) {
-      const value = weight * evidence;
-      const at = entry.fieldSpecs.indexOf(spec);
-      if (at === -1) {
-        entry.fieldSpecs.push(spec);
-        entry.fieldValues.push(value);
-      } else if (!(entry.fieldValues[at] >= value)) entry.fieldValues[at] = value;
+  const holdFields = (at: number, id: number, evidence: number) => {
+    for (let m = matchStart[id]; m < matchStart[id + 1]; m++) {
+      works.holdField(at, matchSpec[m], matchWeight[m] * evidence);
     }
   };
   // Per document: the BM25 of each reached term of its file's name, in the order of `fileTerms`.
@@ -265,22 +264,22 @@ export function scoreSections(
   for (let d = 0; d < docs.length; d++) {
     const terms = fileTerms[d];
     if (terms === undefined) continue;
-    fileScores[d] = terms.map(([term, tf]) => {
-      const df = frequency.get(term)![FIELD_COUNT];
-      return fields[FIELD_COUNT] * short(tf, df, fileSizes[d], average[FIELD_COUNT]);
-    });
+    fileScores[d] = terms.map(([info, tf]) =>
+      fields[FIELD_COUNT] * short(tf, info.df[FIELD_COUNT], fileSizes[d], average[FIELD_COUNT])
+    );
   }
+  const bodyWeight = fields[BODY];
   for (let d = 0; d < docs.length; d++) {
     const { data } = docs[d];
     const terms = fileTerms[d];
     for (const [term, places] of data.terms) {
-      const matches = match(term);
-      if (matches.length === 0) continue;
-      const df = frequency.get(term)!;
+      const info = infos.get(term);
+      if (info === undefined) continue;
+      const { id, df } = info;
       let inFile = 0;
       if (terms !== undefined) {
         for (let i = 0; i < terms.length; i++) {
-          if (terms[i][0] !== term) continue;
+          if (terms[i][0] !== info) continue;
           inFile = fileScores[d]![i];
           break;
         }
@@ -294,9 +293,7 @@ export function scoreSections(
         const at = p + 3;
         p = at + (field === BODY ? tf : 0);
         if (s !== section) {
-          if (section !== -1 && sum + inFile > 0) {
-            holdFields(workOf(d, section), matches, sum + inFile);
-          }
+          if (section !== -1 && sum + inFile > 0) holdFields(workOf(d, section), id, sum + inFile);
           section = s;
           sum = 0;
         }
@@ -305,24 +302,22 @@ export function scoreSections(
           const value = fields[field] * short(tf, df[field], length, average[field]);
           sum += value;
           if (field === HEADING) {
-            const heading = workOf(d, s).heading ??= new Map();
-            for (const { spec, weight } of matches) {
-              if (!(heading.get(spec)! >= weight * value)) heading.set(spec, weight * value);
+            const work = workOf(d, s);
+            for (let m = matchStart[id]; m < matchStart[id + 1]; m++) {
+              works.holdHeading(work, matchSpec[m], matchWeight[m] * value);
             }
           }
           continue;
         }
-        const entry = workOf(d, s);
-        const index = entry.matches.length;
+        const work = workOf(d, s);
         const length = data.lengths[s * FIELD_COUNT + BODY];
-        entry.matches.push(matches);
-        entry.idf.push(idf(df[BODY]));
-        entry.whole.push(fields[BODY] * short(tf, df[BODY], length, average[BODY], ranking.bBody));
-        for (let i = 0; i < tf && entry.events.length < _MAX_EVENTS; i++) {
-          entry.events.push(places[at + i] * _EVENT_SPAN + index);
+        const whole = bodyWeight * short(tf, df[BODY], length, average[BODY], ranking.bBody);
+        const index = works.addTerm(work, id, info.bodyIdf, whole);
+        for (let i = 0; i < tf; i++) {
+          if (!works.addEvent(work, places[at + i] * EVENT_SPAN + index)) break;
         }
       }
-      if (section !== -1 && sum + inFile > 0) holdFields(workOf(d, section), matches, sum + inFile);
+      if (section !== -1 && sum + inFile > 0) holdFields(workOf(d, section), id, sum + inFile);
     }
   }
   for (let d = 0; d < docs.length; d++) {
@@ -330,40 +325,45 @@ export function scoreSections(
     if (terms === undefined) continue;
     const n = docs[d].data.sections.length;
     for (let i = 0; i < terms.length; i++) {
-      const matches = match(terms[i][0]);
+      const { id } = terms[i][0];
       const score = fileScores[d]![i];
-      for (let s = 0; s < n; s++) holdFields(workOf(d, s), matches, score);
+      for (let s = 0; s < n; s++) holdFields(workOf(d, s), id, score);
     }
   }
+  works.seal();
+  const gathered = new _Gathered(works, matchStart, matchSpec, matchWeight);
 
   // How rare each query word is: in how many sections it stands.
   const specWords = specs.map(({ word, next }) => next === undefined ? [word] : [word, next]);
   const wordDf = new Array(query.words.length).fill(0);
-  // The last section counted for each word (its index in `worked`, plus one).
+  // The last section counted for each word (its number, plus one).
   const counted = new Int32Array(query.words.length);
   const hold = (word: number, e: number) => {
     if (counted[word] === e + 1) return;
     counted[word] = e + 1;
     wordDf[word]++;
   };
-  for (let e = 0; e < worked.length; e++) {
-    const entry = worked[e];
-    for (const spec of entry.fieldSpecs) for (const word of specWords[spec]) hold(word, e);
-    for (const matches of entry.matches) {
-      for (let m = 0; m < matches.length; m++) {
-        for (const word of specWords[matches[m].spec]) hold(word, e);
+  const { fieldStart, fieldSpec, termStart, termMatch } = works;
+  for (let e = 0; e < works.count; e++) {
+    for (let f = fieldStart[e]; f < fieldStart[e + 1]; f++) {
+      for (const word of specWords[fieldSpec[f]]) hold(word, e);
+    }
+    for (let t = termStart[e]; t < termStart[e + 1]; t++) {
+      const id = termMatch[t];
+      for (let m = matchStart[id]; m < matchStart[id + 1]; m++) {
+        for (const word of specWords[matchSpec[m]]) hold(word, e);
       }
     }
   }
   const required = query.words.map((_, i) => i).filter((i) => !query.words[i].optional);
   const weighed = required.length > 0 ? required : query.words.map((_, i) => i);
-  const weights = new Array(query.words.length).fill(0);
+  const weights = new Float64Array(query.words.length);
   for (const i of weighed) weights[i] = idf(wordDf[i]);
   const totalWeight = weighed.reduce((sum, i) => sum + weights[i], 0);
 
   const scorer = new _WindowScorer(query, specs, specWords, weights, totalWeight, ranking);
-  const results: Scored[] = new Array(worked.length);
-  for (let e = 0; e < worked.length; e++) results[e] = scorer.score(worked[e]);
+  const results: Scored[] = new Array(works.count);
+  for (let e = 0; e < works.count; e++) results[e] = scorer.score(gathered, e);
   if (ranking.fuse > 0) {
     // Score fusion (CombSUM): each ranking relative to its best.
     let bestPassage = 1e-9;
@@ -380,11 +380,30 @@ export function scoreSections(
   return results;
 }
 
-/** Which query terms a section holds, in its fields then its body, in the order first met. */
-function _specsOf(entry: _SectionWork): Set<number> {
-  const held = new Set(entry.fieldSpecs);
-  for (const matches of entry.matches) for (const { spec } of matches) held.add(spec);
-  return held;
+/** The sections gathered, and what each document term they hold matches. */
+class _Gathered {
+  constructor(
+    readonly works: SectionWorks,
+    /** Per document term (by its number): where its matches start in the two below. */
+    readonly matchStart: Int32Array,
+    /** The query term of each match, */
+    readonly matchSpec: Int32Array,
+    /** and its weight. */
+    readonly matchWeight: Float64Array,
+  ) {}
+
+  /** Which query terms a section holds, in its fields then its body, in the order first met. */
+  specsOf(e: number): Set<number> {
+    const { fieldStart, fieldSpec, termStart, termMatch } = this.works;
+    const { matchStart, matchSpec } = this;
+    const held = new Set<number>();
+    for (let f = fieldStart[e]; f < fieldStart[e + 1]; f++) held.add(fieldSpec[f]);
+    for (let t = termStart[e]; t < termStart[e + 1]; t++) {
+      const id = termMatch[t];
+      for (let m = matchStart[id]; m < matchStart[id + 1]; m++) held.add(matchSpec[m]);
+    }
+    return held;
+  }
 }
 
 /** A scored section; which query terms it holds is worked out when asked (for the hits shown). */
@@ -394,22 +413,24 @@ class _Scored implements Scored {
   score: number;
   known: number;
   heading: number;
-  #entry?: _SectionWork;
+  #gathered?: _Gathered;
+  #at: number;
   #specs?: ReadonlySet<number>;
 
-  constructor(entry: _SectionWork, score: number, known: number, heading: number) {
-    this.doc = entry.doc;
-    this.section = entry.section;
+  constructor(gathered: _Gathered, at: number, score: number, known: number, heading: number) {
+    this.doc = gathered.works.doc[at];
+    this.section = gathered.works.section[at];
     this.score = score;
     this.known = known;
     this.heading = heading;
-    this.#entry = entry;
+    this.#gathered = gathered;
+    this.#at = at;
   }
 
   get specs(): ReadonlySet<number> {
     if (this.#specs === undefined) {
-      this.#specs = _specsOf(this.#entry!);
-      this.#entry = undefined;
+      this.#specs = this.#gathered!.specsOf(this.#at);
+      this.#gathered = undefined;
     }
     return this.#specs;
   }
@@ -429,16 +450,17 @@ class _WindowScorer {
   readonly #first: Int32Array;
   /** and the next one when it stands for two (a swapped pair), else -1. */
   readonly #second: Int32Array;
-  readonly #weights: readonly number[];
+  readonly #weights: Float64Array;
   readonly #totalWeight: number;
   readonly #ranking: Ranking;
   /** Whether a word of the query counts by its share of terms held (a Chinese or Japanese run). */
   readonly #shares: boolean;
-  readonly #fieldBest: number[];
-  readonly #outside: number[];
-  readonly #whole: number[];
-  readonly #evidence: number[];
-  readonly #part: number[];
+  readonly #fieldBest: Float64Array;
+  readonly #outside: Float64Array;
+  readonly #whole: Float64Array;
+  readonly #evidence: Float64Array;
+  readonly #part: Float64Array;
+  readonly #headingBest: Float64Array;
   /** Per body term of the section, how often it stands in the window (all 0 between sections). */
   #inWindow = new Int32Array(64);
 
@@ -446,7 +468,7 @@ class _WindowScorer {
     query: SearchQuery,
     specs: readonly TermSpec[],
     specWords: readonly (readonly number[])[],
-    weights: readonly number[],
+    weights: Float64Array,
     totalWeight: number,
     ranking: Ranking,
   ) {
@@ -460,15 +482,16 @@ class _WindowScorer {
     this.#ranking = ranking;
     const words = query.words.length;
     this.#shares = query.words.some((word) => word.count === "share");
-    this.#fieldBest = new Array(words).fill(0);
-    this.#outside = new Array(words).fill(0);
-    this.#whole = new Array(words).fill(0);
-    this.#evidence = new Array(words).fill(0);
-    this.#part = new Array(words).fill(1);
+    this.#fieldBest = new Float64Array(words);
+    this.#outside = new Float64Array(words);
+    this.#whole = new Float64Array(words);
+    this.#evidence = new Float64Array(words);
+    this.#part = new Float64Array(words).fill(1);
+    this.#headingBest = new Float64Array(words);
   }
 
   /** The evidence of each word summed, times the share of the words held, to a power. */
-  #scoreOf(evidence: readonly number[], power: number): number {
+  #scoreOf(evidence: Float64Array, power: number): number {
     const weights = this.#weights;
     const part = this.#part;
     let total = 0;
@@ -483,9 +506,10 @@ class _WindowScorer {
     return total * coverage ** power;
   }
 
-  score(entry: _SectionWork): Scored {
+  score(gathered: _Gathered, e: number): Scored {
     const ranking = this.#ranking;
     const { k1, window, coveragePower } = ranking;
+    const { works, matchStart, matchSpec, matchWeight } = gathered;
     const first = this.#first;
     const second = this.#second;
     const fieldBest = this.#fieldBest;
@@ -494,10 +518,10 @@ class _WindowScorer {
     const evidence = this.#evidence;
     const words = fieldBest.length;
     fieldBest.fill(0);
-    const { fieldSpecs, fieldValues } = entry;
-    for (let f = 0; f < fieldSpecs.length; f++) {
-      const spec = fieldSpecs[f];
-      const value = fieldValues[f];
+    const { fieldSpec, fieldValue } = works;
+    for (let f = works.fieldStart[e]; f < works.fieldStart[e + 1]; f++) {
+      const spec = fieldSpec[f];
+      const value = fieldValue[f];
       fieldBest[first[spec]] = Math.max(fieldBest[first[spec]], value);
       const next = second[spec];
       if (next !== -1) fieldBest[next] = Math.max(fieldBest[next], value);
@@ -505,7 +529,7 @@ class _WindowScorer {
     if (this.#shares) {
       // The share of a Chinese or Japanese run's bigrams held: a window holds
       // no term the section does not, so it is the section's for all of them.
-      const held = _specsOf(entry);
+      const held = gathered.specsOf(e);
       for (let i = 0; i < words; i++) {
         const word = this.#query.words[i];
         if (word.count !== "share") continue;
@@ -518,13 +542,16 @@ class _WindowScorer {
     // normalised), which counts for less than within the best window; and in
     // the section read as one text (its body's BM25 normalised by its length).
     for (let i = 0; i < words; i++) outside[i] = whole[i] = fieldBest[i];
-    const terms = entry.matches;
+    const termStart = works.termStart[e];
+    const terms = works.termStart[e + 1] - termStart;
+    const { termMatch, termIdf, termWhole } = works;
     const outsideWeight = ranking.outside;
-    for (let t = 0; t < terms.length; t++) {
-      const matches = terms[t];
-      const value = entry.whole[t];
-      for (let m = 0; m < matches.length; m++) {
-        const { spec, weight } = matches[m];
+    for (let t = 0; t < terms; t++) {
+      const id = termMatch[termStart + t];
+      const value = termWhole[termStart + t];
+      for (let m = matchStart[id]; m < matchStart[id + 1]; m++) {
+        const spec = matchSpec[m];
+        const weight = matchWeight[m];
         for (
           let word = first[spec];
           word !== -1;
@@ -536,32 +563,34 @@ class _WindowScorer {
       }
     }
     let best = this.#scoreOf(outside, coveragePower);
-    const events = _sortNumbers(entry.events);
+    const events = works.events;
+    const eventEnd = works.eventStart[e + 1];
     const bodyWeight = ranking.fields[BODY];
-    if (this.#inWindow.length < terms.length) {
-      this.#inWindow = new Int32Array(Math.max(terms.length, this.#inWindow.length * 2));
+    if (this.#inWindow.length < terms) {
+      this.#inWindow = new Int32Array(Math.max(terms, this.#inWindow.length * 2));
     }
     const inWindow = this.#inWindow;
-    let end = 0;
-    for (let start = 0; start < events.length; start++) {
+    let end = works.eventStart[e];
+    for (let start = end; start < eventEnd; start++) {
       // The window: the events from `start` up to `window` terms further on.
-      const limit = (Math.floor(events[start] / _EVENT_SPAN) + window) * _EVENT_SPAN;
+      const limit = (Math.floor(events[start] / EVENT_SPAN) + window) * EVENT_SPAN;
       const before = end;
-      while (end < events.length && events[end] < limit) {
-        inWindow[events[end] % _EVENT_SPAN]++;
+      while (end < eventEnd && events[end] < limit) {
+        inWindow[events[end] % EVENT_SPAN]++;
         end++;
       }
       // A window that took in no event holds a part of the one before: it
       // scores no higher (a score never falls as a window holds more).
       if (end > before) {
         for (let i = 0; i < words; i++) evidence[i] = outside[i];
-        for (let t = 0; t < terms.length; t++) {
+        for (let t = 0; t < terms; t++) {
           const tf = inWindow[t];
           if (tf === 0) continue;
-          const matches = terms[t];
-          const value = bodyWeight * entry.idf[t] * tf * (k1 + 1) / (tf + k1);
-          for (let m = 0; m < matches.length; m++) {
-            const { spec, weight } = matches[m];
+          const id = termMatch[termStart + t];
+          const value = bodyWeight * termIdf[termStart + t] * tf * (k1 + 1) / (tf + k1);
+          for (let m = matchStart[id]; m < matchStart[id + 1]; m++) {
+            const spec = matchSpec[m];
+            const weight = matchWeight[m];
             for (
               let word = first[spec];
               word !== -1;
@@ -574,35 +603,26 @@ class _WindowScorer {
         const score = this.#scoreOf(evidence, coveragePower);
         if (score > best) best = score;
       }
-      inWindow[events[start] % _EVENT_SPAN]--;
+      inWindow[events[start] % EVENT_SPAN]--;
     }
     // The known item's ranking: the query's words counted to a higher power.
     const known = this.#scoreOf(whole, ranking.wholePower);
     // How strongly its own heading holds the query's words: per word, its best term there.
     let heading = 0;
-    if (entry.heading !== undefined) {
-      const headingBest = new Array(words).fill(0);
-      for (const [spec, value] of entry.heading) {
-        for (const word of this.#specWords[spec]) {
+    const headingFrom = works.headingStart[e];
+    const headingTo = works.headingStart[e + 1];
+    if (headingTo > headingFrom) {
+      const headingBest = this.#headingBest.fill(0);
+      for (let h = headingFrom; h < headingTo; h++) {
+        const value = works.headingValue[h];
+        for (const word of this.#specWords[works.headingSpec[h]]) {
           headingBest[word] = Math.max(headingBest[word], value);
         }
       }
-      heading = headingBest.reduce((sum, value) => sum + value, 0);
+      for (let i = 0; i < words; i++) heading += headingBest[i];
     }
-    return new _Scored(entry, best, known, heading);
+    return new _Scored(gathered, e, best, known, heading);
   }
-}
-
-/** Numbers sorted ascending, in place: a few by insertion (most sections hold a few events). */
-function _sortNumbers(numbers: number[]): number[] {
-  if (numbers.length > 32) return numbers.sort((a, b) => a - b);
-  for (let i = 1; i < numbers.length; i++) {
-    const value = numbers[i];
-    let j = i - 1;
-    for (; j >= 0 && numbers[j] > value; j--) numbers[j + 1] = numbers[j];
-    numbers[j + 1] = value;
-  }
-  return numbers;
 }
 
 /** Words that say a query is about changes: then upgrade notes are what it wants. */

@@ -1,0 +1,267 @@
+/**
+ * What the ranking ({@linkcode scoreSections} in `search_rank.ts`) gathers
+ * about the sections a query reaches before it scores them: per section, the
+ * evidence of the query's terms in its short fields and its heading, the
+ * document terms of its body that the query reaches and where they stand.
+ *
+ * Flat typed arrays rather than an object and a few arrays per section: a
+ * query reaches thousands of sections, and arrays of numbers that hold now
+ * small integers, now fractions take several shapes, which the scoring code
+ * kept being rebuilt for.
+ *
+ * @module
+ */
+
+/**
+ * A body position of a term, as one number: the position times this, plus
+ * the term's index in the section's term list. Both stay below it (a file
+ * holds at most 50 MiB: fewer words, fewer terms), so the number stays below
+ * 2^52, exact. Sorted as numbers, events stand by position, then by term,
+ * the order they were listed in.
+ */
+export const EVENT_SPAN = 2 ** 26;
+
+/** The most body positions of one section a score reads (the first ones). */
+export const MAX_EVENTS = 4000;
+
+/**
+ * The sections a query reaches and what the ranking gathered about each,
+ * added in any order, then read section by section once {@linkcode seal}ed.
+ * A section's items keep the order they were added in.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { SectionWorks } from "./search_work.ts";
+ * const works = new SectionWorks();
+ * const a = works.add(0, 2);
+ * const b = works.add(1, 0);
+ * works.holdField(b, 3, 1.5);
+ * works.addTerm(a, 7, 0.5, 2);
+ * works.addEvent(a, 40);
+ * works.addEvent(a, 12);
+ * works.holdField(a, 1, 0.25);
+ * works.seal();
+ * assert.deepEqual([works.doc[a], works.section[a]], [0, 2]);
+ * assert.deepEqual([...works.fieldSpec.subarray(works.fieldStart[a], works.fieldStart[a + 1])], [1]);
+ * assert.deepEqual([...works.fieldSpec.subarray(works.fieldStart[b], works.fieldStart[b + 1])], [3]);
+ * assert.equal(works.termMatch[works.termStart[a]], 7);
+ * // A section's events, sorted.
+ * assert.deepEqual([...works.events.subarray(works.eventStart[a], works.eventStart[a + 1])], [12, 40]);
+ * ```
+ */
+export class SectionWorks {
+  /** How many sections were added. */
+  count = 0;
+  /** Per section (by the number {@linkcode add} gave it): its document, */
+  doc: Int32Array<ArrayBuffer> = new Int32Array(256);
+  /** and its index in the document's search data. */
+  section: Int32Array<ArrayBuffer> = new Int32Array(256);
+  /** How many terms and events each section holds so far. */
+  #terms = new Int32Array(256);
+  #eventCounts = new Int32Array(256);
+
+  /** Evidence of a query term in a short field: the section, the term (its spec), the value. */
+  readonly #fields = new _Items();
+  /** The same in the heading alone. */
+  readonly #headings = new _Items();
+  /** A body term: the section, what it matches (its number), its IDF and its BM25 there. */
+  readonly #bodyTerms = new _Items(true);
+  /** A body position: the section and the event ({@linkcode EVENT_SPAN}). */
+  readonly #events = new _Items();
+
+  /** Once sealed, per section `s`, its items of each kind stand from `start[s]` to `start[s + 1]`. */
+  fieldStart: Int32Array<ArrayBuffer> = new Int32Array(1);
+  /** The query term of each. */
+  fieldSpec: Int32Array<ArrayBuffer> = new Int32Array(0);
+  /** Its evidence. */
+  fieldValue: Float64Array<ArrayBuffer> = new Float64Array(0);
+  /** The same of the heading alone. */
+  headingStart: Int32Array<ArrayBuffer> = new Int32Array(1);
+  /** The query term of each. */
+  headingSpec: Int32Array<ArrayBuffer> = new Int32Array(0);
+  /** Its evidence. */
+  headingValue: Float64Array<ArrayBuffer> = new Float64Array(0);
+  /** The body's terms: the start of each section's. */
+  termStart: Int32Array<ArrayBuffer> = new Int32Array(1);
+  /** What each term matches. */
+  termMatch: Int32Array<ArrayBuffer> = new Int32Array(0);
+  /** Its IDF in the body. */
+  termIdf: Float64Array<ArrayBuffer> = new Float64Array(0);
+  /** Its BM25 there. */
+  termWhole: Float64Array<ArrayBuffer> = new Float64Array(0);
+  /** The body's events: the start of each section's. */
+  eventStart: Int32Array<ArrayBuffer> = new Int32Array(1);
+  /** The events, sorted within each section. */
+  events: Float64Array<ArrayBuffer> = new Float64Array(0);
+
+  /**
+   * Adds a section.
+   *
+   * @param doc Its document.
+   * @param section Its index in the document's search data.
+   * @returns Its number.
+   */
+  add(doc: number, section: number): number {
+    const at = this.count++;
+    if (at === this.doc.length) {
+      this.doc = _grownInts(this.doc);
+      this.section = _grownInts(this.section);
+      this.#terms = _grownInts(this.#terms);
+      this.#eventCounts = _grownInts(this.#eventCounts);
+    }
+    this.doc[at] = doc;
+    this.section[at] = section;
+    return at;
+  }
+
+  /**
+   * Notes the evidence of a query term in a section's short fields.
+   *
+   * @param at The section's number.
+   * @param spec The query term.
+   * @param value The evidence.
+   */
+  holdField(at: number, spec: number, value: number): void {
+    this.#fields.push(at, spec, value);
+  }
+
+  /**
+   * Notes the evidence of a query term in a section's heading.
+   *
+   * @param at The section's number.
+   * @param spec The query term.
+   * @param value The evidence.
+   */
+  holdHeading(at: number, spec: number, value: number): void {
+    this.#headings.push(at, spec, value);
+  }
+
+  /**
+   * Adds a term of a section's body.
+   *
+   * @param at The section's number.
+   * @param match What it matches.
+   * @param idf Its IDF in the body.
+   * @param whole Its BM25 there.
+   * @returns Its index in the section's terms.
+   */
+  addTerm(at: number, match: number, idf: number, whole: number): number {
+    this.#bodyTerms.push(at, match, idf, whole);
+    return this.#terms[at]++;
+  }
+
+  /**
+   * Adds a body position of a section, unless it holds {@linkcode MAX_EVENTS} already.
+   *
+   * @param at The section's number.
+   * @param event The position and term ({@linkcode EVENT_SPAN}).
+   * @returns Whether it was added.
+   */
+  addEvent(at: number, event: number): boolean {
+    if (this.#eventCounts[at] >= MAX_EVENTS) return false;
+    this.#eventCounts[at]++;
+    this.#events.push(at, 0, event);
+    return true;
+  }
+
+  /** Groups the items by section, each section's in the order added, and sorts each section's events. */
+  seal(): void {
+    const count = this.count;
+    const fields = this.#fields.grouped(count);
+    this.fieldStart = fields.start;
+    this.fieldSpec = fields.ints;
+    this.fieldValue = fields.values;
+    const headings = this.#headings.grouped(count);
+    this.headingStart = headings.start;
+    this.headingSpec = headings.ints;
+    this.headingValue = headings.values;
+    const terms = this.#bodyTerms.grouped(count);
+    this.termStart = terms.start;
+    this.termMatch = terms.ints;
+    this.termIdf = terms.values;
+    this.termWhole = terms.more!;
+    const events = this.#events.grouped(count);
+    this.eventStart = events.start;
+    this.events = events.values;
+    for (let s = 0; s < count; s++) _sortRange(this.events, events.start[s], events.start[s + 1]);
+  }
+}
+
+/** Items of one kind, each of a section: a number and a value or two. */
+class _Items {
+  length = 0;
+  #owners = new Int32Array(256);
+  #ints = new Int32Array(256);
+  #values = new Float64Array(256);
+  #more?: Float64Array;
+
+  constructor(more = false) {
+    if (more) this.#more = new Float64Array(256);
+  }
+
+  push(owner: number, int: number, value: number, more = 0): void {
+    const at = this.length++;
+    if (at === this.#owners.length) {
+      this.#owners = _grownInts(this.#owners);
+      this.#ints = _grownInts(this.#ints);
+      this.#values = _grownFloats(this.#values);
+      if (this.#more !== undefined) this.#more = _grownFloats(this.#more);
+    }
+    this.#owners[at] = owner;
+    this.#ints[at] = int;
+    this.#values[at] = value;
+    if (this.#more !== undefined) this.#more[at] = more;
+  }
+
+  /** The items by owner, each owner's in the order pushed (a counting sort). */
+  grouped(owners: number): {
+    start: Int32Array<ArrayBuffer>;
+    ints: Int32Array<ArrayBuffer>;
+    values: Float64Array<ArrayBuffer>;
+    more?: Float64Array<ArrayBuffer>;
+  } {
+    const n = this.length;
+    const start = new Int32Array(owners + 1);
+    const from = this.#owners;
+    for (let i = 0; i < n; i++) start[from[i] + 1]++;
+    for (let s = 0; s < owners; s++) start[s + 1] += start[s];
+    const next = start.slice(0, owners);
+    const ints = new Int32Array(n);
+    const values = new Float64Array(n);
+    const more = this.#more === undefined ? undefined : new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const at = next[from[i]]++;
+      ints[at] = this.#ints[i];
+      values[at] = this.#values[i];
+      if (more !== undefined) more[at] = this.#more![i];
+    }
+    return { start, ints, values, more };
+  }
+}
+
+function _grownInts(array: Int32Array): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(array.length * 2);
+  grown.set(array);
+  return grown;
+}
+
+function _grownFloats(array: Float64Array): Float64Array<ArrayBuffer> {
+  const grown = new Float64Array(array.length * 2);
+  grown.set(array);
+  return grown;
+}
+
+/** Sorts numbers ascending in place, from `start` to `end`: a few by insertion (most sections hold a few). */
+function _sortRange(numbers: Float64Array, start: number, end: number): void {
+  if (end - start > 32) {
+    numbers.subarray(start, end).sort();
+    return;
+  }
+  for (let i = start + 1; i < end; i++) {
+    const value = numbers[i];
+    let j = i - 1;
+    for (; j >= start && numbers[j] > value; j--) numbers[j + 1] = numbers[j];
+    numbers[j + 1] = value;
+  }
+}
