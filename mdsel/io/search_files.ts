@@ -273,18 +273,27 @@ export class SearchFiles implements SearchDataSource {
         const stems = words[k];
         if (stems !== undefined) _addStems(found[k] ??= [], stems);
       }
+      // Where each term of a row stands, by rank (kept for the next row).
+      let order = new Int32Array(64);
       for (const [k, entry] of held) {
         const terms = new Map<string, readonly number[]>();
         const row = found[k];
         if (row !== undefined) {
           // By rank; in the order found when two are the same (an insertion sort: a few each).
-          const order: number[] = [];
-          for (let i = 0; i < row.length; i += 3) {
-            let at = order.length;
-            while (at > 0 && (row[order[at - 1]] as number) > (row[i] as number)) at--;
-            order.splice(at, 0, i);
+          const count = row.length / 3;
+          if (order.length < count) order = new Int32Array(count * 2);
+          for (let n = 0; n < count; n++) {
+            const i = 3 * n;
+            let at = n;
+            while (at > 0 && (row[order[at - 1]] as number) > (row[i] as number)) {
+              order[at] = order[at - 1];
+              at--;
+            }
+            order[at] = i;
           }
-          for (const i of order) terms.set(row[i + 1] as string, row[i + 2] as number[]);
+          for (let n = 0; n < count; n++) {
+            terms.set(row[order[n] + 1] as string, row[order[n] + 2] as number[]);
+          }
         }
         out[k] = searchDataOf(entry.data.r, terms);
       }

@@ -152,19 +152,25 @@ export function termMatcher(specs: readonly TermSpec[]): (term: string) => reado
   return (term) => {
     let found = memo.get(term);
     if (found !== undefined) return found;
+    // Most terms a call asks about reach nothing (each file's name is asked about): no
+    // closure, set or slice for those.
     let matches: TermMatch[] | undefined;
-    const add = (match: TermMatch) => (matches ??= []).push(match);
     const same = exact.get(term);
-    if (same !== undefined) { for (const i of same) add({ spec: i, weight: specs[i].weight }); }
+    if (same !== undefined) {
+      matches = [];
+      for (const i of same) matches.push({ spec: i, weight: specs[i].weight });
+    }
     // A stem term is found as itself only.
     if (!STOP_WORDS.has(term) && !term.startsWith(STEM)) {
-      const begun = new Set<number>();
-      for (const i of prefixes.get(term.slice(0, 3)) ?? []) {
+      // The query terms it begins (a query term has 3 letters or more).
+      let begun: number[] | undefined;
+      const heads = term.length > 3 ? prefixes.get(term.slice(0, 3)) : undefined;
+      for (const i of heads ?? []) {
         const query = specs[i].term;
         if (term.length > query.length && term.startsWith(query)) {
-          begun.add(i);
+          (begun ??= []).push(i);
           const added = term.length - query.length;
-          add({
+          (matches ??= []).push({
             spec: i,
             weight: specs[i].weight * PREFIX_WEIGHT * term.length / (term.length + 0.3 * added),
           });
@@ -172,8 +178,12 @@ export function termMatcher(specs: readonly TermSpec[]): (term: string) => reado
       }
       for (const i of typos) {
         const query = specs[i].term;
-        if (term === query || begun.has(i) || !withinOneEdit(term, query)) continue;
-        add({ spec: i, weight: specs[i].weight * TYPO_WEIGHT * term.length / (term.length + 1) });
+        if (Math.abs(term.length - query.length) > 1) continue;
+        if (term === query || begun?.includes(i) || !withinOneEdit(term, query)) continue;
+        (matches ??= []).push({
+          spec: i,
+          weight: specs[i].weight * TYPO_WEIGHT * term.length / (term.length + 1),
+        });
       }
     }
     found = matches ?? none;

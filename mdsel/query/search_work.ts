@@ -24,6 +24,9 @@ export const EVENT_SPAN = 2 ** 26;
 /** The most body positions of one section a score reads (the first ones). */
 export const MAX_EVENTS = 4000;
 
+/** How many items of a kind, or sections, the arrays first hold (they double as needed). */
+const _CAPACITY = 4096;
+
 /**
  * The sections a query reaches and what the ranking gathered about each,
  * added in any order, then read section by section once {@linkcode seal}ed.
@@ -54,12 +57,12 @@ export class SectionWorks {
   /** How many sections were added. */
   count = 0;
   /** Per section (by the number {@linkcode add} gave it): its document, */
-  doc: Int32Array<ArrayBuffer> = new Int32Array(256);
+  doc: Int32Array<ArrayBuffer> = new Int32Array(_CAPACITY);
   /** and its index in the document's search data. */
-  section: Int32Array<ArrayBuffer> = new Int32Array(256);
+  section: Int32Array<ArrayBuffer> = new Int32Array(_CAPACITY);
   /** How many terms and events each section holds so far. */
-  #terms = new Int32Array(256);
-  #eventCounts = new Int32Array(256);
+  #terms = new Int32Array(_CAPACITY);
+  #eventCounts = new Int32Array(_CAPACITY);
 
   /** Evidence of a query term in a short field: the section, the term (its spec), the value. */
   readonly #fields = new _Items();
@@ -191,13 +194,13 @@ export class SectionWorks {
 /** Items of one kind, each of a section: a number and a value or two. */
 class _Items {
   length = 0;
-  #owners = new Int32Array(256);
-  #ints = new Int32Array(256);
-  #values = new Float64Array(256);
+  #owners = new Int32Array(_CAPACITY);
+  #ints = new Int32Array(_CAPACITY);
+  #values = new Float64Array(_CAPACITY);
   #more?: Float64Array;
 
   constructor(more = false) {
-    if (more) this.#more = new Float64Array(256);
+    if (more) this.#more = new Float64Array(_CAPACITY);
   }
 
   push(owner: number, int: number, value: number, more = 0): void {
