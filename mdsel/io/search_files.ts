@@ -231,14 +231,17 @@ export class SearchFiles implements SearchDataSource {
     const out: SearchData[] = new Array(docs.length);
     // Per segment, the call's document at each slot (-1 for none).
     const slots = new Map<number, Int32Array>();
-    const held: [number, _Held][] = [];
+    // The held documents: their indexes in `docs`, and their entries.
+    const held: number[] = [];
+    const entries: _Held[] = [];
     docs.forEach((doc, k) => {
       const entry = this.#heldDocs.get(doc);
       if (entry === undefined) {
         out[k] = this.#derive(doc, keep);
         return;
       }
-      held.push([k, entry]);
+      held.push(k);
+      entries.push(entry);
       let at = slots.get(entry.segment);
       if (at === undefined || at.length <= entry.slot) {
         const grown = new Int32Array(Math.max(entry.slot + 1, (at?.length ?? 0) * 2)).fill(-1);
@@ -269,13 +272,14 @@ export class SearchFiles implements SearchDataSource {
           if (stem !== undefined) (words[k] ??= []).push(rank, stem, list);
         });
       }
-      for (const [k] of held) {
+      for (const k of held) {
         const stems = words[k];
         if (stems !== undefined) _addStems(found[k] ??= [], stems);
       }
       // Where each term of a row stands, by rank (kept for the next row).
       let order = new Int32Array(64);
-      for (const [k, entry] of held) {
+      for (let h = 0; h < held.length; h++) {
+        const k = held[h];
         const terms = new Map<string, readonly number[]>();
         const row = found[k];
         if (row !== undefined) {
@@ -295,7 +299,7 @@ export class SearchFiles implements SearchDataSource {
             terms.set(row[order[n] + 1] as string, row[order[n] + 2] as number[]);
           }
         }
-        out[k] = searchDataOf(entry.data.r, terms);
+        out[k] = searchDataOf(entries[h].data.r, terms);
       }
     } catch {
       throw new CacheChangedError("the cache's postings"); // not postings of this engine
@@ -405,11 +409,12 @@ function _addStems(
   row: (number | string | number[])[],
   stems: readonly (number | string | number[])[],
 ): void {
-  const done = new Set<string>();
   for (let i = 0; i < stems.length; i += 3) {
     const stem = stems[i + 1] as string;
-    if (done.has(stem)) continue;
-    done.add(stem);
+    // Each stem term once, where it is first met (a document holds a few: no set).
+    let met = false;
+    for (let j = 1; j < i && !met; j += 3) met = stems[j] === stem;
+    if (met) continue;
     let rank = stems[i] as number;
     const lists: number[][] = [];
     for (let j = i; j < stems.length; j += 3) {

@@ -650,15 +650,15 @@ function _applyKind(
 ): void {
   if (ranking.changes === 1) return;
   if (query.words.some((word) => word.terms.some((term) => _CHANGE_WORDS.test(term)))) return;
-  const pages = new Map<number, boolean>();
+  // Per document: whether its page is one (1) or not (2), once asked.
+  const pages = new Uint8Array(docs.length);
   for (const result of results) {
     const { data, file } = docs[result.doc];
-    let change = pages.get(result.doc);
-    if (change === undefined) {
+    if (pages[result.doc] === 0) {
       const first = data.sections.find((entry) => entry.depth > 0)?.heading ?? "";
-      change = _CHANGE_TEXT.test(`${file} ${data.title} ${first}`);
-      pages.set(result.doc, change);
+      pages[result.doc] = _CHANGE_TEXT.test(`${file} ${data.title} ${first}`) ? 1 : 2;
     }
+    let change = pages[result.doc] === 1;
     for (let at = result.section; !change && at !== -1; at = data.sections[at].parent) {
       change = _CHANGE_TEXT.test(data.sections[at].heading);
     }
