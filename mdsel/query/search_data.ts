@@ -101,8 +101,13 @@ const _NO_PLACES: readonly number[] = [];
 
 /** The terms read so far, by their text. */
 const _terms = new Map<string, _Term>();
-/** The tokens read so far (as written), each with its terms, in order. */
-const _tokens = new Map<string, _Term[]>();
+/**
+ * The tokens read so far (as written), each with its terms, in order, and
+ * how many. An object without a prototype rather than a map: looking up a
+ * token just cut from a text took a third less time.
+ */
+let _tokens: Record<string, _Term[] | undefined> = Object.create(null);
+let _tokenCount = 0;
 /** How many tokens and terms may be kept between calls (a folder's words are far fewer). */
 const _MAX_TOKENS = 200_000;
 
@@ -118,7 +123,8 @@ let _fields = 0;
 function _tokenTerms(token: string): _Term[] {
   const own = [...token].join("");
   const terms = tokenTerms(own).map(_term);
-  _tokens.set(own, terms);
+  _tokens[own] = terms;
+  _tokenCount++;
   return terms;
 }
 
@@ -193,8 +199,9 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
   const terms = new Map<string, number[]>();
   const lengths: number[] = [];
   const { nodes, sectionEnds, wordPrefix } = doc.top;
-  if (_tokens.size > _MAX_TOKENS || _terms.size > _MAX_TOKENS) {
-    _tokens.clear();
+  if (_tokenCount > _MAX_TOKENS || _terms.size > _MAX_TOKENS) {
+    _tokens = Object.create(null);
+    _tokenCount = 0;
     _terms.clear();
   }
   const call = ++_calls;
@@ -236,7 +243,7 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
     let distinct = 0;
     let at = 0;
     for (const token of searchTokens(text)) {
-      const tokenTerms = _tokens.get(token) ?? _tokenTerms(token);
+      const tokenTerms = _tokens[token] ?? _tokenTerms(token);
       for (let i = 0; i < tokenTerms.length; i++, at++) {
         const term = tokenTerms[i];
         if (term.call !== call) visit(term);
@@ -345,7 +352,9 @@ const REFERENCE_DEFINITION = /^[ \t]*\[[^\]\n]+\]:\s*\S+.*$/gm;
  */
 export function sectionText(doc: MdDocument, from: number, to: number): string {
   const { nodes } = doc.top;
-  return proseSource(doc, nodes[from].startLine, nodes[to - 1].endLine)
-    .replace(LINK_DESTINATION, "]")
-    .replace(REFERENCE_DEFINITION, "");
+  let text = proseSource(doc, nodes[from].startLine, nodes[to - 1].endLine);
+  // Most texts hold neither: looking for the `](` or `]:` each needs is quicker than the pattern.
+  if (text.includes("](")) text = text.replace(LINK_DESTINATION, "]");
+  if (text.includes("]:")) text = text.replace(REFERENCE_DEFINITION, "");
+  return text;
 }
