@@ -21,7 +21,7 @@
 import { stemmer } from "stemmer";
 import { type MdDocument, proseSource } from "../parse/document.ts";
 import { sliceLines } from "../parse/source_lines.ts";
-import { searchTerms } from "./search_text.ts";
+import { searchTokens, tokenTerms } from "./search_text.ts";
 
 /** The fields of a section, in the order of {@linkcode SearchData.lengths}. */
 export const FIELDS = ["heading", "path", "body"] as const;
@@ -68,38 +68,75 @@ export interface SearchData {
 }
 
 /**
- * A term of a document while it is read. A class, and its places an empty
- * array copied, rather than literals: V8 pretenures a literal's allocation
- * site once the first of its objects survive (a query's terms do), and then
- * puts every later one in the old generation; deriving the whole search data
- * of Astro's 2,569 pages took 1.0 s and 240 MB more memory that way, 0.73 s
- * and 30 MB this way.
+ * A term as the calls of a process read it, kept from one document to the
+ * next (the same words stand in most documents of a folder), and what one
+ * call of {@linkcode searchData} has seen of it (`call` says which). A
+ * class rather than literals, and places an empty array copied: V8
+ * pretenures a literal's allocation site once the first of its objects
+ * survive (a query's terms do), and then puts every later one in the old
+ * generation; deriving the whole search data of Astro's 2,569 pages took
+ * 1.0 s and 240 MB more memory that way, 0.73 s and 30 MB this way.
  */
-class _Seen {
-  /** The field it was last seen in (a serial number). */
+class _Term {
+  /** The call that last saw it. */
+  call = 0;
+  /** The field it was last seen in (a serial number, never repeated). */
   field = 0;
-  /** Where its count in that field stands in `places`. */
+  /** Where its count in that field stands in its places. */
   count = 0;
-  /** Its stem term's, when it has one that is kept. */
-  stem?: _Seen;
+  /** Its places' index in the call's list of places, or -1 when the call does not keep it. */
+  slot = -1;
+  /** Whether the call keeps its stem term. */
+  stemmed = false;
 
-  /** @param places Its places, when kept (the array {@linkcode SearchData.terms} holds). */
-  constructor(readonly places: number[] | undefined) {}
+  /**
+   * @param text The term.
+   * @param stem Its stem term, when it has one.
+   */
+  constructor(readonly text: string, readonly stem: _Term | undefined) {}
 }
 
-/** An empty array to copy: see {@linkcode _Seen}. */
+/** An empty array to copy: see {@linkcode _Term}. */
 const _NO_PLACES: readonly number[] = [];
 
-/** A term first seen: its places listed in `terms` (in the order first seen) when kept. */
-function _seen(
-  term: string,
-  keep: ((term: string) => boolean) | undefined,
-  terms: Map<string, number[]>,
-): _Seen {
-  if (keep !== undefined && !keep(term)) return new _Seen(undefined);
-  const places = _NO_PLACES.slice();
-  terms.set(term, places);
-  return new _Seen(places);
+/** The terms read so far, by their text. */
+const _terms = new Map<string, _Term>();
+/**
+ * The tokens read so far (as written), each with its terms, in order, and
+ * how many. An object without a prototype rather than a map: looking up a
+ * token just cut from a text took a third less time.
+ */
+let _tokens: Record<string, _Term[] | undefined> = Object.create(null);
+let _tokenCount = 0;
+/** How many tokens and terms may be kept between calls (a folder's words are far fewer). */
+const _MAX_TOKENS = 200_000;
+
+/** The calls so far, and the fields: serial numbers. */
+let _calls = 0;
+let _fields = 0;
+
+/**
+ * A token's terms, in order (see {@linkcode tokenTerms}), kept. The token is
+ * kept as a copy, and its terms cut from that: a long one cut from a text
+ * (as V8 cuts them) would keep the whole text alive.
+ */
+function _tokenTerms(token: string): _Term[] {
+  const own = [...token].join("");
+  const terms = tokenTerms(own).map(_term);
+  _tokens[own] = terms;
+  _tokenCount++;
+  return terms;
+}
+
+/** A term's `_Term`, made on first sight with its stem's. */
+function _term(text: string): _Term {
+  let term = _terms.get(text);
+  if (term === undefined) {
+    const stem = stemTerm(text);
+    term = new _Term(text, stem === undefined ? undefined : _term(stem));
+    _terms.set(text, term);
+  }
+  return term;
 }
 
 /** The prefix of a stem term: no term of a text starts with it. */
@@ -162,43 +199,57 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
   const terms = new Map<string, number[]>();
   const lengths: number[] = [];
   const { nodes, sectionEnds, wordPrefix } = doc.top;
-  // Every term of the document (kept or not): where it was last seen, and its places when kept.
-  const seen = new Map<string, _Seen>();
-  let serial = 0;
+  if (_tokenCount > _MAX_TOKENS || _terms.size > _MAX_TOKENS) {
+    _tokens = Object.create(null);
+    _tokenCount = 0;
+    _terms.clear();
+  }
+  const call = ++_calls;
+  // The places of the terms kept, at their `slot`.
+  const slots: number[][] = [];
+  /** Notes a term's first sight in the document: its places listed in `terms` when kept, and its stem's. */
+  const visit = (term: _Term) => {
+    term.call = call;
+    if (keep === undefined || keep(term.text)) {
+      const places = _NO_PLACES.slice();
+      terms.set(term.text, places);
+      term.slot = slots.push(places) - 1;
+    } else {
+      term.slot = -1;
+    }
+    const stem = term.stem;
+    term.stemmed = stem !== undefined && (keep === undefined || keep(stem.text));
+    if (term.stemmed && stem!.call !== call) visit(stem!);
+  };
   /** Notes a term's occurrence; whether it is its first in the field. */
-  const note = (entry: _Seen, section: number, field: number, at: number): boolean => {
-    const first = entry.field !== serial;
+  const note = (term: _Term, section: number, field: number, at: number): boolean => {
+    const places = term.slot < 0 ? undefined : slots[term.slot];
+    const first = term.field !== _fields;
     if (first) {
-      entry.field = serial;
-      if (entry.places !== undefined) {
-        entry.places.push(section, field, 0);
-        entry.count = entry.places.length - 1;
+      term.field = _fields;
+      if (places !== undefined) {
+        places.push(section, field, 0);
+        term.count = places.length - 1;
       }
     }
-    if (entry.places !== undefined) {
-      entry.places[entry.count]++;
-      if (field === BODY) entry.places.push(at);
+    if (places !== undefined) {
+      places[term.count]++;
+      if (field === BODY) places.push(at);
     }
     return first;
   };
   const add = (text: string, section: number, field: number) => {
-    serial++;
+    _fields++;
     let distinct = 0;
-    const all = searchTerms(text);
-    for (let at = 0; at < all.length; at++) {
-      const term = all[at];
-      let entry = seen.get(term);
-      if (entry === undefined) {
-        entry = _seen(term, keep, terms);
-        seen.set(term, entry);
-        const stem = stemTerm(term);
-        if (stem !== undefined && (keep === undefined || keep(stem))) {
-          entry.stem = seen.get(stem);
-          if (entry.stem === undefined) seen.set(stem, entry.stem = _seen(stem, keep, terms));
-        }
+    let at = 0;
+    for (const token of searchTokens(text)) {
+      const tokenTerms = _tokens[token] ?? _tokenTerms(token);
+      for (let i = 0; i < tokenTerms.length; i++, at++) {
+        const term = tokenTerms[i];
+        if (term.call !== call) visit(term);
+        if (note(term, section, field, at)) distinct++;
+        if (term.stemmed) note(term.stem!, section, field, at);
       }
-      if (note(entry, section, field, at)) distinct++;
-      if (entry.stem !== undefined) note(entry.stem, section, field, at);
     }
     // Its length: the distinct terms of the text (a stem term is none).
     lengths[section * FIELD_COUNT + field] = distinct;
@@ -301,7 +352,9 @@ const REFERENCE_DEFINITION = /^[ \t]*\[[^\]\n]+\]:\s*\S+.*$/gm;
  */
 export function sectionText(doc: MdDocument, from: number, to: number): string {
   const { nodes } = doc.top;
-  return proseSource(doc, nodes[from].startLine, nodes[to - 1].endLine)
-    .replace(LINK_DESTINATION, "]")
-    .replace(REFERENCE_DEFINITION, "");
+  let text = proseSource(doc, nodes[from].startLine, nodes[to - 1].endLine);
+  // Most texts hold neither: looking for the `](` or `]:` each needs is quicker than the pattern.
+  if (text.includes("](")) text = text.replace(LINK_DESTINATION, "]");
+  if (text.includes("]:")) text = text.replace(REFERENCE_DEFINITION, "");
+  return text;
 }

@@ -103,18 +103,62 @@ export function hasCjk(word: string): boolean {
 export function searchTerms(text: string): string[] {
   const terms: string[] = [];
   const ascii = !NOT_ASCII.test(text);
-  const tokens = ascii ? text.match(ASCII_TOKEN) : normalizeText(text).match(TOKEN);
-  for (const token of tokens ?? []) {
-    if (!_joined(token)) {
-      _wordTerms(token, terms, ascii);
-      continue;
-    }
-    const lower = token.toLowerCase();
-    terms.push(lower);
-    // A version is found with or without its `v`: `v7.14.0` finds the heading `7.14.0`.
-    if (lower.startsWith("v") && VERSION.test(lower)) terms.push(lower.slice(1));
-    for (const word of token.match(WORD) ?? []) _wordTerms(word, terms, ascii);
+  for (const token of searchTokens(text)) tokenTerms(token, terms, ascii);
+  return terms;
+}
+
+/**
+ * The tokens of a text, as written: its words and its identifiers with
+ * punctuation, in order, each of which {@linkcode tokenTerms} cuts into
+ * terms ({@linkcode searchTerms} is both in one).
+ *
+ * @param text Any text.
+ * @returns The tokens, normalised but not lower-cased.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { searchTokens } from "./search_text.ts";
+ * assert.deepEqual(searchTokens("Use fs.readFile, see maxRetries"), ["Use", "fs.readFile", "see", "maxRetries"]);
+ * ```
+ */
+export function searchTokens(text: string): string[] {
+  const tokens = NOT_ASCII.test(text) ? normalizeText(text).match(TOKEN) : text.match(ASCII_TOKEN);
+  return tokens ?? [];
+}
+
+/**
+ * The search terms of one token of {@linkcode searchTokens}: the same
+ * for every occurrence of the token, so a caller may keep them.
+ *
+ * @param token A token.
+ * @param terms Where to add its terms (a new array when absent).
+ * @param ascii Whether the token is ASCII (worked out when absent; a token
+ *   of an ASCII text is).
+ * @returns `terms`, its terms added, lower-cased, in order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { tokenTerms } from "./search_text.ts";
+ * assert.deepEqual(tokenTerms("maxRetries"), ["maxretries", "max", "retries"]);
+ * assert.deepEqual(tokenTerms("v7.14.0"), ["v7.14.0", "7.14.0", "v7", "14", "0"]);
+ * ```
+ */
+export function tokenTerms(
+  token: string,
+  terms: string[] = [],
+  ascii: boolean = !NOT_ASCII.test(token),
+): string[] {
+  if (!_joined(token)) {
+    _wordTerms(token, terms, ascii);
+    return terms;
   }
+  const lower = token.toLowerCase();
+  terms.push(lower);
+  // A version is found with or without its `v`: `v7.14.0` finds the heading `7.14.0`.
+  if (lower.startsWith("v") && VERSION.test(lower)) terms.push(lower.slice(1));
+  for (const word of token.match(WORD) ?? []) _wordTerms(word, terms, ascii);
   return terms;
 }
 
