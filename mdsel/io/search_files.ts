@@ -18,13 +18,14 @@ import type { MdDocument, MdNode, NodeList } from "../parse/document.ts";
 import type { SourceLines } from "../parse/source_lines.ts";
 import type { MdxProblem } from "../parse/mdx_warning.ts";
 import { mdxWarning } from "../parse/mdx_warning.ts";
-import type { SearchDataSource } from "../query/search.ts";
+import type { SearchBatch, SearchDataSource } from "../query/search.ts";
+import { TermPlaces } from "../query/search_term_places.ts";
 import { type SearchData, searchData, STEM } from "../query/search_data.ts";
 import { reachedTerms, type TermSpec, withinOneEdit } from "../query/search_match.ts";
 import { mergeOrderedPlaces } from "../query/search_places.ts";
 import {
   PostingsWriter,
-  readPostings,
+  readPostingsInto,
   SEARCH_RECORD_VERSION,
   searchDataOf,
   type SearchRecord,
@@ -220,14 +221,15 @@ export class SearchFiles implements SearchDataSource {
    * @param docs The documents.
    * @param specs The query's terms.
    * @param keep Whether the query reaches a term.
-   * @returns Each document's search data, holding the reached terms only.
+   * @returns Each document's search data, holding the reached terms only,
+   *   and those terms' places.
    * @throws {CacheChangedError} When the cache could not be read.
    */
   dataFor(
     docs: readonly MdDocument[],
     specs: readonly TermSpec[],
     keep: (term: string) => boolean,
-  ): SearchData[] {
+  ): SearchBatch {
     const out: SearchData[] = new Array(docs.length);
     // Per segment, the call's document at each slot (-1 for none).
     const slots = new Map<number, Int32Array>();
@@ -250,61 +252,68 @@ export class SearchFiles implements SearchDataSource {
       }
       at[entry.slot] = k;
     });
-    if (held.length === 0) return out;
+    if (held.length === 0) return { data: out, places: TermPlaces.of(out) };
     const store = this.#cache.store;
     const reached = new Set(this.#reached(specs, keep));
     // A stem term's places are those of the words it stems.
     const stemOf = new Map(store.termsWithStems([...reached].filter((t) => t.startsWith(STEM))));
     const rows = store.postings([...new Set([...reached, ...stemOf.keys()])], [...slots.keys()]);
     if (store.failed) throw new CacheChangedError("the cache's postings");
-    // Per document: each reached term's rank, the term and its places, in a row of threes
-    // (few objects: thousands of documents each hold a few); and the same of each word a
-    // stem term of the query stems, its stem for its term.
-    const found: ((number | string | number[])[] | undefined)[] = new Array(docs.length);
-    const words: ((number | string | number[])[] | undefined)[] = new Array(docs.length);
+    const places = new TermPlaces();
+    // What the postings hold, in the order read: the document, the term's rank, the term
+    // (its number in `names`), where its places stand, and whether it is a word a stem
+    // term of the query stems (the stem then its term).
+    const found = new _Found();
+    const names: string[] = [];
     try {
-      for (const { term, segment, places } of rows) {
+      for (const { term, segment, places: blob } of rows) {
         const at = slots.get(segment)!;
         const stem = stemOf.get(term);
-        const isReached = reached.has(term);
-        readPostings(places, (slot) => slot < at.length ? at[slot] : -1, (k, rank, list) => {
-          if (isReached) (found[k] ??= []).push(rank, term, list);
-          if (stem !== undefined) (words[k] ??= []).push(rank, stem, list);
-        });
+        const name = reached.has(term) ? names.push(term) - 1 : -1;
+        const stemName = stem === undefined ? -1 : names.push(stem) - 1;
+        readPostingsInto(
+          blob,
+          (slot) => slot < at.length ? at[slot] : -1,
+          places,
+          (k, rank, start, end) => {
+            if (name !== -1) found.push(k, rank, name, start, end, 0);
+            if (stemName !== -1) found.push(k, rank, stemName, start, end, 1);
+          },
+        );
       }
-      for (const k of held) {
-        const stems = words[k];
-        if (stems !== undefined) _addStems(found[k] ??= [], stems);
-      }
-      // Where each term of a row stands, by rank (kept for the next row).
-      let order = new Int32Array(64);
-      for (let h = 0; h < held.length; h++) {
-        const k = held[h];
-        const terms = new Map<string, readonly number[]>();
-        const row = found[k];
-        if (row !== undefined) {
-          // By rank; in the order found when two are the same (an insertion sort: a few each).
-          const count = row.length / 3;
-          if (order.length < count) order = new Int32Array(count * 2);
-          for (let n = 0; n < count; n++) {
-            const i = 3 * n;
-            let at = n;
-            while (at > 0 && (row[order[at - 1]] as number) > (row[i] as number)) {
-              order[at] = order[at - 1];
-              at--;
+      const byDoc = found.byDoc(docs.length);
+      const row = new _Row();
+      for (let k = 0, h = 0; k < docs.length; k++) {
+        if (h < held.length && held[h] === k) {
+          row.reset();
+          const from = byDoc.start[k];
+          const to = byDoc.start[k + 1];
+          const order = byDoc.order;
+          for (let i = from; i < to; i++) {
+            const f = order[i];
+            if (found.stem[f] === 0) {
+              row.push(found.rank[f], found.name[f], found.start[f], found.end[f]);
             }
-            order[at] = i;
           }
-          for (let n = 0; n < count; n++) {
-            terms.set(row[order[n] + 1] as string, row[order[n] + 2] as number[]);
+          _addStems(row, found, order, from, to, places, names);
+          row.sortByRank();
+          for (let n = 0; n < row.length; n++) {
+            const r = row.order[n];
+            places.addTerm(names[row.name[r]], row.start[r], row.end[r] - row.start[r]);
+          }
+          out[k] = new _HeldData(searchDataOf(entries[h].data.r, _NO_TERMS), places, k);
+          h++;
+        } else {
+          for (const [term, list] of out[k].terms) {
+            places.addTerm(term, places.append(list), list.length);
           }
         }
-        out[k] = searchDataOf(entries[h].data.r, terms);
+        places.endDocument();
       }
     } catch {
       throw new CacheChangedError("the cache's postings"); // not postings of this engine
     }
-    return out;
+    return { data: out, places };
   }
 
   /**
@@ -397,32 +406,168 @@ function _typoCandidates(
   ];
 }
 
+/** No terms: a held document's search data gets its terms when asked for. */
+const _NO_TERMS: ReadonlyMap<string, readonly number[]> = new Map();
+
+/** What a call's postings hold, in the order read: per document and term, in flat arrays. */
+class _Found {
+  length = 0;
+  doc = new Int32Array(1024);
+  rank = new Int32Array(1024);
+  name = new Int32Array(1024);
+  start = new Int32Array(1024);
+  end = new Int32Array(1024);
+  /** 1 for a word a stem term stems (its name the stem term's), else 0. */
+  stem = new Uint8Array(1024);
+
+  push(doc: number, rank: number, name: number, start: number, end: number, stem: number): void {
+    const at = this.length++;
+    if (at === this.doc.length) {
+      this.doc = _grownInts(this.doc);
+      this.rank = _grownInts(this.rank);
+      this.name = _grownInts(this.name);
+      this.start = _grownInts(this.start);
+      this.end = _grownInts(this.end);
+      const stems = new Uint8Array(at * 2);
+      stems.set(this.stem);
+      this.stem = stems;
+    }
+    this.doc[at] = doc;
+    this.rank[at] = rank;
+    this.name[at] = name;
+    this.start[at] = start;
+    this.end[at] = end;
+    this.stem[at] = stem;
+  }
+
+  /** The items by document, each's in the order read (a counting sort). */
+  byDoc(docs: number): { start: Int32Array; order: Int32Array } {
+    const start = new Int32Array(docs + 1);
+    const n = this.length;
+    for (let i = 0; i < n; i++) start[this.doc[i] + 1]++;
+    for (let d = 0; d < docs; d++) start[d + 1] += start[d];
+    const next = start.slice(0, docs);
+    const order = new Int32Array(n);
+    for (let i = 0; i < n; i++) order[next[this.doc[i]]++] = i;
+    return { start, order };
+  }
+}
+
+/** One document's terms: rank, name, where the places stand; sorted by rank. */
+class _Row {
+  length = 0;
+  rank = new Int32Array(64);
+  name = new Int32Array(64);
+  start = new Int32Array(64);
+  end = new Int32Array(64);
+  /** Once sorted: the items by rank, in the order added when two are the same. */
+  order = new Int32Array(64);
+
+  reset(): void {
+    this.length = 0;
+  }
+
+  push(rank: number, name: number, start: number, end: number): void {
+    const at = this.length++;
+    if (at === this.rank.length) {
+      this.rank = _grownInts(this.rank);
+      this.name = _grownInts(this.name);
+      this.start = _grownInts(this.start);
+      this.end = _grownInts(this.end);
+      this.order = _grownInts(this.order);
+    }
+    this.rank[at] = rank;
+    this.name[at] = name;
+    this.start[at] = start;
+    this.end[at] = end;
+  }
+
+  /** An insertion sort: a document holds a few. */
+  sortByRank(): void {
+    const { order, rank } = this;
+    for (let n = 0; n < this.length; n++) {
+      let at = n;
+      while (at > 0 && rank[order[at - 1]] > rank[n]) {
+        order[at] = order[at - 1];
+        at--;
+      }
+      order[at] = n;
+    }
+  }
+}
+
+function _grownInts(array: Int32Array): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(array.length * 2);
+  grown.set(array);
+  return grown;
+}
+
 /**
  * Adds a document's stem terms to its row of reached terms: each stem term
  * with the places of the words it stems merged, ranked right after the
  * first of them, as search data lists it.
- *
- * @param row The reached terms: rank, term, places, in threes.
- * @param stems The words of each stem term: rank, stem term, places, in threes.
  */
 function _addStems(
-  row: (number | string | number[])[],
-  stems: readonly (number | string | number[])[],
+  row: _Row,
+  found: _Found,
+  order: Int32Array,
+  from: number,
+  to: number,
+  places: TermPlaces,
+  names: readonly string[],
 ): void {
-  for (let i = 0; i < stems.length; i += 3) {
-    const stem = stems[i + 1] as string;
+  for (let i = from; i < to; i++) {
+    const f = order[i];
+    if (found.stem[f] === 0) continue;
+    const stem = names[found.name[f]];
     // Each stem term once, where it is first met (a document holds a few: no set).
     let met = false;
-    for (let j = 1; j < i && !met; j += 3) met = stems[j] === stem;
-    if (met) continue;
-    let rank = stems[i] as number;
-    const lists: number[][] = [];
-    for (let j = i; j < stems.length; j += 3) {
-      if (stems[j + 1] !== stem) continue;
-      rank = Math.min(rank, stems[j] as number);
-      lists.push(stems[j + 2] as number[]);
+    for (let j = from; j < i && !met; j++) {
+      const g = order[j];
+      met = found.stem[g] === 1 && names[found.name[g]] === stem;
     }
-    row.push(rank + 1, stem, mergeOrderedPlaces(lists));
+    if (met) continue;
+    let rank = found.rank[f];
+    const lists: Int32Array[] = [];
+    for (let j = i; j < to; j++) {
+      const g = order[j];
+      if (found.stem[g] === 0 || names[found.name[g]] !== stem) continue;
+      rank = Math.min(rank, found.rank[g]);
+      lists.push(places.places.subarray(found.start[g], found.end[g]));
+    }
+    if (lists.length === 1) {
+      row.push(rank + 1, found.name[f], found.start[f], found.end[f]);
+      continue;
+    }
+    const merged = mergeOrderedPlaces(lists);
+    const start = places.append(merged);
+    row.push(rank + 1, found.name[f], start, start + merged.length);
+  }
+}
+
+/** A held document's search data: its terms' places in the call's {@linkcode TermPlaces}, a map when asked for. */
+class _HeldData implements SearchData {
+  readonly title: string;
+  readonly sections: SearchData["sections"];
+  readonly lengths: readonly number[];
+  #places?: TermPlaces;
+  #doc: number;
+  #terms?: ReadonlyMap<string, readonly number[]>;
+
+  constructor(data: SearchData, places: TermPlaces, doc: number) {
+    this.title = data.title;
+    this.sections = data.sections;
+    this.lengths = data.lengths;
+    this.#places = places;
+    this.#doc = doc;
+  }
+
+  get terms(): ReadonlyMap<string, readonly number[]> {
+    if (this.#terms === undefined) {
+      this.#terms = this.#places!.termsOf(this.#doc);
+      this.#places = undefined;
+    }
+    return this.#terms;
   }
 }
 

@@ -26,6 +26,7 @@ import { MAX_HITS, MIN_SHARE_OF_BEST } from "./search_limits.ts";
 import { termMatcher, type TermSpec, termSpecs } from "./search_match.ts";
 import { parseQuery } from "./search_query.ts";
 import { forEachPlace, RANKING, type Ranking, type Scored, scoreSections } from "./search_rank.ts";
+import { TermPlaces } from "./search_term_places.ts";
 import { normalizeText, wordSequence } from "./search_text.ts";
 
 /** One section a search found. */
@@ -61,6 +62,14 @@ export interface SearchResult {
   readonly hits: SearchHit[];
 }
 
+/** The search data of a call's documents for a query. */
+export interface SearchBatch {
+  /** Each document's search data, in order, holding the terms the query reaches and no other. */
+  readonly data: readonly SearchData[];
+  /** The same terms and their places, as the ranking reads them. */
+  readonly places: TermPlaces;
+}
+
 /** Search data a call has at hand already: a persistent index's. */
 export interface SearchDataSource {
   /**
@@ -70,13 +79,13 @@ export interface SearchDataSource {
    * @param docs The documents.
    * @param specs The query's terms.
    * @param keep Whether the query reaches a term.
-   * @returns Each document's search data, in order.
+   * @returns Each document's search data, in order, and their terms' places.
    */
   dataFor(
     docs: readonly MdDocument[],
     specs: readonly TermSpec[],
     keep: (term: string) => boolean,
-  ): readonly SearchData[];
+  ): SearchBatch;
 }
 
 const SNIPPET_CHARS = 72;
@@ -123,13 +132,19 @@ export function searchDocuments(
   const specs = termSpecs(parsed, ranking.part);
   const match = termMatcher(specs);
   const keep = (term: string) => match(term).length > 0;
-  const data = source?.dataFor(docs, specs, keep) ?? docs.map((doc) => searchData(doc, keep));
+  let batch = source?.dataFor(docs, specs, keep);
+  if (batch === undefined) {
+    const derived = docs.map((doc) => searchData(doc, keep));
+    batch = { data: derived, places: TermPlaces.of(derived) };
+  }
+  const { data, places } = batch;
   const scored = scoreSections(
     data.map((entry, i) => ({ data: entry, file: _fileWords(docs[i].filePath) })),
     parsed,
     specs,
     match,
     ranking,
+    places,
   );
   let best: Scored[];
   if (parsed.phrases.length > 0) {

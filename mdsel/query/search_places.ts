@@ -30,7 +30,7 @@ import { mergePlaces } from "./search_record.ts";
  * );
  * ```
  */
-export function mergeOrderedPlaces(lists: readonly (readonly number[])[]): number[] {
+export function mergeOrderedPlaces(lists: readonly ArrayLike<number>[]): number[] {
   if (lists.length < 2) return mergePlaces(lists);
   let merged: number[] | undefined = _mergeTwo(lists[0], lists[1]);
   for (let i = 2; i < lists.length && merged !== undefined; i++) {
@@ -43,7 +43,7 @@ export function mergeOrderedPlaces(lists: readonly (readonly number[])[]): numbe
  * Two places lists merged in one pass, or `undefined` when either is not in
  * order (its sections and fields ascending, its positions not descending).
  */
-function _mergeTwo(a: readonly number[], b: readonly number[]): number[] | undefined {
+function _mergeTwo(a: ArrayLike<number>, b: ArrayLike<number>): number[] | undefined {
   const merged: number[] = [];
   let i = 0;
   let j = 0;

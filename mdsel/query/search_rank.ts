@@ -40,6 +40,7 @@ const HEADING = 0;
 import type { TermMatch, TermSpec } from "./search_match.ts";
 import type { SearchQuery } from "./search_query.ts";
 import { searchTerms } from "./search_text.ts";
+import { TermPlaces } from "./search_term_places.ts";
 import { EVENT_SPAN, SectionWorks } from "./search_work.ts";
 
 /** The knobs of the ranking; {@linkcode RANKING} holds the values chosen. */
@@ -154,6 +155,7 @@ class _TermInfo {
  * @param specs The query's terms.
  * @param match Which query terms a document term reaches.
  * @param ranking The knobs.
+ * @param termPlaces The documents' terms and places, as their search data holds them.
  * @returns The sections that hold something, unordered, with their scores.
  */
 export function scoreSections(
@@ -162,7 +164,9 @@ export function scoreSections(
   specs: readonly TermSpec[],
   match: (term: string) => readonly TermMatch[],
   ranking: Ranking = RANKING,
+  termPlaces: TermPlaces = TermPlaces.of(docs.map((doc) => doc.data)),
 ): Scored[] {
+  const { docStart, term: termOf, placeStart, placeEnd, places } = termPlaces;
   const { k1, b, fields } = ranking;
   // Per document term met: what it matches (flat: per term, its query terms and weights from
   // `matchStarts[id]`), and per field how many sections hold it.
@@ -214,11 +218,12 @@ export function scoreSections(
     sections += n;
     for (let i = 0; i < data.lengths.length; i++) totalLength[i % FIELD_COUNT] += data.lengths[i];
     totalLength[FIELD_COUNT] += fileSizes[d] * n;
-    for (const [term, places] of data.terms) {
+    for (let t = docStart[d]; t < docStart[d + 1]; t++) {
+      const term = termOf[t];
       const matches = match(term);
       if (matches.length === 0) continue;
       const row = infoOf(term, matches).df;
-      for (let p = 0; p < places.length;) {
+      for (let p = placeStart[t]; p < placeEnd[t];) {
         const field = places[p + 1];
         row[field]++;
         p += 3 + (field === BODY ? places[p + 2] : 0);
@@ -272,8 +277,8 @@ export function scoreSections(
   for (let d = 0; d < docs.length; d++) {
     const { data } = docs[d];
     const terms = fileTerms[d];
-    for (const [term, places] of data.terms) {
-      const info = infos.get(term);
+    for (let t = docStart[d]; t < docStart[d + 1]; t++) {
+      const info = infos.get(termOf[t]);
       if (info === undefined) continue;
       const { id, df } = info;
       let inFile = 0;
@@ -286,7 +291,7 @@ export function scoreSections(
       }
       let section = -1;
       let sum = 0;
-      for (let p = 0; p < places.length;) {
+      for (let p = placeStart[t], end = placeEnd[t]; p < end;) {
         const s = places[p];
         const field = places[p + 1];
         const tf = places[p + 2];

@@ -20,6 +20,7 @@
  * @module
  */
 import { BODY, type SearchData, type SearchSection, STEM, stemTerm } from "./search_data.ts";
+import type { TermPlaces } from "./search_term_places.ts";
 
 /**
  * The version of the record and of what search data holds. Raise it
@@ -320,6 +321,73 @@ export function readPostings(
 }
 
 /**
+ * Reads a term's postings into a buffer: the documents a call has, and
+ * where their places stand in it (no array per document, as
+ * {@linkcode readPostings} gives).
+ *
+ * @param blob The postings of a term in a segment.
+ * @param docOf The call's document at a slot, or -1 when the call has none there.
+ * @param into The buffer: each document's places are added to it.
+ * @param visit Gets each document, the term's rank in it and where its places start and end in `into.places`.
+ * @throws {RangeError} When the blob is not postings.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "../parse/document.ts";
+ * import { searchData } from "./search_data.ts";
+ * import { PostingsWriter, readPostingsInto } from "./search_record.ts";
+ * import { TermPlaces } from "./search_term_places.ts";
+ * const writer = new PostingsWriter();
+ * writer.add(0, searchData(parseDocument("# Guide\n\nText text.\n", "g", "g.md")));
+ * const into = new TermPlaces();
+ * const found: unknown[] = [];
+ * readPostingsInto(writer.postings().get("text")!, (slot) => slot, into, (doc, rank, start, end) =>
+ *   found.push([doc, rank, [...into.places.subarray(start, end)]]));
+ * assert.deepEqual(found, [[0, 2, [0, 2, 2, 0, 1]]]);
+ * ```
+ */
+export function readPostingsInto(
+  blob: Uint8Array,
+  docOf: (slot: number) => number,
+  into: TermPlaces,
+  visit: (doc: number, rank: number, start: number, end: number) => void,
+): void {
+  const reader = new _Reader(blob);
+  let slot = 0;
+  while (reader.at < blob.length) {
+    slot += reader.number();
+    const length = reader.number();
+    const end = reader.at + length;
+    if (end > blob.length) throw new RangeError("Not postings");
+    const doc = docOf(slot);
+    if (doc === -1) {
+      reader.at = end;
+      continue;
+    }
+    const rank = reader.number();
+    // Each place takes a byte at least.
+    const start = into.reserve(length);
+    const places = into.places;
+    let at = start;
+    while (reader.at < end) {
+      const section = reader.number();
+      const field = reader.number();
+      const count = reader.number();
+      places[at++] = section;
+      places[at++] = field;
+      places[at++] = count;
+      if (field !== BODY) continue;
+      let position = 0;
+      for (let i = 0; i < count; i++) places[at++] = position += reader.number();
+    }
+    if (reader.at !== end) throw new RangeError("Not postings");
+    into.used = at;
+    visit(doc, rank, start, at);
+  }
+}
+
+/**
  * The places of a stem term in a document, from those of the words it stems
  * there: per section and field, their counts added and their positions
  * merged, as search data lists them.
@@ -338,8 +406,8 @@ export function readPostings(
  * );
  * ```
  */
-export function mergePlaces(lists: readonly (readonly number[])[]): number[] {
-  if (lists.length === 1) return [...lists[0]];
+export function mergePlaces(lists: readonly ArrayLike<number>[]): number[] {
+  if (lists.length === 1) return Array.from(lists[0]);
   // Per section and field (in order): the count, and the body's positions.
   const groups = new Map<number, { count: number; positions: number[] }>();
   for (const places of lists) {

@@ -56,13 +56,13 @@ Deno.test("search files: the postings give back what deriving gives, for any que
     // Cold: every file parsed, derived for the query only (as without the cache), its record written.
     const first = reach("install");
     const cold = await searchWorkspace(cache);
-    const derived = cold.search!.dataFor(cold.docs, first.specs, first.keep);
+    const derived = cold.search!.dataFor(cold.docs, first.specs, first.keep).data;
     assert.deepEqual(derived.map(plain), docs.map((doc) => plain(searchData(doc, first.keep))));
     cold.finish!();
     // Then every file rebuilt from its record, derived in full, and written.
     const second = await searchWorkspace(cache);
     assert.ok(second.docs.every((_, i) => !(second.search as SearchFiles).holds(i)), "none held");
-    const rebuilt = second.search!.dataFor(second.docs, first.specs, first.keep);
+    const rebuilt = second.search!.dataFor(second.docs, first.specs, first.keep).data;
     assert.deepEqual(rebuilt.map(plain), derived.map(plain));
     second.finish!();
     // Warm: every file held, none read.
@@ -96,7 +96,7 @@ Deno.test("search files: the postings give back what deriving gives, for any que
             if (error instanceof QueryError) return; // only common words
             throw error;
           }
-          const held = warm.search!.dataFor(warm.docs, asked.specs, asked.keep);
+          const held = warm.search!.dataFor(warm.docs, asked.specs, asked.keep).data;
           const expected = docs.map((doc) => plain(searchData(doc, asked.keep)));
           assert.deepEqual(held.map(plain), expected, query);
         },

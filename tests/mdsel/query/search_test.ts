@@ -12,6 +12,7 @@ import {
 } from "../../../mdsel/query/search_match.ts";
 import { MAX_QUERY_CHARS, parseQuery, QueryError } from "../../../mdsel/query/search_query.ts";
 import { searchTerms } from "../../../mdsel/query/search_text.ts";
+import { TermPlaces } from "../../../mdsel/query/search_term_places.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "../../../mdsel/query/search_limits.ts";
 import type { MdDocument } from "../../../mdsel/parse/document.ts";
 import { doc } from "../_docs.ts";
@@ -249,7 +250,12 @@ Deno.test("deriving only the terms a query reaches ranks as the whole search dat
             `d${i}`,
           )
         );
-        const whole = { dataFor: (all: readonly MdDocument[]) => all.map((d) => searchData(d)) };
+        const whole = {
+          dataFor: (all: readonly MdDocument[]) => {
+            const data = all.map((d) => searchData(d));
+            return { data, places: TermPlaces.of(data) };
+          },
+        };
         const ranked = (full: boolean) =>
           searchDocuments(docs, query, 100, undefined, full ? whole : undefined)
             .hits.map((hit) => [formatPath(hit.target.doc.namespace, hit.target.path), hit.score]);

@@ -1,0 +1,158 @@
+/**
+ * The terms a query reaches in each document of a call and their places, in
+ * flat typed arrays ({@linkcode TermPlaces}): what the ranking reads. A held
+ * document's postings are decoded straight into them, so a warm search over
+ * thousands of pages builds no map and no array of places per document (it
+ * built a map, a few arrays per term and the rows to sort them per page, most
+ * of which lived long enough to be copied by the garbage collector).
+ *
+ * @module
+ */
+import type { SearchData } from "./search_data.ts";
+
+/** How many items the arrays first hold (they double as needed). */
+const _CAPACITY = 1024;
+
+/**
+ * The reached terms of a call's documents, in the order their search data
+ * lists them, and the places of each as {@linkcode SearchData.terms} holds
+ * them: document by document, each document's terms from
+ * `docStart[d]` to `docStart[d + 1]`, each term's places in `places` from
+ * `placeStart[t]` to `placeEnd[t]` (two terms may share them).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TermPlaces } from "./search_term_places.ts";
+ * const places = new TermPlaces();
+ * places.addTerm("guide", places.append([0, 0, 1]), 3);
+ * places.endDocument();
+ * places.endDocument();
+ * assert.equal(places.count, 2);
+ * assert.deepEqual([...places.termsOf(0)], [["guide", [0, 0, 1]]]);
+ * assert.equal(places.termsOf(1).size, 0);
+ * ```
+ */
+export class TermPlaces {
+  /** How many documents were ended. */
+  count = 0;
+  /** How many terms were added. */
+  terms = 0;
+  /** Per document, where its terms start (and, after the last, where they end). */
+  docStart: Int32Array<ArrayBuffer> = new Int32Array(_CAPACITY);
+  /** Each term, by its number. */
+  readonly term: string[] = [];
+  /** Where each term's places start in `places`, */
+  placeStart: Int32Array<ArrayBuffer> = new Int32Array(_CAPACITY);
+  /** and where they end. */
+  placeEnd: Int32Array<ArrayBuffer> = new Int32Array(_CAPACITY);
+  /** The places: section, field, count, then the body's positions (see `SearchData.terms`). */
+  places: Int32Array<ArrayBuffer> = new Int32Array(_CAPACITY * 8);
+  /** How much of `places` is used. */
+  used = 0;
+
+  /**
+   * The places of the documents' search data as they hold them.
+   *
+   * @param data Each document's search data.
+   * @returns Their terms and places.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { TermPlaces } from "./search_term_places.ts";
+   * const data = { title: "", sections: [], lengths: [], terms: new Map([["a", [0, 2, 1, 4]]]) };
+   * assert.deepEqual([...TermPlaces.of([data]).termsOf(0)], [["a", [0, 2, 1, 4]]]);
+   * ```
+   */
+  static of(data: readonly SearchData[]): TermPlaces {
+    const out = new TermPlaces();
+    for (const entry of data) {
+      for (const [term, places] of entry.terms) {
+        out.addTerm(term, out.append(places), places.length);
+      }
+      out.endDocument();
+    }
+    return out;
+  }
+
+  /**
+   * Adds places to the buffer.
+   *
+   * @param list Places, or numbers of any kind.
+   * @param start Where to start in the list.
+   * @param end Where to end.
+   * @returns Where they start in `places`.
+   */
+  append(list: ArrayLike<number>, start = 0, end = list.length): number {
+    const at = this.reserve(end - start);
+    const places = this.places;
+    for (let i = start; i < end; i++) places[at + i - start] = list[i];
+    this.used = at + end - start;
+    return at;
+  }
+
+  /**
+   * Room for more places, at the end of those used: the caller writes them
+   * and then sets {@linkcode used}.
+   *
+   * @param size How many places at most.
+   * @returns Where they start in `places`.
+   */
+  reserve(size: number): number {
+    if (this.used + size > this.places.length) {
+      const grown = new Int32Array(Math.max(this.places.length * 2, this.used + size));
+      grown.set(this.places.subarray(0, this.used));
+      this.places = grown;
+    }
+    return this.used;
+  }
+
+  /**
+   * Adds a term to the current document.
+   *
+   * @param term The term.
+   * @param start Where its places start in `places`.
+   * @param length How many they are.
+   */
+  addTerm(term: string, start: number, length: number): void {
+    const at = this.terms++;
+    if (at === this.placeStart.length) {
+      this.placeStart = _grown(this.placeStart);
+      this.placeEnd = _grown(this.placeEnd);
+    }
+    this.term[at] = term;
+    this.placeStart[at] = start;
+    this.placeEnd[at] = start + length;
+  }
+
+  /** Ends the current document: the next term added is the next document's. */
+  endDocument(): void {
+    const d = ++this.count;
+    if (d >= this.docStart.length) this.docStart = _grown(this.docStart);
+    this.docStart[d] = this.terms;
+  }
+
+  /**
+   * A document's terms and places, as search data holds them.
+   *
+   * @param d The document.
+   * @returns Its terms, in order, and their places.
+   */
+  termsOf(d: number): Map<string, number[]> {
+    const terms = new Map<string, number[]>();
+    for (let t = this.docStart[d]; t < this.docStart[d + 1]; t++) {
+      terms.set(
+        this.term[t],
+        Array.from(this.places.subarray(this.placeStart[t], this.placeEnd[t])),
+      );
+    }
+    return terms;
+  }
+}
+
+function _grown(array: Int32Array): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(array.length * 2);
+  grown.set(array);
+  return grown;
+}
