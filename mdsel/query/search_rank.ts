@@ -31,6 +31,10 @@
  * begins, a word one typo away; not all of them, so a prefix that reaches a
  * hundred words of a list counts once.
  *
+ * This module gathers the sections a query reaches and the corpus's
+ * statistics, and fuses and adjusts the scores; `search_window.ts` scores one
+ * section at a time.
+ *
  * @module
  */
 import { BODY, FIELD_COUNT, type SearchData } from "./search_data.ts";
@@ -42,6 +46,7 @@ import type { SearchQuery } from "./search_query.ts";
 import { searchTerms } from "./search_text.ts";
 import { TermPlaces } from "./search_term_places.ts";
 import { EVENT_SPAN, SectionWorks } from "./search_work.ts";
+import { Gathered, WindowScorer } from "./search_window.ts";
 
 /** The knobs of the ranking; {@linkcode RANKING} holds the values chosen. */
 export interface Ranking {
@@ -336,7 +341,7 @@ export function scoreSections(
     }
   }
   works.seal();
-  const gathered = new _Gathered(works, matchStart, matchSpec, matchWeight);
+  const gathered = new Gathered(works, matchStart, matchSpec, matchWeight);
 
   // How rare each query word is: in how many sections it stands.
   const specWords = specs.map(({ word, next }) => next === undefined ? [word] : [word, next]);
@@ -366,7 +371,7 @@ export function scoreSections(
   for (const i of weighed) weights[i] = idf(wordDf[i]);
   const totalWeight = weighed.reduce((sum, i) => sum + weights[i], 0);
 
-  const scorer = new _WindowScorer(query, specs, specWords, weights, totalWeight, ranking);
+  const scorer = new WindowScorer(query, specs, specWords, weights, totalWeight, ranking);
   const results: Scored[] = new Array(works.count);
   for (let e = 0; e < works.count; e++) results[e] = scorer.score(gathered, e);
   if (ranking.fuse > 0) {
@@ -383,251 +388,6 @@ export function scoreSections(
   }
   _applyKind(results, docs, query, ranking);
   return results;
-}
-
-/** The sections gathered, and what each document term they hold matches. */
-class _Gathered {
-  constructor(
-    readonly works: SectionWorks,
-    /** Per document term (by its number): where its matches start in the two below. */
-    readonly matchStart: Int32Array,
-    /** The query term of each match, */
-    readonly matchSpec: Int32Array,
-    /** and its weight. */
-    readonly matchWeight: Float64Array,
-  ) {}
-
-  /** Which query terms a section holds, in its fields then its body, in the order first met. */
-  specsOf(e: number): Set<number> {
-    const { fieldStart, fieldSpec, termStart, termMatch } = this.works;
-    const { matchStart, matchSpec } = this;
-    const held = new Set<number>();
-    for (let f = fieldStart[e]; f < fieldStart[e + 1]; f++) held.add(fieldSpec[f]);
-    for (let t = termStart[e]; t < termStart[e + 1]; t++) {
-      const id = termMatch[t];
-      for (let m = matchStart[id]; m < matchStart[id + 1]; m++) held.add(matchSpec[m]);
-    }
-    return held;
-  }
-}
-
-/** A scored section; which query terms it holds is worked out when asked (for the hits shown). */
-class _Scored implements Scored {
-  readonly doc: number;
-  readonly section: number;
-  score: number;
-  known: number;
-  heading: number;
-  #gathered?: _Gathered;
-  #at: number;
-  #specs?: ReadonlySet<number>;
-
-  constructor(gathered: _Gathered, at: number, score: number, known: number, heading: number) {
-    this.doc = gathered.works.doc[at];
-    this.section = gathered.works.section[at];
-    this.score = score;
-    this.known = known;
-    this.heading = heading;
-    this.#gathered = gathered;
-    this.#at = at;
-  }
-
-  get specs(): ReadonlySet<number> {
-    if (this.#specs === undefined) {
-      this.#specs = this.#gathered!.specsOf(this.#at);
-      this.#gathered = undefined;
-    }
-    return this.#specs;
-  }
-}
-
-/**
- * A section's score: the best of its passage windows (or its fields alone
- * when its body holds nothing), each word's evidence its best term's in the
- * short fields plus in the window, times the share of the words held. Its
- * arrays serve every section in turn.
- */
-class _WindowScorer {
-  readonly #query: SearchQuery;
-  readonly #specs: readonly TermSpec[];
-  readonly #specWords: readonly (readonly number[])[];
-  /** Per query spec: the query word it stands for, */
-  readonly #first: Int32Array;
-  /** and the next one when it stands for two (a swapped pair), else -1. */
-  readonly #second: Int32Array;
-  readonly #weights: Float64Array;
-  readonly #totalWeight: number;
-  readonly #ranking: Ranking;
-  /** Whether a word of the query counts by its share of terms held (a Chinese or Japanese run). */
-  readonly #shares: boolean;
-  readonly #fieldBest: Float64Array;
-  readonly #outside: Float64Array;
-  readonly #whole: Float64Array;
-  readonly #evidence: Float64Array;
-  readonly #part: Float64Array;
-  readonly #headingBest: Float64Array;
-  /** Per body term of the section, how often it stands in the window (all 0 between sections). */
-  #inWindow = new Int32Array(64);
-
-  constructor(
-    query: SearchQuery,
-    specs: readonly TermSpec[],
-    specWords: readonly (readonly number[])[],
-    weights: Float64Array,
-    totalWeight: number,
-    ranking: Ranking,
-  ) {
-    this.#query = query;
-    this.#specs = specs;
-    this.#specWords = specWords;
-    this.#first = Int32Array.from(specWords, (words) => words[0]);
-    this.#second = Int32Array.from(specWords, (words) => words[1] ?? -1);
-    this.#weights = weights;
-    this.#totalWeight = totalWeight;
-    this.#ranking = ranking;
-    const words = query.words.length;
-    this.#shares = query.words.some((word) => word.count === "share");
-    this.#fieldBest = new Float64Array(words);
-    this.#outside = new Float64Array(words);
-    this.#whole = new Float64Array(words);
-    this.#evidence = new Float64Array(words);
-    this.#part = new Float64Array(words).fill(1);
-    this.#headingBest = new Float64Array(words);
-  }
-
-  /** The evidence of each word summed, times the share of the words held, to a power. */
-  #scoreOf(evidence: Float64Array, power: number): number {
-    const weights = this.#weights;
-    const part = this.#part;
-    let total = 0;
-    let share = 0;
-    for (let i = 0; i < evidence.length; i++) {
-      if (evidence[i] <= 0) continue;
-      total += evidence[i];
-      share += weights[i] * part[i];
-    }
-    const totalWeight = this.#totalWeight;
-    const coverage = totalWeight > 0 ? share / totalWeight : 1;
-    return total * coverage ** power;
-  }
-
-  score(gathered: _Gathered, e: number): Scored {
-    const ranking = this.#ranking;
-    const { k1, window, coveragePower } = ranking;
-    const { works, matchStart, matchSpec, matchWeight } = gathered;
-    const first = this.#first;
-    const second = this.#second;
-    const fieldBest = this.#fieldBest;
-    const outside = this.#outside;
-    const whole = this.#whole;
-    const evidence = this.#evidence;
-    const words = fieldBest.length;
-    fieldBest.fill(0);
-    const { fieldSpec, fieldValue } = works;
-    for (let f = works.fieldStart[e]; f < works.fieldStart[e + 1]; f++) {
-      const spec = fieldSpec[f];
-      const value = fieldValue[f];
-      fieldBest[first[spec]] = Math.max(fieldBest[first[spec]], value);
-      const next = second[spec];
-      if (next !== -1) fieldBest[next] = Math.max(fieldBest[next], value);
-    }
-    if (this.#shares) {
-      // The share of a Chinese or Japanese run's bigrams held: a window holds
-      // no term the section does not, so it is the section's for all of them.
-      const held = gathered.specsOf(e);
-      for (let i = 0; i < words; i++) {
-        const word = this.#query.words[i];
-        if (word.count !== "share") continue;
-        let found = 0;
-        for (const spec of held) if (this.#specs[spec].word === i) found++;
-        this.#part[i] = Math.min(1, found / word.terms.length);
-      }
-    }
-    // Each word's evidence anywhere in the body (BM25, the body's length
-    // normalised), which counts for less than within the best window; and in
-    // the section read as one text (its body's BM25 normalised by its length).
-    for (let i = 0; i < words; i++) outside[i] = whole[i] = fieldBest[i];
-    const termStart = works.termStart[e];
-    const terms = works.termStart[e + 1] - termStart;
-    const { termMatch, termIdf, termWhole } = works;
-    const outsideWeight = ranking.outside;
-    for (let t = 0; t < terms; t++) {
-      const id = termMatch[termStart + t];
-      const value = termWhole[termStart + t];
-      for (let m = matchStart[id]; m < matchStart[id + 1]; m++) {
-        const spec = matchSpec[m];
-        const weight = matchWeight[m];
-        for (
-          let word = first[spec];
-          word !== -1;
-          word = word === second[spec] ? -1 : second[spec]
-        ) {
-          outside[word] = Math.max(outside[word], fieldBest[word] + outsideWeight * weight * value);
-          whole[word] = Math.max(whole[word], fieldBest[word] + weight * value);
-        }
-      }
-    }
-    let best = this.#scoreOf(outside, coveragePower);
-    const events = works.events;
-    const eventEnd = works.eventStart[e + 1];
-    const bodyWeight = ranking.fields[BODY];
-    if (this.#inWindow.length < terms) {
-      this.#inWindow = new Int32Array(Math.max(terms, this.#inWindow.length * 2));
-    }
-    const inWindow = this.#inWindow;
-    let end = works.eventStart[e];
-    for (let start = end; start < eventEnd; start++) {
-      // The window: the events from `start` up to `window` terms further on.
-      const limit = (Math.floor(events[start] / EVENT_SPAN) + window) * EVENT_SPAN;
-      const before = end;
-      while (end < eventEnd && events[end] < limit) {
-        inWindow[events[end] % EVENT_SPAN]++;
-        end++;
-      }
-      // A window that took in no event holds a part of the one before: it
-      // scores no higher (a score never falls as a window holds more).
-      if (end > before) {
-        for (let i = 0; i < words; i++) evidence[i] = outside[i];
-        for (let t = 0; t < terms; t++) {
-          const tf = inWindow[t];
-          if (tf === 0) continue;
-          const id = termMatch[termStart + t];
-          const value = bodyWeight * termIdf[termStart + t] * tf * (k1 + 1) / (tf + k1);
-          for (let m = matchStart[id]; m < matchStart[id + 1]; m++) {
-            const spec = matchSpec[m];
-            const weight = matchWeight[m];
-            for (
-              let word = first[spec];
-              word !== -1;
-              word = word === second[spec] ? -1 : second[spec]
-            ) {
-              evidence[word] = Math.max(evidence[word], fieldBest[word] + weight * value);
-            }
-          }
-        }
-        const score = this.#scoreOf(evidence, coveragePower);
-        if (score > best) best = score;
-      }
-      inWindow[events[start] % EVENT_SPAN]--;
-    }
-    // The known item's ranking: the query's words counted to a higher power.
-    const known = this.#scoreOf(whole, ranking.wholePower);
-    // How strongly its own heading holds the query's words: per word, its best term there.
-    let heading = 0;
-    const headingFrom = works.headingStart[e];
-    const headingTo = works.headingStart[e + 1];
-    if (headingTo > headingFrom) {
-      const headingBest = this.#headingBest.fill(0);
-      for (let h = headingFrom; h < headingTo; h++) {
-        const value = works.headingValue[h];
-        for (const word of this.#specWords[works.headingSpec[h]]) {
-          headingBest[word] = Math.max(headingBest[word], value);
-        }
-      }
-      for (let i = 0; i < words; i++) heading += headingBest[i];
-    }
-    return new _Scored(gathered, e, best, known, heading);
-  }
 }
 
 /** Words that say a query is about changes: then upgrade notes are what it wants. */
