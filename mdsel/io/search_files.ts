@@ -14,15 +14,13 @@
  */
 import { isFresh } from "../cache/file_key.ts";
 import type { NewEntry } from "../cache/store.ts";
-import type { MdDocument, MdNode, NodeList } from "../parse/document.ts";
-import type { SourceLines } from "../parse/source_lines.ts";
+import type { MdDocument } from "../parse/document.ts";
 import type { MdxProblem } from "../parse/mdx_warning.ts";
 import { mdxWarning } from "../parse/mdx_warning.ts";
 import type { SearchBatch, SearchDataSource } from "../query/search.ts";
 import { TermPlaces } from "../query/search_term_places.ts";
 import { type SearchData, searchData, STEM } from "../query/search_data.ts";
 import { reachedTerms, type TermSpec, withinOneEdit } from "../query/search_match.ts";
-import { mergeOrderedPlaces } from "../query/search_places.ts";
 import {
   PostingsWriter,
   readPostingsInto,
@@ -34,6 +32,8 @@ import {
 import { CacheChangedError, type CacheKey, type CallCache } from "./call_cache.ts";
 import { invalidUtf8Warning, loadFileSync } from "./load_file.ts";
 import { cachedDocument, DOC_KIND, DOC_VERSION, type LoadedDocument } from "./parse_files.ts";
+import { DeferredDocument } from "./deferred_document.ts";
+import { addStems, FoundPostings, HeldSearchData, TermRow } from "./held_search_data.ts";
 
 /** The cache's kind for search data. */
 export const SEARCH_KIND = "search";
@@ -174,7 +174,7 @@ export class SearchFiles implements SearchDataSource {
   document(i: number, file: DeferredFile): MdDocument {
     const held = this.#held[i]!;
     const cache = this.#cache;
-    const doc = new _DeferredDocument(file.namespace, file.path, () => {
+    const doc = new DeferredDocument(file.namespace, file.path, () => {
       const parsed = cachedDocument(
         cache,
         file,
@@ -263,7 +263,7 @@ export class SearchFiles implements SearchDataSource {
     // What the postings hold, in the order read: the document, the term's rank, the term
     // (its number in `names`), where its places stand, and whether it is a word a stem
     // term of the query stems (the stem then its term).
-    const found = new _Found();
+    const found = new FoundPostings();
     const names: string[] = [];
     try {
       for (const { term, segment, places: blob } of rows) {
@@ -282,7 +282,7 @@ export class SearchFiles implements SearchDataSource {
         );
       }
       const byDoc = found.byDoc(docs.length);
-      const row = new _Row();
+      const row = new TermRow();
       for (let k = 0, h = 0; k < docs.length; k++) {
         if (h < held.length && held[h] === k) {
           row.reset();
@@ -295,13 +295,13 @@ export class SearchFiles implements SearchDataSource {
               row.push(found.rank[f], found.name[f], found.start[f], found.end[f]);
             }
           }
-          _addStems(row, found, order, from, to, places, names);
+          addStems(row, found, order, from, to, places, names);
           row.sortByRank();
           for (let n = 0; n < row.length; n++) {
             const r = row.order[n];
             places.addTerm(names[row.name[r]], row.start[r], row.end[r] - row.start[r]);
           }
-          out[k] = new _HeldData(searchDataOf(entries[h].data.r, _NO_TERMS), places, k);
+          out[k] = new HeldSearchData(searchDataOf(entries[h].data.r, _NO_TERMS), places, k);
           h++;
         } else {
           for (const [term, list] of out[k].terms) {
@@ -408,211 +408,3 @@ function _typoCandidates(
 
 /** No terms: a held document's search data gets its terms when asked for. */
 const _NO_TERMS: ReadonlyMap<string, readonly number[]> = new Map();
-
-/** What a call's postings hold, in the order read: per document and term, in flat arrays. */
-class _Found {
-  length = 0;
-  doc = new Int32Array(1024);
-  rank = new Int32Array(1024);
-  name = new Int32Array(1024);
-  start = new Int32Array(1024);
-  end = new Int32Array(1024);
-  /** 1 for a word a stem term stems (its name the stem term's), else 0. */
-  stem = new Uint8Array(1024);
-
-  push(doc: number, rank: number, name: number, start: number, end: number, stem: number): void {
-    const at = this.length++;
-    if (at === this.doc.length) {
-      this.doc = _grownInts(this.doc);
-      this.rank = _grownInts(this.rank);
-      this.name = _grownInts(this.name);
-      this.start = _grownInts(this.start);
-      this.end = _grownInts(this.end);
-      const stems = new Uint8Array(at * 2);
-      stems.set(this.stem);
-      this.stem = stems;
-    }
-    this.doc[at] = doc;
-    this.rank[at] = rank;
-    this.name[at] = name;
-    this.start[at] = start;
-    this.end[at] = end;
-    this.stem[at] = stem;
-  }
-
-  /** The items by document, each's in the order read (a counting sort). */
-  byDoc(docs: number): { start: Int32Array; order: Int32Array } {
-    const start = new Int32Array(docs + 1);
-    const n = this.length;
-    for (let i = 0; i < n; i++) start[this.doc[i] + 1]++;
-    for (let d = 0; d < docs; d++) start[d + 1] += start[d];
-    const next = start.slice(0, docs);
-    const order = new Int32Array(n);
-    for (let i = 0; i < n; i++) order[next[this.doc[i]]++] = i;
-    return { start, order };
-  }
-}
-
-/** One document's terms: rank, name, where the places stand; sorted by rank. */
-class _Row {
-  length = 0;
-  rank = new Int32Array(64);
-  name = new Int32Array(64);
-  start = new Int32Array(64);
-  end = new Int32Array(64);
-  /** Once sorted: the items by rank, in the order added when two are the same. */
-  order = new Int32Array(64);
-
-  reset(): void {
-    this.length = 0;
-  }
-
-  push(rank: number, name: number, start: number, end: number): void {
-    const at = this.length++;
-    if (at === this.rank.length) {
-      this.rank = _grownInts(this.rank);
-      this.name = _grownInts(this.name);
-      this.start = _grownInts(this.start);
-      this.end = _grownInts(this.end);
-      this.order = _grownInts(this.order);
-    }
-    this.rank[at] = rank;
-    this.name[at] = name;
-    this.start[at] = start;
-    this.end[at] = end;
-  }
-
-  /** An insertion sort: a document holds a few. */
-  sortByRank(): void {
-    const { order, rank } = this;
-    for (let n = 0; n < this.length; n++) {
-      let at = n;
-      while (at > 0 && rank[order[at - 1]] > rank[n]) {
-        order[at] = order[at - 1];
-        at--;
-      }
-      order[at] = n;
-    }
-  }
-}
-
-function _grownInts(array: Int32Array): Int32Array<ArrayBuffer> {
-  const grown = new Int32Array(array.length * 2);
-  grown.set(array);
-  return grown;
-}
-
-/**
- * Adds a document's stem terms to its row of reached terms: each stem term
- * with the places of the words it stems merged, ranked right after the
- * first of them, as search data lists it.
- */
-function _addStems(
-  row: _Row,
-  found: _Found,
-  order: Int32Array,
-  from: number,
-  to: number,
-  places: TermPlaces,
-  names: readonly string[],
-): void {
-  for (let i = from; i < to; i++) {
-    const f = order[i];
-    if (found.stem[f] === 0) continue;
-    const stem = names[found.name[f]];
-    // Each stem term once, where it is first met (a document holds a few: no set).
-    let met = false;
-    for (let j = from; j < i && !met; j++) {
-      const g = order[j];
-      met = found.stem[g] === 1 && names[found.name[g]] === stem;
-    }
-    if (met) continue;
-    let rank = found.rank[f];
-    const lists: Int32Array[] = [];
-    for (let j = i; j < to; j++) {
-      const g = order[j];
-      if (found.stem[g] === 0 || names[found.name[g]] !== stem) continue;
-      rank = Math.min(rank, found.rank[g]);
-      lists.push(places.places.subarray(found.start[g], found.end[g]));
-    }
-    if (lists.length === 1) {
-      row.push(rank + 1, found.name[f], found.start[f], found.end[f]);
-      continue;
-    }
-    const merged = mergeOrderedPlaces(lists);
-    const start = places.append(merged);
-    row.push(rank + 1, found.name[f], start, start + merged.length);
-  }
-}
-
-/** A held document's search data: its terms' places in the call's {@linkcode TermPlaces}, a map when asked for. */
-class _HeldData implements SearchData {
-  readonly title: string;
-  readonly sections: SearchData["sections"];
-  readonly lengths: readonly number[];
-  #places?: TermPlaces;
-  #doc: number;
-  #terms?: ReadonlyMap<string, readonly number[]>;
-
-  constructor(data: SearchData, places: TermPlaces, doc: number) {
-    this.title = data.title;
-    this.sections = data.sections;
-    this.lengths = data.lengths;
-    this.#places = places;
-    this.#doc = doc;
-  }
-
-  get terms(): ReadonlyMap<string, readonly number[]> {
-    if (this.#terms === undefined) {
-      this.#terms = this.#places!.termsOf(this.#doc);
-      this.#places = undefined;
-    }
-    return this.#terms;
-  }
-}
-
-/** A document built when first asked for anything but its namespace and path. */
-class _DeferredDocument implements MdDocument {
-  readonly namespace: string;
-  readonly filePath: string;
-  #build?: () => MdDocument;
-  #doc?: MdDocument;
-
-  constructor(namespace: string, filePath: string, build: () => MdDocument) {
-    this.namespace = namespace;
-    this.filePath = filePath;
-    this.#build = build;
-  }
-
-  get syntax(): MdDocument["syntax"] {
-    return this.#built().syntax;
-  }
-
-  get lines(): SourceLines {
-    return this.#built().lines;
-  }
-
-  get frontMatterLines(): number {
-    return this.#built().frontMatterLines;
-  }
-
-  get top(): NodeList {
-    return this.#built().top;
-  }
-
-  childrenOf(node: MdNode): NodeList {
-    return this.#built().childrenOf(node);
-  }
-
-  plainText(node: MdNode, limit: number): string {
-    return this.#built().plainText(node, limit);
-  }
-
-  #built(): MdDocument {
-    if (this.#doc === undefined) {
-      this.#doc = this.#build!();
-      this.#build = undefined;
-    }
-    return this.#doc;
-  }
-}
