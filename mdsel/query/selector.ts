@@ -496,7 +496,8 @@ class _Parser {
       return this.#qualifiedType(lower, sub, start, subStart);
     }
     if (lower === "root" || lower === "intro" || lower === "section") return { kind: lower };
-    const block = SHORT_BLOCKS[lower];
+    // Own names only: `constructor` or `__proto__` is no block type, but a word to search for.
+    const block = Object.hasOwn(SHORT_BLOCKS, lower) ? SHORT_BLOCKS[lower] : undefined;
     if (block !== undefined) return { kind: "block", block };
     if (lower === "heading") {
       throw this.#error(

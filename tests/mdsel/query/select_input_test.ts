@@ -30,6 +30,12 @@ const SEARCHES: [string, string | null, string][] = [
   ["README :: code examples", "readme", "code examples"],
   ["std::vector", "std", "vector"],
   ["東京タワー", null, "東京タワー"],
+  // Names every JavaScript object has are words, not block types.
+  ["constructor", null, "constructor"],
+  ["Constructor", null, "Constructor"],
+  ["toString", null, "toString"],
+  ["__proto__", null, "__proto__"],
+  ["hasOwnProperty", null, "hasOwnProperty"],
 ];
 
 Deno.test("text that is no selector and does not start like one is a search", () => {
