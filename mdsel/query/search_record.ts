@@ -20,7 +20,7 @@
  * @module
  */
 import { BODY, type SearchData, type SearchSection, STEM, stemTerm } from "./search_data.ts";
-import type { TermPlaces } from "./search_term_places.ts";
+import { TermPlaces } from "./search_term_places.ts";
 
 /**
  * The version of the record and of what search data holds. Raise it
@@ -292,32 +292,11 @@ export function readPostings(
   docOf: (slot: number) => number,
   visit: (doc: number, rank: number, places: number[]) => void,
 ): void {
-  const reader = new _Reader(blob);
-  let slot = 0;
-  while (reader.at < blob.length) {
-    slot += reader.number();
-    const length = reader.number();
-    const end = reader.at + length;
-    if (end > blob.length) throw new RangeError("Not postings");
-    const doc = docOf(slot);
-    if (doc === -1) {
-      reader.at = end;
-      continue;
-    }
-    const rank = reader.number();
-    const places: number[] = [];
-    while (reader.at < end) {
-      const section = reader.number();
-      const field = reader.number();
-      const count = reader.number();
-      places.push(section, field, count);
-      if (field !== BODY) continue;
-      let position = 0;
-      for (let i = 0; i < count; i++) places.push(position += reader.number());
-    }
-    if (reader.at !== end) throw new RangeError("Not postings");
-    visit(doc, rank, places);
-  }
+  const into = new TermPlaces();
+  readPostingsInto(blob, docOf, into, (doc, rank, start, end) => {
+    visit(doc, rank, Array.from(into.places.subarray(start, end)));
+    into.used = 0; // the buffer serves each document in turn
+  });
 }
 
 /**
