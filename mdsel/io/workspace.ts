@@ -14,7 +14,9 @@ import { expandPaths, isMarkdownPath, MAX_FILES } from "./files.ts";
 import { formatBytes } from "./format_bytes.ts";
 import { type LoadedFile, loadFile, MAX_FILE_BYTES } from "./load_file.ts";
 import { assignNamespaces } from "./namespace.ts";
+import { DeferredDocument } from "./deferred_document.ts";
 import { type FileText, parseFiles } from "./parse_files.ts";
+import { MDX, type MdxModule, parseText } from "./parse_text.ts";
 import { DEFAULT_ENGINE_SETTINGS } from "./settings.ts";
 
 /** The readable documents of a call, and what went wrong with the others. */
@@ -62,6 +64,13 @@ export interface WorkspaceLimits {
    * are now are not read, their documents built when a result needs them.
    */
   readonly search?: boolean;
+  /**
+   * The namespaces whose documents the call needs (a select whose every
+   * selector names one): when each is a file's, the other files are read
+   * (their problems reported as always) but parsed only if asked for, and
+   * the cache is opened only for the needed ones.
+   */
+  readonly only?: ReadonlySet<string>;
 }
 
 /**
@@ -115,8 +124,11 @@ export async function loadWorkspace(
     return { docs: [], errors: [...errors, tooMuch], warnings, fileCount, notices: [] };
   }
   const namespaces = assignNamespaces(files.map((file) => file.path));
+  const needed = _needed(namespaces, limits.only);
   const notices: string[] = [];
-  const sizes = files.map((file, i) => ({ path: file.path, size: infos[i]?.size ?? 0 }));
+  const sizes = files.flatMap((file, i) =>
+    needed(i) ? [{ path: file.path, size: infos[i]?.size ?? 0 }] : []
+  );
   let cache: CallCache | undefined;
   // At most one line about the cache, after the others.
   let cacheNotices: string[] = [];
@@ -147,6 +159,9 @@ export async function loadWorkspace(
   const origins: (string | undefined)[] = [];
   // Warnings in file order: a number stands for the parse's warning of that text.
   const ordered: (string | number)[] = [];
+  // MDX's parser, for a document not needed that is asked for all the same.
+  let mdx: MdxModule | undefined;
+  let deferredMdx = false;
   loaded.forEach((result, i) => {
     const { path } = files[i];
     if (result.status === "rejected") {
@@ -179,12 +194,20 @@ export async function loadWorkspace(
       return;
     }
     if (result.value.warning !== undefined) ordered.push(result.value.warning);
+    if (!needed(i)) {
+      // Not parsed unless asked for: no warning of its parse either.
+      const file = { path, namespace: namespaces[i], text: result.value.text };
+      deferredMdx ||= MDX.test(path);
+      sources.push(new DeferredDocument(file.namespace, path, () => parseText(file, mdx).doc));
+      return;
+    }
     ordered.push(texts.length);
     sources.push(texts.length);
     texts.push({ path, namespace: namespaces[i], text: result.value.text, info: infos[i] });
     read.push(result.value);
   });
   const parsed = await parseFiles(texts, { cache, workers: limits.workers });
+  if (deferredMdx) mdx = await import("../parse/mdx.ts");
   for (const item of ordered) {
     const warning = typeof item === "string" ? item : parsedWarning(parsed[item]);
     if (warning !== undefined) warnings.push(warning);
@@ -233,6 +256,20 @@ function _bytesOver(
       formatBytes(maxBytes)
     } one call may read (MDSEL_MAX_BYTES); name fewer files, a smaller folder or a narrower glob`,
   };
+}
+
+/**
+ * Whether the call needs the document of the file at an index: every file's,
+ * unless `only` names namespaces that are all files'.
+ */
+function _needed(
+  namespaces: readonly string[],
+  only: ReadonlySet<string> | undefined,
+): (index: number) => boolean {
+  if (only === undefined) return () => true;
+  const present = new Set(namespaces);
+  for (const namespace of only) if (!present.has(namespace)) return () => true;
+  return (index) => only.has(namespaces[index]);
 }
 
 /** A file the cache holds as it is: not read. */

@@ -91,3 +91,36 @@ Deno.test("mdx: search sees the prose, not ESM, expressions or JSX attributes", 
     assert.match(md.stdout, /1 section matches/);
   });
 });
+
+Deno.test("select: a selector naming a file parses that file only, and tells of that file's problems only", async () => {
+  const files = {
+    "good.mdx": "# Good\n\nKept text.\n\n## More\n\nMore text.\n",
+    "bad.mdx": "# A\n\n<!-- not MDX -->\n\n## B\n",
+    "zero.md": new Uint8Array([35, 32, 0, 10]),
+  };
+  await withTempDir(files, async (dir) => {
+    const invalid = `Not valid MDX in ${dir}/bad.mdx at 3:2`;
+    const binary = `Skipped ${dir}/zero.md: it looks binary (it contains a NUL byte)`;
+    const good = await mdselInProcess(["select", "--json", "good::h2.0", dir]);
+    const envelope = parseEnvelope(good.stdout);
+    assert.equal(envelope.data.matches[0].content, "## More\n\nMore text.");
+    // The folder's reading problems stay; bad.mdx was not parsed, so MDX had nothing to reject.
+    assert.deepEqual(envelope.warnings, [binary]);
+    const text = await mdselInProcess(["select", "good::h2.0", dir]);
+    assert.equal(text.stdout, `## More\n\nMore text.\n[warning: ${binary}]\n`);
+    // A selector without a namespace, or naming bad.mdx too, parses it: its warning shows.
+    for (const selector of ["h1.0", "good::h1.0,bad::h2.0", "bad::h2.0"]) {
+      const both = parseEnvelope(
+        (await mdselInProcess(["select", "--json", selector, dir])).stdout,
+      );
+      assert.equal(both.warnings.length, 2, selector);
+      assert.ok(both.warnings[0].startsWith(invalid), both.warnings[0]);
+    }
+    // A namespace no file has: every file is parsed for the closest selectors.
+    const missing = parseEnvelope(
+      (await mdselInProcess(["select", "--json", "goo::h2.0", dir])).stdout,
+    );
+    assert.deepEqual(missing.data.unresolved[0].suggestions, ["good::heading:h2[0]"]);
+    assert.ok(missing.warnings[0].startsWith(invalid), missing.warnings[0]);
+  });
+});

@@ -78,6 +78,22 @@ for (
   });
 }
 
+Deno.test("cache: a select naming a file parses and writes that file only", async () => {
+  const pages = Object.fromEntries(
+    ["a", "b", "c"].map((name) => [`docs/${name}.mdx`, `# ${name}\n\n## Part\n\nText.\n`]),
+  );
+  await withTempDir(pages, async (dir) => {
+    const cache = join(dir, "cache");
+    const docs = join(dir, "docs");
+    await settle(docs);
+    const answer = await mdsel(["select", "b::h2.0", docs], { MDSEL_CACHE_DIR: cache });
+    assert.equal(answer.stdout, "## Part\n\nText.\n");
+    assert.deepEqual([...entries(cache).keys()], [join(docs, "b.mdx")]);
+    await mdsel(["select", "h2.0", docs], { MDSEL_CACHE_DIR: cache });
+    assert.equal(entries(cache).size, 3);
+  });
+});
+
 Deno.test("cache: an edit shows in the next call, whatever its times say", async () => {
   await withTempDir({}, async (dir) => {
     const docs = join(dir, "docs");

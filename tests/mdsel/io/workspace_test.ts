@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DEFAULT_ENGINE_SETTINGS } from "../../../mdsel/io/settings.ts";
 import { formatBytes } from "../../../mdsel/io/format_bytes.ts";
+import { DeferredDocument } from "../../../mdsel/io/deferred_document.ts";
 import { loadWorkspace } from "../../../mdsel/io/workspace.ts";
 import { callText, startServer } from "../../_server.ts";
 import { mdsel, withTempDir } from "../_cli.ts";
@@ -102,4 +103,23 @@ Deno.test("loadWorkspace counts sizes from stat, over every file of the call", a
     [999, 1000, 1_500_000, 32_000_000, 2_000_000_000].map(formatBytes),
     ["999 bytes", "1 KB", "1.5 MB", "32 MB", "2 GB"],
   );
+});
+
+Deno.test("loadWorkspace: documents outside `only` are parsed when asked for, the same as parsed at once", async () => {
+  const mdx = "import { X } from './x'\n\n# Title\n\n<X>\n## Inside\n</X>\n\n```js\ncode\n```\n";
+  const md = "# Plain\n\n- list\n\n> quote\n";
+  await withTempDir({ "a.mdx": mdx, "b.md": md, "c.mdx": "# C\n" }, async (dir) => {
+    const all = await loadWorkspace([dir], { maxBytes: 1e6 });
+    const some = await loadWorkspace([dir], { maxBytes: 1e6, only: new Set(["c"]) });
+    assert.deepEqual(some.docs.map((doc) => doc.namespace), ["a", "b", "c"]);
+    assert.deepEqual(some.docs.map((doc) => doc instanceof DeferredDocument), [true, true, false]);
+    for (const [i, doc] of some.docs.entries()) {
+      assert.deepEqual(doc.top.nodes, all.docs[i].top.nodes, doc.namespace);
+      assert.equal(doc.syntax, all.docs[i].syntax);
+      assert.equal(doc.lines.text, all.docs[i].lines.text);
+    }
+    // A namespace that is no file's: nothing is left unparsed.
+    const none = await loadWorkspace([dir], { maxBytes: 1e6, only: new Set(["c", "d"]) });
+    assert.ok(none.docs.every((doc) => !(doc instanceof DeferredDocument)));
+  });
 });
