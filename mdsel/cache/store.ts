@@ -46,6 +46,13 @@ const USE_GRANULARITY_MS = 60 * 60 * 1000;
 /** Eviction empties the store down to this share of its cap, so that it does not run at every write. */
 const EVICT_TO = 0.9;
 
+/**
+ * The data of an entry whose segment the cap refused, before the cap then
+ * in force: its file's entry of that kind was too big to keep, with the
+ * others written with it.
+ */
+const _REFUSED = "refused under ";
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS entries (
   id INTEGER PRIMARY KEY,
@@ -297,6 +304,19 @@ export class CacheStore {
   }
 
   /**
+   * Whether an entry stands for one the cap refused (see
+   * {@linkcode CacheStore.put}), under a cap no larger than today's: writing
+   * it again would be refused again.
+   *
+   * @param entry The entry, as read.
+   * @returns `true` when it does.
+   */
+  refused(entry: StoredEntry): boolean {
+    if (entry.segment !== null || !entry.data.startsWith(_REFUSED)) return false;
+    return Number(entry.data.slice(_REFUSED.length)) >= this.#maxBytes;
+  }
+
+  /**
    * The postings of some terms in some segments.
    *
    * @param terms The terms.
@@ -348,7 +368,9 @@ export class CacheStore {
   /**
    * Writes entries in one transaction, notes the use of others, drops the
    * postings that have mostly gone stale and evicts the least recently used
-   * entries past the cap. Skipped, silently, when another process holds the
+   * entries past the cap. Entries whose postings the cap cannot hold are
+   * written without data or postings, as refused (see
+   * {@linkcode CacheStore.refused}). Skipped, silently, when another process holds the
    * database longer than {@linkcode BUSY_TIMEOUT_MS}.
    *
    * @param batches The entries, by kind.
@@ -393,27 +415,27 @@ export class CacheStore {
         );
         const total = bytes.reduce((sum, size) => sum + size, 0);
         // A segment the cap cannot hold is not written: it would be evicted at once.
+        // Its entries say so instead, so that the next call does not derive it all again.
         const fits = postings === undefined || total <= this.#maxBytes * EVICT_TO;
         const segment = postings === undefined || entries.length === 0 || !fits
           ? null
           : writeSegment(db, postings, stems ?? new Map(), total);
-        if (fits) {
-          upsert(entries.length, (k) => {
-            const entry = entries[k];
-            return [
-              kind,
-              entry.path,
-              version,
-              entry.stat,
-              readAt,
-              now,
-              bytes[k],
-              entry.data,
-              segment,
-              segment === null ? null : entry.slot ?? null,
-            ];
-          });
-        }
+        const refused = `${_REFUSED}${this.#maxBytes}`;
+        upsert(entries.length, (k) => {
+          const entry = entries[k];
+          return [
+            kind,
+            entry.path,
+            version,
+            entry.stat,
+            readAt,
+            now,
+            fits ? bytes[k] : entry.path.length + entry.stat.length + refused.length + 64,
+            fits ? entry.data : refused,
+            segment,
+            segment === null ? null : entry.slot ?? null,
+          ];
+        });
         if (stale[i].length > 0) {
           db.prepare(
             "UPDATE entries SET used = ? WHERE kind = ? AND path IN (SELECT value FROM json_each(?))",

@@ -9,6 +9,9 @@
  * costs what it did); its `doc` entry is written, and the next search
  * rebuilds the file from it, derives the whole of its search data and writes
  * it when the call is done, in the same transaction as the `doc` entries.
+ * Search data the cap cannot hold is written as refused: the searches after
+ * derive those files' data for their query only (from their records, not
+ * parsing them), until a file changes or the cap grows.
  *
  * @module
  */
@@ -92,10 +95,17 @@ export class SearchFiles implements SearchDataSource {
   #slots = 0;
   /** The absolute paths of the call's files held or read so far (each written once at most). */
   readonly #named = new Set<string>();
+  /** The absolute paths of files whose search entries the cap refused, as they are now. */
+  readonly #refused: ReadonlySet<string>;
 
-  private constructor(cache: CallCache, held: (_Held | undefined)[]) {
+  private constructor(
+    cache: CallCache,
+    held: (_Held | undefined)[],
+    refused: ReadonlySet<string>,
+  ) {
     this.#cache = cache;
     this.#held = held;
+    this.#refused = refused;
     // Those held; a read file's path is added when it is noted.
     for (const entry of held) if (entry !== undefined) this.#named.add(entry.key.path);
   }
@@ -120,12 +130,14 @@ export class SearchFiles implements SearchDataSource {
     const found = cache.store.get(SEARCH_KIND, SEARCH_VERSION, paths);
     // A file named twice in a call (`docs` and `/abs/docs`): its first name holds its entry.
     const named = new Set<string>();
+    const refused = new Set<string>();
     const held = keys.map((key): _Held | undefined => {
       if (key === undefined || named.has(key.path)) return undefined;
       named.add(key.path);
       const entry = found.get(key.path);
-      if (entry === undefined || entry.segment === null || entry.slot === null) return undefined;
-      if (!isFresh(key!.key, entry.stat, entry.written)) return undefined;
+      if (entry === undefined || !isFresh(key!.key, entry.stat, entry.written)) return undefined;
+      if (cache.store.refused(entry)) refused.add(key.path);
+      if (entry.segment === null || entry.slot === null) return undefined;
       try {
         const data = JSON.parse(entry.data) as _EntryData;
         if (typeof data?.r !== "object") return undefined;
@@ -134,7 +146,7 @@ export class SearchFiles implements SearchDataSource {
         return undefined; // not an entry of this engine: read the file
       }
     });
-    return new SearchFiles(cache, held);
+    return new SearchFiles(cache, held, refused);
   }
 
   /**
@@ -210,6 +222,8 @@ export class SearchFiles implements SearchDataSource {
     let key = parsed.cached ? this.#cache.keyOf(file.path, file.info) : undefined;
     // Named twice in the call: the other name's entry is the one written (or held).
     if (key !== undefined && this.#named.has(key.path)) key = undefined;
+    // Too big for the cap as it was, with the files written with it: derived for the query only.
+    else if (key !== undefined && this.#refused.has(key.path)) key = undefined;
     else if (key !== undefined) this.#named.add(key.path);
     this.#read.set(doc, { key, problem, invalid });
   }

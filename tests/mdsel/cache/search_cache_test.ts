@@ -274,10 +274,18 @@ Deno.test("search cache: a segment goes once half of it is stale; the answers st
   });
 });
 
-Deno.test("search cache: the size cap counts the postings; a segment over it is not written", async () => {
+Deno.test("search cache: the size cap counts the postings; a segment over it is not written, nor derived whole again", async () => {
   await withTempDir({}, async (dir) => {
     await settle(mdxRoot);
     const asked = [["select", "--", "agent memory", mdxRoot]];
+    /** The search entries with postings, and those the cap refused under `cap`. */
+    const counts = (cache: string, cap: string) =>
+      query(cache, (db) =>
+        db.prepare(
+          "SELECT count(segment) AS held, " +
+            "coalesce(sum(segment IS NULL AND data = 'refused under ' || ?), 0) AS refused " +
+            "FROM entries WHERE kind = 'search'",
+        ).get(cap)) as { held: number; refused: number };
     for (const [cap, held] of [[String(64 * 1024 * 1024), true], ["1000000", false]] as const) {
       const cache = join(dir, `cache-${cap}`);
       const env = { MDSEL_CACHE_DIR: cache, MDSEL_CACHE_MAX_BYTES: cap };
@@ -289,7 +297,18 @@ Deno.test("search cache: the size cap counts the postings; a segment over it is 
             "(SELECT coalesce(sum(bytes - live), 0) FROM segments) AS total",
         ).get()) as { total: number };
       assert.ok(total <= Number(cap), `${total} bytes under ${cap}`);
-      assert.equal(entries(cache, "search").size > 0, held, `cap ${cap}`);
+      const { held: withPostings, refused } = counts(cache, cap);
+      assert.equal(withPostings > 0, held, `cap ${cap}: ${withPostings} with postings`);
+      assert.equal(refused > 0, !held, `cap ${cap}: ${refused} refused`);
+      if (held) continue;
+      // Refused: the next search derives what its query reaches only, and writes nothing.
+      const before = entries(cache, "search");
+      await same(asked, env, `cap ${cap}, a third time`);
+      assert.deepEqual(entries(cache, "search"), before);
+      // A larger cap tries again, and holds them.
+      const larger = { ...env, MDSEL_CACHE_MAX_BYTES: String(64 * 1024 * 1024) };
+      await same(asked, larger, "a larger cap");
+      assert.ok(counts(cache, cap).held > 0, "held under a larger cap");
     }
   });
 });
