@@ -188,8 +188,10 @@ async function _select(
   }
   const { input } = parsed;
   const search = input.kind === "search";
-  // A select whose every selector names a file parses that file only.
-  const named = input.kind === "selectors" ? input.selectors.map((s) => s.namespace) : [null];
+  // A select whose every selector names a file, or a search in one file, parses that file only.
+  const named = input.kind === "selectors"
+    ? input.selectors.map((selector) => selector.namespace)
+    : [input.namespace];
   const only = named.includes(null) ? undefined : new Set(named as string[]);
   const workspace = await loadWorkspace(invocation.files, { ...settings, search, only });
   let stdout: string;

@@ -92,7 +92,7 @@ Deno.test("mdx: search sees the prose, not ESM, expressions or JSX attributes", 
   });
 });
 
-Deno.test("select: a selector naming a file parses that file only, and tells of that file's problems only", async () => {
+Deno.test("select: a selector or search naming a file parses that file only, and tells of that file's problems only", async () => {
   const files = {
     "good.mdx": "# Good\n\nKept text.\n\n## More\n\nMore text.\n",
     "bad.mdx": "# A\n\n<!-- not MDX -->\n\n## B\n",
@@ -116,6 +116,17 @@ Deno.test("select: a selector naming a file parses that file only, and tells of 
       assert.equal(both.warnings.length, 2, selector);
       assert.ok(both.warnings[0].startsWith(invalid), both.warnings[0]);
     }
+    // A search in one file too; a namespace no file has is a word, and every file is searched.
+    const inGood = parseEnvelope(
+      (await mdselInProcess(["select", "--json", "good::more text", dir])).stdout,
+    );
+    const found = inGood.data.search.results.map((result: { selector: string }) => result.selector);
+    assert.ok(found.includes("good::heading:h2[0]"), found.join(", "));
+    assert.deepEqual(inGood.warnings, [binary]);
+    const words = parseEnvelope(
+      (await mdselInProcess(["select", "--json", "goo::text", dir])).stdout,
+    );
+    assert.ok(words.warnings[0].startsWith(invalid), words.warnings[0]);
     // A namespace no file has: every file is parsed for the closest selectors.
     const missing = parseEnvelope(
       (await mdselInProcess(["select", "--json", "goo::h2.0", dir])).stdout,
