@@ -13,7 +13,7 @@
  *
  * ```sh
  * deno run -A bench/natural_questions_bench.ts [--bin path/to/mdsel] [--list] [--json]
- *   [--ranking '{"page": 0.5}']
+ *   [--ranking '{"second": 0.2}']
  * ```
  *
  * @module
@@ -47,7 +47,7 @@ const { values: options } = parseArgs({
     ranking: { type: "string" },
   },
 });
-// `--ranking '{"page":0.5}'` tries other values of the ranking's knobs.
+// `--ranking '{"second":0.2}'` tries other values of the ranking's knobs.
 const ranking = { ...RANKING, ...JSON.parse(options.ranking ?? "{}") };
 
 await ensureNaturalSets();

@@ -89,7 +89,7 @@ export function searchWorkspace(
   const fileOf = _relativeFiles(workspace);
   // Results grouped by file, as documentation search groups them by page:
   // each file where its best result ranks, its results best first.
-  const hits = _groupedByFile(found.hits);
+  const hits = _groupedByFile(found.hits, ranking.second);
   outcome.search = {
     query: clipSelector(query),
     matched: found.matched,
@@ -133,21 +133,29 @@ export function searchWorkspace(
 
 /**
  * The hits grouped by document: the documents in the order of their best
- * hit; in each, the hits best first, except that a section comes right
- * after the section holding it when both are hits and the holder's heading
- * holds the query's words as strongly (a page's outline reads top down, as
+ * hit's score plus `second` times their second's (a page found by two
+ * sections is more likely about the query than a page found by one, as
+ * documentation search ranks pages by their sub-results: the best alone
+ * reads one lucky section, the sum of all a page's many passing mentions);
+ * in each, the hits best first, except that a section comes right after the
+ * section holding it when both are hits and the holder's heading holds the
+ * query's words as strongly (a page's outline reads top down, as
  * documentation search shows a page's headings; `reply.hijack` still finds
  * the heading `.hijack()` before the `Reply` page's top).
  */
-function _groupedByFile(hits: readonly SearchHit[]): SearchHit[] {
+function _groupedByFile(hits: readonly SearchHit[], second: number): SearchHit[] {
   const groups = new Map<MdDocument, SearchHit[]>();
   for (const hit of hits) {
     const group = groups.get(hit.target.doc);
     if (group === undefined) groups.set(hit.target.doc, [hit]);
     else group.push(hit);
   }
+  // The hits come best first: each group's first is its best, its next its second.
+  const value = (group: readonly SearchHit[]) => group[0].score + second * (group[1]?.score ?? 0);
+  // A stable sort: files of equal value keep the order of their best hits.
+  const files = [...groups.values()].sort((a, b) => value(b) - value(a));
   const ordered: SearchHit[] = [];
-  for (const group of groups.values()) {
+  for (const group of files) {
     const shown = new Set<SearchHit>();
     const show = (hit: SearchHit) => {
       if (shown.has(hit)) return;

@@ -72,6 +72,12 @@ export interface Ranking {
   readonly wholePower: number;
   /** How much the known-item ranking weighs in the fused score (the passage one weighs 1). */
   readonly fuse: number;
+  /**
+   * What a file's second result weighs beside its best in the order of the
+   * files, when results are grouped by file (a page with two sections about
+   * the query before a page with one scoring a little higher).
+   */
+  readonly second: number;
 }
 
 /** The ranking's values (measured with `bench/natural_questions_bench.ts`). */
@@ -87,6 +93,7 @@ export const RANKING: Ranking = {
   bBody: 0.7,
   wholePower: 4,
   fuse: 2,
+  second: 0.1,
 };
 
 /** One document of a call, as the ranking reads it. */

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { selectText } from "../../../mdsel/commands/render_text.ts";
 import { searchWorkspace } from "../../../mdsel/commands/search_command.ts";
+import { RANKING } from "../../../mdsel/query/search_rank.ts";
 import { doc, workspace } from "../_docs.ts";
 
 const GUIDE = [
@@ -52,6 +53,24 @@ Deno.test("no source when the best does not stand out, or is not small", () => {
     maxChars: 500,
   });
   assert.equal(budget.search!.results[0].content, undefined);
+});
+
+Deno.test("files in the order of their best result plus a share of their second", () => {
+  const section = ["## Abort signal", "Pass an abort signal to stop it."];
+  const one = doc(["# Fetch", ...section, "## Other", "Nothing here."].join("\n\n"), "one");
+  const two = doc(
+    ["# Cancelling", ...section, "## Aborting with a signal", "An abort signal stops the fetch."]
+      .join("\n\n"),
+    "two",
+  );
+  const labels = (second: number) =>
+    searchWorkspace("abort signal", null, workspace(one, two), {}, { ...RANKING, second })
+      .search!.results.map((result) => result.label);
+  // Both pages' best sections score the same: the page found by a second section comes first.
+  assert.ok(RANKING.second > 0 && RANKING.second < 1);
+  assert.deepEqual(labels(RANKING.second), ["two::h2.0", "two::h2.1", "one::h2.0"]);
+  // By their best alone, the tie keeps the order of the files.
+  assert.deepEqual(labels(0), ["one::h2.0", "two::h2.0", "two::h2.1"]);
 });
 
 Deno.test("a namespace no file has is part of the words", () => {
