@@ -92,12 +92,23 @@ export function termSpecs(query: SearchQuery, part = 1): TermSpec[] {
       push({ term: root, word: i, weight: STEM_WEIGHT, typo: false, prefix: false });
     }
   });
-  // Two neighbouring words written as one: `shut down` finds `shutdown`, `set up` finds `setup`.
+  // Two neighbouring words written as one: `shut down` finds `shutdown`, `set up` finds `setup`
+  // (`up` a particle, no word of its own), and in their other forms: `timed out` finds `timeouts`.
   query.words.forEach((word, i) => {
     const first = _plain(word);
-    const second = i + 1 < query.words.length ? _plain(query.words[i + 1]) : undefined;
-    if (first === undefined || second === undefined) return;
-    push({ term: first + second, word: i, next: i + 1, weight: 1, typo: false, prefix: false });
+    if (first === undefined) return;
+    const next = i + 1 < query.words.length ? _plain(query.words[i + 1]) : undefined;
+    const root = stemTerm(first)?.slice(1) ?? first;
+    for (const second of [word.particle, next]) {
+      if (second === undefined) continue;
+      const pair = second === next ? { word: i, next: i + 1 } : { word: i };
+      push({ term: first + second, ...pair, weight: 1, typo: false, prefix: false });
+      for (const joined of new Set([first + second, root + second])) {
+        const stem = stemTerm(joined);
+        if (stem === undefined) continue;
+        push({ term: stem, ...pair, weight: STEM_WEIGHT, typo: false, prefix: false });
+      }
+    }
   });
   let swaps = 0;
   query.words.forEach((word, i) => {

@@ -37,6 +37,12 @@ export interface QueryWord {
    * it adds to a section's score but a section without it loses nothing.
    */
   readonly optional?: boolean;
+  /**
+   * The particle that follows it in the query (`up` in `set up`, `out` in
+   * `timed out`), a stop word the docs may write as one with it (`setup`,
+   * `timeout`).
+   */
+  readonly particle?: string;
 }
 
 /** A query read for searching. */
@@ -128,6 +134,19 @@ export const QUESTION_VERBS: ReadonlySet<string> = new Set([
   "use",
 ]);
 
+/** The particles of English phrasal verbs, written as one with their verb in nouns (`login`, `setup`). */
+const PARTICLES: ReadonlySet<string> = new Set([
+  "up",
+  "out",
+  "in",
+  "on",
+  "off",
+  "down",
+  "over",
+  "back",
+  "away",
+]);
+
 /**
  * Reads a query (see the module).
  *
@@ -164,6 +183,8 @@ export function parseQuery(query: string): SearchQuery {
   }
   const words: QueryWord[] = [];
   const tokens = text.trim().split(/\s+/);
+  // The token each word came from.
+  const from: number[] = [];
   const question = QUESTION_WORDS.has(tokens[0].toLowerCase()) || text.trimEnd().endsWith("?");
   tokens.forEach((token, at) => {
     // The word a question starts with says it is one; it is not what it asks about.
@@ -171,11 +192,22 @@ export function parseQuery(query: string): SearchQuery {
     for (const run of cjkRuns(token)) {
       if (run.cjk) {
         words.push({ terms: cjkBigrams(run.text), count: "share" });
+        from.push(at);
         if ([...run.text].length > 1) phrases.add(wordSequence(run.text));
         continue;
       }
-      const terms = [...new Set(searchTerms(run.text))].filter((term) => !STOP_WORDS.has(term));
+      const all = searchTerms(run.text);
+      const terms = [...new Set(all)].filter((term) => !STOP_WORDS.has(term));
+      const last = words.length - 1;
+      // A particle right after a plain word (`set up`, not `import.meta.env in`).
+      if (
+        terms.length === 0 && all.length === 1 && PARTICLES.has(all[0]) && from[last] === at - 1 &&
+        words[last].count === "any" && /^[a-z]+$/.test(words[last].terms.join(" "))
+      ) {
+        words[last] = { ...words[last], particle: all[0] };
+      }
       if (terms.length === 0) continue;
+      from.push(at);
       const optional = terms.length === 1 &&
         ((question && QUESTION_VERBS.has(terms[0])) || ASKING_WORDS.has(terms[0]) ||
           QUERY_FILLERS.has(terms[0]));

@@ -90,3 +90,17 @@ Deno.test("a query of nothing to search for says what it holds, its text cut to 
     });
   }
 });
+
+Deno.test("a particle right after a plain word is kept beside it, to be written as one with it", () => {
+  const particles = (query: string) =>
+    parseQuery(query).words.map((word) =>
+      `${word.terms[0]}${word.particle ? `+${word.particle}` : ""}`
+    );
+  assert.deepEqual(particles("test timed out after 5000ms"), ["test", "timed+out", "5000ms"]);
+  assert.deepEqual(particles("how do I set up workspaces"), ["set+up", "workspaces"]);
+  assert.deepEqual(particles("how do I log in"), ["log+in"]);
+  // Not after an identifier, nor across another word, nor a stop word that is no particle.
+  assert.deepEqual(particles("import.meta.env in astro"), ["import.meta.env", "astro"]);
+  assert.deepEqual(particles("log the user in"), ["log", "user+in"]);
+  assert.deepEqual(particles("tests after build"), ["tests", "build"]);
+});

@@ -368,6 +368,20 @@ Deno.test("a word's other forms are found by its stem, below the word as written
   assert.equal(searchDocuments(docs, "fs.redirecting").matched, 0);
 });
 
+Deno.test("a verb and its particle are found written as one, in its other forms: timed out finds Timeouts", () => {
+  const docs = [
+    doc(
+      "# Dates and times\n\nSet the time of a test.\n\n# Timeouts\n\nA test fails past 5000 ms.\n",
+      "t",
+    ),
+    doc("# Setup\n\nInstall it.\n\n# Set values\n\nSet a value.\n\n# Logins\n\nUsers.\n", "s"),
+  ];
+  const first = (query: string) => searchDocuments(docs, query).hits[0].headingPath.at(-1);
+  assert.equal(first("test timed out after 5000ms"), "Timeouts");
+  assert.equal(first("how do I set up"), "Setup");
+  assert.equal(first("logged in users"), "Logins");
+});
+
 Deno.test("two words written as one are found: shut down finds shutdown", () => {
   const docs = [doc("# Shutdown\n\nClose the server.\n\n# Startup\n\nListen.\n", "server")];
   assert.equal(
