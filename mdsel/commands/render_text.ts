@@ -359,8 +359,7 @@ export function searchLines(search: SearchAnswer): string[] {
   if (standsOut) {
     lines[0] += results.length === 1
       ? "; its source follows"
-      : `; the first stands out (the next scores under ${STANDS_OUT_SHARE * 100}% of it): ` +
-        "its source follows";
+      : "; the first stands out: its source follows";
   } else if (sourced) {
     lines[0] += "; the first is short: its source follows";
   }

@@ -26,7 +26,7 @@ Deno.test("a small best section that stands out comes whole: one call instead of
   const lines = selectText(outcome).split("\n");
   assert.match(
     lines[0],
-    /; the first stands out \(the next scores under 70% of it\): its source follows$/,
+    /; the first stands out: its source follows$/,
   );
   assert.deepEqual(lines.slice(1, 6), [
     "h2.0 Guide > Abort [12 words]",
