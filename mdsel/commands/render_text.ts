@@ -352,7 +352,8 @@ export function searchLines(search: SearchAnswer): string[] {
       matched === 0 ? "no section matches" : count
     }${best}`,
   ];
-  // The first's source follows when it stands out, or when it is short: then the others keep their snippets.
+  // The first's source follows when it stands out, or when it is short (the others then keep
+  // their snippets: the ranking is less sure of the first).
   const sourced = results[0]?.content !== undefined;
   const standsOut = sourced &&
     results.every((result, i) => i === 0 || result.score < results[0].score * STANDS_OUT_SHARE);
