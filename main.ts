@@ -59,7 +59,7 @@ export function serverInstructions(minWords: number, format: OutputFormat): stri
   return [
     `For Markdown files over ${minWords} words, do not use Read: use these two tools to read only the part you need.`,
     ...steps,
-    'Not sure where something is? mdsel_select with words instead of a selector (abort request, "exact phrase") lists the best sections with their selectors, the best whole when it stands out and is small. Several selectors can go in one call (h2.1, h3.4); files may be folders or globs (docs/**/*.md).',
+    'Not sure where something is? mdsel_select with words instead of a selector (abort request, "exact phrase") lists the best sections and selectors, the best whole when short, or small and standing out. Several selectors can go in one call (h2.1, h3.4); files may be folders or globs (docs/**/*.md).',
     "A selector that matches nothing says why, and names the closest that exist.",
   ].join("\n");
 }

@@ -240,6 +240,26 @@ export function searchResultLabels(text: string): string[] {
   return text.split("\n").flatMap((line) => RESULT.exec(line)?.[1] ?? []);
 }
 
+/**
+ * The result whose exact source a search answer carries (its best, when the
+ * first line says `its source follows`): an agent that read it there selects
+ * the next result, not that one again.
+ *
+ * @param text What the search returned.
+ * @returns Its selector, or `undefined` when the answer carries no source.
+ *
+ * @example
+ * ```ts
+ * import { shownSource } from "./_tokens.ts";
+ * const text = 'search "abort": 9 sections match; the best 2, best first; its source follows\na.md\n a::h2.1 Abort [9 words]\n## Abort\nb.md\n b::intro B [3 words]';
+ * console.log(shownSource(text)); // "a::h2.1"
+ * ```
+ */
+export function shownSource(text: string): string | undefined {
+  const first = text.slice(0, text.indexOf("\n") >>> 0);
+  return first.endsWith("source follows") ? searchResultLabels(text)[0] : undefined;
+}
+
 /** One heading line of an outline. */
 export interface OutlineEntry {
   /** Short selector, `h2.3`. */

@@ -11,7 +11,8 @@
  * 2. **search**: `mdsel_select` with the question over its folder, through
  *    the real server (stdio, SDK client, the bundled engine or `MDSEL_BIN`),
  *    then `mdsel_select` of the results in the order shown until one holds a
- *    judged answer's source (none when the search answer carries it). No
+ *    judged answer's source (none when the search answer carries it; the
+ *    result whose source the search answer carries is not selected again). No
  *    result holding one leaves the agent doing it by hand after all, charged
  *    on top.
  *
@@ -49,6 +50,7 @@ import {
   quantile,
   readCalls,
   searchResultLabels,
+  shownSource,
   splitLines,
 } from "./_tokens.ts";
 
@@ -166,7 +168,10 @@ try {
       const calls: Call[] = [{ call: "search", chars: found.text.length }];
       let rank = holds(found.text) ? 1 : 0;
       const labels = searchResultLabels(found.text);
+      const shown = shownSource(found.text);
       for (let i = 0; rank === 0 && i < labels.length; i++) {
+        // Its source was in the search answer: the agent read it there.
+        if (labels[i] === shown) continue;
         const answer = await callText(server.client, "mdsel_select", {
           selector: labels[i],
           files: [folder],

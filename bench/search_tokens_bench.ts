@@ -14,7 +14,8 @@
  *    agent doing it by hand after all, and the search is charged on top.
  *
  *    When the search answer already holds the section's source (its best
- *    result stood out and was small), it is the only call.
+ *    result stood out and was small), it is the only call; when it holds
+ *    another section's, that result is not selected again.
  *
  * Two sets of questions (`tests/_keyword_questions.ts`), each about random
  * sections with text of their own that fit one page and whose heading a grep
@@ -64,6 +65,7 @@ import {
   quantile,
   readCalls,
   searchResultLabels,
+  shownSource,
   splitLines,
 } from "./_tokens.ts";
 
@@ -130,7 +132,10 @@ async function priceQuestion(
   if (rank === 0) {
     failure = "not among the results";
   } else if (!holdsSource(found.text, source)) {
+    const shown = shownSource(found.text);
     for (const label of labels.slice(0, rank)) {
+      // Its source was in the search answer: the agent read it there.
+      if (label === shown) continue;
       const answer = await callText(server.client, "mdsel_select", {
         selector: label,
         files: [root],

@@ -70,7 +70,7 @@ export function mdselSelectConfig(
     "- Several at once, comma-separated: h2.1, h3.4/code.0",
     '- Or words to search, when you do not know where: abort request, "exact phrase", ' +
     "fs.readFile (readme::abort request for one file) lists the best sections with their " +
-    "selectors; a small best section that stands out comes whole",
+    "selectors; a small best section that stands out, or a short one, comes whole",
     "- Types: h1-h6, section, para, code, list, table, quote, intro (before the first heading), " +
     "root (whole file)",
     "",

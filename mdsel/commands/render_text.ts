@@ -352,11 +352,17 @@ export function searchLines(search: SearchAnswer): string[] {
       matched === 0 ? "no section matches" : count
     }${best}`,
   ];
-  if (results[0]?.content !== undefined) {
+  // The first's source follows when it stands out, or when it is short (the others then keep
+  // their snippets: the ranking is less sure of the first).
+  const sourced = results[0]?.content !== undefined;
+  const standsOut = sourced &&
+    results.every((result, i) => i === 0 || result.score < results[0].score * STANDS_OUT_SHARE);
+  if (standsOut) {
     lines[0] += results.length === 1
       ? "; its source follows"
-      : `; the first stands out (the next scores under ${STANDS_OUT_SHARE * 100}% of it): ` +
-        "its source follows";
+      : "; the first stands out: its source follows";
+  } else if (sourced) {
+    lines[0] += "; the first is short: its source follows";
   }
   // Over several files, results come grouped under their file's path.
   const grouped = results.some((result) => result.label.includes("::"));
@@ -380,7 +386,7 @@ export function searchLines(search: SearchAnswer): string[] {
     // The section itself, as a select returns it: no second call needed.
     if (result.content !== undefined) {
       for (const line of result.content.split("\n")) lines.push(line);
-    } else if (result.snippet !== "" && results[0].content === undefined) {
+    } else if (result.snippet !== "" && !standsOut) {
       lines.push(`${indent}  ${echoLine(result.snippet)}`);
     }
   }

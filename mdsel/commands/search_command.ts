@@ -9,7 +9,7 @@ import type { MdDocument } from "../parse/document.ts";
 import { formatPath, formatShortPath } from "../query/selector.ts";
 import { searchDocuments } from "../query/search.ts";
 import { QueryError } from "../query/search_query.ts";
-import { MAX_HITS, STANDS_OUT_SHARE } from "../query/search_limits.ts";
+import { MAX_HITS, SHORT_SOURCE_CHARS, STANDS_OUT_SHARE } from "../query/search_limits.ts";
 import { RANKING, type Ranking } from "../query/search_rank.ts";
 import { closestSelectors } from "../query/suggest.ts";
 import { clipSelector } from "./echo.ts";
@@ -32,9 +32,10 @@ import type { Target } from "../query/resolve.ts";
  * headings as suggestions. A namespace no file has is part of the words
  * (`std::vector`): every file is searched for the whole text.
  *
- * One call instead of two: when the best section stands out (the next
- * scores under 70% of it) and is small (under `MDSEL_SIZE_WORDS` words,
- * answered whole by a select), its result carries its exact source.
+ * One call instead of two: when the best section is small (under
+ * `MDSEL_SIZE_WORDS` words, answered whole by a select) and stands out (the
+ * next scores under 70% of it) or is short (1,200 characters at most), its
+ * result carries its exact source.
  *
  * @param query The words.
  * @param namespace Restricts the search to one file (when a file has it), or `null`.
@@ -111,12 +112,12 @@ export function searchWorkspace(
   };
   const [best] = found.hits;
   // The best is shown first unless a section holding it is a hit too: then it stands out of nothing.
-  if (
-    best !== undefined && hits[0] === best &&
-    !(found.hits[1]?.score >= best.score * STANDS_OUT_SHARE)
-  ) {
+  if (best !== undefined && hits[0] === best) {
+    const standsOut = !(found.hits[1]?.score >= best.score * STANDS_OUT_SHARE);
     const content = _wholeSource(best, { ...DEFAULT_SELECT_SETTINGS, ...settings }, qualify);
-    if (content !== undefined) outcome.search.results[0].content = content;
+    if (content !== undefined && (standsOut || content.length <= SHORT_SOURCE_CHARS)) {
+      outcome.search.results[0].content = content;
+    }
   }
   if (found.matched === 0) {
     const suggestions = _closestHeadings(query, docs);

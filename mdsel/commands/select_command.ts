@@ -136,9 +136,9 @@ export interface SearchResultEntry {
   /** The section's own text around its best hit, on one line. */
   snippet: string;
   /**
-   * The section's exact source, when it stands out (the next scores under
-   * 70% of it) and is small: what selecting it would return, so no select
-   * is needed.
+   * The best section's exact source, when it is small and stands out (the
+   * next scores under 70% of it) or is short (1,200 characters at most):
+   * what selecting it would return, so no select is needed.
    */
   content?: string;
 }

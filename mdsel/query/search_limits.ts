@@ -28,3 +28,16 @@ export const MIN_SHARE_OF_BEST = 0.25;
  * packages' docs, 84% at a half).
  */
 export const STANDS_OUT_SHARE = 0.7;
+
+/**
+ * The best hit's source is carried, standing out or not, when it is this
+ * short (in characters): an agent that reads the best result pays a call
+ * for it, and a short section costs less than the call (each is charged 400
+ * characters by the token benchmarks). Chosen with them (`deno task
+ * bench:search`, `bench/natural_tokens_bench.ts`): the natural questions'
+ * median cost fell from 0.528x to 0.493x at 800 characters and to 0.473x at
+ * 1,200, where it stopped falling (1,600 and 2,400 gave the same median, a
+ * total under 0.3% lower and answers 5-10% longer); the folder's median from
+ * 0.378x to 0.360x.
+ */
+export const SHORT_SOURCE_CHARS = 1200;

@@ -1,4 +1,7 @@
 import assert from "node:assert/strict";
+import { parseDocument } from "../../mdsel/parse/document.ts";
+import { searchWorkspace } from "../../mdsel/commands/search_command.ts";
+import { selectText } from "../../mdsel/commands/render_text.ts";
 import {
   CALL_CHARS,
   drill,
@@ -16,6 +19,7 @@ import {
   readOutput,
   searchResultLabels,
   type SelectFn,
+  shownSource,
   splitLines,
 } from "../../bench/_tokens.ts";
 
@@ -416,6 +420,29 @@ Deno.test("searchResultLabels reads the result lines of a search, with or withou
     "   ...text h2.1...\nguide/migration-guide.md\n migration_guide::h5.0 ... > B [1 word]\n";
   assert.deepEqual(searchResultLabels(several), ["a::h3.12", "migration_guide::h5.0"]);
   assert.deepEqual(searchResultLabels('search "x": no section matches\n!x\nNo section holds'), []);
+});
+
+Deno.test("shownSource names the result whose source the engine's search answer carries", () => {
+  const text = (markdown: string, query: string) => {
+    const doc = parseDocument(markdown, "g", "g.md");
+    return selectText(searchWorkspace(query, null, { docs: [doc], errors: [], warnings: [] }));
+  };
+  // The best stands out and is small: its source follows, and the agent read it there.
+  const standsOut = text(
+    "# Guide\n\n## Abort\n\nUse an AbortSignal.\n\n## Other\n\nText.\n",
+    "abort",
+  );
+  assert.match(standsOut, /## Abort\n\nUse an AbortSignal\./);
+  assert.equal(shownSource(standsOut), "h2.0");
+  // Two short sections alike: the first's source follows all the same.
+  const alike = text("# G\n\n## A\n\nabort one\n\n## B\n\nabort two\n", "abort");
+  assert.equal(shownSource(alike), "h2.0");
+  // Two long sections alike: results with snippets, no source.
+  const long = (word: string) => `abort ${Array(250).fill(word).join(" ")}`;
+  const flat = text(`# G\n\n## A\n\n${long("here")}\n\n## B\n\n${long("there")}\n`, "abort");
+  assert.deepEqual(searchResultLabels(flat), ["h2.0", "h2.1"]);
+  assert.equal(shownSource(flat), undefined);
+  assert.equal(shownSource('search "x": no section matches'), undefined);
 });
 
 Deno.test("guardedRange: the target's lines, else its nearest listed ancestor's, else none", () => {

@@ -27,7 +27,7 @@ Deno.test("a small best section that stands out comes whole: one call instead of
   const lines = selectText(outcome).split("\n");
   assert.match(
     lines[0],
-    /; the first stands out \(the next scores under 70% of it\): its source follows$/,
+    /; the first stands out: its source follows$/,
   );
   assert.deepEqual(lines.slice(1, 6), [
     "h2.0 Guide > Abort [12 words]",
@@ -38,11 +38,33 @@ Deno.test("a small best section that stands out comes whole: one call instead of
   ]);
 });
 
-Deno.test("no source when the best does not stand out, or is not small", () => {
-  const flat = doc(["## One", "abort here", "## Two", "abort there"].join("\n\n"));
-  for (const result of searchWorkspace("abort", null, workspace(flat)).search!.results) {
-    assert.equal(result.content, undefined);
-  }
+Deno.test("a short best section comes whole though it does not stand out; the others keep their snippets", () => {
+  const flat = doc(["# Guide", "## One", "abort here", "## Two", "abort there"].join("\n\n"));
+  const outcome = searchWorkspace("abort", null, workspace(flat));
+  const [first, second] = outcome.search!.results;
+  assert.ok(second.score >= first.score * 0.7);
+  assert.equal(first.content, "## One\n\nabort here");
+  assert.equal(second.content, undefined);
+  assert.deepEqual(selectText(outcome).split("\n"), [
+    'search "abort": 2 sections match; the first is short: its source follows',
+    "h2.0 Guide > One [3 words]",
+    "## One",
+    "",
+    "abort here",
+    "h2.1 Guide > Two [3 words]",
+    "  abort there",
+    "",
+  ]);
+});
+
+Deno.test("no source when the best is big, or neither stands out nor is short", () => {
+  // Over 1,200 characters each, alike: neither short nor standing out.
+  const long = (word: string) => `abort ${Array(250).fill(word).join(" ")}`;
+  const flat = doc(["## One", long("here"), "## Two", long("there")].join("\n\n"));
+  const results = searchWorkspace("abort", null, workspace(flat)).search!.results;
+  assert.equal(results.length, 2);
+  assert.ok(results[1].score >= results[0].score * 0.7);
+  for (const result of results) assert.equal(result.content, undefined);
   // Under MDSEL_SIZE_WORDS only: with a threshold of 5 words, the best (12) is too big.
   const big = searchWorkspace("abort request signal", null, workspace(doc(GUIDE)), {
     sizeWords: 5,
