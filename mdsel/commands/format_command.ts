@@ -28,13 +28,13 @@ const SELECT_FORMAT =
   truncated, start_line, end_line, outline?:true, pagination?:{page, total_pages, page_words, next?},
   children_available:[{selector, type, preview, word_count}], children_omitted?}],
   unresolved:[{selector, reason, suggestions}], omitted?:[selector], search?:{query, matched,
-  results:[{selector, heading_path, word_count, start_line, end_line, score, snippet, content?}]}},
+  results:[{selector, file, heading_path, word_count, start_line, end_line, score, snippet, content?}]}},
   unresolved_selectors?, errors?:[{type, code, message, file?, selector?, suggestions?}], warnings?}
 select (text): the content; "<selector>:" before each of several matches; "[page 1 of N, next: <selector>]";
   a big section: its introduction, its subsections as an outline, "[hD.i Text: N words in K subsections;
   select one, or hD.i?page=1 to read the section in pages]"; "[N more matches not shown: ...]";
-  a search: "search "<words>": N sections match ...", then per result "<selector> <heading path>
-  [N words]" and its snippet; the best one's source when it is small and stands out (the
+  a search: "search "<words>": N sections match ...", then per file its path (several files) and
+  per result " <selector> <heading path> [N words]" and its snippet; the best one's source when it is small and stands out (the
   others then without snippets) or is short;
   unresolved: "not found: <selector>", the reason, "closest: <selector>, ..." (the outline's short
   form); errors: "error TYPE: message", "did you mean: <selector>"`;
