@@ -165,13 +165,14 @@ export class SearchFiles implements SearchDataSource {
    *
    * @param i The file's index in the call.
    * @param path The path as given.
+   * @param parsed Whether the call parses it (a call that does not tells what reading said only).
    * @returns The warning lines, in the order a read would give them.
    */
-  warnings(i: number, path: string): string[] {
+  warnings(i: number, path: string, parsed = true): string[] {
     const { data } = this.#held[i]!;
     const lines: string[] = [];
     if (data.u === 1) lines.push(invalidUtf8Warning(path));
-    if (data.x !== undefined) lines.push(mdxWarning(path, data.x));
+    if (parsed && data.x !== undefined) lines.push(mdxWarning(path, data.x));
     return lines;
   }
 

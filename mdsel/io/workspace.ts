@@ -124,10 +124,11 @@ export async function loadWorkspace(
     return { docs: [], errors: [...errors, tooMuch], warnings, fileCount, notices: [] };
   }
   const namespaces = assignNamespaces(files.map((file) => file.path));
-  const needed = _needed(namespaces, limits.only);
+  // The files the call needs as far as their names tell, for the cache to open.
+  const wanted = _needed(namespaces, limits.only, () => true);
   const notices: string[] = [];
   const sizes = files.flatMap((file, i) =>
-    needed(i) ? [{ path: file.path, size: infos[i]?.size ?? 0 }] : []
+    wanted(i) ? [{ path: file.path, size: infos[i]?.size ?? 0 }] : []
   );
   let cache: CallCache | undefined;
   // At most one line about the cache, after the others.
@@ -152,6 +153,8 @@ export async function loadWorkspace(
   );
   reading.forEach((i, k) => loaded[i] = settled[k]);
   for (let i = 0; i < files.length; i++) loaded[i] ??= _HELD;
+  // A namespace whose file could not be read is no file's: every file is needed then.
+  const needed = _needed(namespaces, limits.only, (i) => loaded[i].status !== "rejected");
   const texts: FileText[] = [];
   const read: (LoadedFile | undefined)[] = [];
   // Per file of the call: the index of its text, or its document when the cache holds it.
@@ -185,8 +188,8 @@ export async function loadWorkspace(
     }
     origins.push(files[i].origin);
     if (result.value === undefined) {
-      // The cache holds it as it is: not read, its warnings as they were.
-      ordered.push(...search!.warnings(i, path));
+      // The cache holds it as it is: not read, its warnings as they were (its parse's when needed).
+      ordered.push(...search!.warnings(i, path, needed(i)));
       const info = infos[i]!;
       sources.push(
         search!.document(i, { path, namespace: namespaces[i], info, maxBytes: fileLimit }),
@@ -260,14 +263,16 @@ function _bytesOver(
 
 /**
  * Whether the call needs the document of the file at an index: every file's,
- * unless `only` names namespaces that are all files'.
+ * unless `only` names namespaces that are all files' (files that `read` says
+ * were read).
  */
 function _needed(
   namespaces: readonly string[],
   only: ReadonlySet<string> | undefined,
+  read: (index: number) => boolean,
 ): (index: number) => boolean {
   if (only === undefined) return () => true;
-  const present = new Set(namespaces);
+  const present = new Set(namespaces.filter((_, i) => read(i)));
   for (const namespace of only) if (!present.has(namespace)) return () => true;
   return (index) => only.has(namespaces[index]);
 }

@@ -133,5 +133,14 @@ Deno.test("select: a selector or search naming a file parses that file only, and
     );
     assert.deepEqual(missing.data.unresolved[0].suggestions, ["good::heading:h2[0]"]);
     assert.ok(missing.warnings[0].startsWith(invalid), missing.warnings[0]);
+    // The namespace of a file that could not be read (zero.md is binary) is no file's either:
+    // the others are searched or suggested from, so they are parsed, and MDX's warning shows.
+    for (const selector of ["zero::text", "zero::h2.0"]) {
+      const unread = parseEnvelope(
+        (await mdselInProcess(["select", "--json", selector, dir])).stdout,
+      );
+      assert.equal(unread.warnings.length, 2, selector);
+      assert.ok(unread.warnings[0].startsWith(invalid), `${selector}: ${unread.warnings[0]}`);
+    }
   });
 });

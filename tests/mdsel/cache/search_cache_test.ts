@@ -214,6 +214,13 @@ Deno.test("search cache: the warnings of files not read are those a read gives, 
     assert.match(answer.stdout, /Invalid UTF-8 in .*b\.md/);
     await same(asked, env, "warm");
     assert.equal(entries(env.MDSEL_CACHE_DIR, "search").size, 4);
+    // A search in one file: the files the cache holds say what reading them says, not what
+    // parsing them said (a.mdx is not parsed, so MDX has nothing to reject), as without it.
+    const inC = [["select", "--", "c::word", docs], ["select", "--json", "--", "c::word", docs]];
+    await same(inC, env, "in one file");
+    const one = await mdsel(inC[0], env);
+    assert.doesNotMatch(one.stdout, /Not valid MDX/);
+    assert.match(one.stdout, /Invalid UTF-8 in .*b\.md/);
   });
 });
 
