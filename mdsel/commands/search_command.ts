@@ -162,7 +162,8 @@ function _groupedByFile(hits: readonly SearchHit[], second: number): SearchHit[]
       if (shown.has(hit)) return;
       // The sections holding it first, outermost first.
       const holders = group.filter((other) =>
-        other !== hit && _holds(other.target, hit.target) && other.headingScore >= hit.headingScore
+        other !== hit && _holds(other.target, hit.target) && other.headingScore > 0 &&
+        other.headingScore >= hit.headingScore
       );
       holders.sort((a, b) => _start(a.target) - _start(b.target));
       for (const holder of holders) show(holder);

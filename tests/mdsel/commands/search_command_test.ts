@@ -127,3 +127,29 @@ Deno.test("no match: the closest headings to a short query, none for a long one"
     assert.equal(outcome.unresolved[0].suggestions.length, suggested, `${query.length}: ${query}`);
   }
 });
+
+Deno.test("a section holding a result comes before it only when its heading holds the query's words", () => {
+  const selectors = (text: string, query: string) =>
+    searchWorkspace(query, null, workspace(doc(text))).search!.results.map((r) => r.selector);
+  // Neither heading holds `timeout`: the subsection, where the word stands most, comes first.
+  const plain = [
+    "# Guide",
+    "## Limits",
+    "A timeout applies.",
+    "### Per test",
+    "Set the timeout per test: a timeout of 5000 ms, the timeout option.",
+  ].join("\n\n");
+  assert.deepEqual(selectors(plain, "timeout").slice(0, 2), [
+    "d::heading:h3[0]",
+    "d::heading:h2[0]",
+  ]);
+  // The holder's heading holds it as strongly: the page reads top down.
+  const titled = plain.replace("## Limits", "## Timeout").replace(
+    "### Per test",
+    "### Per test timeout",
+  );
+  assert.deepEqual(selectors(titled, "timeout").slice(0, 2), [
+    "d::heading:h2[0]",
+    "d::heading:h3[0]",
+  ]);
+});
