@@ -99,7 +99,7 @@ export function readCacheSettings(
     if (Number.isSafeInteger(value) && value >= 1) maxBytes = value;
     else {
       warnings.push(
-        `warning: ignoring MDSEL_CACHE_MAX_BYTES='${rawMax}' (not a positive whole number)`,
+        `warning: ignoring MDSEL_CACHE_MAX_BYTES='${rawMax}' (${wholeNumberProblem(value)})`,
       );
     }
   }
@@ -137,4 +137,25 @@ function _absolute(value: string | undefined, os: string): string | undefined {
   const trimmed = value.replace(os === "windows" ? /[\\/]+$/ : /\/+$/, "");
   const absolute = os === "windows" ? /^(?:[A-Za-z]:)?[\\/]/.test(value) : value.startsWith("/");
   return absolute && trimmed !== "" ? trimmed : undefined;
+}
+
+/**
+ * What is wrong with a setting's value that is not a whole number from 1 up
+ * to `Number.MAX_SAFE_INTEGER`.
+ *
+ * @param value The value, as a number.
+ * @returns The reason, for a warning.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { wholeNumberProblem } from "./location.ts";
+ * assert.equal(wholeNumberProblem(Number("lots")), "not a positive whole number");
+ * assert.equal(wholeNumberProblem(1e20), "too large: at most 9007199254740991");
+ * ```
+ */
+export function wholeNumberProblem(value: number): string {
+  return Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER
+    ? `too large: at most ${Number.MAX_SAFE_INTEGER}`
+    : "not a positive whole number";
 }

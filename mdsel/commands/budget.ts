@@ -37,7 +37,8 @@ export function linesChars(lines: readonly string[]): number {
 /**
  * Whole groups of lines, in order, as many as fit `room` characters; when
  * some are left out, a closing line from `closing` says so, and it fits too
- * (groups make way for it, and it is cut when even it alone is too long).
+ * (groups make way for it, and it is cut when even it alone is too long, or left out when
+ * the groups printed whatever the room leave none).
  *
  * @param groups The groups, each printed whole or not at all.
  * @param room The characters available, newlines included.
@@ -54,6 +55,7 @@ export function linesChars(lines: readonly string[]): number {
  * assert.deepEqual(fitGroups(groups, 1000, closing), groups.flat());
  * assert.deepEqual(fitGroups(groups, 32, closing), ["!a", "reason a", "[2 more not shown]"]);
  * assert.deepEqual(fitGroups(groups, 10, closing), ["[3 more n"]);
+ * assert.deepEqual(fitGroups(groups, 10, closing, 1), ["!a", "reason a"]);
  * ```
  */
 export function fitGroups(
@@ -80,6 +82,8 @@ export function fitGroups(
   for (const group of groups.slice(0, kept)) for (const line of group) lines.push(line);
   if (kept === groups.length) return lines;
   const last = closing(groups.length - kept, kept);
-  lines.push(last.length + 1 <= room - used ? last : last.slice(0, Math.max(0, room - used - 1)));
+  const cut = last.length + 1 <= room - used ? last : last.slice(0, Math.max(0, room - used - 1));
+  // No room left at all (the groups printed whatever the room took it): no empty line.
+  if (cut.length > 0) lines.push(cut);
   return lines;
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { CACHE_VARIABLES } from "../cache/location.ts";
+import { CACHE_VARIABLES, wholeNumberProblem } from "../cache/location.ts";
 
 /** The engine's settings. */
 export interface EngineSettings {
@@ -76,7 +76,7 @@ export function readSettings(getEnv: (name: string) => string | undefined): Engi
     if (raw === undefined || raw.trim() === "") return fallback;
     const value = Number(raw.trim());
     if (!Number.isSafeInteger(value) || value < 1) {
-      warnings.push(`warning: ignoring ${name}='${raw}' (not a positive whole number)`);
+      warnings.push(`warning: ignoring ${name}='${raw}' (${wholeNumberProblem(value)})`);
       return fallback;
     }
     return value;
