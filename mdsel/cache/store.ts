@@ -410,8 +410,7 @@ export class CacheStore {
         );
       batches.forEach(({ kind, version, entries, postings, stems }, i) => {
         const bytes = entries.map((entry) =>
-          entry.data.length + entry.path.length + entry.stat.length + 64 +
-          (entry.postingsBytes ?? 0)
+          _entryBytes(entry, entry.data) + (entry.postingsBytes ?? 0)
         );
         const total = bytes.reduce((sum, size) => sum + size, 0);
         // A segment the cap cannot hold is not written: it would be evicted at once.
@@ -430,7 +429,7 @@ export class CacheStore {
             entry.stat,
             readAt,
             now,
-            fits ? bytes[k] : entry.path.length + entry.stat.length + refused.length + 64,
+            fits ? bytes[k] : _entryBytes(entry, refused),
             fits ? entry.data : refused,
             segment,
             segment === null ? null : entry.slot ?? null,
@@ -561,6 +560,11 @@ export class CacheStore {
     if (_isBusy(error)) return; // another process holds it: this call goes without
     this.#warning ??= _failure(error, this.#path);
   }
+}
+
+/** The bytes an entry holds with some data, as the cap counts them (its postings aside). */
+function _entryBytes(entry: NewEntry, data: string): number {
+  return data.length + entry.path.length + entry.stat.length + 64;
 }
 
 /** The bytes the cap counts: the entries, and the stale postings of their segments. */

@@ -8,8 +8,8 @@
  *
  * @module
  */
-import type { QueryWord, SearchQuery } from "./search_query.ts";
-import { STOP_WORDS } from "./search_query.ts";
+import type { SearchQuery } from "./search_query.ts";
+import { plainTerm, STOP_WORDS } from "./search_query.ts";
 import { STEM, stemTerm } from "./search_data.ts";
 import { hasCjk, isVersion } from "./search_text.ts";
 
@@ -81,7 +81,7 @@ export function termSpecs(query: SearchQuery, part = 1): TermSpec[] {
     });
   });
   query.words.forEach((word, i) => {
-    const plain = _plain(word);
+    const plain = plainTerm(word);
     if (plain === undefined) return;
     const stem = stemTerm(plain);
     if (stem === undefined) return;
@@ -95,9 +95,9 @@ export function termSpecs(query: SearchQuery, part = 1): TermSpec[] {
   // Two neighbouring words written as one: `shut down` finds `shutdown`, `set up` finds `setup`
   // (`up` a particle, no word of its own), and in their other forms: `timed out` finds `timeouts`.
   query.words.forEach((word, i) => {
-    const first = _plain(word);
+    const first = plainTerm(word);
     if (first === undefined) return;
-    const next = i + 1 < query.words.length ? _plain(query.words[i + 1]) : undefined;
+    const next = i + 1 < query.words.length ? plainTerm(query.words[i + 1]) : undefined;
     const root = stemTerm(first)?.slice(1) ?? first;
     for (const second of [word.particle, next]) {
       if (second === undefined) continue;
@@ -112,7 +112,7 @@ export function termSpecs(query: SearchQuery, part = 1): TermSpec[] {
   });
   let swaps = 0;
   query.words.forEach((word, i) => {
-    const plain = _plain(word);
+    const plain = plainTerm(word);
     if (plain === undefined || plain.length < 5 || plain.length > 40) return;
     for (let k = 0; k + 1 < plain.length && swaps < MAX_SWAPS; k++) {
       if (plain[k] === plain[k + 1]) continue;
@@ -266,13 +266,6 @@ export function withinOneEdit(a: string, b: string): boolean {
   // The first difference: substitute (same lengths) or skip one letter of the longer word.
   const rest = short.length === long.length ? i + 1 : i;
   return short.slice(rest) === long.slice(i + 1);
-}
-
-/** A plain word of a query: one term of letters alone (an identifier is written as meant). */
-function _plain(word: QueryWord): string | undefined {
-  const [term] = word.terms;
-  if (word.count !== "any" || word.terms.length !== 1 || !/^[a-z]+$/.test(term)) return undefined;
-  return term;
 }
 
 // One typo per word, for words long enough to have a typo (not Chinese or

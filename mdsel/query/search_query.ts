@@ -148,6 +148,27 @@ const PARTICLES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * A word's one term when it is a plain English word (lower-case letters
+ * only): one that has other forms, and that may be written as one with its
+ * neighbour.
+ *
+ * @param word The word.
+ * @returns The term, or `undefined` for an identifier, a number, CJK or several terms.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseQuery, plainTerm } from "./search_query.ts";
+ * assert.deepEqual(parseQuery("redirects fs.readFile").words.map(plainTerm), ["redirects", undefined]);
+ * ```
+ */
+export function plainTerm(word: QueryWord): string | undefined {
+  const [term] = word.terms;
+  if (word.count !== "any" || word.terms.length !== 1 || !/^[a-z]+$/.test(term)) return undefined;
+  return term;
+}
+
+/**
  * Reads a query (see the module).
  *
  * @param query The query as typed.
@@ -202,7 +223,7 @@ export function parseQuery(query: string): SearchQuery {
       // A particle right after a plain word (`set up`, not `import.meta.env in`).
       if (
         terms.length === 0 && all.length === 1 && PARTICLES.has(all[0]) && from[last] === at - 1 &&
-        words[last].count === "any" && /^[a-z]+$/.test(words[last].terms.join(" "))
+        plainTerm(words[last]) !== undefined
       ) {
         words[last] = { ...words[last], particle: all[0] };
       }
