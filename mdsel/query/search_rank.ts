@@ -23,7 +23,7 @@
  *    share of words held to a higher power: the ranking of a known item (a
  *    few rare words of a section), fused with the passage ranking (each
  *    relative to its best, summed with weights: CombSUM).
- * 5. **What it is**: an upgrade note or a changelog entry ranks below the
+ * 5. **What it is**: an upgrade note, a changelog entry or a legacy page ranks below the
  *    topic it mentions unless the query asks about changes.
  *
  * For a query word, its best term counts: as written, a part of an
@@ -399,7 +399,7 @@ export function scoreSections(
 
 /** Words that say a query is about changes: then upgrade notes are what it wants. */
 const _CHANGE_WORDS =
-  /^(?:migrat\w*|upgrad\w*|changelog|changes?|changed|breaking|deprecat\w*|removed|renamed|release|releases|v\d[\w.]*|\d+(?:\.\d+)+|version)$/;
+  /^(?:migrat\w*|upgrad\w*|changelog|changes?|changed|breaking|deprecat\w*|removed|renamed|release|releases|v\d[\w.]*|\d+(?:\.\d+)+|version|legacy)$/;
 /**
  * A page or section of changes: an upgrade guide, a changelog, release notes.
  * "Upgrade to" counts before a version (`Upgrade to v5`, `Upgrade to Astro 5`),
@@ -407,6 +407,12 @@ const _CHANGE_WORDS =
  */
 const _CHANGE_TEXT =
   /\b(?:migrat(?:e|ion|ing)|upgrading|upgrade[ -](?:guide|notes)|upgrade[ -]to[ -](?:[a-z][\w.-]*[ -])?v?\d|changelog|release[ -]notes|what'?s new|breaking[ -]changes?|deprecations?)\b/i;
+/**
+ * Docs of a superseded version: `workflows-legacy/`, `(Legacy)`, `Legacy
+ * decorators`, `legacyWorkflows`, `streamLegacy`; not a name that starts with
+ * the word (`legacy-peer-deps`, `legacy_mode`: an option of today).
+ */
+const _LEGACY_TEXT = /(?<![A-Za-z])[Ll]egacy(?![a-z]|[-_][A-Za-z])|[a-z]Legacy(?![a-z])/;
 
 /**
  * Upgrade notes and changelog entries rank below the topic they mention,
@@ -428,11 +434,13 @@ function _applyKind(
     const { data, file } = docs[result.doc];
     if (pages[result.doc] === 0) {
       const first = data.sections.find((entry) => entry.depth > 0)?.heading ?? "";
-      pages[result.doc] = _CHANGE_TEXT.test(`${file} ${data.title} ${first}`) ? 1 : 2;
+      const page = `${file} ${data.title} ${first}`;
+      pages[result.doc] = _CHANGE_TEXT.test(page) || _LEGACY_TEXT.test(page) ? 1 : 2;
     }
     let change = pages[result.doc] === 1;
     for (let at = result.section; !change && at !== -1; at = data.sections[at].parent) {
-      change = _CHANGE_TEXT.test(data.sections[at].heading);
+      const heading = data.sections[at].heading;
+      change = _CHANGE_TEXT.test(heading) || _LEGACY_TEXT.test(heading);
     }
     if (change) result.score *= ranking.changes;
   }

@@ -14,7 +14,7 @@ import { MAX_QUERY_CHARS, parseQuery, QueryError } from "../../../mdsel/query/se
 import { searchTerms } from "../../../mdsel/query/search_text.ts";
 import { TermPlaces } from "../../../mdsel/query/search_term_places.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "../../../mdsel/query/search_limits.ts";
-import type { MdDocument } from "../../../mdsel/parse/document.ts";
+import { type MdDocument, parseDocument } from "../../../mdsel/parse/document.ts";
 import { doc } from "../_docs.ts";
 import { mdsel, withTempDir } from "../_cli.ts";
 
@@ -405,6 +405,66 @@ Deno.test("upgrade notes rank below the topic they mention, unless the query ask
   assert.equal(
     searchDocuments(docs, "import.meta.env upgrade").hits[0].target.doc.namespace,
     "upgrade-guide",
+  );
+});
+
+Deno.test("docs of a superseded version rank below the current ones, unless the query asks for them", () => {
+  const current =
+    "# Suspend & Resume\n\n## Identifying suspended steps\n\nA workflow whose run is suspended waits for resume().\n";
+  const legacy =
+    "# Suspend & Resume\n\n## Storage\n\nA suspended workflow is stored until resume().\n";
+  const cases: [string, string][] = [
+    ["workflows-legacy/suspend-and-resume.md", "# Suspend & Resume"], // its folder
+    ["reference/legacyWorkflows/suspend.md", "# Suspend & Resume"], // camelCase
+    ["old/suspend.md", "# Suspend & Resume Workflows (Legacy)"], // its title
+  ];
+  for (const [path, title] of cases) {
+    const docs = [
+      parseDocument(current, "now", "workflows/suspend-and-resume.md"),
+      parseDocument(legacy.replace("# Suspend & Resume", title), "old", path),
+    ];
+    assert.equal(
+      searchDocuments(docs, "workflow stuck suspended").hits[0].target.doc.namespace,
+      "now",
+      path,
+    );
+    assert.equal(
+      searchDocuments(docs, "legacy workflow suspended storage").hits[0].target.doc.namespace,
+      "old",
+      path,
+    );
+  }
+  // A legacy section of a current page ranks below its siblings.
+  const page = doc(
+    "# Decorators\n\n## Legacy decorators\n\nEnable decorators with a flag.\n\n## Stage 3 decorators\n\nDecorators work without a flag.\n",
+  );
+  assert.equal(
+    searchDocuments([page], "decorators flag").hits[0].headingPath.at(-1),
+    "Stage 3 decorators",
+  );
+  // An option named with the word is today's option: `legacy-peer-deps` scores as any name would.
+  const config = (name: string) =>
+    doc(
+      `# Config\n\n## \`${name}\`\n\nIgnore peer dependency conflicts.\n\n## \`strict-peer-deps\`\n\nFail on peer dependency conflicts.\n`,
+    );
+  const scores = (name: string) =>
+    searchDocuments([config(name)], "ignore peer dependency conflicts").hits.map((hit) =>
+      `${hit.headingPath.at(-1)} ${hit.score.toFixed(6)}`
+    );
+  assert.deepEqual(
+    scores("legacy-peer-deps"),
+    scores("loose-peer-deps").map((line) => line.replace("loose", "legacy")),
+  );
+  // A word that only holds the letters is not a mark: "legacyish" is not legacy.
+  const plain = parseDocument(
+    "# Legacyish\n\nSuspended workflow storage.\n",
+    "plain",
+    "legacyish.md",
+  );
+  assert.equal(
+    searchDocuments([plain, parseDocument(current, "now", "a.md")], "suspended workflow storage")
+      .hits[0].target.doc.namespace,
+    "plain",
   );
 });
 
