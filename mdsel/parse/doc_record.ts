@@ -12,6 +12,7 @@
 import {
   assembleDocument,
   type DocumentParts,
+  jsxPlainText,
   type MdDocument,
   type MdNode,
   type NodeKind,
@@ -25,7 +26,7 @@ import { splitLines } from "./source_lines.ts";
  * Raise it whenever either changes (`tests/mdsel/parse/doc_record_test.ts`
  * holds a fingerprint of the parser's sources and says when).
  */
-export const DOC_RECORD_VERSION = 1;
+export const DOC_RECORD_VERSION = 2;
 
 /**
  * How many characters of the root's plain text a record keeps: what the
@@ -59,7 +60,7 @@ const FIELDS = 7;
 export interface NodeListRecord {
   /** {@linkcode FIELDS} numbers per node. */
   readonly n: number[];
-  /** The headings' text, in order. */
+  /** The headings' text and the `jsx` nodes' (their attributes' text), in order. */
   readonly t: string[];
   /**
    * The children of the blockquotes among the nodes, by the node's position
@@ -151,7 +152,7 @@ function _listRecord(doc: MdDocument, nodes: readonly MdNode[], children: boolea
     n[at + 4] = node.words;
     n[at + 5] = node.level;
     n[at + 6] = node.quoteDepth;
-    if (node.kind === "heading") t.push(node.text);
+    if (node.kind === "heading" || node.kind === "jsx") t.push(node.text);
     if (children && node.kind === "blockquote") {
       (q ??= {})[i] = _listRecord(doc, doc.childrenOf(node).nodes, true);
     }
@@ -234,6 +235,7 @@ export function documentOf(
       return found;
     },
     plainText(node, limit) {
+      if (node.kind === "jsx") return jsxPlainText(node, limit);
       if (limit === ROOT_PLAIN_CHARS && !parents.has(node) && !reparsed.has(node)) {
         const i = nodes.indexOf(node);
         if (i in plain) return plain[i];
@@ -271,7 +273,7 @@ function _nodesOf(list: NodeListRecord): MdNode[] {
     throw new TypeError("Not a node list record");
   }
   const nodes: MdNode[] = new Array(n.length / FIELDS);
-  let heading = 0;
+  let texted = 0;
   for (let i = 0, at = 0; at < n.length; i++, at += FIELDS) {
     const kind = KINDS[n[at]];
     if (kind === undefined) throw new TypeError("Not a node kind");
@@ -281,14 +283,14 @@ function _nodesOf(list: NodeListRecord): MdNode[] {
       startLine: n[at + 2],
       endLine: n[at + 3],
       words: n[at + 4],
-      text: kind === "heading" ? t[heading++] : "",
+      text: kind === "heading" || kind === "jsx" ? t[texted++] : "",
       tokenStart: -1,
       tokenEnd: -1,
       level: n[at + 5],
       quoteDepth: n[at + 6],
     };
   }
-  if (heading !== t.length) throw new TypeError("Not a node list record");
+  if (texted !== t.length) throw new TypeError("Not a node list record");
   return nodes;
 }
 

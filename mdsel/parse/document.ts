@@ -49,7 +49,10 @@ export interface MdNode {
   readonly endLine: number;
   /** Words of the node's plain text. */
   readonly words: number;
-  /** A heading's plain text; empty for other nodes. */
+  /**
+   * A heading's plain text; for a `jsx` node (MDX), the text of its tags'
+   * attributes, one value per line (see `jsx_text.ts`); empty for other nodes.
+   */
   readonly text: string;
   /**
    * Index of the node's first markdown-it token among the tokens its
@@ -239,13 +242,36 @@ export function nodesSource(doc: MdDocument, nodes: readonly MdNode[]): string {
   return stripQuoteMarkers(text, first.quoteDepth);
 }
 
+/**
+ * A `jsx` node's plain text: the text of its tags' attributes.
+ *
+ * @param node The node.
+ * @param limit At most this many characters (before the closing newline).
+ * @returns The text and a newline, or `""` when its tags hold none.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { jsxPlainText } from "./document.ts";
+ * import { parseMdxDocument } from "./mdx.ts";
+ * const { doc } = parseMdxDocument('<Callout title="Heads up" />\n', "d", "d.mdx");
+ * assert.equal(jsxPlainText(doc.top.nodes[0], 200), "Heads up\n");
+ * ```
+ */
+export function jsxPlainText(node: MdNode, limit: number): string {
+  if (node.text === "") return "";
+  return `${node.text.length > limit ? node.text.slice(0, limit) : node.text}\n`;
+}
+
 /** Node kinds of MDX that are code, not prose: ESM, expressions, lines of JSX tags. */
 const MDX_CODE_KINDS: ReadonlySet<NodeKind> = new Set(["jsx", "expression", "esm"]);
 
 /**
  * The source of lines `first..last` (inclusive) a reader sees as text: in an
  * MDX file, without the lines of its top-level ESM, expressions and JSX tags
- * (a Markdown file's lines are all text).
+ * (a Markdown file's lines are all text). The text of JSX attributes (a
+ * `jsx` node's `text`) counts in a section's words, not here: what a search
+ * reads is prose (measured in `docs/cli.md`).
  *
  * @param doc The document.
  * @param first First 0-based line.

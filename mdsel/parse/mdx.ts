@@ -26,6 +26,7 @@ import {
   assembleDocument,
   CHUNK_CHARS,
   type DocumentParts,
+  jsxPlainText,
   type MdDocument,
   type MdNode,
   type NodeDraft,
@@ -33,12 +34,19 @@ import {
 import { defineReferences, parseMarkdown } from "./markdown.ts";
 import { appendDrafts, type Drafts, MarkdownReader, readMarkdown } from "./markdown_nodes.ts";
 import { JsxNesting, MdxSyntaxError } from "./mdx_jsx.ts";
+import { jsxText, type KnownExpression } from "./jsx_text.ts";
 import { type EventSource, exitOf, mdxNodes, mdxNodeSource, pointAt } from "./mdx_nodes.ts";
 import { mdxParse } from "./mdx_parse.ts";
 import { mdxSegments, type Segment } from "./mdx_segments.ts";
 import { type MdxProblem, mdxWarning } from "./mdx_warning.ts";
-import { blockPlainText } from "./plain_text.ts";
-import { frontMatterLineCount, sliceLines, type SourceLines, splitLines } from "./source_lines.ts";
+import { blockPlainText, countWords } from "./plain_text.ts";
+import {
+  frontMatterLineCount,
+  sliceLines,
+  type SourceLines,
+  splitLines,
+  stripQuoteMarkers,
+} from "./source_lines.ts";
 
 export { type MdxProblem, MdxSyntaxError };
 
@@ -145,6 +153,8 @@ class _MdxReader {
   readonly #markdown: MarkdownReader;
   readonly #nesting = new JsxNesting();
   readonly #kept = new Map<MdNode, _Kept>();
+  /** The big attribute expressions MDX's parse read, by their file offset (see `mdx_parse.ts`). */
+  readonly #expressions = new Map<number, KnownExpression>();
   readonly #labels: string[] = [];
 
   constructor(lines: SourceLines, frontMatterLines: number) {
@@ -224,6 +234,9 @@ class _MdxReader {
       throw new MdxSyntaxError(_reason(error), place.line + first, place.column);
     }
     const { events, sourceOffset } = parsed;
+    for (const [at, read] of parsed.expressions) {
+      this.#expressions.set(offset + at, { end: offset + read.end, text: read.text });
+    }
     if (!atEnd && _fenceRunsToEnd(events)) return undefined;
     const source: EventSource = { lines: this.#lines, offset, sourceOffset };
     this.#nesting.check(events, (at) => {
@@ -231,6 +244,7 @@ class _MdxReader {
       return { line: line + 1, column };
     });
     const piece = mdxNodes(events, 0, events.length, source, 0);
+    this.#readJsx(piece.nodes);
     for (const label of piece.labels) this.#labels.push(label);
     let keep = beforeHeading;
     piece.nodes.forEach((node, i) => {
@@ -262,11 +276,32 @@ class _MdxReader {
     for (const [child, quote] of children.quotes) {
       this.#kept.set(child, { events: quote, source: kept.source });
     }
+    this.#readJsx(children.nodes);
     return this.#markdown.readHeadings(children);
+  }
+
+  /** The text of the attributes of the tags of `jsx` nodes, their words (see `jsx_text.ts`). */
+  #readJsx(nodes: readonly NodeDraft[]): void {
+    for (const node of nodes) {
+      if (node.kind !== "jsx") continue;
+      const source = sliceLines(this.#lines, node.startLine, node.endLine);
+      if (node.quoteDepth > 0) {
+        node.text = jsxText(stripQuoteMarkers(source, node.quoteDepth));
+      } else {
+        // What MDX's parse read already is not read again.
+        const base = this.#lines.starts[node.startLine];
+        node.text = jsxText(source, (at) => {
+          const read = this.#expressions.get(base + at);
+          return read === undefined ? undefined : { end: read.end - base, text: read.text };
+        });
+      }
+      node.words = countWords(node.text);
+    }
   }
 
   #plainText(node: MdNode, limit: number): string {
     if (node.tokenStart >= 0) return this.#markdown.plainText(node, limit);
+    if (node.kind === "jsx") return jsxPlainText(node, limit);
     const plain = this.#kept.get(node)?.plain ??
       _plainOf(sliceLines(this.#lines, node.startLine, node.endLine));
     const tokens = parseMarkdown(plain, { ...this.#markdown.env }, false);

@@ -28,6 +28,7 @@ import { mdxjsEsm } from "micromark-extension-mdxjs-esm";
 import { combineExtensions } from "micromark-util-combine-extensions";
 import { subtokenize } from "micromark-util-subtokenize";
 import type { Event, ParseContext, Token } from "micromark-util-types";
+import { expressionText, type KnownExpression } from "./jsx_text.ts";
 
 /** The expression tokens, with their value's token type and how MDX checks them. */
 const EXPRESSIONS: Readonly<
@@ -75,6 +76,12 @@ export interface MdxParse {
    * events' lines and columns are not the text's.
    */
   sourceOffset(offset: number): number;
+  /**
+   * The big attribute expressions acorn read (see the module doc), by where
+   * they start in the text (after their `{`): where each ends, and its text
+   * (`jsx_text.ts`), so that it is not read again.
+   */
+  readonly expressions: ReadonlyMap<number, KnownExpression>;
 }
 
 /**
@@ -109,7 +116,7 @@ export function mdxParse(source: string, final = true): MdxParse {
   try {
     const events = _events(masked.text, _counted);
     if (_acornAgrees(events, acorn, masked.at) && _masksInAttributes(events, masked)) {
-      return { events, sourceOffset: masked.sourceOffset };
+      return { events, sourceOffset: masked.sourceOffset, expressions: masked.expressions };
     }
   } catch (error) {
     if (!final && (error as { ruleId?: unknown }).ruleId === "unexpected-eof") throw error;
@@ -126,7 +133,11 @@ export function mdxParse(source: string, final = true): MdxParse {
       gfm(),
     ],
   });
-  return { events: _events(source, _exact), sourceOffset: (offset) => offset };
+  return {
+    events: _events(source, _exact),
+    sourceOffset: (offset) => offset,
+    expressions: new Map(),
+  };
 }
 
 /** An attribute expression this size or bigger is read by acorn alone. */
@@ -145,6 +156,8 @@ interface _Masked {
   /** Where each expression taken out starts, in `text`. */
   readonly at: number[];
   sourceOffset(offset: number): number;
+  /** The expressions taken out, by where they start in the source. */
+  readonly expressions: ReadonlyMap<number, KnownExpression>;
 }
 
 /**
@@ -158,6 +171,7 @@ interface _Masked {
  */
 function _maskExpressions(source: string, acorn: Acorn): _Masked {
   const masks: [number, number][] = [];
+  const expressions = new Map<number, KnownExpression>();
   const length = source.length;
   const skipSpace = (i: number) => {
     while (i < length && _isSpace(source.charCodeAt(i))) i++;
@@ -190,19 +204,22 @@ function _maskExpressions(source: string, acorn: Acorn): _Masked {
         i = small + 1;
         continue;
       }
-      let end: number;
+      let node: { end: number };
       try {
-        end = (acorn.parseExpressionAt(source, i + 1, ACORN_OPTIONS) as { end: number }).end;
+        node = acorn.parseExpressionAt(source, i + 1, ACORN_OPTIONS) as { end: number };
       } catch {
         break;
       }
-      end = skipSpace(end);
+      const end = skipSpace(node.end);
       if (source.charCodeAt(end) !== RIGHT_BRACE) break;
       masks.push([i + 1, end]);
+      expressions.set(i + 1, { end: node.end, text: expressionText(node) });
       i = end + 1;
     }
   }
-  if (masks.length === 0) return { text: source, at: [], sourceOffset: (offset) => offset };
+  if (masks.length === 0) {
+    return { text: source, at: [], sourceOffset: (offset) => offset, expressions };
+  }
   let text = "";
   let from = 0;
   const at: number[] = [];
@@ -218,6 +235,7 @@ function _maskExpressions(source: string, acorn: Acorn): _Masked {
   return {
     text,
     at,
+    expressions,
     sourceOffset(offset) {
       // The last expression taken out before the offset tells how far it moved.
       const before = _firstAtLeast(at, offset);

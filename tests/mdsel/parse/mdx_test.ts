@@ -81,11 +81,11 @@ const FIXTURES: Fixture[] = [
     headings: [[2, 1, "fetch options"], [2, 3, "Install"]],
   },
   {
-    name: "JSX children are words, attributes are not",
-    text: '# A\n\n<Note title="Read this first">\n  Some words here.\n</Note>\n',
+    name: "JSX children are words, and so is the text of their attributes",
+    text: '# A\n\n<Note title="Read this first" className="note">\n  Some words here.\n</Note>\n',
     headings: [[1, 1, "A"]],
     kinds: ["heading", "jsx", "paragraph", "jsx"],
-    words: [1, 0, 3, 0],
+    words: [1, 3, 3, 0],
   },
   {
     name: "a multi-line expression across a blank line and a heading line",
@@ -108,7 +108,8 @@ const FIXTURES: Fixture[] = [
     }  ]}\n/>\n\n## After\n\ntext\n`,
     headings: [[1, 1, "Props"], [2, 28, "After"]],
     kinds: ["heading", "jsx", "heading", "paragraph"],
-    words: [1, 0, 1, 1],
+    // Each entry's name and type: `p0` and `{ a: string }`, five words.
+    words: [1, 100, 1, 1],
   },
   {
     name: "tags and expressions on one line make one node",

@@ -1,0 +1,245 @@
+/**
+ * The text a page shows from its JSX tags' attributes: documentation written
+ * in MDX puts much of what a reader sees there, not between tags. An API
+ * reference's parameters are a `<PropertiesTable content={[{ name: 'url',
+ * type: 'string', description: 'The database URL.' }]} />`, a CLI flag a
+ * `<ParamField path="--cafile" type="string">`, a callout's heading a
+ * `<Callout title="...">`. Their words are the page's words: an outline that
+ * counts none of them calls a 1,500-line reference "1 word", and a search
+ * never finds the parameter a question names.
+ *
+ * The text is the values of the tags' string attributes and the string
+ * literals and JSX text of their expression attributes (the JavaScript read
+ * by acorn with its JSX plugin, as MDX itself reads expressions), one per line;
+ * attributes that are never text a reader sees (`src`, `href`, `className`,
+ * `style`, `id`, `key`, ...) are left out, and so are the tags' names.
+ *
+ * @module
+ */
+import { Parser } from "acorn";
+import acornJsx from "acorn-jsx";
+
+/** Attributes whose value is never text a reader sees: addresses, styling, identity. */
+const NOT_TEXT = new Set([
+  "src",
+  "srcSet",
+  "srcset",
+  "href",
+  "to",
+  "className",
+  "class",
+  "style",
+  "id",
+  "key",
+  "ref",
+  "width",
+  "height",
+  "target",
+  "rel",
+  "lang",
+  "language",
+  "icon",
+  "color",
+  "size",
+  "variant",
+  "slot",
+]);
+
+/** The most characters of a tag's source read for its text (a bound on the tokenizer's work). */
+export const JSX_TEXT_SOURCE_CHARS = 1_000_000;
+
+/**
+ * The text of the JSX tags in a stretch of MDX source (the lines of a `jsx`
+ * node): each string attribute's value and each string literal of an
+ * expression attribute, one per line, in order.
+ *
+ * @param source The source of one or more JSX tags.
+ * @param known The expressions read already, by where they start in `source`
+ * (after their `{`): their text is taken as read.
+ * @returns Their text, one value per line (`""` when there is none).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { jsxText } from "./jsx_text.ts";
+ * assert.equal(
+ *   jsxText(`<PropertiesTable content={[{ name: "url", description: 'The database URL.' }]} />`),
+ *   "url\nThe database URL.",
+ * );
+ * assert.equal(jsxText(`<ParamField path="--cafile" type="string">`), "--cafile\nstring");
+ * assert.equal(jsxText(`<img src="/logo.png" alt="The logo" />`), "The logo");
+ * ```
+ */
+export function jsxText(
+  source: string,
+  known?: (at: number) => KnownExpression | undefined,
+): string {
+  const values: string[] = [];
+  const text = source.length > JSX_TEXT_SOURCE_CHARS
+    ? source.slice(0, JSX_TEXT_SOURCE_CHARS)
+    : source;
+  let at = 0;
+  while (at < text.length) {
+    const open = text.indexOf("<", at);
+    if (open === -1) break;
+    at = _tag(text, open + 1, values, known);
+  }
+  return values.join("\n");
+}
+
+/**
+ * An attribute expression acorn has read already (MDX's parse reads the big
+ * ones, `mdx_parse.ts`): where it ends and its text, so it is not read twice.
+ */
+export interface KnownExpression {
+  /** Its end (after its last character, before the `}`), in the source's offsets. */
+  readonly end: number;
+  /** Its text, as {@linkcode expressionText} gives it. */
+  readonly text: readonly string[];
+}
+
+/**
+ * The text of an expression acorn read: its string literals, template text
+ * and JSX text (with its attributes', as above), in source order; an
+ * object's keys are names, not text.
+ *
+ * @param node The expression's estree node.
+ * @returns Its text, whitespace collapsed, one value per entry.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Parser } from "acorn";
+ * import { expressionText } from "./jsx_text.ts";
+ * const node = Parser.parseExpressionAt(`[{ name: "url", optional: true }]`, 0, { ecmaVersion: "latest" });
+ * assert.deepEqual(expressionText(node), ["url"]);
+ * ```
+ */
+export function expressionText(node: unknown): string[] {
+  const values: string[] = [];
+  _strings(node as _Node, values, 0);
+  return values;
+}
+
+/** Reads the attributes of the tag whose name starts at `at`; returns where the tag ends. */
+function _tag(
+  text: string,
+  at: number,
+  values: string[],
+  known: ((at: number) => KnownExpression | undefined) | undefined,
+): number {
+  // The name (`Foo`, `Foo.Bar`, `foo:bar`), or `/` of a closing tag, or `>` of a fragment.
+  const name = /^\/?[\w$.:-]*/.exec(text.slice(at, at + 200))?.[0] ?? "";
+  at += name.length;
+  if (name === "" || name.startsWith("/")) return at;
+  for (;;) {
+    while (at < text.length && /\s/.test(text[at])) at++;
+    if (at >= text.length) return at;
+    const char = text[at];
+    if (char === ">" || char === "/") return at + 1;
+    if (char === "{") {
+      // A spread attribute `{...props}`: its strings are no text.
+      at = _expression(text, at, null, known);
+      continue;
+    }
+    const attribute = /^[\w$:.-]+/.exec(text.slice(at, at + 200))?.[0];
+    if (attribute === undefined) return at + 1;
+    at += attribute.length;
+    while (at < text.length && /\s/.test(text[at])) at++;
+    if (text[at] !== "=") continue;
+    at++;
+    while (at < text.length && /\s/.test(text[at])) at++;
+    const keep = NOT_TEXT.has(attribute) ? null : values;
+    const quote = text[at];
+    if (quote === '"' || quote === "'") {
+      const end = text.indexOf(quote, at + 1);
+      if (end === -1) return text.length;
+      if (keep !== null) _push(keep, text.slice(at + 1, end));
+      at = end + 1;
+    } else if (quote === "{") {
+      at = _expression(text, at, keep, known);
+    } else {
+      return at;
+    }
+  }
+}
+
+/** Reads the expression whose `{` is at `at`, keeping its text; returns where it ends. */
+function _expression(
+  text: string,
+  at: number,
+  values: string[] | null,
+  known: ((at: number) => KnownExpression | undefined) | undefined,
+): number {
+  // A spread attribute's `...` before its expression.
+  const start = at + 1 + (/^\s*\.\.\./.exec(text.slice(at + 1, at + 64))?.[0].length ?? 0);
+  const read = known?.(start);
+  if (read !== undefined) {
+    if (values !== null) { for (const value of read.text) values.push(value); }
+    const close = text.indexOf("}", read.end);
+    return close === -1 ? text.length : close + 1;
+  }
+  _parser ??= Parser.extend(acornJsx());
+  let node: _Node;
+  try {
+    node = _parser.parseExpressionAt(text, start, _OPTIONS) as unknown as _Node;
+  } catch {
+    // Not JavaScript acorn reads (MDX would have rejected the file): the rest is no text.
+    return text.length;
+  }
+  if (values !== null) _strings(node, values, 0);
+  const close = text.indexOf("}", node.end);
+  return close === -1 ? text.length : close + 1;
+}
+
+let _parser: typeof Parser | undefined;
+const _OPTIONS = { ecmaVersion: "latest", sourceType: "module" } as const;
+
+/** An estree node, as far as this reads it. */
+interface _Node {
+  readonly type: string;
+  readonly end: number;
+  readonly value?: unknown;
+  readonly [key: string]: unknown;
+}
+
+/** The string literals, template text and JSX text under a node, in source order. */
+function _strings(node: _Node, values: string[], depth: number): void {
+  // Deeper than any page's data: a bound on the walk, not a limit a page meets.
+  if (depth > 200) return;
+  if (node.type === "Literal" && typeof node.value === "string") {
+    _push(values, node.value);
+    return;
+  }
+  if (node.type === "TemplateElement") {
+    _push(values, String((node.value as { cooked?: string } | undefined)?.cooked ?? ""));
+    return;
+  }
+  if (node.type === "JSXText") {
+    _push(values, String(node.value ?? ""));
+    return;
+  }
+  if (node.type === "JSXAttribute" && NOT_TEXT.has(String((node.name as _Node)?.name))) return;
+  // An object's keys are names, not text: `{ name: 'url' }` gives `url`.
+  for (const key in node) {
+    if (key === "key" && node.type === "Property" && !(node as { computed?: boolean }).computed) {
+      continue;
+    }
+    if (key === "name" && node.type.startsWith("JSX")) continue;
+    const child = node[key];
+    if (Array.isArray(child)) {
+      for (const item of child) {
+        if (item !== null && typeof item === "object" && "type" in item) {
+          _strings(item as _Node, values, depth + 1);
+        }
+      }
+    } else if (child !== null && typeof child === "object" && "type" in child) {
+      _strings(child as _Node, values, depth + 1);
+    }
+  }
+}
+
+function _push(values: string[], value: string): void {
+  const trimmed = value.replace(/\s+/g, " ").trim();
+  if (trimmed !== "") values.push(trimmed);
+}
