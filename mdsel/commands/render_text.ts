@@ -339,11 +339,11 @@ export function searchLines(search: SearchAnswer): string[] {
   const count = matched === 1 ? "1 section matches" : `${matched} sections match`;
   let best = "";
   if (results.length < matched) {
-    best = results.length === 1 ? "; the best one" : `; the best ${results.length}, best first`;
+    best = `, the best ${results.length === 1 ? "one" : results.length} shown`;
   }
   // Fewer than the limit: the rest scored too far below the first to be worth a line.
   if (results.length > 0 && results.length < Math.min(matched, MAX_HITS)) {
-    best += ` (the others score under ${MIN_SHARE_OF_BEST * 100}% of ${
+    best += ` (the rest score under ${MIN_SHARE_OF_BEST * 100}% of ${
       results.length === 1 ? "it" : "the first"
     })`;
   }
@@ -357,17 +357,14 @@ export function searchLines(search: SearchAnswer): string[] {
   const sourced = results[0]?.content !== undefined;
   const standsOut = sourced &&
     results.every((result, i) => i === 0 || result.score < results[0].score * STANDS_OUT_SHARE);
-  if (standsOut) {
-    lines[0] += results.length === 1
-      ? "; its source follows"
-      : "; the first stands out: its source follows";
-  } else if (sourced) {
-    lines[0] += "; the first is short: its source follows";
+  if (sourced) {
+    lines[0] += results.length === 1 ? "; its source follows" : "; the first's source follows";
   }
   // Over several files, results come grouped under their file's path.
   const grouped = results.some((result) => result.label.includes("::"));
   const indent = grouped ? " " : "";
   let file: string | undefined;
+  const snippets = new Set<string>();
   for (const result of results) {
     if (grouped && result.file !== file) {
       file = result.file;
@@ -386,7 +383,10 @@ export function searchLines(search: SearchAnswer): string[] {
     // The section itself, as a select returns it: no second call needed.
     if (result.content !== undefined) {
       for (const line of result.content.split("\n")) lines.push(line);
-    } else if (result.snippet !== "" && !standsOut) {
+    } else if (result.snippet !== "" && !standsOut && !snippets.has(result.snippet)) {
+      // A snippet shown already (the same text in another file, as docs that share a
+      // snippet have it) is not repeated: the heading and file say which it is.
+      snippets.add(result.snippet);
       lines.push(`${indent}  ${echoLine(result.snippet)}`);
     }
   }

@@ -416,7 +416,7 @@ Deno.test("searchResultLabels reads the result lines of a search, with or withou
   assert.deepEqual(searchResultLabels(one), ["h2.0", "intro"]);
   // Several files: results grouped under their file's path, indented by one.
   const several =
-    'search "x": 9 sections match; the best 2, best first\ndocs/a.md\n a::h3.12 T > A [80 words]\n' +
+    'search "x": 9 sections match, the best 2 shown\ndocs/a.md\n a::h3.12 T > A [80 words]\n' +
     "   ...text h2.1...\nguide/migration-guide.md\n migration_guide::h5.0 ... > B [1 word]\n";
   assert.deepEqual(searchResultLabels(several), ["a::h3.12", "migration_guide::h5.0"]);
   assert.deepEqual(searchResultLabels('search "x": no section matches\n!x\nNo section holds'), []);

@@ -143,14 +143,14 @@ Deno.test("a search's first line says how many matched and why fewer are shown",
   assert.equal(first(0, 0), 'search "q": no section matches');
   assert.equal(first(1, 1), 'search "q": 1 section matches');
   assert.equal(first(3, 3), 'search "q": 3 sections match');
-  assert.equal(first(40, 10), 'search "q": 40 sections match; the best 10, best first');
+  assert.equal(first(40, 10), 'search "q": 40 sections match, the best 10 shown');
   assert.equal(
     first(40, 1),
-    'search "q": 40 sections match; the best one (the others score under 25% of it)',
+    'search "q": 40 sections match, the best one shown (the rest score under 25% of it)',
   );
   assert.equal(
     first(4, 2),
-    'search "q": 4 sections match; the best 2, best first (the others score under 25% of the first)',
+    'search "q": 4 sections match, the best 2 shown (the rest score under 25% of the first)',
   );
 });
 
@@ -164,7 +164,7 @@ Deno.test("over several files, a search's results come grouped under their file'
     start_line: i,
     end_line: i,
     score: 1,
-    snippet: "text",
+    snippet: `text ${ns}${i}`,
   });
   const intro = { ...result("b", "api/b.md", 0, ["Page B"]), label: "b::intro" };
   assert.deepEqual(
@@ -181,15 +181,15 @@ Deno.test("over several files, a search's results come grouped under their file'
     [
       "guide/a.md",
       " a::h2.0 One [10 words]",
-      "   text",
+      "   text a0",
       " a::h2.1 Two [10 words]",
-      "   text",
+      "   text a1",
       "api/b.md",
       " b::intro Page B [10 words]",
-      "   text",
+      "   text b0",
       "c.md",
+      // The same text as a result above (docs that share a snippet file): not repeated.
       " c::intro (before the first heading) [10 words]",
-      "   text",
     ],
   );
 });

@@ -27,7 +27,7 @@ Deno.test("a small best section that stands out comes whole: one call instead of
   const lines = selectText(outcome).split("\n");
   assert.match(
     lines[0],
-    /; the first stands out: its source follows$/,
+    /; the first's source follows$/,
   );
   assert.deepEqual(lines.slice(1, 6), [
     "h2.0 Guide > Abort [12 words]",
@@ -46,7 +46,7 @@ Deno.test("a short best section comes whole though it does not stand out; the ot
   assert.equal(first.content, "## One\n\nabort here");
   assert.equal(second.content, undefined);
   assert.deepEqual(selectText(outcome).split("\n"), [
-    'search "abort": 2 sections match; the first is short: its source follows',
+    'search "abort": 2 sections match; the first\'s source follows',
     "h2.0 Guide > One [3 words]",
     "## One",
     "",
