@@ -16,15 +16,25 @@
  *
  * @module
  */
-import { Parser } from "acorn";
+import { Parser, tokTypes } from "acorn";
 import acornJsx from "acorn-jsx";
 
-/** Attributes whose value is never text a reader sees: addresses, styling, identity. */
+/**
+ * Attributes (and an expression's object keys) whose value is never text a
+ * reader sees: addresses, styling, identity. In the AI SDK's and Mastra's
+ * docs, `href` and `link` in card and example lists (143 values) and `img`,
+ * `srcLight`, `srcDark`, `audio` (8) were all paths or URLs.
+ */
 const NOT_TEXT = new Set([
   "src",
   "srcSet",
   "srcset",
+  "srcLight",
+  "srcDark",
+  "img",
+  "audio",
   "href",
+  "link",
   "to",
   "className",
   "class",
@@ -78,11 +88,15 @@ export function jsxText(
   const text = source.length > JSX_TEXT_SOURCE_CHARS
     ? source.slice(0, JSX_TEXT_SOURCE_CHARS)
     : source;
+  const cut = text.length < source.length;
   let at = 0;
   while (at < text.length) {
-    const open = text.indexOf("<", at);
+    const open = _nextSpecial(text, at);
     if (open === -1) break;
-    at = _tag(text, open + 1, values, known);
+    // An expression between tags (`{/* <Y /> */}`, `{"a <b>"}`): its `<` are no tags.
+    at = text[open] === "{"
+      ? _expression(text, open, null, known)
+      : _tag(text, open + 1, values, known, cut);
   }
   return values.join("\n");
 }
@@ -109,7 +123,7 @@ export interface KnownExpression {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { Parser } from "acorn";
+ * import { Parser, tokTypes } from "acorn";
  * import { expressionText } from "./jsx_text.ts";
  * const node = Parser.parseExpressionAt(`[{ name: "url", optional: true }]`, 0, { ecmaVersion: "latest" });
  * assert.deepEqual(expressionText(node), ["url"]);
@@ -121,12 +135,26 @@ export function expressionText(node: unknown): string[] {
   return values;
 }
 
-/** Reads the attributes of the tag whose name starts at `at`; returns where the tag ends. */
+/** Where the next `<` or `{` stands from `at`, or -1. */
+function _nextSpecial(text: string, at: number): number {
+  for (let i = at; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 60 || code === 123) return i;
+  }
+  return -1;
+}
+
+/**
+ * Reads the attributes of the tag whose name starts at `at`; returns where
+ * the tag ends. `cut`: the text was cut at the bound (a value it cuts keeps
+ * its text up to there).
+ */
 function _tag(
   text: string,
   at: number,
   values: string[],
   known: ((at: number) => KnownExpression | undefined) | undefined,
+  cut: boolean,
 ): number {
   // The name (`Foo`, `Foo.Bar`, `foo:bar`), or `/` of a closing tag, or `>` of a fragment.
   const name = /^\/?[\w$.:-]*/.exec(text.slice(at, at + 200))?.[0] ?? "";
@@ -153,7 +181,10 @@ function _tag(
     const quote = text[at];
     if (quote === '"' || quote === "'") {
       const end = text.indexOf(quote, at + 1);
-      if (end === -1) return text.length;
+      if (end === -1) {
+        if (cut && keep !== null) _push(keep, text.slice(at + 1));
+        return text.length;
+      }
       if (keep !== null) _push(keep, text.slice(at + 1, end));
       at = end + 1;
     } else if (quote === "{") {
@@ -180,16 +211,32 @@ function _expression(
     return close === -1 ? text.length : close + 1;
   }
   _parser ??= Parser.extend(acornJsx());
-  let node: _Node;
+  let close: number;
   try {
-    node = _parser.parseExpressionAt(text, start, _OPTIONS) as unknown as _Node;
+    // As `parseExpressionAt` does, but an expression of only comments (`{/* c */}`) is empty.
+    const parser = new (_parser as unknown as _ParserClass)(_OPTIONS, text, start);
+    parser.nextToken();
+    if (parser.type !== tokTypes.braceR) {
+      const node = parser.parseExpression();
+      if (values !== null) _strings(node, values, 0);
+    }
+    close = parser.type === tokTypes.braceR ? parser.start : text.indexOf("}", parser.start);
   } catch {
     // Not JavaScript acorn reads (MDX would have rejected the file): the rest is no text.
     return text.length;
   }
-  if (values !== null) _strings(node, values, 0);
-  const close = text.indexOf("}", node.end);
   return close === -1 ? text.length : close + 1;
+}
+
+/** acorn's parser class (its constructor is `protected` in its types, public in its code). */
+type _ParserClass = new (options: typeof _OPTIONS, input: string, at: number) => _ParserState;
+
+/** acorn's parser, as far as {@linkcode _expression} drives it. */
+interface _ParserState {
+  nextToken(): void;
+  parseExpression(): _Node;
+  readonly type: unknown;
+  readonly start: number;
 }
 
 let _parser: typeof Parser | undefined;
@@ -220,6 +267,21 @@ function _strings(node: _Node, values: string[], depth: number): void {
     return;
   }
   if (node.type === "JSXAttribute" && NOT_TEXT.has(String((node.name as _Node)?.name))) return;
+  if (node.type === "Property" && !node.computed) {
+    // `{ href: "/docs/x" }`: an address, as the attribute's would be.
+    const key = node.key as _Node;
+    if (NOT_TEXT.has(String(key.type === "Identifier" ? key.name : key.value))) return;
+  }
+  if (node.type === "TemplateLiteral") {
+    // acorn lists the substitutions before the text around them: read in source order.
+    const quasis = node.quasis as _Node[];
+    const expressions = node.expressions as _Node[];
+    quasis.forEach((quasi, i) => {
+      _strings(quasi, values, depth + 1);
+      if (i < expressions.length) _strings(expressions[i], values, depth + 1);
+    });
+    return;
+  }
   // An object's keys are names, not text: `{ name: 'url' }` gives `url`.
   for (const key in node) {
     if (key === "key" && node.type === "Property" && !(node as { computed?: boolean }).computed) {

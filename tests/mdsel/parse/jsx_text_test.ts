@@ -148,3 +148,52 @@ Deno.test("jsx text: a big expression MDX's parse read gives the same text, read
     "given",
   );
 });
+
+const HOSTILE: { name: string; source: string; text: string }[] = [
+  {
+    name: "a tag inside a comment between tags is no tag",
+    source: '<X title="a" />{/* <Y t="hidden" /> */}',
+    text: "a",
+  },
+  {
+    name: "a tag inside a child expression's string is no tag",
+    source: `<X>{"a <b c='d'> e"}</X>\n<Y title="after" />`,
+    text: "after",
+  },
+  {
+    name: "an empty child expression leaves the tags after it read",
+    source: '<X>{ }</X><Y title="after" />',
+    text: "after",
+  },
+  {
+    name: "template text, substitutions and nested templates in source order",
+    source: "<X title={`outer ${`inner ${`deep`} text`} end`} />",
+    text: "outer\ninner\ndeep\ntext\nend",
+  },
+  {
+    name: "an object's addresses are no text, as attributes' are",
+    source:
+      `<IndexCards cards={[{ title: "Overview", href: "/docs/overview", link: "/x", img: "/a.png" }]} />`,
+    text: "Overview",
+  },
+  {
+    name: "links, images and media are no text",
+    source:
+      '<Card img="/a.png" link="https://x.dev" srcLight="/l.png" srcDark="/d.png" audio="/a.mp3" title="Shown" />',
+    text: "Shown",
+  },
+];
+
+for (const { name, source, text } of HOSTILE) {
+  Deno.test(`jsx text: ${name}`, () => {
+    assert.equal(jsxText(source), text);
+  });
+}
+
+Deno.test("jsx text: a string value past the bound keeps its text up to the bound", () => {
+  const value = "word ".repeat(Math.ceil(JSX_TEXT_SOURCE_CHARS / 5) + 10);
+  const text = jsxText(`<X title="${value}" />`);
+  // Read up to the bound, as the tag's source is: not dropped for its closing quote past it.
+  assert.ok(text.length > JSX_TEXT_SOURCE_CHARS - 100, `${text.length} chars`);
+  assert.ok(text.length <= JSX_TEXT_SOURCE_CHARS);
+});
