@@ -45,7 +45,7 @@ import {
   sliceLines,
   type SourceLines,
   splitLines,
-  stripQuoteMarkers,
+  stripQuoteMarkersOfLines,
 } from "./source_lines.ts";
 
 export { type MdxProblem, MdxSyntaxError };
@@ -286,7 +286,8 @@ class _MdxReader {
       if (node.kind !== "jsx") continue;
       const source = sliceLines(this.#lines, node.startLine, node.endLine);
       if (node.quoteDepth > 0) {
-        node.text = jsxText(stripQuoteMarkers(source, node.quoteDepth));
+        // A tag on several quoted lines: each line's markers go (a `>` would end the tag).
+        node.text = jsxText(stripQuoteMarkersOfLines(source, node.quoteDepth));
       } else {
         // What MDX's parse read already is not read again.
         const base = this.#lines.starts[node.startLine];

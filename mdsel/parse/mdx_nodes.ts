@@ -11,7 +11,13 @@ import type { Event, Token } from "micromark-util-types";
 import type { NodeDraft, NodeKind } from "./document.ts";
 import { appendDrafts, type Drafts } from "./markdown_nodes.ts";
 import { countWords, inlineWordCount, stripHeadingId } from "./plain_text.ts";
-import { lastContentLine, type SourceLines, stripQuoteMarkers } from "./source_lines.ts";
+import { jsxText } from "./jsx_text.ts";
+import {
+  lastContentLine,
+  type SourceLines,
+  stripQuoteMarkers,
+  stripQuoteMarkersOfLines,
+} from "./source_lines.ts";
 
 const NODE_KIND_BY_TOKEN: Readonly<Record<string, NodeKind>> = {
   atxHeading: "heading",
@@ -158,7 +164,10 @@ function _addNode(
     endLine,
     words: kind === "definition" || kind === "thematic_break" || MDX_CODE.has(token.type)
       ? 0
-      : _words(events, enter, exit, source),
+      : _words(events, enter, exit, source) +
+        (kind === "blockquote" || kind === "list"
+          ? _tagWords(events, enter, exit, source, quoteDepth)
+          : 0),
     text: "",
     tokenStart: -1,
     tokenEnd: -1,
@@ -246,6 +255,32 @@ function _words(
     words += inlineWordCount(raw);
   });
   return words + countWords(rest);
+}
+
+/**
+ * The words of the attributes of the JSX tags on their own lines inside a
+ * blockquote or a list (`jsx_text.ts`): a `jsx` node's words at the top,
+ * where a container holds them. Their lines' quote markers go first.
+ */
+function _tagWords(
+  events: readonly Event[],
+  enter: number,
+  exit: number,
+  source: EventSource,
+  quoteDepth: number,
+): number {
+  let words = 0;
+  let quotes = quoteDepth;
+  const file = source.lines.text;
+  for (let i = enter; i < exit; i++) {
+    const [kind, inner] = events[i];
+    if (inner.type === "blockQuote") quotes += kind === "enter" ? 1 : -1;
+    if (kind !== "enter" || inner.type !== "mdxJsxFlowTag") continue;
+    const tag = file.slice(_at(source, inner.start.offset), _at(source, inner.end.offset));
+    words += countWords(jsxText(stripQuoteMarkersOfLines(tag, quotes)));
+    i = exitOf(events, i);
+  }
+  return words;
 }
 
 /**

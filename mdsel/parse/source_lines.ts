@@ -145,6 +145,27 @@ export function stripQuoteMarkers(text: string, quoteDepth: number): string {
 }
 
 /**
+ * Removes the markers of `quoteDepth` enclosing quotes from the start of
+ * every line (what {@linkcode stripQuoteMarkers} does for the first): a
+ * quoted construct's source as if it stood outside the quotes.
+ *
+ * @param text Source text starting at the beginning of a line.
+ * @param quoteDepth How many quotes enclose it.
+ * @returns The text without those markers on each line.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stripQuoteMarkersOfLines } from "./source_lines.ts";
+ * assert.equal(stripQuoteMarkersOfLines("> <Note\n>   title=\"x\">", 1), "<Note\n  title=\"x\">");
+ * ```
+ */
+export function stripQuoteMarkersOfLines(text: string, quoteDepth: number): string {
+  if (quoteDepth === 0) return text;
+  return text.split(/(?<=\n)/).map((line) => stripQuoteMarkers(line, quoteDepth)).join("");
+}
+
+/**
  * The last line of a node that is not blank, for a node inside `quoteDepth`
  * blockquotes (where a line holding only the quote markers is blank too).
  *

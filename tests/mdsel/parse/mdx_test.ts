@@ -197,6 +197,36 @@ Deno.test("MDX: a blockquote's children", () => {
   ]);
 });
 
+Deno.test("MDX: a tag's attribute text inside a blockquote or a list counts in its words", () => {
+  const text = [
+    "# Quoted",
+    "",
+    '> <Note title="quoted title words"',
+    '>   kind="more quoted words">',
+    "> body text",
+    "> </Note>",
+    "",
+    "# Listed",
+    "",
+    "- item",
+    "",
+    '  <Table rows={[{ name: "row", description: "described here" }]} />',
+    "",
+  ].join("\n");
+  const { doc, warning } = parseMdxDocument(text, "doc", "doc.mdx");
+  assert.equal(warning, undefined);
+  const [, quote, , list] = doc.top.nodes;
+  // A tag on two quoted lines: its second line's `>` is a marker, not the tag's end.
+  const tag = doc.childrenOf(quote).nodes[0];
+  assert.equal(tag.text, "quoted title words\nmore quoted words");
+  // The blockquote counts what its children count, as the section does.
+  assert.equal(quote.words, 6 + 2);
+  assert.equal(list.words, 1 + 3);
+  const { sectionEnds, wordPrefix } = doc.top;
+  assert.equal(wordPrefix[sectionEnds[0]] - wordPrefix[0], 1 + 8);
+  assert.equal(wordPrefix[sectionEnds[2]] - wordPrefix[2], 1 + 4);
+});
+
 const INVALID: [string, string, RegExp][] = [
   ["an HTML comment", "# A\n\n<!-- no -->\n", /at 3:2 \(Unexpected character `!`/],
   ["an unclosed element", "# A\n\n<Box>\ntext\n", /at 3:1 \(Expected a closing tag for `<Box>`/],
