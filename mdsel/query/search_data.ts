@@ -1,9 +1,11 @@
 /**
  * What search reads of one document: its sections (the intro and every
- * top-level heading's section), each with the terms of its own text in three
- * fields, heading, path (the document's title and the headings above it)
- * and body (the blocks before its first subsection), and how often each term
- * stands in each field.
+ * top-level heading's section), each with the terms of its own text in four
+ * fields, heading, path (the document's title and the headings above it),
+ * body (the blocks before its first subsection) and, in MDX, jsx (the text
+ * of those blocks' JSX tags' attributes: a reference's table of parameters
+ * in `<PropertiesTable content={[...]} />`), and how often each term stands
+ * in each field.
  *
  * It depends on the document alone, not on a query or on the other files of
  * a call, so it can be derived once per file and kept; a call may also
@@ -24,11 +26,13 @@ import { sliceLines } from "../parse/source_lines.ts";
 import { searchTokens, tokenTerms } from "./search_text.ts";
 
 /** The fields of a section, in the order of {@linkcode SearchData.lengths}. */
-export const FIELDS = ["heading", "path", "body"] as const;
+export const FIELDS = ["heading", "path", "body", "jsx"] as const;
 /** How many fields a section has. */
 export const FIELD_COUNT = FIELDS.length;
 /** The index of the body field, whose terms carry their positions. */
 export const BODY = 2;
+/** The index of the JSX field: the text of an MDX section's tags' attributes. */
+export const JSX = 3;
 
 /** One section a search can find. */
 export interface SearchSection {
@@ -272,6 +276,7 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
     add(title, at, 0);
     add("", at, 1);
     add(sectionText(doc, 0, first), at, 2);
+    add(sectionJsxText(doc, 0, first), at, JSX);
   }
   for (let i = first; i < nodes.length; i++) {
     const node = nodes[i];
@@ -294,6 +299,7 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
     add(node.text, at, 0);
     add([title, ...path.map((entry) => entry.text)].join(" "), at, 1);
     add(own > i + 1 ? sectionText(doc, i + 1, own) : "", at, 2);
+    add(own > i + 1 ? sectionJsxText(doc, i + 1, own) : "", at, JSX);
     path.push({ depth: node.depth, text: node.text, section: at });
   }
   return { title, sections, terms, lengths };
@@ -356,5 +362,33 @@ export function sectionText(doc: MdDocument, from: number, to: number): string {
   // Most texts hold neither: looking for the `](` or `]:` each needs is quicker than the pattern.
   if (text.includes("](")) text = text.replace(LINK_DESTINATION, "]");
   if (text.includes("]:")) text = text.replace(REFERENCE_DEFINITION, "");
+  return text;
+}
+
+/**
+ * The text of the attributes of the JSX tags among top-level nodes (MDX),
+ * one value per line; `""` in Markdown.
+ *
+ * @param doc The document.
+ * @param from The first node's index in `doc.top`.
+ * @param to One past the last node's index.
+ * @returns The text.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseMdxDocument } from "../parse/mdx.ts";
+ * import { sectionJsxText } from "./search_data.ts";
+ * const { doc } = parseMdxDocument('Text.\n\n<Callout title="Heads up" />\n', "d", "d.mdx");
+ * assert.equal(sectionJsxText(doc, 0, 2), "Heads up\n");
+ * ```
+ */
+export function sectionJsxText(doc: MdDocument, from: number, to: number): string {
+  if (doc.syntax !== "mdx") return "";
+  const { nodes } = doc.top;
+  let text = "";
+  for (let i = from; i < to; i++) {
+    if (nodes[i].kind === "jsx" && nodes[i].text !== "") text += `${nodes[i].text}\n`;
+  }
   return text;
 }

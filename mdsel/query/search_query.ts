@@ -53,6 +53,12 @@ export interface SearchQuery {
   readonly terms: readonly string[];
   /** Phrases, each as {@linkcode wordSequence} writes it. */
   readonly phrases: readonly string[];
+  /**
+   * Whether it names an identifier: a word in camelCase (`onChunk`,
+   * `LibSQLStore`), dotted or snake_case (`run.resume`, `max_tokens`), or in
+   * backticks.
+   */
+  readonly identifier: boolean;
 }
 
 /** The query cannot be searched: no word to search for, or far too long. */
@@ -185,6 +191,8 @@ export function plainTerm(word: QueryWord): string | undefined {
  * assert.deepEqual(parseQuery("東京タワー").phrases, [" 東 京 タ ワ ー "]);
  * assert.equal(parseQuery("how do I change the port?").words[0].optional, true);
  * assert.equal(parseQuery("change port").words[0].optional, undefined);
+ * assert.equal(parseQuery("streamText onChunk").identifier, true);
+ * assert.equal(parseQuery("stream text chunks").identifier, false);
  * ```
  */
 export function parseQuery(query: string): SearchQuery {
@@ -249,8 +257,12 @@ export function parseQuery(query: string): SearchQuery {
     words,
     terms: [...new Set(words.flatMap((word) => word.terms))],
     phrases: [...phrases],
+    identifier: IDENTIFIER.test(text),
   };
 }
+
+/** A word that names an identifier (see {@linkcode SearchQuery.identifier}). */
+const IDENTIFIER = /`|[a-z][A-Z]|\w[._]\w/;
 
 /** How many characters of a query a message repeats. */
 const _SHOWN_CHARS = 60;

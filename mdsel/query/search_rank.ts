@@ -6,7 +6,11 @@
  *
  * 1. **Its fields** (BM25F): its heading weighs most, then its path (the
  *    document's title and the headings above it) and its file's name, then
- *    its body. Short fields are BM25 with their length normalised.
+ *    its body, then (in MDX) the text of its JSX tags' attributes, read
+ *    only for a query that names an identifier (`streamText onChunk`):
+ *    reference tables of parameters, whose everyday words outranked guides
+ *    when read as the body. Short fields and that one are BM25 with their
+ *    length normalised.
  * 2. **Its best passage**: the body is read in windows of a few dozen words
  *    (passage retrieval), and the section counts by the window where the
  *    query's words stand closest together and most often, its terms
@@ -37,7 +41,7 @@
  *
  * @module
  */
-import { BODY, FIELD_COUNT, type SearchData } from "./search_data.ts";
+import { BODY, FIELD_COUNT, JSX, type SearchData } from "./search_data.ts";
 
 /** The index of the heading field. */
 const HEADING = 0;
@@ -54,8 +58,8 @@ export interface Ranking {
   readonly k1: number;
   /** BM25's length normalisation of the short fields (heading, path, file). */
   readonly b: number;
-  /** Weights of the fields heading, path, body, file. */
-  readonly fields: readonly [number, number, number, number];
+  /** Weights of the fields heading, path, body, JSX (the text of MDX tags' attributes), file. */
+  readonly fields: readonly [number, number, number, number, number];
   /** How many terms of the body a passage window holds. */
   readonly window: number;
   /** A section's score is multiplied by the share of the query's words it holds, to this power. */
@@ -84,7 +88,7 @@ export interface Ranking {
 export const RANKING: Ranking = {
   k1: 1.2,
   b: 0.7,
-  fields: [4, 1.5, 1, 1.5],
+  fields: [4, 1.5, 1, 0.5, 1.5],
   window: 50,
   coveragePower: 2,
   changes: 0.2,
@@ -202,6 +206,8 @@ export function scoreSections(
   // Corpus statistics: sections, average lengths of the short fields, and
   // per reached term how many sections hold it in each field.
   let sections = 0;
+  // How many sections have any text in the JSX field.
+  let jsxHeld = 0;
   const totalLength = new Array(FIELD_COUNT + 1).fill(0);
   // Per document: how many terms its file's name has, and those the query reaches with their counts.
   const fileSizes = new Array<number>(docs.length);
@@ -229,6 +235,7 @@ export function scoreSections(
     const n = data.sections.length;
     sections += n;
     for (let i = 0; i < data.lengths.length; i++) totalLength[i % FIELD_COUNT] += data.lengths[i];
+    for (let i = JSX; i < data.lengths.length; i += FIELD_COUNT) if (data.lengths[i] > 0) jsxHeld++;
     totalLength[FIELD_COUNT] += fileSizes[d] * n;
     for (let t = docStart[d]; t < docStart[d + 1]; t++) {
       const term = termOf[t];
@@ -247,6 +254,11 @@ export function scoreSections(
     }
   }
   const average = totalLength.map((total) => total / Math.max(1, sections));
+  // The JSX field's length is normalised by that of the sections that have one:
+  // most have none, and an average near 0 made any table's words count for nothing.
+  average[JSX] = totalLength[JSX] / Math.max(1, jsxHeld);
+  // Tags' attributes are reference tables: read for a query naming an identifier only.
+  const jsxOff = fields[JSX] === 0 || !query.identifier;
   const idf = (df: number) => Math.log(1 + (sections - df + 0.5) / (df + 0.5));
   const short = (tf: number, df: number, length: number, avg: number, norm = b) =>
     idf(df) * tf * (k1 + 1) / (tf + k1 * (1 - norm + norm * length / Math.max(avg, 1e-9)));
@@ -309,6 +321,7 @@ export function scoreSections(
         const tf = places[p + 2];
         const at = p + 3;
         p = at + (field === BODY ? tf : 0);
+        if (field === JSX && jsxOff) continue;
         if (s !== section) {
           if (section !== -1 && sum + inFile > 0) holdFields(workOf(d, section), id, sum + inFile);
           section = s;

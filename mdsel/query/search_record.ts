@@ -27,7 +27,7 @@ import { TermPlaces } from "./search_term_places.ts";
  * whenever either changes (`tests/mdsel/query/search_record_test.ts` holds a
  * fingerprint of the sources search data comes from and says when).
  */
-export const SEARCH_RECORD_VERSION = 1;
+export const SEARCH_RECORD_VERSION = 2;
 
 /** Numbers per section in {@linkcode SearchRecord.s}. */
 const SECTION_FIELDS = 7;

@@ -2,12 +2,15 @@
 // against a plain reading of each field's text with searchTerms, term by term.
 import assert from "node:assert/strict";
 import type { MdDocument } from "../../../mdsel/parse/document.ts";
+import { parseMdxDocument } from "../../../mdsel/parse/mdx.ts";
 import {
   BODY,
   documentTitle,
   FIELD_COUNT,
+  JSX,
   type SearchData,
   searchData,
+  sectionJsxText,
   sectionText,
   stemTerm,
 } from "../../../mdsel/query/search_data.ts";
@@ -15,7 +18,7 @@ import { searchTerms } from "../../../mdsel/query/search_text.ts";
 import { fc } from "../../_fast_check.ts";
 import { doc } from "../_docs.ts";
 
-/** The texts of each section's fields (heading, path, body), as the module documents them. */
+/** The texts of each section's fields (heading, path, body, jsx), as the module documents them. */
 function fieldTexts(document: MdDocument, data: SearchData): string[][] {
   const { nodes, sectionEnds } = document.top;
   const title = documentTitle(document);
@@ -27,12 +30,13 @@ function fieldTexts(document: MdDocument, data: SearchData): string[][] {
     if (section.node === -1) {
       let first = 0;
       while (first < nodes.length && nodes[first].kind !== "heading") first++;
-      return [title, "", sectionText(document, 0, first)];
+      return [title, "", sectionText(document, 0, first), sectionJsxText(document, 0, first)];
     }
     let own = section.node + 1;
     while (own < sectionEnds[section.node] && nodes[own].kind !== "heading") own++;
     const body = own > section.node + 1 ? sectionText(document, section.node + 1, own) : "";
-    return [section.heading, [title, ...path].join(" "), body];
+    const jsx = own > section.node + 1 ? sectionJsxText(document, section.node + 1, own) : "";
+    return [section.heading, [title, ...path].join(" "), body, jsx];
   });
 }
 
@@ -132,6 +136,29 @@ Deno.test("search data: every document's terms and lengths are a plain reading o
     }),
     { numRuns: 300 },
   );
+});
+
+Deno.test("search data: an MDX section's JSX attributes are its jsx field, not its body", () => {
+  const { doc: document } = parseMdxDocument(
+    [
+      "# `streamText()`",
+      "",
+      "## Parameters",
+      "",
+      "Options of the call.",
+      "",
+      '<PropertiesTable content={[{ name: "onChunk", description: "Called for each chunk." }]} />',
+    ].join("\n"),
+    "s",
+    "s.mdx",
+  );
+  const data = searchData(document);
+  const plain = plainReading(fieldTexts(document, data));
+  assert.deepEqual([...data.terms], [...plain.terms]);
+  assert.deepEqual(data.lengths, plain.lengths);
+  // "onchunk" stands once in the jsx field of section 1 (Parameters), nowhere else.
+  assert.deepEqual(data.terms.get("onchunk"), [1, JSX, 1]);
+  assert.deepEqual(data.terms.get("options"), [1, BODY, 1, 0]);
 });
 
 Deno.test("search data: the same after the process has read more words than it keeps", () => {

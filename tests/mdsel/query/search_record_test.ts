@@ -145,8 +145,8 @@ Deno.test("search record: a stem term's places are its words' merged, in section
  * moves only the sha256.
  */
 const SEARCH_FINGERPRINT = {
-  version: 1,
-  sha256: "6e2a0f63708ef5616989a6313630e14d38a1f2c71af13cd0b4e2396cde435f0a",
+  version: 2,
+  sha256: "7d121230fd2687f3a8642db1c940960b111f898687b7a32638cb63928ed73da4",
 };
 
 Deno.test("search record: its version moves whenever search data does", async () => {

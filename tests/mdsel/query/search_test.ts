@@ -15,6 +15,7 @@ import { searchTerms } from "../../../mdsel/query/search_text.ts";
 import { TermPlaces } from "../../../mdsel/query/search_term_places.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "../../../mdsel/query/search_limits.ts";
 import { type MdDocument, parseDocument } from "../../../mdsel/parse/document.ts";
+import { parseMdxDocument } from "../../../mdsel/parse/mdx.ts";
 import { doc } from "../_docs.ts";
 import { mdsel, withTempDir } from "../_cli.ts";
 
@@ -557,6 +558,57 @@ Deno.test("identifiers match as written as well as by their parts", () => {
   assert.equal(hits[0].headingPath.at(-1), "Environment");
   // The parts alone still find both.
   assert.equal(searchDocuments(docs, "import meta env").matched, 2);
+});
+
+Deno.test("an MDX table's parameters are found by a query naming an identifier, not by everyday words", () => {
+  const reference = parseMdxDocument(
+    [
+      "# `streamText()`",
+      "",
+      "Streams text from a language model.",
+      "",
+      "## Parameters",
+      "",
+      "<PropertiesTable",
+      "  content={[",
+      '    { name: "model", type: "LanguageModel", description: "The language model to use." },',
+      '    { name: "onChunk", type: "(event) => void", description: "Called for each chunk of the stream." },',
+      '    { name: "onFinish", type: "(event) => void", description: "Called when the stream of chunks ends." },',
+      "  ]}",
+      "/>",
+      "",
+      "## Returns",
+      "",
+      "A result whose text streams.",
+    ].join("\n"),
+    "stream-text",
+    "stream-text.mdx",
+  ).doc;
+  const guide = doc(
+    [
+      "# Streaming",
+      "",
+      "## Show text as it arrives",
+      "",
+      "Render each chunk of the stream as it comes, one by one.",
+    ].join("\n"),
+    "streaming",
+  );
+  const docs = [reference, guide];
+  const top = (query: string) => {
+    const hit = searchDocuments(docs, query).hits[0];
+    return `${hit.target.doc.namespace} ${hit.headingPath.at(-1)}`;
+  };
+  // The parameter stands only in the table: the section holding it comes first.
+  assert.equal(top("streamText onChunk"), "stream-text Parameters");
+  assert.equal(top("`onFinish`"), "stream-text Parameters");
+  // Everyday words find the guide: the table's descriptions are not read for them.
+  assert.equal(top("chunk of the stream"), "streaming Show text as it arrives");
+  assert.ok(
+    !searchDocuments(docs, "language model to use").hits.some((hit) =>
+      hit.headingPath.at(-1) === "Parameters"
+    ),
+  );
 });
 
 Deno.test("documents and queries are normalised alike: NFC, zero-width characters dropped", () => {
