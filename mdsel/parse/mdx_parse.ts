@@ -119,6 +119,7 @@ export function mdxParse(source: string, final = true): MdxParse {
       return { events, sourceOffset: masked.sourceOffset, expressions: masked.expressions };
     }
   } catch (error) {
+    if (error instanceof _TooDeep) throw _tooDeepError(source, masked.sourceOffset(error.offset));
     if (!final && (error as { ruleId?: unknown }).ruleId === "unexpected-eof") throw error;
     // Counted braces may end an expression elsewhere than MDX: read it as MDX does.
   }
@@ -207,7 +208,8 @@ function _maskExpressions(source: string, acorn: Acorn): _Masked {
       let node: { end: number };
       try {
         node = acorn.parseExpressionAt(source, i + 1, ACORN_OPTIONS) as { end: number };
-      } catch {
+      } catch (error) {
+        if (_isTooDeep(error)) throw _tooDeepError(source, i + 1);
         break;
       }
       const end = skipSpace(node.end);
@@ -391,7 +393,14 @@ function _acornAgrees(events: readonly Event[], acorn: Acorn, masked: readonly n
         source += context.sliceSerialize(inner);
       }
     }
-    if (!checked && !_accepts(acorn, source, expression)) return false;
+    let accepted: boolean;
+    try {
+      accepted = checked || _accepts(acorn, source, expression);
+    } catch (error) {
+      if (_isTooDeep(error)) throw new _TooDeep(events[i + 3][1].start.offset);
+      throw error;
+    }
+    if (!accepted) return false;
     i = close;
   }
   return true;
@@ -423,10 +432,47 @@ function _accepts(
         if (properties.length === 1 && properties[0].type !== "SpreadElement") return false;
       }
     }
-  } catch {
+  } catch (error) {
+    if (_isTooDeep(error)) throw error;
     return false;
   }
   return !comments.some((comment) => comment.type === "Line" && comment.value.includes("}"));
+}
+
+/**
+ * acorn ran out of stack in an expression (objects nested a thousand deep).
+ * MDX's own read fails there too, but only after handing acorn the text up
+ * to each `}` in turn, each read as deep: 9 s for 4 KB of `{a:{a:...}}`,
+ * growing with the square of it. The expression is rejected at once, as MDX
+ * rejects it: the file is read as Markdown, with the warning.
+ */
+class _TooDeep extends Error {
+  /** @param offset Where the expression starts, in the text micromark read. */
+  constructor(readonly offset: number) {
+    super("Not enough stack space to parse input");
+  }
+}
+
+function _isTooDeep(error: unknown): boolean {
+  return error instanceof _TooDeep ||
+    error instanceof Error && /not enough stack space|call stack/i.test(error.message);
+}
+
+/** MDX's rejection of an expression acorn cannot read, at its start (1-based line and column). */
+function _tooDeepError(source: string, offset: number): Error {
+  let line = 1;
+  let lineStart = 0;
+  for (let at = source.indexOf("\n"); at !== -1 && at < offset; at = source.indexOf("\n", at + 1)) {
+    line++;
+    lineStart = at + 1;
+  }
+  const reason = "Could not parse expression with acorn";
+  return Object.assign(new Error(reason), {
+    line,
+    column: offset - lineStart + 1,
+    reason,
+    ruleId: "acorn",
+  });
 }
 
 /** Only whitespace and comments (a line comment needs its line break), as MDX's `empty`. */

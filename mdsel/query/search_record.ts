@@ -58,7 +58,7 @@ export interface SearchRecord {
  * import { searchRecordOf } from "./search_record.ts";
  * const record = searchRecordOf(searchData(parseDocument("# Guide\n\nText.\n", "g", "g.md")));
  * assert.deepEqual(record.h, ["Guide"]);
- * assert.deepEqual(record.l, [1, 0, 1]);
+ * assert.deepEqual(record.l, [1, 0, 1, 0]); // heading, path, body, JSX attributes
  * ```
  */
 export function searchRecordOf(data: SearchData): SearchRecord {
