@@ -6,7 +6,8 @@
  * `<ParamField path="--cafile" type="string">`, a callout's heading a
  * `<Callout title="...">`. Their words are the page's words: an outline that
  * counts none of them calls a 1,500-line reference "1 word", and a search
- * never finds the parameter a question names.
+ * that reads none of them never finds a parameter documented only there (the
+ * search reads this text as a field of its own, `search_data.ts`).
  *
  * The text is the values of the tags' string attributes and the string
  * literals and JSX text of their expression attributes (the JavaScript read
@@ -55,7 +56,7 @@ const NOT_TEXT = new Set([
   "slot",
 ]);
 
-/** The most characters of a tag's source read for its text (a bound on the tokenizer's work). */
+/** The most characters of a tag's source read for its text (a bound on the parser's work). */
 export const JSX_TEXT_SOURCE_CHARS = 1_000_000;
 
 /**
@@ -123,7 +124,7 @@ export interface KnownExpression {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { Parser, tokTypes } from "acorn";
+ * import { Parser } from "acorn";
  * import { expressionText } from "./jsx_text.ts";
  * const node = Parser.parseExpressionAt(`[{ name: "url", optional: true }]`, 0, { ecmaVersion: "latest" });
  * assert.deepEqual(expressionText(node), ["url"]);
