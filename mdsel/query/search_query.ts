@@ -55,8 +55,8 @@ export interface SearchQuery {
   readonly phrases: readonly string[];
   /**
    * Whether it names an identifier: a word in camelCase (`onChunk`,
-   * `LibSQLStore`), dotted or snake_case (`run.resume`, `max_tokens`), or in
-   * backticks.
+   * `LibSQLStore`), dotted or snake_case (`run.resume`, `max_tokens`), a
+   * command-line flag (`--cafile`, `-p`), or in backticks.
    */
   readonly identifier: boolean;
 }
@@ -262,7 +262,7 @@ export function parseQuery(query: string): SearchQuery {
 }
 
 /** A word that names an identifier (see {@linkcode SearchQuery.identifier}). */
-const IDENTIFIER = /`|[a-z][A-Z]|\w[._]\w/;
+const IDENTIFIER = /`|[a-z][A-Z]|\w[._]\w|(?:^|\s)--?[A-Za-z]/;
 
 /** How many characters of a query a message repeats. */
 const _SHOWN_CHARS = 60;

@@ -611,6 +611,30 @@ Deno.test("an MDX table's parameters are found by a query naming an identifier, 
   );
 });
 
+Deno.test("a command-line flag names an identifier: a flag listed only in a ParamField is found", () => {
+  const cli = parseMdxDocument(
+    [
+      "# bun add",
+      "",
+      "## Network & Registry",
+      "",
+      '<ParamField path="--cafile" type="string">',
+      "  Path to a certificate file",
+      "</ParamField>",
+    ].join("\n"),
+    "add",
+    "add.mdx",
+  ).doc;
+  assert.equal(
+    searchDocuments([cli], "--cafile").hits[0]?.headingPath.at(-1),
+    "Network & Registry",
+  );
+  assert.equal(searchDocuments([cli], "-cafile").hits[0]?.headingPath.at(-1), "Network & Registry");
+  // A dash inside a word is no flag: `built-in` reads the prose only.
+  assert.equal(parseQuery("a built-in cafile").identifier, false);
+  assert.equal(parseQuery("bun add --cafile").identifier, true);
+});
+
 Deno.test("documents and queries are normalised alike: NFC, zero-width characters dropped", () => {
   const docs = [doc("## CV\n\nMy re\u0301sume\u0301, a zero\u200Bwidth word.\n", "cv")];
   assert.equal(searchDocuments(docs, "résumé").hits.length, 1);
