@@ -11,7 +11,9 @@
  *
  * A section holding a phrase of the query (in double quotes or backticks,
  * or a Chinese or Japanese run) ranks above every section that holds its
- * words apart.
+ * words apart. For a `what is` question, a section whose own text opens by
+ * defining the concept ("Scorers are automated tests that ...") ranks above
+ * every section that does not.
  *
  * Each document's search data holds only the terms the query can reach:
  * derived for the call from its parsed form, or read from the cache's
@@ -25,6 +27,7 @@ import { documentTitle, type SearchData, searchData, sectionText, STEM } from ".
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "./search_limits.ts";
 import { termMatcher, type TermSpec, termSpecs } from "./search_match.ts";
 import { parseQuery } from "./search_query.ts";
+import { conceptOf, definedSubject, namesConcept } from "./search_define.ts";
 import { forEachPlace, RANKING, type Ranking, type Scored, scoreSections } from "./search_rank.ts";
 import { TermPlaces } from "./search_term_places.ts";
 import { normalizeText, wordSequence } from "./search_text.ts";
@@ -147,6 +150,11 @@ export function searchDocuments(
     places,
   );
   let best: Scored[];
+  const concept = conceptOf(query);
+  if (concept !== undefined) {
+    scored.sort(_byScore);
+    _liftDefinitions(scored, concept, docs, data);
+  }
   if (parsed.phrases.length > 0) {
     scored.sort(_byScore);
     _liftPhrases(scored, parsed.phrases, docs, data);
@@ -179,6 +187,38 @@ function _liftPhrases(
     return count;
   });
   held.forEach((count, i) => scored[i].score += count * bestLoose);
+  scored.sort(_byScore);
+}
+
+/**
+ * The most sections whose text is read for a definition of a question's
+ * concept, best first: a concept's defining page may rank far down (the AI
+ * SDK's "Agents" 81st for `what is an agent`, below every agent API).
+ */
+const _DEFINITION_CANDIDATES = 200;
+
+/**
+ * A section that defines a `what is` question's concept (see
+ * `search_define.ts`) gets the best score of those that do not, which puts
+ * it above them (sections are read best first, up to a bound).
+ */
+function _liftDefinitions(
+  scored: Scored[],
+  concept: readonly string[][],
+  docs: readonly MdDocument[],
+  data: readonly SearchData[],
+): void {
+  let bestOther = 0;
+  const defines = scored.slice(0, _DEFINITION_CANDIDATES).map((result) => {
+    const { body } = _ownText(docs[result.doc], data[result.doc], result.section);
+    const subject = definedSubject(body);
+    const yes = subject !== undefined && namesConcept(subject, concept);
+    if (!yes) bestOther = Math.max(bestOther, result.score);
+    return yes;
+  });
+  defines.forEach((yes, i) => {
+    if (yes) scored[i].score += bestOther;
+  });
   scored.sort(_byScore);
 }
 

@@ -722,3 +722,22 @@ Deno.test("hostile text in a section is searched in about linear time", async ()
     }
   });
 });
+
+Deno.test("a section that defines a 'what is' question's concept ranks above its mentions", () => {
+  const reference = parseDocument(
+    "# `Agent` interface\n\nThe `Agent` interface is a contract for agents. An agent in the SDK " +
+      "streams; every agent here, agent after agent, implements it for the SDK.\n",
+    "agent",
+    "reference/agent.md",
+  );
+  const guide = parseDocument(
+    "# Overview\n\nAgents are models that call tools in a loop until a task is done.\n\n" +
+      "## Tools\n\nTools extend what a model can do.\n",
+    "overview",
+    "agents/overview.md",
+  );
+  const first = (query: string) => searchDocuments([reference, guide], query).hits[0].headingPath;
+  assert.deepEqual(first("what is an agent in the SDK"), ["Overview"]);
+  // Not a 'what is' question: the mentions rank as they score.
+  assert.deepEqual(first("agent in the SDK"), ["Agent interface"]);
+});

@@ -1,0 +1,149 @@
+/**
+ * Definitions, for concept questions (`what is working memory?`, `what are
+ * scorers in Mastra?`, `what does fastify-plugin do?`): a section whose own
+ * text opens by defining the concept ("Working memory is ...", "Scorers are
+ * automated tests that ...") answers the question better than one that only
+ * mentions it, as definitional question answering ranks answers.
+ *
+ * The concept is the question's words after `what is`, `what are` or `what
+ * does`, up to a word that says where it stands or asks more (`in the AI
+ * SDK`, `and why ...`), stop words aside; a definition is one of a section's
+ * first sentences whose subject is the concept's words (by their stems, as
+ * the search matches them; an identifier by its whole name, not its parts:
+ * `ToolLoopAgent` defines no agent), followed by `is`, `are`, `refers to`,
+ * `lets`, `provides`... (not a passive `are used`: that says what is done
+ * with it).
+ *
+ * @module
+ */
+import { stemTerm } from "./search_data.ts";
+import { STOP_WORDS } from "./search_query.ts";
+import { searchTerms } from "./search_text.ts";
+
+/** A concept question: `what is`, `what are`, `what does`, then the concept. */
+const _CONCEPT_QUESTION = /^\s*what\s+(?:is|are|does|do)\s+(.+?)\s*\??\s*$/i;
+/** Words that end the concept: what follows says where it stands (`in the AI SDK`), or asks more. */
+const _CONCEPT_END: ReadonlySet<string> = new Set([
+  "in",
+  "for",
+  "with",
+  "within",
+  "inside",
+  "on",
+  "from",
+  "when",
+  "and",
+  "or",
+  "why",
+  "how",
+  "vs",
+  "versus",
+  "compared",
+  "do",
+]);
+
+/**
+ * The concept a `what is` question asks about: per word, its keys (its term
+ * as written and its stem).
+ *
+ * @param query The query as typed.
+ * @returns The concept's words, or `undefined` when the query is no such question.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { conceptOf } from "./search_define.ts";
+ * assert.deepEqual(conceptOf("what are scorers in Mastra?"), [["scorers", "~scorer"]]);
+ * assert.deepEqual(conceptOf("what does fastify-plugin do"), [["fastify-plugin"]]);
+ * assert.equal(conceptOf("how do I add a scorer?"), undefined);
+ * ```
+ */
+export function conceptOf(query: string): string[][] | undefined {
+  const match = _CONCEPT_QUESTION.exec(query);
+  if (match === null) return undefined;
+  const words: string[][] = [];
+  for (const token of match[1].split(/\s+/)) {
+    const bare = token.replace(/^[`"'(]+|[`"'),.?!:;]+$/g, "");
+    if (_CONCEPT_END.has(bare.toLowerCase())) break;
+    const keys = _keys(bare);
+    if (keys.length > 0) words.push(keys);
+  }
+  return words.length > 0 ? words : undefined;
+}
+
+/**
+ * A word's keys: its term as written (not the parts of an identifier) and
+ * its stem; none for a stop word.
+ */
+function _keys(word: string): string[] {
+  const [term] = searchTerms(word);
+  if (term === undefined || STOP_WORDS.has(term)) return [];
+  const stem = stemTerm(term);
+  return stem === undefined ? [term] : [term, stem];
+}
+
+/** How many sentences of a section's start may define what it is about. */
+const _SENTENCES = 3;
+/** A definition: its subject (up to four words, after an article), then its verb. */
+const _DEFINING =
+  /^(?:(?:the|a|an)\s+)?((?:[\w@./-]+\s+){0,3}?[\w@./-]+)\s+(?:(?:is|are)(?!\s+\w+ed\b)|refers?\s+to|means?|lets?|allows?|provides?|enables?|helps?|represents?|describes?|gives?)\b/i;
+/** Where a sentence ends: after `.`, `!`, `?` or `:`, at a blank line, before a list item. */
+const _SENTENCE_END = /(?<=[.!?:])\s+|\n\s*\n|\n\s*[-*+]\s|\n\s*\d+[.)]\s/;
+
+/**
+ * The subject of the definition a section's text opens with: the words
+ * before `is`, `are`, `refers to`, ... in one of its first sentences
+ * (emphasis, code marks and tags left out).
+ *
+ * @param text The section's own text.
+ * @returns The subject as written, or `undefined` when its start defines nothing.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { definedSubject } from "./search_define.ts";
+ * assert.equal(definedSubject("**Working memory** is what an agent keeps."), "Working memory");
+ * assert.equal(definedSubject("Scorers are used by agents."), undefined);
+ * ```
+ */
+export function definedSubject(text: string): string | undefined {
+  const plain = text.replace(/[*_`]+/g, "").replace(/<[^>\n]*>/g, " ");
+  let seen = 0;
+  for (const raw of plain.split(_SENTENCE_END)) {
+    const sentence = raw.trim();
+    if (sentence === "" || /^(?:import|export)\s/.test(sentence)) continue;
+    const match = _DEFINING.exec(sentence);
+    if (match !== null) return match[1];
+    if (++seen >= _SENTENCES) break;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a definition's subject names a concept: each of its words is one
+ * of the concept's, and it holds the concept's last word (its head: `memory`
+ * in `working memory`), by their keys. A subject with a stop word names a
+ * particular one (`this scorer`, `each agent`), not the concept.
+ *
+ * @param subject The subject, as {@linkcode definedSubject} gives it.
+ * @param concept The concept, as {@linkcode conceptOf} gives it.
+ * @returns Whether it names it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { conceptOf, namesConcept } from "./search_define.ts";
+ * const concept = conceptOf("what is an agent in the AI SDK")!;
+ * assert.equal(namesConcept("Agents", concept), true);
+ * assert.equal(namesConcept("ToolLoopAgent", concept), false);
+ * assert.equal(namesConcept("This agent", concept), false);
+ * ```
+ */
+export function namesConcept(subject: string, concept: readonly string[][]): boolean {
+  const words = subject.split(/\s+/).map(_keys);
+  if (words.length === 0 || words.some((keys) => keys.length === 0)) return false;
+  const same = (a: readonly string[], b: readonly string[]) => a.some((key) => b.includes(key));
+  if (!words.every((word) => concept.some((keys) => same(word, keys)))) return false;
+  const head = concept[concept.length - 1];
+  return words.some((word) => same(word, head));
+}
