@@ -210,6 +210,11 @@ function _liftDefinitions(
 ): void {
   let bestOther = 0;
   const defines = scored.slice(0, _DEFINITION_CANDIDATES).map((result) => {
+    // An upgrade note's or a legacy page's "X is now ..." defines nothing of today.
+    if (result.changes) {
+      bestOther = Math.max(bestOther, result.score);
+      return false;
+    }
     const { body } = _ownText(docs[result.doc], data[result.doc], result.section);
     const subject = definedSubject(body);
     const yes = subject !== undefined && namesConcept(subject, concept);

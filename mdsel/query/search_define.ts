@@ -11,8 +11,8 @@
  * first sentences whose subject is the concept's words (by their stems, as
  * the search matches them; an identifier by its whole name, not its parts:
  * `ToolLoopAgent` defines no agent), followed by `is`, `are`, `refers to`,
- * `lets`, `provides`... (not a passive `are used`: that says what is done
- * with it).
+ * `lets`, `provides`... (not a passive `are used`, nor `is now`, `is not`,
+ * `is also`: those say what is done with it, or what changed).
  *
  * @module
  */
@@ -86,7 +86,7 @@ function _keys(word: string): string[] {
 const _SENTENCES = 3;
 /** A definition: its subject (up to four words, after an article), then its verb. */
 const _DEFINING =
-  /^(?:(?:the|a|an)\s+)?((?:[\w@./-]+\s+){0,3}?[\w@./-]+)\s+(?:(?:is|are)(?!\s+\w+ed\b)|refers?\s+to|means?|lets?|allows?|provides?|enables?|helps?|represents?|describes?|gives?)\b/i;
+  /^(?:(?:the|a|an)\s+)?((?:[\w@./-]+\s+){0,3}?[\w@./-]+)\s+(?:(?:is|are)(?!\s+(?:\w+ed|now|not|no|also|still|always|never|only|then|being)\b)|refers?\s+to|means?|lets?|allows?|provides?|enables?|helps?|represents?|describes?|gives?)\b/i;
 /** Where a sentence ends: after `.`, `!`, `?` or `:`, at a blank line, before a list item. */
 const _SENTENCE_END = /(?<=[.!?:])\s+|\n\s*\n|\n\s*[-*+]\s|\n\s*\d+[.)]\s/;
 
@@ -104,6 +104,7 @@ const _SENTENCE_END = /(?<=[.!?:])\s+|\n\s*\n|\n\s*[-*+]\s|\n\s*\d+[.)]\s/;
  * import { definedSubject } from "./search_define.ts";
  * assert.equal(definedSubject("**Working memory** is what an agent keeps."), "Working memory");
  * assert.equal(definedSubject("Scorers are used by agents."), undefined);
+ * assert.equal(definedSubject("The hook is now inherited by plugins."), undefined);
  * ```
  */
 export function definedSubject(text: string): string | undefined {

@@ -122,6 +122,8 @@ export interface Scored {
   heading?: number;
   /** Which of the query's terms it holds (indexes into the specs). */
   readonly specs: ReadonlySet<number>;
+  /** Whether it was ranked down as an upgrade note, a changelog entry or a legacy page. */
+  changes?: boolean;
 }
 
 /**
@@ -455,6 +457,9 @@ function _applyKind(
       const heading = data.sections[at].heading;
       change = _CHANGE_TEXT.test(heading) || _LEGACY_TEXT.test(heading);
     }
-    if (change) result.score *= ranking.changes;
+    if (change) {
+      result.score *= ranking.changes;
+      result.changes = true;
+    }
   }
 }

@@ -740,4 +740,28 @@ Deno.test("a section that defines a 'what is' question's concept ranks above its
   assert.deepEqual(first("what is an agent in the SDK"), ["Overview"]);
   // Not a 'what is' question: the mentions rank as they score.
   assert.deepEqual(first("agent in the SDK"), ["Agent interface"]);
+  // An upgrade note's "The hook is now ..." defines nothing of today, and neither does
+  // "is now" anywhere: the topic's page stays first.
+  const hooks = parseDocument(
+    "# Hooks\n\nUse hooks to listen to events of the lifecycle, for logging.\n",
+    "hooks",
+    "hooks.md",
+  );
+  const upgrade = parseDocument(
+    "# Migration guide v3\n\n## Changed hooks behavior\n\nThe hook is a function now called " +
+      "asynchronously. Hooks are now inherited by plugins.\n",
+    "migration-guide-v3",
+    "migration-guide-v3.md",
+  );
+  const topic = (query: string) => searchDocuments([upgrade, hooks], query).hits[0].headingPath;
+  assert.deepEqual(topic("what are hooks"), ["Hooks"]);
+  const changed = parseDocument(
+    "# Plugins\n\n## Encapsulation\n\nA hook is now inherited by every plugin registered after it.\n",
+    "plugins",
+    "plugins.md",
+  );
+  assert.deepEqual(
+    searchDocuments([changed, hooks], "what is a hook").hits[0].headingPath,
+    ["Hooks"],
+  );
 });
