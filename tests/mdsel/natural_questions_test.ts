@@ -64,11 +64,12 @@ Deno.test("natural questions: rankings as pinned, well above the FTS5 baseline",
     theirs.mrr.toFixed(3)
   }`;
   assert.equal(engine.length, NATURAL_QUESTIONS.length);
-  assert.ok(ours.hit3 >= 0.75 && ours.hit1 >= 0.55, summary);
+  // Issue 25's targets: hit@3 at least 85%, hit@1 at least 65%, every set at least 75% in the
+  // top 3, clearly above the FTS5 baseline.
+  assert.ok(ours.hit3 >= 0.85 && ours.hit1 >= 0.65, summary);
   assert.ok(ours.mrr >= theirs.mrr + 0.15 && ours.hit1 >= theirs.hit1 + 0.2, summary);
-  // Every set at least 70% in the top 3 (the issue asks 75%; see docs/cli.md for where it stands).
   for (const set of NATURAL_SETS) {
     const ranks = engine.filter((rank) => rank.question.set === set).map((rank) => rank.section);
-    assert.ok(scoresOf(ranks).hit3 >= 0.7, `${set}: ${scoresOf(ranks).hit3}`);
+    assert.ok(scoresOf(ranks).hit3 >= 0.75, `${set}: ${scoresOf(ranks).hit3}`);
   }
 });
