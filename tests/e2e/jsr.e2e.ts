@@ -125,7 +125,9 @@ Deno.test("the registry serves exactly what deno publish --dry-run lists, every 
   // bare specifier is left for a user's machine to resolve.
   for (const path of files.filter((file) => file.endsWith(".ts"))) {
     const source = unfurl(await Deno.readTextFile(join(ROOT, path)), config.imports);
-    for (const [, specifier] of source.matchAll(/(?:from\s*|import\s*\(\s*)["']([^"']+)["']/g)) {
+    // `from` or `import(` as code, not as a string's word (`"from",` in a list of words).
+    const imports = /(?<!["'\w])(?:from\s*|import\s*\(\s*)["']([^"']+)["']/g;
+    for (const [, specifier] of source.matchAll(imports)) {
       if (specifier.startsWith(".")) {
         const target = new URL(specifier, `file://${path}`).pathname;
         assert.ok(files.includes(target), `${path} imports ${specifier}, which is not published`);
