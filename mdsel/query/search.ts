@@ -177,17 +177,11 @@ function _liftPhrases(
   docs: readonly MdDocument[],
   data: readonly SearchData[],
 ): void {
-  let bestLoose = 0;
-  const held = scored.slice(0, _PHRASE_CANDIDATES).map((result) => {
-    const { heading, body } = _ownText(docs[result.doc], data[result.doc], result.section);
+  _lift(scored, _PHRASE_CANDIDATES, docs, data, (_, own) => {
+    const { heading, body } = own();
     const sequences = [wordSequence(heading), wordSequence(body)];
-    const count = phrases.filter((phrase) => sequences.some((text) => text.includes(phrase)))
-      .length;
-    if (count === 0) bestLoose = Math.max(bestLoose, result.score);
-    return count;
+    return phrases.filter((phrase) => sequences.some((text) => text.includes(phrase))).length;
   });
-  held.forEach((count, i) => scored[i].score += count * bestLoose);
-  scored.sort(_byScore);
 }
 
 /**
@@ -208,22 +202,36 @@ function _liftDefinitions(
   docs: readonly MdDocument[],
   data: readonly SearchData[],
 ): void {
-  let bestOther = 0;
-  const defines = scored.slice(0, _DEFINITION_CANDIDATES).map((result) => {
+  _lift(scored, _DEFINITION_CANDIDATES, docs, data, (result, own) => {
     // An upgrade note's or a legacy page's "X is now ..." defines nothing of today.
-    if (result.changes) {
-      bestOther = Math.max(bestOther, result.score);
-      return false;
-    }
-    const { body } = _ownText(docs[result.doc], data[result.doc], result.section);
-    const subject = definedSubject(body);
-    const yes = subject !== undefined && namesConcept(subject, concept);
-    if (!yes) bestOther = Math.max(bestOther, result.score);
-    return yes;
+    if (result.changes) return 0;
+    const subject = definedSubject(own().body);
+    return subject !== undefined && namesConcept(subject, concept) ? 1 : 0;
   });
-  defines.forEach((yes, i) => {
-    if (yes) scored[i].score += bestOther;
+}
+
+/**
+ * Reads the own text of the best `candidates` sections and adds to each its
+ * weight (`weigh`: how many of the things looked for it holds) times the
+ * best score of those that hold none, then sorts again.
+ */
+function _lift(
+  scored: Scored[],
+  candidates: number,
+  docs: readonly MdDocument[],
+  data: readonly SearchData[],
+  weigh: (result: Scored, own: () => { heading: string; body: string }) => number,
+): void {
+  let bestOther = 0;
+  const weights = scored.slice(0, candidates).map((result) => {
+    const weight = weigh(
+      result,
+      () => _ownText(docs[result.doc], data[result.doc], result.section),
+    );
+    if (weight === 0) bestOther = Math.max(bestOther, result.score);
+    return weight;
   });
+  weights.forEach((weight, i) => scored[i].score += weight * bestOther);
   scored.sort(_byScore);
 }
 
