@@ -232,7 +232,7 @@ const RESULT = /^ ?((?:\S+::)?(?:h[1-6]\.\d+|intro))(?:\s|$)/;
  * @example
  * ```ts
  * import { searchResultLabels } from "./_tokens.ts";
- * const text = 'search "abort": 2 sections match\na.md\n a::h2.1 A > Abort [9 words]\n   Use a signal\nb.md\n b::intro B [3 words]';
+ * const text = "search: 2 sections match\na.md\n a::h2.1 A > Abort\n   Use a signal\nb.md\n b::intro B [800 words]";
  * console.log(searchResultLabels(text)); // [ "a::h2.1", "b::intro" ]
  * ```
  */
@@ -251,7 +251,7 @@ export function searchResultLabels(text: string): string[] {
  * @example
  * ```ts
  * import { shownSource } from "./_tokens.ts";
- * const text = 'search "abort": 9 sections match; the best 2, best first; its source follows\na.md\n a::h2.1 Abort [9 words]\n## Abort\nb.md\n b::intro B [3 words]';
+ * const text = "search: the best 2 of 9 matching sections; the first's source follows\na.md\n a::h2.1 Abort\n## Abort\nb.md\n b::intro B";
  * console.log(shownSource(text)); // "a::h2.1"
  * ```
  */

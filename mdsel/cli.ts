@@ -181,7 +181,9 @@ async function _select(
     parsed.input.selectors.some((selector) => selector.params.full);
   const budget = full || asksFull ? Infinity : settings.maxChars;
   const render = (outcome: SelectOutcome) =>
-    selectJson ? selectJson(outcome, budget) + "\n" : selectText(outcome, budget);
+    selectJson
+      ? selectJson(outcome, budget) + "\n"
+      : selectText(outcome, budget, settings.sizeWords);
   const failure = { answers: [], unresolved: [], warnings: [], invalid: true };
   if ("error" in parsed) {
     return { code: 1, stdout: render({ ...failure, errors: [parsed.error] }), stderr: "" };

@@ -33,8 +33,8 @@ const SELECT_FORMAT =
 select (text): the content; "<selector>:" before each of several matches; "[page 1 of N, next: <selector>]";
   a big section: its introduction, its subsections as an outline, "[hD.i Text: N words in K subsections;
   select one, or hD.i?page=1 to read the section in pages]"; "[N more matches not shown: ...]";
-  a search: "search "<words>": N sections match ...", then per file its path (several files) and
-  per result " <selector> <heading path> [N words]" and its snippet; the best one's source when
+  a search: "search: the best K of N matching sections", then per file its path (several files) and
+  per result " <selector> <heading path>" ("[N words]" from 500 words) and its snippet; the best one's source when
   it is small and stands out (the others then without snippets) or is short;
   unresolved: "not found: <selector>", the reason, "closest: <selector>, ..." (the outline's short
   form); errors: "error TYPE: message", "did you mean: <selector>"`;

@@ -7,7 +7,7 @@
  */
 import type { ErrorEntry } from "../io/errors.ts";
 import { AFTER_RESERVE, fitGroups, linesChars } from "./budget.ts";
-import { clipSelector, echoLine, echoValue, errorSelector } from "./echo.ts";
+import { echoLine, echoValue, errorSelector } from "./echo.ts";
 import {
   type DocumentOutline,
   documentOutline,
@@ -17,7 +17,8 @@ import {
 } from "./index_outline.ts";
 import { buildTrees, treeLinesWithin } from "./index_tree.ts";
 import { clipLine, type OutlineEntry, outlineLines } from "./outline.ts";
-import { MAX_HITS, MIN_SHARE_OF_BEST, STANDS_OUT_SHARE } from "../query/search_limits.ts";
+import { STANDS_OUT_SHARE } from "../query/search_limits.ts";
+import { DEFAULT_ENGINE_SETTINGS } from "../io/settings.ts";
 import type { SearchAnswer, SelectAnswer, SelectOutcome, Unresolved } from "./select_command.ts";
 
 /** How many selectors a "not shown" line names before `...`. */
@@ -207,6 +208,7 @@ function _cutDocuments(
  *
  * @param outcome What `select` found.
  * @param maxChars The budget (`Infinity` for `--full`).
+ * @param sizeWords From which size a search result shows its words (`MDSEL_SIZE_WORDS`).
  * @returns The text, ending in a newline unless empty.
  *
  * @example
@@ -223,10 +225,14 @@ function _cutDocuments(
  * assert.equal(selectText(outcome), "not found: heading:h2[5]\nIndex 5 out of range\nclosest: d::heading:h2[0]\n");
  * ```
  */
-export function selectText(outcome: SelectOutcome, maxChars = Infinity): string {
+export function selectText(
+  outcome: SelectOutcome,
+  maxChars = Infinity,
+  sizeWords: number = DEFAULT_ENGINE_SETTINGS.sizeWords,
+): string {
   const labelled = outcome.answers.length > 1;
   const blocks = outcome.answers.map((answer) => answerLines(answer, labelled));
-  if (outcome.search !== undefined) blocks.unshift(searchLines(outcome.search));
+  if (outcome.search !== undefined) blocks.unshift(searchLines(outcome.search, sizeWords));
   const after = afterGroups(outcome.unresolved, outcome.errors, outcome.warnings);
   // Matches first: what comes after gets what is left, and room to say how much it is.
   const room = maxChars - Math.min(linesChars(after.flat()), AFTER_RESERVE);
@@ -310,13 +316,15 @@ function _afterClosing(left: number): string {
 }
 
 /**
- * The text lines of a search: a first line saying what was searched and how
- * many sections matched, then per result its selector, heading path and size
- * on one line and a snippet around its best hit on the next; over several
- * files, the results of each file come under a line with its path, their
- * heading paths then starting below the page's top heading.
+ * The text lines of a search: a first line saying how many sections matched
+ * and how many are shown (not the query: the call names it), then per result
+ * its selector, heading path and, from `sizeWords` words as the outline
+ * shows it, its size on one line and a snippet around its best hit on the
+ * next; over several files, the results of each file come under a line with
+ * its path, their heading paths then starting below the page's top heading.
  *
  * @param search What the search found.
+ * @param sizeWords From which size a result line shows its words (`MDSEL_SIZE_WORDS`).
  * @returns The lines.
  *
  * @example
@@ -328,30 +336,30 @@ function _afterClosing(left: number): string {
  *   start_line: 3, end_line: 5, score: 2.1, snippet: "Use an AbortSignal.",
  * };
  * assert.deepEqual(searchLines({ query: "abort", matched: 1, results: [result] }), [
- *   'search "abort": 1 section matches',
- *   "h2.0 Guide > Abort [5 words]",
+ *   "search: 1 section matches",
+ *   "h2.0 Guide > Abort",
  *   "  Use an AbortSignal.",
  * ]);
+ * assert.equal(searchLines({ query: "abort", matched: 9, results: [result] }, 5)[0], "search: the best of 9 matching sections");
  * ```
  */
-export function searchLines(search: SearchAnswer): string[] {
-  const { query, matched, results } = search;
-  const count = matched === 1 ? "1 section matches" : `${matched} sections match`;
-  let best = "";
-  if (results.length < matched) {
-    best = `, the best ${results.length === 1 ? "one" : results.length} shown`;
+export function searchLines(
+  search: SearchAnswer,
+  sizeWords: number = DEFAULT_ENGINE_SETTINGS.sizeWords,
+): string[] {
+  const { matched, results } = search;
+  // The call names the query: the first line says what it found, not what was asked.
+  let found = matched === 0
+    ? "no section matches"
+    : matched === 1
+    ? "1 section matches"
+    : `${matched} sections match`;
+  if (results.length > 0 && results.length < matched) {
+    found = results.length === 1
+      ? `the best of ${matched} matching sections`
+      : `the best ${results.length} of ${matched} matching sections`;
   }
-  // Fewer than the limit: the rest scored too far below the first to be worth a line.
-  if (results.length > 0 && results.length < Math.min(matched, MAX_HITS)) {
-    best += ` (the rest score under ${MIN_SHARE_OF_BEST * 100}% of ${
-      results.length === 1 ? "it" : "the first"
-    })`;
-  }
-  const lines = [
-    `search ${JSON.stringify(clipSelector(query))}: ${
-      matched === 0 ? "no section matches" : count
-    }${best}`,
-  ];
+  const lines = [`search: ${found}`];
   // The first's source follows when it stands out, or when it is short (the others then keep
   // their snippets: the ranking is less sure of the first).
   const sourced = results[0]?.content !== undefined;
@@ -379,7 +387,9 @@ export function searchLines(search: SearchAnswer): string[] {
           ? result.heading_path.slice(1)
           : result.heading_path,
       );
-    lines.push(`${indent}${result.label} ${path} [${result.word_count} words]`);
+    // A size where the outline shows one: a section big enough that a select of it pages.
+    const size = result.word_count >= sizeWords ? ` [${result.word_count} words]` : "";
+    lines.push(`${indent}${result.label} ${path}${size}`);
     // The section itself, as a select returns it: no second call needed.
     if (result.content !== undefined) {
       for (const line of result.content.split("\n")) lines.push(line);

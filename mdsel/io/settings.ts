@@ -16,7 +16,7 @@ export interface EngineSettings {
   readonly maxChars: number;
   /** `MDSEL_INDEX_MAX_CHARS`: the most the index may ever take, in characters. */
   readonly indexMaxChars: number;
-  /** `MDSEL_SIZE_WORDS`: from which size the text outline shows a section's words. */
+  /** `MDSEL_SIZE_WORDS`: from which size the text outline and search results show a section's words. */
   readonly sizeWords: number;
   /** `MDSEL_MAX_BYTES`: the most bytes the files of one call may hold together. */
   readonly maxBytes: number;

@@ -411,15 +411,14 @@ Deno.test("grepWord prints path:line:text for each line holding the word in any 
 });
 
 Deno.test("searchResultLabels reads the result lines of a search, with or without namespaces", () => {
-  const one =
-    'search "x": 2 sections match\nh2.0 T > A [5 words]\n  snippet h3.1\nintro [3 words]\n';
+  const one = "search: 2 sections match\nh2.0 T > A\n  snippet h3.1\nintro [800 words]\n";
   assert.deepEqual(searchResultLabels(one), ["h2.0", "intro"]);
   // Several files: results grouped under their file's path, indented by one.
   const several =
-    'search "x": 9 sections match, the best 2 shown\ndocs/a.md\n a::h3.12 T > A [80 words]\n' +
-    "   ...text h2.1...\nguide/migration-guide.md\n migration_guide::h5.0 ... > B [1 word]\n";
+    "search: the best 2 of 9 matching sections\ndocs/a.md\n a::h3.12 T > A [800 words]\n" +
+    "   ...text h2.1...\nguide/migration-guide.md\n migration_guide::h5.0 ... > B\n";
   assert.deepEqual(searchResultLabels(several), ["a::h3.12", "migration_guide::h5.0"]);
-  assert.deepEqual(searchResultLabels('search "x": no section matches\n!x\nNo section holds'), []);
+  assert.deepEqual(searchResultLabels("search: no section matches\n!x\nNo section holds"), []);
 });
 
 Deno.test("shownSource names the result whose source the engine's search answer carries", () => {
@@ -442,7 +441,7 @@ Deno.test("shownSource names the result whose source the engine's search answer 
   const flat = text(`# G\n\n## A\n\n${long("here")}\n\n## B\n\n${long("there")}\n`, "abort");
   assert.deepEqual(searchResultLabels(flat), ["h2.0", "h2.1"]);
   assert.equal(shownSource(flat), undefined);
-  assert.equal(shownSource('search "x": no section matches'), undefined);
+  assert.equal(shownSource("search: no section matches"), undefined);
 });
 
 Deno.test("guardedRange: the target's lines, else its nearest listed ancestor's, else none", () => {

@@ -693,8 +693,8 @@ const CASES: GoldenCase[] = [
     spec: (out) => {
       assert.equal(out.code, 0);
       const lines = (out.stdout ?? "").split("\n");
-      assert.match(lines[0], /^search "npm install": \d+ sections? match.*; its source follows$/);
-      assert.equal(lines[1], "h2.0 Project Title > Installation [21 words]");
+      assert.match(lines[0], /^search: .*; its source follows$/);
+      assert.equal(lines[1], "h2.0 Project Title > Installation");
       // The best stands out and is small: it comes whole, as selecting it would give it.
       assert.equal(lines.slice(2).join("\n"), `${H2_0}\n`);
     },
@@ -723,7 +723,7 @@ const CASES: GoldenCase[] = [
       assert.equal(out.code, 0);
       assert.equal(
         (out.stdout ?? "").split("\n")[1],
-        "h3.0 Project Title > Installation > Requirements [8 words]",
+        "h3.0 Project Title > Installation > Requirements",
       );
     },
   },
@@ -734,8 +734,11 @@ const CASES: GoldenCase[] = [
     spec: (out) => {
       assert.equal(out.code, 0);
       const lines = (out.stdout ?? "").split("\n");
-      assert.match(lines[0], /^search "code console\.log": \d+ sections? match/);
-      assert.equal(lines[1], "h2.1 Project Title > Usage [10 words]");
+      assert.match(
+        lines[0],
+        /^search: (\d+ sections? match|the best \d+ of \d+ matching sections)/,
+      );
+      assert.equal(lines[1], "h2.1 Project Title > Usage");
     },
   },
   {
@@ -745,7 +748,7 @@ const CASES: GoldenCase[] = [
       assert.equal(out.code, 0);
       assert.equal(
         (out.stdout ?? "").split("\n")[1],
-        "h2.0 Project Title > Installation [21 words]",
+        "h2.0 Project Title > Installation",
       );
     },
   },
@@ -756,7 +759,7 @@ const CASES: GoldenCase[] = [
       assert.equal(out.code, 0);
       const lines = (out.stdout ?? "").split("\n");
       // The results of several files come under their file's path.
-      assert.deepEqual(lines.slice(1, 3), ["guide.md", " guide::h2.0 Setup [3 words]"]);
+      assert.deepEqual(lines.slice(1, 3), ["guide.md", " guide::h2.0 Setup"]);
       assert.ok(!(out.stdout ?? "").includes("readme::"));
     },
   },
@@ -766,7 +769,7 @@ const CASES: GoldenCase[] = [
     spec: (out) => {
       assert.equal(out.code, 1);
       assert.deepEqual((out.stdout ?? "").split("\n").slice(0, 3), [
-        'search "zebra": no section matches',
+        "search: no section matches",
         "not found: zebra",
         "No section holds any of the words: zebra",
       ]);

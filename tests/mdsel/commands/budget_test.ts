@@ -113,7 +113,7 @@ Deno.test("budget: a search over 30 KB headings stays within it", async () => {
   const doc = Array.from({ length: 12 }, (_, i) => `# ${long}${i}\n\n## ${long}\n\nneedle ${i}\n`);
   await withTempDir({ "a.md": doc.join("\n") }, async (dir) => {
     const { text, json } = await both(["select", "needle", join(dir, "a.md")]);
-    assert.match(text, /^search "needle": 12 sections match/);
+    assert.match(text, /^search: the best 10 of 12 matching sections\n/);
     const results =
       (json.data as { search: { results: { heading_path: string[] }[] } }).search.results;
     assert.ok(results.length > 0);

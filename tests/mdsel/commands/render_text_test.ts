@@ -140,18 +140,33 @@ Deno.test("a search's first line says how many matched and why fewer are shown",
       matched,
       results: Array.from({ length: shown }, (_, i) => result(i)),
     })[0];
-  assert.equal(first(0, 0), 'search "q": no section matches');
-  assert.equal(first(1, 1), 'search "q": 1 section matches');
-  assert.equal(first(3, 3), 'search "q": 3 sections match');
-  assert.equal(first(40, 10), 'search "q": 40 sections match, the best 10 shown');
-  assert.equal(
-    first(40, 1),
-    'search "q": 40 sections match, the best one shown (the rest score under 25% of it)',
-  );
-  assert.equal(
-    first(4, 2),
-    'search "q": 4 sections match, the best 2 shown (the rest score under 25% of the first)',
-  );
+  // The call names the query: the first line says what was found.
+  assert.equal(first(0, 0), "search: no section matches");
+  assert.equal(first(1, 1), "search: 1 section matches");
+  assert.equal(first(3, 3), "search: 3 sections match");
+  assert.equal(first(40, 10), "search: the best 10 of 40 matching sections");
+  assert.equal(first(40, 1), "search: the best of 40 matching sections");
+  assert.equal(first(4, 2), "search: the best 2 of 4 matching sections");
+});
+
+Deno.test("a search result shows its size where the outline would: from MDSEL_SIZE_WORDS words", () => {
+  const result = (words: number) => ({
+    selector: "g::heading:h2[0]",
+    label: "h2.0",
+    file: "g.md",
+    heading_path: ["Guide", "Abort"],
+    word_count: words,
+    start_line: 1,
+    end_line: 9,
+    score: 1,
+    snippet: "",
+  });
+  const line = (words: number, sizeWords?: number) =>
+    searchLines({ query: "q", matched: 1, results: [result(words)] }, sizeWords)[1];
+  assert.equal(line(499), "h2.0 Guide > Abort");
+  assert.equal(line(500), "h2.0 Guide > Abort [500 words]");
+  assert.equal(line(12, 10), "h2.0 Guide > Abort [12 words]");
+  assert.equal(line(9, 10), "h2.0 Guide > Abort");
 });
 
 Deno.test("over several files, a search's results come grouped under their file's path", () => {
@@ -180,16 +195,16 @@ Deno.test("over several files, a search's results come grouped under their file'
     }).slice(1),
     [
       "guide/a.md",
-      " a::h2.0 One [10 words]",
+      " a::h2.0 One",
       "   text a0",
-      " a::h2.1 Two [10 words]",
+      " a::h2.1 Two",
       "   text a1",
       "api/b.md",
-      " b::intro Page B [10 words]",
+      " b::intro Page B",
       "   text b0",
       "c.md",
       // The same text as a result above (docs that share a snippet file): not repeated.
-      " c::intro (before the first heading) [10 words]",
+      " c::intro (before the first heading)",
     ],
   );
 });

@@ -30,11 +30,11 @@ Deno.test("a small best section that stands out comes whole: one call instead of
     /; the first's source follows$/,
   );
   assert.deepEqual(lines.slice(1, 6), [
-    "h2.0 Guide > Abort [12 words]",
+    "h2.0 Guide > Abort",
     "## Abort",
     "",
     "Abort a request with an AbortSignal: pass signal to the request.",
-    "h2.1 Guide > Cancel signals [16 words]",
+    "h2.1 Guide > Cancel signals",
   ]);
 });
 
@@ -46,12 +46,12 @@ Deno.test("a short best section comes whole though it does not stand out; the ot
   assert.equal(first.content, "## One\n\nabort here");
   assert.equal(second.content, undefined);
   assert.deepEqual(selectText(outcome).split("\n"), [
-    'search "abort": 2 sections match; the first\'s source follows',
-    "h2.0 Guide > One [3 words]",
+    "search: 2 sections match; the first's source follows",
+    "h2.0 Guide > One",
     "## One",
     "",
     "abort here",
-    "h2.1 Guide > Two [3 words]",
+    "h2.1 Guide > Two",
     "  abort there",
     "",
   ]);

@@ -718,7 +718,7 @@ Deno.test("hostile text in a section is searched in about linear time", async ()
     for (const [i, [name, , query]] of cases.entries()) {
       const result = await mdsel(["select", query, `${dir}/f${i}.md`], { timeoutMs: 30_000 });
       assert.equal(result.code, 0, `${name}: ${result.stdout}${result.stderr}`);
-      assert.match(result.stdout, new RegExp(`^search "${query}": 1 section matches`), name);
+      assert.match(result.stdout, /^search: 1 section matches/, name);
     }
   });
 });
