@@ -408,7 +408,7 @@ export function scoreSections(
       result.score = result.score / bestPassage + ranking.fuse * (result.known ?? 0) / bestKnown;
     }
   }
-  _applyKind(results, docs, query, ranking);
+  _applyKind(results, docs, query, specWords, ranking);
   return results;
 }
 
@@ -433,18 +433,24 @@ const _LEGACY_TEXT = /(?<![A-Za-z])[Ll]egacy(?![a-z]|[-_][A-Za-z])|[a-z]Legacy(?
  * Upgrade notes and changelog entries rank below the topic they mention,
  * unless the query asks about changes: a section is one when its page is
  * (by its file's name, its title or its first heading) or a heading above
- * it says so.
+ * it says so. One holding a word of the query that only such sections hold
+ * keeps its score: no topic holds that word to rank above it (a contributor
+ * thanked in a changelog, a fix only its entry describes).
  */
 function _applyKind(
   results: Scored[],
   docs: readonly RankedDocument[],
   query: SearchQuery,
+  specWords: readonly (readonly number[])[],
   ranking: Ranking,
 ): void {
   if (ranking.changes === 1) return;
   if (query.words.some((word) => word.terms.some((term) => _CHANGE_WORDS.test(term)))) return;
   // Per document: whether its page is one (1) or not (2), once asked.
   const pages = new Uint8Array(docs.length);
+  const changes: Scored[] = [];
+  // The query's words some other section holds.
+  const elsewhere = new Set<number>();
   for (const result of results) {
     const { data, file } = docs[result.doc];
     if (pages[result.doc] === 0) {
@@ -457,6 +463,17 @@ function _applyKind(
       const heading = data.sections[at].heading;
       change = _CHANGE_TEXT.test(heading) || _LEGACY_TEXT.test(heading);
     }
+    if (change) changes.push(result);
+    else for (const spec of result.specs) for (const word of specWords[spec]) elsewhere.add(word);
+  }
+  for (const result of changes) {
+    let own = false;
+    for (const spec of result.specs) {
+      for (const word of specWords[spec]) {
+        if (!elsewhere.has(word) && !query.words[word].optional) own = true;
+      }
+    }
+    const change = !own;
     if (change) {
       result.score *= ranking.changes;
       result.changes = true;

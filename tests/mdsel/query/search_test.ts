@@ -409,6 +409,29 @@ Deno.test("upgrade notes rank below the topic they mention, unless the query ask
   );
 });
 
+Deno.test("a changelog entry keeps its score for a word of the query only changes hold", () => {
+  const docs = [
+    doc(
+      "# Security\n\n## Reporting\n\nReport a vulnerability by email; we start fixing it.\n",
+      "security",
+    ),
+    doc(
+      "# Changelog\n\n## v2.1.0\n\nThanks to @mrclayman for reporting and fixing the parser.\n",
+      "changelog",
+    ),
+  ];
+  // Only the changelog holds `mrclayman`: no topic holds it to rank above the entry.
+  assert.equal(
+    searchDocuments(docs, "reporting mrclayman fixing").hits[0].target.doc.namespace,
+    "changelog",
+  );
+  // Every word held by a topic too: the topic first, as before.
+  assert.equal(
+    searchDocuments(docs, "reporting fixing").hits[0].target.doc.namespace,
+    "security",
+  );
+});
+
 Deno.test("docs of a superseded version rank below the current ones, unless the query asks for them", () => {
   const current =
     "# Suspend & Resume\n\n## Identifying suspended steps\n\nA workflow whose run is suspended waits for resume().\n";
