@@ -418,10 +418,12 @@ const _CHANGE_WORDS =
 /**
  * A page or section of changes: an upgrade guide, a changelog, release notes.
  * "Upgrade to" counts before a version (`Upgrade to v5`, `Upgrade to Astro 5`),
- * not before anything else (`Upgrade to canary builds` is a how-to).
+ * not before anything else (`Upgrade to canary builds` is a how-to); a
+ * migration counts unless from another tool (`Migrate from Jest to Bun's
+ * test runner` is a how-to; `Migrating from v7 to v8` is upgrade notes).
  */
 const _CHANGE_TEXT =
-  /\b(?:migrat(?:e|ion|ing)|upgrading|upgrade[ -](?:guide|notes)|upgrade[ -]to[ -](?:[a-z][\w.-]*[ -])?v?\d|changelog|release[ -]notes|what'?s new|breaking[ -]changes?|deprecations?)\b/i;
+  /\b(?:migrat(?:e|ion|ing)(?![ -]from[ -](?!v?\d)[a-z])|upgrading|upgrade[ -](?:guide|notes)|upgrade[ -]to[ -](?:[a-z][\w.-]*[ -])?v?\d|changelog|release[ -]notes|what'?s new|breaking[ -]changes?|deprecations?)\b/i;
 /**
  * Docs of a superseded version: `workflows-legacy/`, `(Legacy)`, `Legacy
  * decorators`, `legacyWorkflows`, `streamLegacy`; not a name that starts with

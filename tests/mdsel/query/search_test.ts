@@ -507,6 +507,29 @@ Deno.test("upgrading to anything but a version is a how-to, not upgrade notes", 
   assert.deepEqual(best.headingPath, ["Upgrade Bun", "Upgrade to canary builds"]);
 });
 
+Deno.test("migrating from another tool is a how-to; migrating from a version is upgrade notes", () => {
+  const page = (title: string, path: string) =>
+    parseDocument(
+      `# ${title}\n\n## Matchers\n\nMost expect matchers work as they did, and snapshots too.\n`,
+      "guide",
+      path,
+    );
+  const topic = parseDocument(
+    "# Writing tests\n\n## Assertions\n\nUse expect with matchers; snapshots are stored next to the file.\n",
+    "tests",
+    "test/writing-tests.md",
+  );
+  const first = (title: string, path: string) =>
+    searchDocuments([topic, page(title, path)], "expect matchers snapshots").hits[0].target.doc
+      .namespace;
+  assert.equal(
+    first("Migrate from Jest to Bun's test runner", "guides/migrate-from-jest.md"),
+    "guide",
+  );
+  assert.equal(first("Migrating from v1 to v2", "guides/migrating-from-v1-to-v2.md"), "tests");
+  assert.equal(first("Migration guide", "guides/migration.md"), "tests");
+});
+
 Deno.test("a long list that mentions each word once, far apart, loses to the section about them", () => {
   const list = Array.from({ length: 300 }, (_, i) => `- plugin-${i}: does thing ${i}`);
   list[10] = "- graceful: close connections";
