@@ -16,17 +16,13 @@ import {
   type TextBudget,
 } from "./index_outline.ts";
 import { buildTrees, treeLinesWithin } from "./index_tree.ts";
-import { clipLine, type OutlineEntry, outlineLines } from "./outline.ts";
-import { STANDS_OUT_SHARE } from "../query/search_limits.ts";
+import { type OutlineEntry, outlineLines } from "./outline.ts";
+import { searchLines } from "./render_search.ts";
 import { DEFAULT_ENGINE_SETTINGS } from "../io/settings.ts";
-import type { SearchAnswer, SelectAnswer, SelectOutcome, Unresolved } from "./select_command.ts";
+import type { SelectAnswer, SelectOutcome, Unresolved } from "./select_command.ts";
 
 /** How many selectors a "not shown" line names before `...`. */
 const NAMED = 10;
-/** A search result's heading path is shortened past this many characters. */
-const PATH_CHARS = 56;
-/** One heading of a search result's path is cut past this many characters. */
-const HEADING_CHARS = 80;
 
 /**
  * The compact text form of `index`: per document a header line with its
@@ -313,104 +309,6 @@ function _afterClosing(left: number): string {
   return `[${left} more ${
     left === 1 ? "error or warning" : "errors and warnings"
   } not shown; name fewer files or selectors to see them]`;
-}
-
-/**
- * The text lines of a search: a first line saying how many sections matched
- * and how many are shown (not the query: the call names it), then per result
- * its selector, heading path and, from `sizeWords` words as the outline
- * shows it, its size on one line and a snippet around its best hit on the
- * next; over several files, the results of each file come under a line with
- * its path, their heading paths then starting below the page's top heading.
- *
- * @param search What the search found.
- * @param sizeWords From which size a result line shows its words (`MDSEL_SIZE_WORDS`).
- * @returns The lines.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { searchLines } from "./render_text.ts";
- * const result = {
- *   selector: "g::heading:h2[0]", label: "h2.0", file: "g.md", heading_path: ["Guide", "Abort"], word_count: 5,
- *   start_line: 3, end_line: 5, score: 2.1, snippet: "Use an AbortSignal.",
- * };
- * assert.deepEqual(searchLines({ query: "abort", matched: 1, results: [result] }), [
- *   "search: 1 section matches",
- *   "h2.0 Guide > Abort",
- *   "  Use an AbortSignal.",
- * ]);
- * assert.equal(searchLines({ query: "abort", matched: 9, results: [result] }, 5)[0], "search: the best of 9 matching sections");
- * ```
- */
-export function searchLines(
-  search: SearchAnswer,
-  sizeWords: number = DEFAULT_ENGINE_SETTINGS.sizeWords,
-): string[] {
-  const { matched, results } = search;
-  // The call names the query: the first line says what it found, not what was asked.
-  let found = matched === 0
-    ? "no section matches"
-    : matched === 1
-    ? "1 section matches"
-    : `${matched} sections match`;
-  if (results.length > 0 && results.length < matched) {
-    found = results.length === 1
-      ? `the best of ${matched} matching sections`
-      : `the best ${results.length} of ${matched} matching sections`;
-  }
-  const lines = [`search: ${found}`];
-  // The first's source follows when it stands out, or when it is short (the others then keep
-  // their snippets: the ranking is less sure of the first).
-  const sourced = results[0]?.content !== undefined;
-  const standsOut = sourced &&
-    results.every((result, i) => i === 0 || result.score < results[0].score * STANDS_OUT_SHARE);
-  if (sourced) {
-    lines[0] += results.length === 1 ? "; its source follows" : "; the first's source follows";
-  }
-  // Over several files, results come grouped under their file's path.
-  const grouped = results.some((result) => result.label.includes("::"));
-  const indent = grouped ? " " : "";
-  let file: string | undefined;
-  const snippets = new Set<string>();
-  for (const result of results) {
-    if (grouped && result.file !== file) {
-      file = result.file;
-      lines.push(echoLine(file));
-    }
-    // An intro without a title says where it stands.
-    const path = result.heading_path.length === 0
-      ? "(before the first heading)"
-      // Under its file's line, a result's path starts below the page's top heading.
-      : _headingPath(
-        grouped && result.heading_path.length > 1
-          ? result.heading_path.slice(1)
-          : result.heading_path,
-      );
-    // A size where the outline shows one: a section big enough that a select of it pages.
-    const size = result.word_count >= sizeWords ? ` [${result.word_count} words]` : "";
-    lines.push(`${indent}${result.label} ${path}${size}`);
-    // The section itself, as a select returns it: no second call needed.
-    if (result.content !== undefined) {
-      for (const line of result.content.split("\n")) lines.push(line);
-    } else if (result.snippet !== "" && !standsOut && !snippets.has(result.snippet)) {
-      // A snippet shown already (the same text in another file, as docs that share a
-      // snippet have it) is not repeated: the heading and file say which it is.
-      snippets.add(result.snippet);
-      lines.push(`${indent}  ${echoLine(result.snippet)}`);
-    }
-  }
-  return lines;
-}
-
-/** A heading path on one line, its start left out when long: the nearest headings tell most. */
-function _headingPath(path: readonly string[]): string {
-  const parts = path.map((heading) => clipLine(heading, HEADING_CHARS).text);
-  let shown = parts.join(" > ");
-  for (let from = 1; shown.length > PATH_CHARS && from < parts.length; from++) {
-    shown = `... > ${parts.slice(from).join(" > ")}`;
-  }
-  return shown;
 }
 
 /**
