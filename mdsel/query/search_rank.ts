@@ -451,7 +451,7 @@ function _applyKind(
   // Per document: whether its page is one (1) or not (2), once asked.
   const pages = new Uint8Array(docs.length);
   const changes: Scored[] = [];
-  // The query's words some other section holds.
+  // The query's words some section not of changes holds.
   const elsewhere = new Set<number>();
   for (const result of results) {
     const { data, file } = docs[result.doc];
@@ -469,16 +469,11 @@ function _applyKind(
     else for (const spec of result.specs) for (const word of specWords[spec]) elsewhere.add(word);
   }
   for (const result of changes) {
-    let own = false;
-    for (const spec of result.specs) {
-      for (const word of specWords[spec]) {
-        if (!elsewhere.has(word) && !query.words[word].optional) own = true;
-      }
-    }
-    const change = !own;
-    if (change) {
-      result.score *= ranking.changes;
-      result.changes = true;
-    }
+    const own = [...result.specs].some((spec) =>
+      specWords[spec].some((word) => !elsewhere.has(word) && !query.words[word].optional)
+    );
+    if (own) continue;
+    result.score *= ranking.changes;
+    result.changes = true;
   }
 }
