@@ -17,7 +17,7 @@ import type { MdDocument } from "../mdsel/parse/document.ts";
 import { sliceLines } from "../mdsel/parse/source_lines.ts";
 import { STOP_WORDS } from "../mdsel/query/search_query.ts";
 import { RANKING, type Ranking } from "../mdsel/query/search_rank.ts";
-import type { NaturalQuestion } from "../tests/mdsel/_natural_questions.ts";
+import type { NaturalAnswer, NaturalQuestion } from "../tests/mdsel/_natural_questions.ts";
 
 /** How deep a ranking is read: a search shows at most ten results. */
 export const DEPTH = 10;
@@ -35,9 +35,9 @@ export interface RankedSection {
 }
 
 /** Where a question's answers rank (1-based), or `null` when not in the first ten. */
-export interface QuestionRank {
+export interface QuestionRank<Q = NaturalQuestion> {
   /** The question. */
-  readonly question: NaturalQuestion;
+  readonly question: Q;
   /** The first result that is an answer. */
   readonly section: number | null;
   /** The first result in a file holding an answer. */
@@ -60,7 +60,10 @@ export interface Scores {
  * @param ranked The ranking, best first.
  * @returns The ranks of the first answer and of the first file holding one.
  */
-export function rankOf(question: NaturalQuestion, ranked: readonly RankedSection[]): QuestionRank {
+export function rankOf<Q extends { readonly answers: readonly NaturalAnswer[] } = NaturalQuestion>(
+  question: Q,
+  ranked: readonly RankedSection[],
+): QuestionRank<Q> {
   const isAnswer = (result: RankedSection) =>
     question.answers.some((answer) =>
       answer.file === result.file &&

@@ -1,0 +1,373 @@
+/**
+ * The broad search benchmark (issue 36): every docs set of
+ * `bench/_docs_sets.ts` (the four of issue 25 and those of
+ * `bench/docs_sets/`), two kinds of query over each set's folder:
+ *
+ * - **natural questions**, written before the docs were read and judged by
+ *   hand: hit@1, hit@3 and MRR of the first answering section in the first
+ *   ten results (as `bench/natural_questions_bench.ts` counts them);
+ * - **known items** (`bench/_known_items.ts`), about 80 seeded random
+ *   sections per set, four kinds: target first, in the top 3, MRR (the
+ *   target is that very section, as the retrieval test counts it).
+ *
+ * Both are priced on the folder route (`bench/_route.ts`: search through the
+ * real server, select the first three results in order until one holds an
+ * answer, else grep and Read on top) against a skilled agent with grep and
+ * Read: median and total ratio, how many fell back, the median search answer.
+ *
+ * Figures are given per set and per half of `bench/docs_sets/split.json`.
+ * Misses (`--misses`) are printed for the tuning half only: the test half
+ * gives figures, never questions to fix (nor does `--json` carry its
+ * questions).
+ *
+ * Rankings come from this engine in-process, or from another engine's CLI
+ * (`--bin <mdsel>` or `MDSEL_BIN`, one process per query; the server then runs
+ * it too), to pair figures before and after a change.
+ *
+ * ```sh
+ * deno run -A bench/docs_sets_bench.ts [--misses] [--json] [--bin path/to/mdsel]
+ *   [--sets bun,fastify] [--seed 7] [--items 80] [--no-route]
+ * ```
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { cpuUsage } from "node:process";
+import { parseArgs } from "node:util";
+import { loadWorkspace } from "../mdsel/io/workspace.ts";
+import { startServer } from "../tests/_server.ts";
+import { type DocsQuestion, type DocsSet, docsSets, type Half, readSplit } from "./_docs_sets.ts";
+import { type KnownItem, knownItems, setRng } from "./_known_items.ts";
+import {
+  cliRanker,
+  engineRanker,
+  type QuestionRank,
+  type RankedSection,
+  rankOf,
+  type Scores,
+  scoresOf,
+} from "./_natural.ts";
+import { handCost, locate, questionWords, type RouteOutcome, searchRoute } from "./_route.ts";
+import { mdselVariables, quantile, splitLines } from "./_tokens.ts";
+
+const { values: options } = parseArgs({
+  args: Deno.args,
+  options: {
+    bin: { type: "string" },
+    json: { type: "boolean", default: false },
+    misses: { type: "boolean", default: false },
+    sets: { type: "string" },
+    seed: { type: "string", default: "7" },
+    items: { type: "string", default: "80" },
+    "no-route": { type: "boolean", default: false },
+  },
+});
+const SEED = Number(options.seed);
+const ITEMS = Number(options.items);
+const BIN = options.bin ?? Deno.env.get("MDSEL_BIN");
+const ROUTE = !options["no-route"];
+
+/** One query of either kind, ranked and priced. */
+interface Outcome {
+  readonly set: string;
+  readonly type: "natural" | "known";
+  /** The family of a natural question, the kind of a known item. */
+  readonly family: string;
+  readonly rank: QuestionRank<DocsQuestion | KnownItem>;
+  readonly hand?: number;
+  readonly route?: RouteOutcome;
+}
+
+/** What one set measured. */
+interface SetRun {
+  readonly set: DocsSet;
+  readonly half: Half | "none";
+  readonly outcomes: Outcome[];
+  /** CPU seconds of the in-process searches (wall seconds with another engine's CLI). */
+  readonly searchSeconds: number;
+  /** Answers that name no section of their file (left out of the route). */
+  readonly badAnswers: string[];
+}
+
+const started = performance.now();
+const split = await readSplit();
+const only = options.sets?.split(",").filter(Boolean) ?? [];
+const sets = await docsSets(only);
+const server = ROUTE
+  ? await startServer(["-A"], { ...mdselVariables(), ...(BIN ? { MDSEL_BIN: BIN } : {}) })
+  : undefined;
+const runs: SetRun[] = [];
+try {
+  for (const set of sets) runs.push(await runSet(set));
+} finally {
+  await server?.[Symbol.asyncDispose]();
+}
+const seconds = (performance.now() - started) / 1000;
+
+async function runSet(set: DocsSet): Promise<SetRun> {
+  const workspace = await loadWorkspace([set.folder]);
+  const { docs } = workspace;
+  const byPath = new Map(docs.map((doc) => [doc.filePath, doc]));
+  const files = new Map(docs.map((doc) => [doc.filePath, splitLines(doc.lines.text)]));
+  const items = knownItems(set.spec.id, docs, set.folder, ITEMS, setRng(SEED, set.spec.id));
+  const queries: { type: "natural" | "known"; q: DocsQuestion | KnownItem; text: string }[] = [
+    ...set.questions.map((q) => ({ type: "natural" as const, q, text: q.question })),
+    ...items.map((q) => ({ type: "known" as const, q, text: q.query })),
+  ];
+
+  // Rank every query.
+  const ranked: RankedSection[][] = [];
+  let searchSeconds: number;
+  if (BIN === undefined) {
+    const engine = engineRanker(workspace, set.folder);
+    const before = cpuUsage();
+    for (const query of queries) ranked.push(engine(query.text));
+    const used = cpuUsage(before);
+    searchSeconds = (used.user + used.system) / 1e6;
+  } else {
+    const other = await cliRanker(BIN, set.folder);
+    const before = performance.now();
+    for (const query of queries) ranked.push(await other(query.text));
+    searchSeconds = (performance.now() - before) / 1000;
+  }
+
+  // Price every query on the folder route.
+  const badAnswers: string[] = [];
+  const outcomes: Outcome[] = [];
+  for (const [i, query] of queries.entries()) {
+    const rank = rankOf(query.q, ranked[i]);
+    const family = query.type === "natural"
+      ? (query.q as DocsQuestion).family
+      : (query.q as KnownItem).kind;
+    if (server === undefined) {
+      outcomes.push({ set: set.spec.id, type: query.type, family, rank });
+      continue;
+    }
+    const located = query.q.answers.flatMap((answer) => {
+      const doc = byPath.get(join(set.folder, answer.file));
+      const found = doc && locate(doc, answer);
+      if (!found) badAnswers.push(`${query.q.id}: ${answer.file}:${answer.line}`);
+      return found ? [found] : [];
+    });
+    if (located.length === 0) {
+      outcomes.push({ set: set.spec.id, type: query.type, family, rank });
+      continue;
+    }
+    const sources = located.map(({ path, first, last }) =>
+      files.get(path)!.slice(first - 1, last).join("\n")
+    );
+    const terms = query.type === "natural"
+      ? questionWords(query.text)
+      : (query.q as KnownItem).greps;
+    const hand = handCost(files, set.folder, located, terms);
+    const route = await searchRoute(server, set.folder, query.text, sources, hand);
+    outcomes.push({ set: set.spec.id, type: query.type, family, rank, hand, route });
+  }
+  return { set, half: split[set.spec.id] ?? "none", outcomes, searchSeconds, badAnswers };
+}
+
+/** The figures of a group of outcomes. */
+interface Figures {
+  readonly natural: { readonly n: number } & Scores;
+  readonly known: { readonly n: number } & Scores;
+  readonly route: {
+    readonly n: number;
+    readonly median: number;
+    readonly total: number;
+    readonly fellBack: number;
+    readonly answerChars: number;
+  };
+  readonly naturalRoute: Figures["route"];
+  readonly knownRoute: Figures["route"];
+}
+
+function figuresOf(outcomes: readonly Outcome[]): Figures {
+  const scores = (type: "natural" | "known") => {
+    const chosen = outcomes.filter((o) => o.type === type);
+    return { n: chosen.length, ...scoresOf(chosen.map((o) => o.rank.section)) };
+  };
+  const route = (chosen: readonly Outcome[]) => {
+    const priced = chosen.filter((o) => o.route !== undefined && o.hand !== undefined);
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    return {
+      n: priced.length,
+      median: quantile(priced.map((o) => o.route!.search / o.hand!), 0.5),
+      total: sum(priced.map((o) => o.route!.search)) / sum(priced.map((o) => o.hand!)),
+      fellBack: priced.filter((o) => o.route!.rank === 0).length,
+      answerChars: quantile(priced.map((o) => o.route!.searchChars), 0.5),
+    };
+  };
+  return {
+    natural: scores("natural"),
+    known: scores("known"),
+    route: route(outcomes),
+    naturalRoute: route(outcomes.filter((o) => o.type === "natural")),
+    knownRoute: route(outcomes.filter((o) => o.type === "known")),
+  };
+}
+
+interface Row {
+  readonly group: string;
+  readonly kind: string;
+  readonly half: string;
+  readonly sets: number;
+  readonly figures: Figures;
+  readonly searchSeconds: number;
+}
+
+const rowOf = (group: string, kind: string, half: string, chosen: readonly SetRun[]): Row => ({
+  group,
+  kind,
+  half,
+  sets: chosen.length,
+  figures: figuresOf(chosen.flatMap((run) => run.outcomes)),
+  searchSeconds: chosen.reduce((sum, run) => sum + run.searchSeconds, 0),
+});
+const halves: (Half | "none")[] = ["tune", "test", "none"];
+const halfRows = [
+  ...halves.filter((half) => runs.some((run) => run.half === half)).map((half) =>
+    rowOf(half, "", half, runs.filter((run) => run.half === half))
+  ),
+  rowOf("all", "", "", runs),
+];
+const setRows = halves.flatMap((half) =>
+  runs.filter((run) => run.half === half).map((run) =>
+    rowOf(run.set.spec.id, run.set.spec.kind, half, [run])
+  )
+);
+
+/** The issue's targets, checked on all sets and on each half. */
+function targets(rows: readonly Row[], perSet: readonly Row[]): string[] {
+  const out: string[] = [];
+  const check = (ok: boolean, text: string) => out.push(`${ok ? "met " : "MISS"} ${text}`);
+  const all = rows[rows.length - 1].figures;
+  const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
+  check(all.natural.hit1 >= 0.65, `natural right section first >= 65%: ${pct(all.natural.hit1)}`);
+  check(all.natural.hit3 >= 0.85, `natural top 3 >= 85%: ${pct(all.natural.hit3)}`);
+  const weak = perSet.filter((row) => row.figures.natural.n > 0 && row.figures.natural.hit3 < 0.75);
+  check(
+    weak.length === 0,
+    `every set natural top 3 >= 75%: ${
+      weak.length === 0 ? "all" : `${weak.length} below (${weak.map((row) => row.group)})`
+    }`,
+  );
+  check(all.known.hit1 >= 0.85, `known items first >= 85%: ${pct(all.known.hit1)}`);
+  check(all.known.hit3 >= 0.96, `known items top 3 >= 96%: ${pct(all.known.hit3)}`);
+  if (all.route.n > 0) {
+    check(
+      all.route.total <= 0.55 && all.route.median <= 0.55,
+      `folder route <= 0.55x: median ${all.route.median.toFixed(2)}x, total ${
+        all.route.total.toFixed(2)
+      }x`,
+    );
+  }
+  const tune = rows.find((row) => row.half === "tune")?.figures;
+  const test = rows.find((row) => row.half === "test")?.figures;
+  if (tune && test) {
+    const gaps: [string, number, number][] = [
+      ["natural hit@1", tune.natural.hit1, test.natural.hit1],
+      ["natural hit@3", tune.natural.hit3, test.natural.hit3],
+      ["known first", tune.known.hit1, test.known.hit1],
+      ["known top 3", tune.known.hit3, test.known.hit3],
+    ];
+    const below = gaps.filter(([, a, b]) => a - b > 0.05);
+    check(
+      below.length === 0,
+      `test half within 5 points of the tuning half: ${
+        gaps.map(([name, a, b]) => `${name} ${((b - a) * 100).toFixed(1)}`).join(", ")
+      }`,
+    );
+  }
+  return out;
+}
+
+const tuneOnly = (outcome: Outcome) =>
+  runs.find((run) => run.set.spec.id === outcome.set)?.half === "tune";
+
+if (options.json) {
+  console.log(JSON.stringify(
+    {
+      seed: SEED,
+      items: ITEMS,
+      bin: BIN ?? null,
+      seconds,
+      halves: halfRows,
+      sets: setRows,
+      targets: targets(halfRows, setRows),
+      // Per query, the tuning half's only: the test half gives figures, never questions.
+      tune: runs.flatMap((run) => run.outcomes).filter(tuneOnly).map((o) => ({
+        id: o.rank.question.id,
+        type: o.type,
+        family: o.family,
+        query: "question" in o.rank.question ? o.rank.question.question : o.rank.question.query,
+        rank: o.rank.section,
+        top: o.rank.top,
+        ...(o.route ? { hand: o.hand, route: o.route } : {}),
+      })),
+    },
+    null,
+    1,
+  ));
+} else {
+  const pct = (value: number) => `${(value * 100).toFixed(1)}`.padStart(5);
+  const x = (value: number) => Number.isNaN(value) ? "    -" : `${value.toFixed(2)}x`;
+  console.log(
+    `${sets.length} docs sets; known items: seed ${SEED}, up to ${ITEMS} a set; ` +
+      `${BIN ? `engine ${BIN} (search seconds are wall time)` : "this engine, in-process"}`,
+  );
+  console.log(
+    "\nset            kind          half |  nat  hit@1 hit@3  MRR |  known first  top3  MRR |" +
+      " route median total back | answer  search s",
+  );
+  const line = (row: Row) => {
+    const f = row.figures;
+    console.log(
+      `${row.group.padEnd(14)} ${row.kind.padEnd(13)} ${row.half.padEnd(4)} | ${
+        String(f.natural.n).padStart(4)
+      }  ${pct(f.natural.hit1)} ${pct(f.natural.hit3)} ${f.natural.mrr.toFixed(2)} | ${
+        String(f.known.n).padStart(6)
+      } ${pct(f.known.hit1)} ${pct(f.known.hit3)} ${f.known.mrr.toFixed(2)} | ${
+        String(f.route.n).padStart(5)
+      } ${x(f.route.median)} ${x(f.route.total)} ${String(f.route.fellBack).padStart(4)} | ${
+        String(Number.isNaN(f.route.answerChars) ? "-" : Math.round(f.route.answerChars))
+          .padStart(6)
+      } ${row.searchSeconds.toFixed(1).padStart(9)}`,
+    );
+  };
+  for (const row of setRows) line(row);
+  console.log("");
+  for (const row of halfRows) line(row);
+  if (ROUTE) {
+    console.log("\nfolder route by kind of query (search / skilled agent):");
+    for (const row of halfRows) {
+      const r = (name: string, f: Figures["route"]) =>
+        `${name} ${f.n}: median ${x(f.median)}, total ${x(f.total)}, ${f.fellBack} fell back`;
+      console.log(
+        `${row.group.padEnd(5)} ${r("natural", row.figures.naturalRoute)}; ${
+          r("known", row.figures.knownRoute)
+        }; both total ${x(row.figures.route.total)}`,
+      );
+    }
+  }
+  console.log("\ntargets (all sets):");
+  for (const text of targets(halfRows, setRows)) console.log(`  ${text}`);
+  const bad = runs.flatMap((run) => run.badAnswers);
+  if (bad.length > 0) {
+    console.log(`\n${bad.length} judged answers name no section of their file: ${bad.join("; ")}`);
+  }
+  if (options.misses) {
+    console.log(
+      "\nmisses of the tuning half (rank of the target or first answer; what ranked first):",
+    );
+    for (const o of runs.flatMap((run) => run.outcomes).filter(tuneOnly)) {
+      if (o.rank.section === 1) continue;
+      const q = o.rank.question;
+      console.log(
+        `${q.id.padEnd(16)} ${o.family.padEnd(10)} ${String(o.rank.section ?? "-").padStart(2)}  ${
+          "question" in q ? q.question : q.query
+        }  ->  ${o.rank.top[0] ?? "(nothing)"}`,
+      );
+    }
+  }
+  console.log(`\n${seconds.toFixed(1)} s`);
+}
