@@ -309,7 +309,7 @@ if (options.json) {
     1,
   ));
 } else {
-  const pct = (value: number) => `${(value * 100).toFixed(1)}`.padStart(5);
+  const pct = (value: number, n = 1) => (n === 0 ? "-" : `${(value * 100).toFixed(1)}`).padStart(5);
   const x = (value: number) => Number.isNaN(value) ? "    -" : `${value.toFixed(2)}x`;
   console.log(
     `${sets.length} docs sets; known items: seed ${SEED}, up to ${ITEMS} a set; ` +
@@ -324,11 +324,13 @@ if (options.json) {
     console.log(
       `${row.group.padEnd(14)} ${row.kind.padEnd(13)} ${row.half.padEnd(4)} | ${
         String(f.natural.n).padStart(4)
-      }  ${pct(f.natural.hit1)} ${pct(f.natural.hit3)} ${f.natural.mrr.toFixed(2)} | ${
-        String(f.known.n).padStart(6)
-      } ${pct(f.known.hit1)} ${pct(f.known.hit3)} ${f.known.mrr.toFixed(2)} | ${
-        String(f.route.n).padStart(5)
-      } ${x(f.route.median)} ${x(f.route.total)} ${String(f.route.fellBack).padStart(4)} | ${
+      }  ${pct(f.natural.hit1, f.natural.n)} ${pct(f.natural.hit3, f.natural.n)} ${
+        f.natural.n === 0 ? "   -" : f.natural.mrr.toFixed(2)
+      } | ${String(f.known.n).padStart(6)} ${pct(f.known.hit1)} ${pct(f.known.hit3)} ${
+        f.known.mrr.toFixed(2)
+      } | ${String(f.route.n).padStart(5)} ${x(f.route.median)} ${x(f.route.total)} ${
+        String(f.route.fellBack).padStart(4)
+      } | ${
         String(Number.isNaN(f.route.answerChars) ? "-" : Math.round(f.route.answerChars))
           .padStart(6)
       } ${row.searchSeconds.toFixed(1).padStart(9)}`,
@@ -337,6 +339,22 @@ if (options.json) {
   for (const row of setRows) line(row);
   console.log("");
   for (const row of halfRows) line(row);
+  console.log("\nby family of natural question and kind of known item (hit@1 / hit@3, n):");
+  for (const half of [...halves, "all"]) {
+    const chosen = runs.filter((run) => half === "all" || run.half === half)
+      .flatMap((run) => run.outcomes);
+    for (const type of ["natural", "known"] as const) {
+      const ofType = chosen.filter((o) => o.type === type);
+      if (ofType.length === 0) continue;
+      const families = [...new Set(ofType.map((o) => o.family))].sort();
+      const cells = families.map((family) => {
+        const ranks = ofType.filter((o) => o.family === family).map((o) => o.rank.section);
+        const s = scoresOf(ranks);
+        return `${family} ${pct(s.hit1).trim()}/${pct(s.hit3).trim()} (${ranks.length})`;
+      });
+      console.log(`${half.padEnd(5)} ${type.padEnd(8)} ${cells.join(", ")}`);
+    }
+  }
   if (ROUTE) {
     console.log("\nfolder route by kind of query (search / skilled agent):");
     for (const row of halfRows) {
