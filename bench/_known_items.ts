@@ -5,11 +5,13 @@
  *
  * - **words**: three distinctive words of the section's own text (letters
  *   only, 4 or more; in at most 1% of the folder's sections, and at least 3);
- * - **identifier**: an identifier of the section (an inline code span or a
- *   heading token shaped like code: `a.b`, `snake_case`, `camelCase`, `f()`,
- *   `--flag`) and one distinctive word of its own text;
+ * - **identifier**: an identifier of the section (an inline code span, or a
+ *   token of its heading or prose, shaped like code: `a.b`, `snake_case`,
+ *   `camelCase`, `f()`, `--flag`), as distinctive as the words (in at most 1%
+ *   of the sections, and at least 3), and one distinctive word of its own text;
  * - **how do I**: `how do I` and the word of its heading (3 letters or more,
- *   no stop word) found in the fewest sections;
+ *   no stop word, in at most 3 headings of the folder, so that it can name the
+ *   section) found in the fewest sections;
  * - **phrase**: four words in a row of its prose (one run of words without
  *   punctuation or markup between them, two of them no stop words), in
  *   double quotes, a run no other section's text holds.
@@ -110,7 +112,28 @@ export function knownItems(
   for (const section of sections) {
     for (const word of section.words) spread.set(word, (spread.get(word) ?? 0) + 1);
   }
+  const headings = new Map<string, number>();
+  for (const section of sections) {
+    for (const word of new Set(section.heading.toLowerCase().match(WORD) ?? [])) {
+      headings.set(word, (headings.get(word) ?? 0) + 1);
+    }
+  }
   const rareLimit = Math.max(3, Math.floor(sections.length / 100));
+  const identifiersCache = new Map<_Section, string[]>();
+  const identifiersOf = (section: _Section) => {
+    let found = identifiersCache.get(section);
+    if (found === undefined) {
+      found = _identifiers(`${section.heading}\n${section.prose}`);
+      identifiersCache.set(section, found);
+    }
+    return found;
+  };
+  const codeSpread = new Map<string, number>();
+  for (const section of sections) {
+    for (const identifier of new Set(identifiersOf(section).map((id) => id.toLowerCase()))) {
+      codeSpread.set(identifier, (codeSpread.get(identifier) ?? 0) + 1);
+    }
+  }
   const rare = (section: _Section) =>
     [...section.words].filter((word) =>
       word.length >= 4 && !STOP_WORDS.has(word) && spread.get(word)! <= rareLimit &&
@@ -133,7 +156,9 @@ export function knownItems(
         return { query: picked.join(" "), greps: picked };
       }
       case "identifier": {
-        const identifiers = _identifiers(`${section.heading}\n${section.prose}`);
+        const identifiers = identifiersOf(section).filter((identifier) =>
+          codeSpread.get(identifier.toLowerCase())! <= rareLimit
+        );
         if (identifiers.length === 0) return null;
         const identifier = pick(identifiers);
         const inside = new Set(identifier.toLowerCase().match(WORD) ?? []);
@@ -145,9 +170,11 @@ export function knownItems(
       case "how do I": {
         const words = [...new Set(section.heading.toLowerCase().match(WORD) ?? [])]
           .filter((word) => word.length >= 3 && !STOP_WORDS.has(word));
-        if (words.length === 0) return null;
-        const fewest = Math.min(...words.map((word) => spread.get(word) ?? 0));
-        const word = pick(words.filter((word) => (spread.get(word) ?? 0) === fewest));
+        // A word of at most 3 headings of the folder, so that the query can name this section.
+        const named = words.filter((word) => headings.get(word)! <= 3);
+        if (named.length === 0) return null;
+        const fewest = Math.min(...named.map((word) => spread.get(word) ?? 0));
+        const word = pick(named.filter((word) => (spread.get(word) ?? 0) === fewest));
         return { query: `how do I ${word}`, greps: [word] };
       }
       case "phrase": {
