@@ -392,7 +392,7 @@ if (import.meta.main) {
   } else {
     for (const set of await docsSets(Deno.args)) {
       console.log(
-        `${set.spec.id.padEnd(14)} ${
+        `${set.spec.id.padEnd(17)} ${
           set.spec.kind.padEnd(13)
         } ${set.questions.length} questions  ${set.folder}`,
       );
