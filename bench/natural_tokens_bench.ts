@@ -28,16 +28,14 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { loadWorkspace } from "../mdsel/io/workspace.ts";
-import type { MdDocument } from "../mdsel/parse/document.ts";
-import { STOP_WORDS } from "../mdsel/query/search_query.ts";
 import {
   ensureNaturalSets,
   NATURAL_QUESTIONS,
   NATURAL_SETS,
-  type NaturalAnswer,
   naturalFolder,
 } from "../tests/mdsel/_natural_questions.ts";
 import { callText, startServer } from "../tests/_server.ts";
+import { locate, questionWords } from "./_route.ts";
 import {
   type Call,
   callsCost,
@@ -59,14 +57,6 @@ const { values: options } = parseArgs({
   options: { json: { type: "boolean", default: false } },
 });
 
-/** One answer's lines, 1-based and inclusive, in its file. */
-interface Located {
-  readonly path: string;
-  readonly first: number;
-  readonly last: number;
-  readonly intro: boolean;
-}
-
 interface Priced {
   readonly id: string;
   readonly hand: number;
@@ -75,43 +65,6 @@ interface Priced {
   readonly rank: number;
   readonly calls: number;
   readonly searchChars: number;
-}
-
-/** Where an answer's section lies in the model of its file. */
-function _locate(doc: MdDocument, answer: NaturalAnswer): Located | undefined {
-  const { nodes, sectionEnds } = doc.top;
-  const firstHeading = nodes.findIndex((node) => node.kind === "heading");
-  if (answer.heading === null) {
-    const before = firstHeading === -1 ? nodes.length : firstHeading;
-    if (before === 0) return undefined;
-    return {
-      path: doc.filePath,
-      first: answer.line,
-      last: nodes[before - 1].endLine + 1,
-      intro: true,
-    };
-  }
-  const i = nodes.findIndex((node) =>
-    node.kind === "heading" && node.startLine + 1 === answer.line
-  );
-  if (i === -1) return undefined;
-  return {
-    path: doc.filePath,
-    first: answer.line,
-    last: nodes[sectionEnds[i] - 1].endLine + 1,
-    intro: false,
-  };
-}
-
-/** The question's words a hand search would grep: not stop words, three letters or more. */
-function _words(question: string): string[] {
-  return [
-    ...new Set(
-      question.toLowerCase().split(/[^\p{L}\p{N}_.@/-]+/u).map((word) =>
-        word.replace(/^[.\-/]+|[.\-/?]+$/g, "")
-      ).filter((word) => word.length >= 3 && !STOP_WORDS.has(word)),
-    ),
-  ];
 }
 
 const priced: Priced[] = [];
@@ -127,7 +80,7 @@ try {
     for (const question of NATURAL_QUESTIONS.filter((question) => question.set === set)) {
       const located = question.answers.flatMap((answer) => {
         const doc = byPath.get(join(folder, answer.file));
-        const found = doc && _locate(doc, answer);
+        const found = doc && locate(doc, answer);
         return found ? [found] : [];
       });
       if (located.length !== question.answers.length) {
@@ -142,7 +95,7 @@ try {
       for (const answer of located) {
         const lines = files.get(answer.path)!;
         const text = lines.join("\n").toLowerCase();
-        const words = _words(question.question).filter((word) => text.includes(word));
+        const words = questionWords(question.question).filter((word) => text.includes(word));
         if (words.length === 0) continue;
         const grep = words.map((word) => grepWord(files, folder, word)).reduce((best, call) =>
           call.chars < best.chars ? call : best
