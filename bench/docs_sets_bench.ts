@@ -25,7 +25,7 @@
  * it too), to pair figures before and after a change.
  *
  * ```sh
- * deno run -A bench/docs_sets_bench.ts [--misses] [--json] [--bin path/to/mdsel]
+ * deno run -A bench/docs_sets_bench.ts [--misses] [--json] [--markdown] [--bin path/to/mdsel]
  *   [--sets bun,fastify] [--seed 7] [--items 80] [--no-route]
  * ```
  *
@@ -56,6 +56,7 @@ const { values: options } = parseArgs({
     bin: { type: "string" },
     json: { type: "boolean", default: false },
     misses: { type: "boolean", default: false },
+    markdown: { type: "boolean", default: false },
     sets: { type: "string" },
     seed: { type: "string", default: "7" },
     items: { type: "string", default: "80" },
@@ -87,6 +88,8 @@ interface SetRun {
   readonly searchSeconds: number;
   /** Answers that name no section of their file (left out of the route). */
   readonly badAnswers: string[];
+  /** Files in its folder. */
+  readonly files: number;
 }
 
 const started = performance.now();
@@ -163,7 +166,14 @@ async function runSet(set: DocsSet): Promise<SetRun> {
     const route = await searchRoute(server, set.folder, query.text, sources, hand);
     outcomes.push({ set: set.spec.id, type: query.type, family, rank, hand, route });
   }
-  return { set, half: split[set.spec.id] ?? "none", outcomes, searchSeconds, badAnswers };
+  return {
+    set,
+    half: split[set.spec.id] ?? "none",
+    outcomes,
+    searchSeconds,
+    badAnswers,
+    files: docs.length,
+  };
 }
 
 /** The figures of a group of outcomes. */
@@ -284,7 +294,78 @@ function targets(rows: readonly Row[], perSet: readonly Row[]): string[] {
 const tuneOnly = (outcome: Outcome) =>
   runs.find((run) => run.set.spec.id === outcome.set)?.half === "tune";
 
-if (options.json) {
+if (options.markdown) {
+  const pct = (value: number, n: number) => n === 0 ? "-" : `${(value * 100).toFixed(1)}%`;
+  const x = (value: number) => Number.isNaN(value) ? "-" : `${value.toFixed(2)}x`;
+  console.log("| set | kind | half | source | files | questions (unanswered) | known items |");
+  console.log("| --- | --- | --- | --- | ---: | ---: | ---: |");
+  for (const run of runs) {
+    const source = run.set.spec.source;
+    const from = "npm" in source
+      ? `npm ${source.npm}@${source.version}`
+      : `Debian ${source.debian} ${source.version}`;
+    console.log(
+      `| ${run.set.spec.id} | ${run.set.spec.kind} | ${run.half} | ${from}, \`${run.set.spec.folder}\` | ${run.files} | ${run.set.questions.length} (${run.set.unanswered}) | ${
+        run.outcomes.filter((o) => o.type === "known").length
+      } |`,
+    );
+  }
+  console.log(
+    "\n| set | half | natural: n | hit@1 | hit@3 | MRR | known: n | first | top 3 | MRR |" +
+      " route: median | total | fell back | search answer |",
+  );
+  console.log(
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+  );
+  for (const row of [...setRows, ...halfRows]) {
+    const f = row.figures;
+    const bold = row.kind === "" ? "**" : "";
+    console.log(
+      `| ${bold}${row.group}${bold} | ${row.half} | ${f.natural.n} | ${
+        pct(f.natural.hit1, f.natural.n)
+      } | ${pct(f.natural.hit3, f.natural.n)} | ${
+        f.natural.n === 0 ? "-" : f.natural.mrr.toFixed(2)
+      } | ${f.known.n} | ${pct(f.known.hit1, f.known.n)} | ${pct(f.known.hit3, f.known.n)} | ${
+        f.known.n === 0 ? "-" : f.known.mrr.toFixed(2)
+      } | ${x(f.route.median)} | ${x(f.route.total)} | ${f.route.fellBack} | ${
+        Number.isNaN(f.route.answerChars) ? "-" : Math.round(f.route.answerChars)
+      } |`,
+    );
+  }
+  console.log(
+    "\n| half | natural: median, total, fell back | known: median, total, fell back | both: total |",
+  );
+  console.log("| --- | --- | --- | ---: |");
+  for (const row of halfRows) {
+    const r = (f: Figures["route"]) => `${x(f.median)}, ${x(f.total)}, ${f.fellBack} of ${f.n}`;
+    console.log(
+      `| ${row.group} | ${r(row.figures.naturalRoute)} | ${r(row.figures.knownRoute)} | ${
+        x(row.figures.route.total)
+      } |`,
+    );
+  }
+  console.log("\n| half | query | hit@1 / first | hit@3 / top 3 | n |");
+  console.log("| --- | --- | ---: | ---: | ---: |");
+  for (const half of [...halves, "all"]) {
+    const chosen = runs.filter((run) => half === "all" || run.half === half)
+      .flatMap((run) => run.outcomes);
+    for (const type of ["natural", "known"] as const) {
+      const ofType = chosen.filter((o) => o.type === type);
+      for (const family of [...new Set(ofType.map((o) => o.family))].sort()) {
+        const ranks = ofType.filter((o) => o.family === family).map((o) => o.rank.section);
+        const s = scoresOf(ranks);
+        console.log(
+          `| ${half} | ${type}: ${family} | ${pct(s.hit1, ranks.length)} | ${
+            pct(s.hit3, ranks.length)
+          } | ${ranks.length} |`,
+        );
+      }
+    }
+  }
+  console.log("");
+  for (const text of targets(halfRows, setRows)) console.log(`- ${text}`);
+  console.log(`\n${seconds.toFixed(0)} s`);
+} else if (options.json) {
   console.log(JSON.stringify(
     {
       seed: SEED,
