@@ -31,7 +31,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { cpuUsage } from "node:process";
 import { parseArgs } from "node:util";
 import { loadWorkspace } from "../mdsel/io/workspace.ts";
@@ -65,7 +65,9 @@ const { values: options } = parseArgs({
 });
 const SEED = Number(options.seed);
 const ITEMS = Number(options.items);
-const BIN = options.bin ?? Deno.env.get("MDSEL_BIN");
+// A path is made absolute: the server runs in the checkout, not here.
+const given = options.bin ?? Deno.env.get("MDSEL_BIN");
+const BIN = given?.includes("/") ? resolve(given) : given;
 const ROUTE = !options["no-route"];
 
 /** One query of either kind, ranked and priced. */
