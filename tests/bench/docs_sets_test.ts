@@ -102,7 +102,10 @@ Deno.test("route: an answer is located; the hand route greps, lists the headings
   const grep = "a.md:7:turn it".length;
   const outline = "1:# A\n5:## Rotate\n9:## Other".length;
   const read = "     5\t## Rotate\n     6\t\n     7\tturn it\n     8\t".length;
-  assert.equal(handCost(files, FOLDER, [located], ["turn", "rotate"]), grep + outline + read + 1200);
+  assert.equal(
+    handCost(files, FOLDER, [located], ["turn", "rotate"]),
+    grep + outline + read + 1200,
+  );
   assert.deepEqual(questionWords("How do I rotate the widget.spin() quickly?"), [
     "rotate",
     "widget.spin",
