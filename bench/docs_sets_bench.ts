@@ -366,6 +366,8 @@ if (options.markdown) {
   }
   console.log("");
   for (const text of targets(halfRows, setRows)) console.log(`- ${text}`);
+  const bad = runs.flatMap((run) => run.badAnswers);
+  if (bad.length > 0) console.log(`\njudged answers naming no section: ${bad.join("; ")}`);
   console.log(`\n${seconds.toFixed(0)} s`);
 } else if (options.json) {
   console.log(JSON.stringify(
