@@ -314,10 +314,10 @@ if (options.markdown) {
   }
   console.log(
     "\n| set | half | natural: n | hit@1 | hit@3 | MRR | known: n | first | top 3 | MRR |" +
-      " route: median | total | fell back | search answer |",
+      " route: median | total | fell back | search answer | search s |",
   );
   console.log(
-    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   );
   for (const row of [...setRows, ...halfRows]) {
     const f = row.figures;
@@ -331,7 +331,7 @@ if (options.markdown) {
         f.known.n === 0 ? "-" : f.known.mrr.toFixed(2)
       } | ${x(f.route.median)} | ${x(f.route.total)} | ${f.route.fellBack} | ${
         Number.isNaN(f.route.answerChars) ? "-" : Math.round(f.route.answerChars)
-      } |`,
+      } | ${row.searchSeconds.toFixed(1)} |`,
     );
   }
   console.log(
