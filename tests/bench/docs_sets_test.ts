@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { parseDocument } from "../../mdsel/parse/document.ts";
 import {
   assignSplit,
+  type DocsQuestion,
   type DocsSetSpec,
   EXISTING_SETS,
   readSetSpecs,
@@ -111,4 +112,33 @@ Deno.test("route: an answer is located; the hand route greps, lists the headings
     "widget.spin",
     "quickly",
   ]);
+});
+
+Deno.test("each new set: its blind questions keep their hash; its judged questions are well formed", async () => {
+  const sha256 = async (text: string) =>
+    [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))]
+      .map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  for (const set of await readSetSpecs()) {
+    if (EXISTING_SETS.includes(set)) continue;
+    const dir = new URL(`../../bench/docs_sets/${set.id}/`, import.meta.url);
+    const blind = await Deno.readTextFile(new URL("questions_written_blind.json.txt", dir));
+    const stamp = await Deno.readTextFile(new URL("written_blind.txt", dir));
+    assert.ok(stamp.includes(await sha256(blind)), `${set.id}: the hash of its blind questions`);
+    let questions: DocsQuestion[] = [];
+    try {
+      questions = JSON.parse(await Deno.readTextFile(new URL("questions.json", dir)));
+    } catch (error) {
+      // Not judged yet.
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+    }
+    assert.equal(new Set(questions.map((q) => q.id)).size, questions.length, set.id);
+    for (const question of questions) {
+      assert.equal(question.set, set.id, question.id);
+      assert.ok(question.question.length > 0, question.id);
+      for (const answer of question.answers) {
+        assert.ok(!answer.file.startsWith("/") && answer.line >= 1, question.id);
+        assert.ok(answer.heading === null || typeof answer.heading === "string", question.id);
+      }
+    }
+  }
 });
