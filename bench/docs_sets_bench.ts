@@ -20,13 +20,16 @@
  * gives figures, never questions to fix (nor does `--json` carry its
  * questions).
  *
+ * `--baseline <file>` (an earlier run's `--json`) prints each half's change and whether issue 36's
+ * rule keeps it (gains on one kind of query and losses on the other only with a cheaper route).
+ *
  * Rankings come from this engine in-process, or from another engine's CLI
  * (`--bin <mdsel>` or `MDSEL_BIN`, one process per query; the server then runs
  * it too), to pair figures before and after a change.
  *
  * ```sh
  * deno run -A bench/docs_sets_bench.ts [--misses] [--json] [--markdown] [--bin path/to/mdsel]
- *   [--sets bun,fastify] [--seed 7] [--items 80] [--no-route]
+ *   [--sets bun,fastify] [--seed 7] [--items 80] [--no-route] [--baseline before.json]
  * ```
  *
  * @module
@@ -61,6 +64,7 @@ const { values: options } = parseArgs({
     seed: { type: "string", default: "7" },
     items: { type: "string", default: "80" },
     "no-route": { type: "boolean", default: false },
+    baseline: { type: "string" },
   },
 });
 const SEED = Number(options.seed);
@@ -293,6 +297,43 @@ function targets(rows: readonly Row[], perSet: readonly Row[]): string[] {
   return out;
 }
 
+/**
+ * The change from an earlier `--json` run, half by half, and whether issue 36's rule keeps it: a
+ * change that gains on one kind of query and loses on the other is kept only when the folder
+ * route's total cost falls.
+ */
+function compare(before: { halves: Row[] }): string[] {
+  const out: string[] = [];
+  for (const row of halfRows) {
+    const old = before.halves.find((other) => other.group === row.group);
+    if (old === undefined) continue;
+    const [a, b] = [old.figures, row.figures];
+    const points = (x: number, y: number) =>
+      `${y - x >= 0 ? "+" : ""}${((y - x) * 100).toFixed(1)}`;
+    const natural = (b.natural.hit1 - a.natural.hit1) + (b.natural.hit3 - a.natural.hit3);
+    const known = (b.known.hit1 - a.known.hit1) + (b.known.hit3 - a.known.hit3);
+    // A run without the route has no ratio (NaN, null in JSON).
+    const ratio = (value: number | null) =>
+      value === null || Number.isNaN(value) ? "-" : `${value.toFixed(3)}x`;
+    const cheaper = b.route.total < a.route.total;
+    const mixed = (natural > 0 && known < 0) || (natural < 0 && known > 0);
+    out.push(
+      `${row.group.padEnd(5)} natural hit@1 ${points(a.natural.hit1, b.natural.hit1)}, hit@3 ${
+        points(a.natural.hit3, b.natural.hit3)
+      }; known first ${points(a.known.hit1, b.known.hit1)}, top 3 ${
+        points(a.known.hit3, b.known.hit3)
+      }; route total ${ratio(a.route.total)} -> ${ratio(b.route.total)}${
+        mixed
+          ? (cheaper
+            ? " (mixed, kept: the route is cheaper)"
+            : " (mixed: not kept unless the route is cheaper)")
+          : ""
+      }`,
+    );
+  }
+  return out;
+}
+
 const tuneOnly = (outcome: Outcome) =>
   runs.find((run) => run.set.spec.id === outcome.set)?.half === "tune";
 
@@ -470,6 +511,12 @@ if (options.markdown) {
           "question" in q ? q.question : q.query
         }  ->  ${o.rank.top[0] ?? "(nothing)"}`,
       );
+    }
+  }
+  if (options.baseline !== undefined) {
+    console.log(`\nagainst ${options.baseline} (points, and the route's total ratio):`);
+    for (const line of compare(JSON.parse(await Deno.readTextFile(options.baseline)))) {
+      console.log(`  ${line}`);
     }
   }
   console.log(`\n${seconds.toFixed(1)} s`);
