@@ -26,6 +26,7 @@
  * @module
  */
 import { dirname, join, relative, sep as SEPARATOR } from "node:path";
+import { fileURLToPath } from "node:url";
 import { TEST_CACHE_DIR } from "../tests/_cache.ts";
 import { exists } from "../tests/_corpus.ts";
 import { BUN_DOCS } from "../tests/_search_corpus.ts";
@@ -97,7 +98,7 @@ export interface DocsSet {
 export type Half = "tune" | "test";
 
 /** Where the set folders are. */
-export const DOCS_SETS_DIR: string = new URL("./docs_sets/", import.meta.url).pathname;
+export const DOCS_SETS_DIR: string = fileURLToPath(new URL("./docs_sets/", import.meta.url));
 
 /** Where sets are installed: `docs-sets/` in the test cache. */
 export const DOCS_SETS_CACHE: string = join(TEST_CACHE_DIR, "docs-sets", SEPARATOR);
