@@ -15,6 +15,7 @@ import {
   INITIALIZE,
   installBundledMdsel,
   isRunning,
+  pathWith,
   ROOT,
   SANDBOXED,
   spawnRaw,
@@ -63,7 +64,6 @@ const FILES_SCHEMA = (purpose: string) => ({
 Deno.test("the server module's public API", () => {
   assert.deepEqual(Object.keys(mainModule).sort(), [
     "SERVER_NAME",
-    "createServer",
     "main",
     "serverInstructions",
   ]);
@@ -353,7 +353,7 @@ Deno.test("-A with no mdsel on PATH: the bundled engine answers, verbatim, in bo
 Deno.test("sandboxed (--allow-run=mdsel --allow-read) with the bundled CLI installed as mdsel: verbatim", async () => {
   const bin = await installBundledMdsel();
   try {
-    const env = { PATH: `${bin}:${BASE_PATH}` };
+    const env = { PATH: pathWith(bin) };
     {
       await using server = await startServer(SANDBOXED, env);
       await assertVerbatim(server, "text");
@@ -488,7 +488,7 @@ Deno.test("boundaries: a path beyond --allow-read, or not Markdown, is refused i
   ];
   {
     await using server = await startServer(["--allow-run=mdsel", `--allow-read=${dir}`], {
-      PATH: `${fakes.dir}:${BASE_PATH}`,
+      PATH: pathWith(fakes.dir),
     });
     for (const [tool, args, text] of refusals) {
       assert.deepEqual(await callText(server.client, tool, args), { isError: true, text });
@@ -512,7 +512,7 @@ Deno.test("boundaries: a path beyond --allow-read, or not Markdown, is refused i
     await Deno.writeTextFile(log, "");
     await using server = await startServer(
       ["--allow-run=mdsel", `--allow-read=${dir}`, "--allow-env=MDSEL_ALLOW_ANY_FILE"],
-      { PATH: `${fakes.dir}:${BASE_PATH}`, MDSEL_ALLOW_ANY_FILE: "1" },
+      { PATH: pathWith(fakes.dir), MDSEL_ALLOW_ANY_FILE: "1" },
     );
     const file = join(dir, "notes.txt");
     assert.deepEqual(
@@ -621,7 +621,7 @@ Deno.test("sandboxed (--allow-run=mdsel), where Deno refuses a group kill: a tim
   const fakes = await writeFakes({ mdsel: `echo $$ > '${pidFile}'\nexec sleep 600` });
   await using server = await startServer(
     ["--allow-run=mdsel", "--allow-read", "--allow-env=MDSEL_TIMEOUT_MS"],
-    { PATH: `${fakes.dir}:${BASE_PATH}`, MDSEL_TIMEOUT_MS: "500" },
+    { PATH: pathWith(fakes.dir), MDSEL_TIMEOUT_MS: "500" },
   );
   assert.deepEqual(await callText(server.client, "mdsel_index", { files: ["/a.md"] }), {
     isError: true,
@@ -785,7 +785,7 @@ Deno.test("folders, globs, several selectors and search: through the server, san
     for (
       const [flags, env] of [
         [["-A"], {}],
-        [["--allow-run=mdsel", `--allow-read=${dir}`], { PATH: `${bin}:${BASE_PATH}` }],
+        [["--allow-run=mdsel", `--allow-read=${dir}`], { PATH: pathWith(bin) }],
       ] as const
     ) {
       await using server = await startServer([...flags], env);
@@ -809,7 +809,7 @@ Deno.test("folders, globs, several selectors and search: through the server, san
     // Besides the engine's own modules (its parsing workers load them like files).
     assert.equal(bundledRead, `--allow-read=${docs},${join(ROOT, "mdsel")}`);
     await using narrow = await startServer(["--allow-run=mdsel", `--allow-read=${docs}`], {
-      PATH: `${bin}:${BASE_PATH}`,
+      PATH: pathWith(bin),
     });
     const refused = await callText(narrow.client, "mdsel_index", {
       files: [join(dir, "*.md")],
