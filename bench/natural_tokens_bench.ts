@@ -29,7 +29,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { loadWorkspace } from "../mdsel/io/workspace.ts";
 import type { MdDocument } from "../mdsel/parse/document.ts";
-import { STOP_WORDS } from "../mdsel/query/search_query.ts";
+import { STOP_WORDS } from "../mdsel/search/query.ts";
 import {
   ensureNaturalSets,
   NATURAL_QUESTIONS,
