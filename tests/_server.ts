@@ -191,7 +191,14 @@ export async function installBundledMdsel(): Promise<string> {
 }
 
 /**
- * Writes small fake `mdsel` scripts for fault injection.
+ * The options of a test that needs a POSIX system: the fake `mdsel` scripts
+ * (`#!/bin/sh`), process groups, signals beyond SIGINT. Skipped on Windows.
+ */
+export const POSIX_ONLY: { readonly ignore: boolean } = { ignore: Deno.build.os === "windows" };
+
+/**
+ * Writes small fake `mdsel` scripts for fault injection (POSIX only: see
+ * {@linkcode POSIX_ONLY}).
  *
  * @param scripts Script bodies by name (`#!/bin/sh` is prepended).
  * @returns The folder holding them, and the path of each.
