@@ -34,6 +34,8 @@
  */
 import { parseHookInput } from "./hooks/input.ts";
 import type { GuardIo } from "./hooks/guard.ts";
+
+export type { GuardIo } from "./hooks/guard.ts";
 import {
   DEFAULT_GUARD_WORDS,
   DEFAULT_MIN_WORDS,

@@ -15,8 +15,8 @@ import { DEFAULT_SELECT_SETTINGS } from "../mdsel/commands/select_command.ts";
 import type { Workspace } from "../mdsel/io/workspace.ts";
 import type { MdDocument } from "../mdsel/parse/document.ts";
 import { sliceLines } from "../mdsel/parse/source_lines.ts";
-import { STOP_WORDS } from "../mdsel/query/search_query.ts";
-import { RANKING, type Ranking } from "../mdsel/query/search_rank.ts";
+import { STOP_WORDS } from "../mdsel/search/query.ts";
+import { RANKING, type Ranking } from "../mdsel/search/rank.ts";
 import type { NaturalAnswer, NaturalQuestion } from "../tests/mdsel/_natural_questions.ts";
 
 /** How deep a ranking is read: a search shows at most ten results. */

@@ -19,7 +19,7 @@
  * @module
  */
 import type { MdDocument } from "../mdsel/parse/document.ts";
-import { STOP_WORDS } from "../mdsel/query/search_query.ts";
+import { STOP_WORDS } from "../mdsel/search/query.ts";
 import { callText, type RunningServer } from "../tests/_server.ts";
 import type { DocsAnswer } from "./_docs_sets.ts";
 import {

@@ -20,7 +20,7 @@
  */
 import { parseArgs } from "node:util";
 import { loadWorkspace } from "../mdsel/io/workspace.ts";
-import { RANKING } from "../mdsel/query/search_rank.ts";
+import { RANKING } from "../mdsel/search/rank.ts";
 import {
   ensureNaturalSets,
   NATURAL_QUESTIONS,

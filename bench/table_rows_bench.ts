@@ -21,7 +21,7 @@ import { relative } from "node:path";
 import { parseArgs } from "node:util";
 import { loadWorkspace } from "../mdsel/io/workspace.ts";
 import { sliceLines } from "../mdsel/parse/source_lines.ts";
-import { RANKING } from "../mdsel/query/search_rank.ts";
+import { RANKING } from "../mdsel/search/rank.ts";
 import {
   ensureNaturalSets,
   naturalFolder,

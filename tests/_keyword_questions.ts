@@ -8,7 +8,7 @@
  */
 import type { MdDocument } from "../mdsel/parse/document.ts";
 import { formatPath, formatShortPath, type PathStep } from "../mdsel/query/selector.ts";
-import { searchTerms } from "../mdsel/query/search_text.ts";
+import { searchTerms } from "../mdsel/search/text.ts";
 import type { Rng } from "./mdsel/_generate.ts";
 
 /** One question. */

@@ -1,6 +1,6 @@
 // Starts the real server over stdio with the SDK's Client, for the server's
 // end-to-end tests, and makes the `mdsel` programs they run against.
-import { dirname, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 // @ts-types="@modelcontextprotocol/sdk/client/index"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -12,7 +12,12 @@ export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** The sandboxed flags the README documents. */
 export const SANDBOXED = ["--allow-run=mdsel", "--allow-read"] as const;
 /** A PATH with Deno and the system, and no `mdsel`. */
-export const BASE_PATH = [dirname(Deno.execPath()), "/usr/bin", "/bin"].join(":");
+export const BASE_PATH = [dirname(Deno.execPath()), "/usr/bin", "/bin"].join(delimiter);
+
+/** A `PATH` of these folders first, then {@linkcode BASE_PATH}, joined as the platform joins it. */
+export function pathWith(...dirs: string[]): string {
+  return [...dirs, BASE_PATH].join(delimiter);
+}
 
 /** A running server and its client. */
 export interface RunningServer extends AsyncDisposable {
@@ -186,7 +191,14 @@ export async function installBundledMdsel(): Promise<string> {
 }
 
 /**
- * Writes small fake `mdsel` scripts for fault injection.
+ * The options of a test that needs a POSIX system: the fake `mdsel` scripts
+ * (`#!/bin/sh`), process groups, signals beyond SIGINT. Skipped on Windows.
+ */
+export const POSIX_ONLY: { readonly ignore: boolean } = { ignore: Deno.build.os === "windows" };
+
+/**
+ * Writes small fake `mdsel` scripts for fault injection (POSIX only: see
+ * {@linkcode POSIX_ONLY}).
  *
  * @param scripts Script bodies by name (`#!/bin/sh` is prepended).
  * @returns The folder holding them, and the path of each.

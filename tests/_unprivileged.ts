@@ -4,7 +4,7 @@
 // into single files first (deno bundle), so that user needs no access to
 // root's Deno cache or to the checkout.
 import { join } from "node:path";
-import { BASE_PATH, connectServer, ROOT, type RunningServer } from "./_server.ts";
+import { BASE_PATH, connectServer, pathWith, ROOT, type RunningServer } from "./_server.ts";
 
 /** The user and group the tests drop to when they run as root. */
 const NOBODY = 65534;
@@ -104,7 +104,7 @@ export async function startUnprivilegedServer(flags: readonly string[]): Promise
   const { dir, bin, denoDir } = await _bundled();
   const [command, args] = _asUser(Deno.execPath(), ["run", ...flags, join(dir, "main.js")]);
   return await connectServer(command, args, {
-    PATH: `${bin}:${BASE_PATH}`,
+    PATH: pathWith(bin),
     DENO_DIR: denoDir,
     HOME: dir,
   }, dir);

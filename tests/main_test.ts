@@ -15,6 +15,8 @@ import {
   INITIALIZE,
   installBundledMdsel,
   isRunning,
+  pathWith,
+  POSIX_ONLY,
   ROOT,
   SANDBOXED,
   spawnRaw,
@@ -63,7 +65,6 @@ const FILES_SCHEMA = (purpose: string) => ({
 Deno.test("the server module's public API", () => {
   assert.deepEqual(Object.keys(mainModule).sort(), [
     "SERVER_NAME",
-    "createServer",
     "main",
     "serverInstructions",
   ]);
@@ -184,37 +185,41 @@ Deno.test("MDSEL_FORMAT=json: descriptions and instructions name what the JSON c
   assert.deepEqual(withoutDescriptions(tools), withoutDescriptions(textTools));
 });
 
-Deno.test("MDSEL_FORMAT=bogus: text, with one stderr line; json adds --json to both tools", async () => {
-  const log = await Deno.makeTempFile();
-  const fakes = await writeFakes({ mdsel: `echo "$@" >> '${log}'\necho ok` });
-  const calls = async (env: Record<string, string>) => {
-    await using server = await startServer(["-A"], { MDSEL_BIN: fakes.path("mdsel"), ...env });
-    await Deno.writeTextFile(log, "");
-    await callText(server.client, "mdsel_index", { files: ["/a.md"] });
-    await callText(server.client, "mdsel_select", { selector: "h1.0", files: ["/a.md"] });
-    const { tools } = await server.client.listTools();
-    return {
-      args: await Deno.readTextFile(log),
-      descriptions: tools.map((tool) => tool.description),
-      instructions: server.client.getInstructions(),
-      stderr: server.stderr().split("\n").filter((line) => line.includes("MDSEL_FORMAT")),
+Deno.test(
+  "MDSEL_FORMAT=bogus: text, with one stderr line; json adds --json to both tools",
+  POSIX_ONLY,
+  async () => {
+    const log = await Deno.makeTempFile();
+    const fakes = await writeFakes({ mdsel: `echo "$@" >> '${log}'\necho ok` });
+    const calls = async (env: Record<string, string>) => {
+      await using server = await startServer(["-A"], { MDSEL_BIN: fakes.path("mdsel"), ...env });
+      await Deno.writeTextFile(log, "");
+      await callText(server.client, "mdsel_index", { files: ["/a.md"] });
+      await callText(server.client, "mdsel_select", { selector: "h1.0", files: ["/a.md"] });
+      const { tools } = await server.client.listTools();
+      return {
+        args: await Deno.readTextFile(log),
+        descriptions: tools.map((tool) => tool.description),
+        instructions: server.client.getInstructions(),
+        stderr: server.stderr().split("\n").filter((line) => line.includes("MDSEL_FORMAT")),
+      };
     };
-  };
-  const textArgs = "index -- /a.md\nselect -- h1.0 /a.md\n";
-  assert.deepEqual(await calls({ MDSEL_FORMAT: "bogus" }), {
-    args: textArgs,
-    descriptions: [INDEX_DESCRIPTION, SELECT_DESCRIPTION],
-    instructions: mainModule.serverInstructions(200, "text"),
-    stderr: ["mdsel-claude: ignoring MDSEL_FORMAT='bogus' (use text or json); using text"],
-  });
-  assert.equal((await calls({})).args, textArgs);
-  assert.equal(
-    (await calls({ MDSEL_FORMAT: "json" })).args,
-    "index --json -- /a.md\nselect --json -- h1.0 /a.md\n",
-  );
-  await Deno.remove(fakes.dir, { recursive: true });
-  await Deno.remove(log);
-});
+    const textArgs = "index -- /a.md\nselect -- h1.0 /a.md\n";
+    assert.deepEqual(await calls({ MDSEL_FORMAT: "bogus" }), {
+      args: textArgs,
+      descriptions: [INDEX_DESCRIPTION, SELECT_DESCRIPTION],
+      instructions: mainModule.serverInstructions(200, "text"),
+      stderr: ["mdsel-claude: ignoring MDSEL_FORMAT='bogus' (use text or json); using text"],
+    });
+    assert.equal((await calls({})).args, textArgs);
+    assert.equal(
+      (await calls({ MDSEL_FORMAT: "json" })).args,
+      "index --json -- /a.md\nselect --json -- h1.0 /a.md\n",
+    );
+    await Deno.remove(fakes.dir, { recursive: true });
+    await Deno.remove(log);
+  },
+);
 
 Deno.test("MDSEL_MIN_WORDS shapes the descriptions and the instructions; a non-number means 200, with one stderr line", async () => {
   {
@@ -333,27 +338,31 @@ async function assertVerbatim(
   }
 }
 
-Deno.test("-A with no mdsel on PATH: the bundled engine answers, verbatim, in both formats", async () => {
-  const which = await new Deno.Command("/bin/sh", {
-    args: ["-c", "command -v mdsel"],
-    env: { PATH: BASE_PATH },
-    clearEnv: true,
-  }).output();
-  assert.equal(which.success, false, "mdsel must not be on the test PATH");
-  {
-    await using server = await startServer(["-A"]);
-    await assertVerbatim(server, "text");
-  }
-  {
-    await using server = await startServer(["-A"], { MDSEL_FORMAT: "json" });
-    await assertVerbatim(server, "json");
-  }
-});
+Deno.test(
+  "-A with no mdsel on PATH: the bundled engine answers, verbatim, in both formats",
+  POSIX_ONLY,
+  async () => {
+    const which = await new Deno.Command("/bin/sh", {
+      args: ["-c", "command -v mdsel"],
+      env: { PATH: BASE_PATH },
+      clearEnv: true,
+    }).output();
+    assert.equal(which.success, false, "mdsel must not be on the test PATH");
+    {
+      await using server = await startServer(["-A"]);
+      await assertVerbatim(server, "text");
+    }
+    {
+      await using server = await startServer(["-A"], { MDSEL_FORMAT: "json" });
+      await assertVerbatim(server, "json");
+    }
+  },
+);
 
 Deno.test("sandboxed (--allow-run=mdsel --allow-read) with the bundled CLI installed as mdsel: verbatim", async () => {
   const bin = await installBundledMdsel();
   try {
-    const env = { PATH: `${bin}:${BASE_PATH}` };
+    const env = { PATH: pathWith(bin) };
     {
       await using server = await startServer(SANDBOXED, env);
       await assertVerbatim(server, "text");
@@ -399,254 +408,281 @@ Deno.test("sandboxed with no mdsel on PATH: a clear message naming the fix", asy
   });
 });
 
-Deno.test("invalid arguments are refused with a reason, and mdsel never runs", async () => {
-  const log = await Deno.makeTempFile();
-  const fakes = await writeFakes({ mdsel: `echo "$@" >> '${log}'\necho '{}'` });
-  await using server = await startServer(["-A"], { MDSEL_BIN: fakes.path("mdsel") });
-  const cases: [string, Record<string, unknown>, RegExp][] = [
-    ["mdsel_select", { selector: "", files: ["/a.md"] }, /must not be empty at selector$/],
-    ["mdsel_select", { selector: "h1", files: [] }, /must name at least one file at files$/],
-    ["mdsel_select", { files: ["/a.md"] }, /must be a string at selector$/],
-    ["mdsel_select", { selector: 5, files: ["/a.md"] }, /must be a string at selector$/],
-    [
-      "mdsel_select",
-      { selector: "h1", files: "/a.md" },
-      /must be an array of file paths at files$/,
-    ],
-    ["mdsel_index", { files: [] }, /must name at least one file at files$/],
-    ["mdsel_index", { files: [""] }, /must not be empty at files\[0\]$/],
-    ["mdsel_index", { files: [7] }, /must be a string at files\[0\]$/],
-    ["mdsel_index", {}, /must be an array of file paths at files$/],
-    // What the operating system cannot pass: a NUL, an argument or a list too long.
-    ["mdsel_select", { selector: "h1\0", files: ["/a.md"] }, /must not hold a NUL character/],
-    [
-      "mdsel_select",
-      { selector: "h1.0/".repeat(28_000), files: ["/a.md"] },
-      /must be at most 10,000 characters \(it has 140,000\) at selector$/,
-    ],
-    ["mdsel_index", { files: ["/a\0.md"] }, /must not hold a NUL character at files\[0\]$/],
-    [
-      "mdsel_index",
-      { files: ["/" + "a".repeat(5000) + ".md"] },
-      /must be at most 4,096 characters \(it has 5,004\) at files\[0\]$/,
-    ],
-    [
-      "mdsel_index",
-      { files: Array.from({ length: 400 }, (_, i) => `/${"d".repeat(4000)}/${i}.md`) },
-      /must hold at most 1,048,576 characters of paths in all .*name a folder or a glob instead at files$/,
-    ],
-  ];
-  for (const [tool, args, reason] of cases) {
-    const result = await callText(server.client, tool, args);
-    assert.equal(result.isError, true, JSON.stringify(args));
-    assert.match(result.text, reason);
-    assert.ok(!result.text.includes("\n"), `one line for ${JSON.stringify(args)}: ${result.text}`);
-  }
-  // A well-formed call does run it, so the log would have caught the others.
-  assert.deepEqual(await callText(server.client, "mdsel_index", { files: ["/a.md"] }), {
-    isError: false,
-    text: "{}\n",
-  });
-  assert.equal(await Deno.readTextFile(log), "index -- /a.md\n");
-  await Deno.remove(fakes.dir, { recursive: true });
-  await Deno.remove(log);
-});
-
-Deno.test("boundaries: a path beyond --allow-read, or not Markdown, is refused in one line, and mdsel never runs", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "mdsel-allowed-" });
-  await Deno.writeTextFile(join(dir, "a.md"), "# A\n");
-  await Deno.writeTextFile(join(dir, "notes.txt"), "notes\n");
-  await Deno.mkdir(join(dir, "folder"));
-  const log = await Deno.makeTempFile();
-  const fakes = await writeFakes({ mdsel: `echo "$@" >> '${log}'\necho ran` });
-  const outside = join(examplesDir(), "readme.md");
-  const refusals: [string, Record<string, unknown>, string][] = [
-    [
-      "mdsel_index",
-      { files: [join(dir, "a.md"), outside] },
-      `Not allowed to read ${outside}: the server was started without read access to it (--allow-read)`,
-    ],
-    [
-      "mdsel_select",
-      { selector: "h1.0", files: [outside] },
-      `Not allowed to read ${outside}: the server was started without read access to it (--allow-read)`,
-    ],
-    [
-      "mdsel_index",
-      { files: [join(dir, "notes.txt")] },
-      `Not a Markdown file: ${
-        join(dir, "notes.txt")
-      } (the tools read .md, .markdown and .mdx files; set MDSEL_ALLOW_ANY_FILE=1 to allow any file)`,
-    ],
-    [
-      "mdsel_select",
-      { selector: "h1.0", files: [join(dir, "a.md"), join(dir, "notes.txt")] },
-      `Not a Markdown file: ${
-        join(dir, "notes.txt")
-      } (the tools read .md, .markdown and .mdx files; set MDSEL_ALLOW_ANY_FILE=1 to allow any file)`,
-    ],
-  ];
-  {
-    await using server = await startServer(["--allow-run=mdsel", `--allow-read=${dir}`], {
-      PATH: `${fakes.dir}:${BASE_PATH}`,
-    });
-    for (const [tool, args, text] of refusals) {
-      assert.deepEqual(await callText(server.client, tool, args), { isError: true, text });
+Deno.test(
+  "invalid arguments are refused with a reason, and mdsel never runs",
+  POSIX_ONLY,
+  async () => {
+    const log = await Deno.makeTempFile();
+    const fakes = await writeFakes({ mdsel: `echo "$@" >> '${log}'\necho '{}'` });
+    await using server = await startServer(["-A"], { MDSEL_BIN: fakes.path("mdsel") });
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      ["mdsel_select", { selector: "", files: ["/a.md"] }, /must not be empty at selector$/],
+      ["mdsel_select", { selector: "h1", files: [] }, /must name at least one file at files$/],
+      ["mdsel_select", { files: ["/a.md"] }, /must be a string at selector$/],
+      ["mdsel_select", { selector: 5, files: ["/a.md"] }, /must be a string at selector$/],
+      [
+        "mdsel_select",
+        { selector: "h1", files: "/a.md" },
+        /must be an array of file paths at files$/,
+      ],
+      ["mdsel_index", { files: [] }, /must name at least one file at files$/],
+      ["mdsel_index", { files: [""] }, /must not be empty at files\[0\]$/],
+      ["mdsel_index", { files: [7] }, /must be a string at files\[0\]$/],
+      ["mdsel_index", {}, /must be an array of file paths at files$/],
+      // What the operating system cannot pass: a NUL, an argument or a list too long.
+      ["mdsel_select", { selector: "h1\0", files: ["/a.md"] }, /must not hold a NUL character/],
+      [
+        "mdsel_select",
+        { selector: "h1.0/".repeat(28_000), files: ["/a.md"] },
+        /must be at most 10,000 characters \(it has 140,000\) at selector$/,
+      ],
+      ["mdsel_index", { files: ["/a\0.md"] }, /must not hold a NUL character at files\[0\]$/],
+      [
+        "mdsel_index",
+        { files: ["/" + "a".repeat(5000) + ".md"] },
+        /must be at most 4,096 characters \(it has 5,004\) at files\[0\]$/,
+      ],
+      [
+        "mdsel_index",
+        { files: Array.from({ length: 400 }, (_, i) => `/${"d".repeat(4000)}/${i}.md`) },
+        /must hold at most 1,048,576 characters of paths in all .*name a folder or a glob instead at files$/,
+      ],
+    ];
+    for (const [tool, args, reason] of cases) {
+      const result = await callText(server.client, tool, args);
+      assert.equal(result.isError, true, JSON.stringify(args));
+      assert.match(result.text, reason);
+      assert.ok(
+        !result.text.includes("\n"),
+        `one line for ${JSON.stringify(args)}: ${result.text}`,
+      );
     }
-    assert.equal(await Deno.readTextFile(log), "", "mdsel never ran");
-    // Inside the boundary: a Markdown file, a missing one (mdsel reports it), a folder.
-    const passes = [join(dir, "a.md"), join(dir, "missing.md"), join(dir, "folder"), dir];
-    for (const file of passes) {
-      assert.deepEqual(await callText(server.client, "mdsel_index", { files: [file] }), {
+    // A well-formed call does run it, so the log would have caught the others.
+    assert.deepEqual(await callText(server.client, "mdsel_index", { files: ["/a.md"] }), {
+      isError: false,
+      text: "{}\n",
+    });
+    assert.equal(await Deno.readTextFile(log), "index -- /a.md\n");
+    await Deno.remove(fakes.dir, { recursive: true });
+    await Deno.remove(log);
+  },
+);
+
+Deno.test(
+  "boundaries: a path beyond --allow-read, or not Markdown, is refused in one line, and mdsel never runs",
+  POSIX_ONLY,
+  async () => {
+    const dir = await Deno.makeTempDir({ prefix: "mdsel-allowed-" });
+    await Deno.writeTextFile(join(dir, "a.md"), "# A\n");
+    await Deno.writeTextFile(join(dir, "notes.txt"), "notes\n");
+    await Deno.mkdir(join(dir, "folder"));
+    const log = await Deno.makeTempFile();
+    const fakes = await writeFakes({ mdsel: `echo "$@" >> '${log}'\necho ran` });
+    const outside = join(examplesDir(), "readme.md");
+    const refusals: [string, Record<string, unknown>, string][] = [
+      [
+        "mdsel_index",
+        { files: [join(dir, "a.md"), outside] },
+        `Not allowed to read ${outside}: the server was started without read access to it (--allow-read)`,
+      ],
+      [
+        "mdsel_select",
+        { selector: "h1.0", files: [outside] },
+        `Not allowed to read ${outside}: the server was started without read access to it (--allow-read)`,
+      ],
+      [
+        "mdsel_index",
+        { files: [join(dir, "notes.txt")] },
+        `Not a Markdown file: ${
+          join(dir, "notes.txt")
+        } (the tools read .md, .markdown and .mdx files; set MDSEL_ALLOW_ANY_FILE=1 to allow any file)`,
+      ],
+      [
+        "mdsel_select",
+        { selector: "h1.0", files: [join(dir, "a.md"), join(dir, "notes.txt")] },
+        `Not a Markdown file: ${
+          join(dir, "notes.txt")
+        } (the tools read .md, .markdown and .mdx files; set MDSEL_ALLOW_ANY_FILE=1 to allow any file)`,
+      ],
+    ];
+    {
+      await using server = await startServer(["--allow-run=mdsel", `--allow-read=${dir}`], {
+        PATH: pathWith(fakes.dir),
+      });
+      for (const [tool, args, text] of refusals) {
+        assert.deepEqual(await callText(server.client, tool, args), { isError: true, text });
+      }
+      assert.equal(await Deno.readTextFile(log), "", "mdsel never ran");
+      // Inside the boundary: a Markdown file, a missing one (mdsel reports it), a folder.
+      const passes = [join(dir, "a.md"), join(dir, "missing.md"), join(dir, "folder"), dir];
+      for (const file of passes) {
+        assert.deepEqual(await callText(server.client, "mdsel_index", { files: [file] }), {
+          isError: false,
+          text: "ran\n",
+        });
+      }
+      assert.equal(
+        await Deno.readTextFile(log),
+        passes.map((file) => `index -- ${file}\n`).join(""),
+      );
+    }
+    {
+      // MDSEL_ALLOW_ANY_FILE=1 lifts the extension check, not the read permission.
+      await Deno.writeTextFile(log, "");
+      await using server = await startServer(
+        ["--allow-run=mdsel", `--allow-read=${dir}`, "--allow-env=MDSEL_ALLOW_ANY_FILE"],
+        { PATH: pathWith(fakes.dir), MDSEL_ALLOW_ANY_FILE: "1" },
+      );
+      const file = join(dir, "notes.txt");
+      assert.deepEqual(
+        await callText(server.client, "mdsel_select", { selector: "h1", files: [file] }),
+        {
+          isError: false,
+          text: "ran\n",
+        },
+      );
+      assert.deepEqual(await callText(server.client, "mdsel_index", { files: [outside] }), {
+        isError: true,
+        text: refusals[0][2],
+      });
+      assert.equal(await Deno.readTextFile(log), `select -- h1 ${file}\n`);
+    }
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(fakes.dir, { recursive: true });
+    await Deno.remove(log);
+  },
+);
+
+Deno.test(
+  "selectors and file names starting with '-' are never taken for options",
+  POSIX_ONLY,
+  async () => {
+    const dir = await Deno.makeTempDir();
+    await Deno.writeTextFile(join(dir, "-notes.md"), "# Notes\n\n## --help\n\nbody\n");
+    const fakes = await writeFakes({ mdsel: `printf '%s\\n' "$@"` });
+    {
+      await using server = await startServer(["-A"], { MDSEL_BIN: fakes.path("mdsel") });
+      const result = await callText(server.client, "mdsel_select", {
+        selector: "--full",
+        files: ["-x.md", "--json.md"],
+      });
+      assert.deepEqual(result, {
         isError: false,
-        text: "ran\n",
+        text: "select\n--\n--full\n-x.md\n--json.md\n",
       });
     }
-    assert.equal(
-      await Deno.readTextFile(log),
-      passes.map((file) => `index -- ${file}\n`).join(""),
-    );
-  }
-  {
-    // MDSEL_ALLOW_ANY_FILE=1 lifts the extension check, not the read permission.
-    await Deno.writeTextFile(log, "");
-    await using server = await startServer(
-      ["--allow-run=mdsel", `--allow-read=${dir}`, "--allow-env=MDSEL_ALLOW_ANY_FILE"],
-      { PATH: `${fakes.dir}:${BASE_PATH}`, MDSEL_ALLOW_ANY_FILE: "1" },
-    );
-    const file = join(dir, "notes.txt");
-    assert.deepEqual(
-      await callText(server.client, "mdsel_select", { selector: "h1", files: [file] }),
-      {
-        isError: false,
-        text: "ran\n",
-      },
-    );
-    assert.deepEqual(await callText(server.client, "mdsel_index", { files: [outside] }), {
+    {
+      // The real engine, on a real file whose name starts with '-'.
+      await using server = await startServer(["-A"], { PATH: BASE_PATH, MDSEL_FORMAT: "json" });
+      const result = await callText(server.client, "mdsel_select", {
+        selector: "h2.0",
+        files: [join(dir, "-notes.md")],
+      });
+      assert.equal(result.isError, false);
+      assert.equal(JSON.parse(result.text).data.matches[0].content, "## --help\n\nbody");
+    }
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(fakes.dir, { recursive: true });
+  },
+);
+
+Deno.test(
+  "faults of mdsel: timeout, flood, signal, stderr only, silent failure, not executable, missing binary",
+  POSIX_ONLY,
+  async () => {
+    const pidFile = await Deno.makeTempFile();
+    const fakes = await writeFakes({
+      hang: `echo $$ > '${pidFile}'\nexec sleep 600`,
+      flood: `exec yes 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'`,
+      segv: `kill -SEGV $$`,
+      stderr: `echo 'mdsel: something broke' >&2\nexit 3`,
+      silent: `exit 4`,
+    });
+    const file = { files: ["/a.md"] };
+    const run = async (bin: string, env: Record<string, string> = {}) => {
+      await using server = await startServer(["-A"], { MDSEL_BIN: bin, ...env });
+      return await callText(server.client, "mdsel_index", file);
+    };
+
+    const started = performance.now();
+    assert.deepEqual(await run(fakes.path("hang"), { MDSEL_TIMEOUT_MS: "500" }), {
       isError: true,
-      text: refusals[0][2],
+      text: "mdsel timed out after 0.5 s",
     });
-    assert.equal(await Deno.readTextFile(log), `select -- h1 ${file}\n`);
-  }
-  await Deno.remove(dir, { recursive: true });
-  await Deno.remove(fakes.dir, { recursive: true });
-  await Deno.remove(log);
-});
+    assert.ok(performance.now() - started < 10_000);
+    const pid = Number(await Deno.readTextFile(pidFile));
+    await waitFor(() => !isRunning(pid), "the hung mdsel to be gone");
 
-Deno.test("selectors and file names starting with '-' are never taken for options", async () => {
-  const dir = await Deno.makeTempDir();
-  await Deno.writeTextFile(join(dir, "-notes.md"), "# Notes\n\n## --help\n\nbody\n");
-  const fakes = await writeFakes({ mdsel: `printf '%s\\n' "$@"` });
-  {
-    await using server = await startServer(["-A"], { MDSEL_BIN: fakes.path("mdsel") });
-    const result = await callText(server.client, "mdsel_select", {
-      selector: "--full",
-      files: ["-x.md", "--json.md"],
+    assert.deepEqual(await run(fakes.path("flood"), { MDSEL_MAX_OUTPUT_BYTES: "65536" }), {
+      isError: true,
+      text: "mdsel output exceeded 64 KiB",
     });
+    assert.deepEqual(await run(fakes.path("segv")), {
+      isError: true,
+      text: "mdsel was killed by signal SIGSEGV",
+    });
+    assert.deepEqual(await run(fakes.path("stderr")), {
+      isError: true,
+      text: "mdsel: something broke\n",
+    });
+    assert.deepEqual(await run(fakes.path("silent")), {
+      isError: true,
+      text: "mdsel exited with code 4",
+    });
+    await Deno.chmod(fakes.path("silent"), 0o644);
+    assert.deepEqual(await run(fakes.path("silent")), {
+      isError: true,
+      text: `Cannot run ${fakes.path("silent")}: permission denied (is it an executable file?)`,
+    });
+    const missing = join(fakes.dir, "no-such-mdsel");
+    assert.deepEqual(await run(missing), {
+      isError: true,
+      text: `Cannot find the mdsel CLI at MDSEL_BIN='${missing}': fix MDSEL_BIN or unset it`,
+    });
+    await Deno.remove(fakes.dir, { recursive: true });
+    await Deno.remove(pidFile);
+  },
+);
+
+Deno.test(
+  "sandboxed (--allow-run=mdsel), where Deno refuses a group kill: a timeout still kills mdsel itself",
+  POSIX_ONLY,
+  async () => {
+    const pidFile = await Deno.makeTempFile();
+    const fakes = await writeFakes({ mdsel: `echo $$ > '${pidFile}'\nexec sleep 600` });
+    await using server = await startServer(
+      ["--allow-run=mdsel", "--allow-read", "--allow-env=MDSEL_TIMEOUT_MS"],
+      { PATH: pathWith(fakes.dir), MDSEL_TIMEOUT_MS: "500" },
+    );
+    assert.deepEqual(await callText(server.client, "mdsel_index", { files: ["/a.md"] }), {
+      isError: true,
+      text: "mdsel timed out after 0.5 s",
+    });
+    const pid = Number(await Deno.readTextFile(pidFile));
+    await waitFor(() => !isRunning(pid), "the timed-out mdsel to be killed");
+    await Deno.remove(fakes.dir, { recursive: true });
+    await Deno.remove(pidFile);
+  },
+);
+
+Deno.test(
+  "sandboxed: MDSEL_BIN outside --allow-run is refused with the missing flag",
+  POSIX_ONLY,
+  async () => {
+    const fakes = await writeFakes({ other: "echo '{}'" });
+    await using server = await startServer([...SANDBOXED, "--allow-env"], {
+      MDSEL_BIN: fakes.path("other"),
+    });
+    const result = await callText(server.client, "mdsel_index", { files: ["/a.md"] });
     assert.deepEqual(result, {
-      isError: false,
-      text: "select\n--\n--full\n-x.md\n--json.md\n",
+      isError: true,
+      text: `Not allowed to run ${fakes.path("other")}: start the server with --allow-run=${
+        fakes.path("other")
+      } (or -A)`,
     });
-  }
-  {
-    // The real engine, on a real file whose name starts with '-'.
-    await using server = await startServer(["-A"], { PATH: BASE_PATH, MDSEL_FORMAT: "json" });
-    const result = await callText(server.client, "mdsel_select", {
-      selector: "h2.0",
-      files: [join(dir, "-notes.md")],
-    });
-    assert.equal(result.isError, false);
-    assert.equal(JSON.parse(result.text).data.matches[0].content, "## --help\n\nbody");
-  }
-  await Deno.remove(dir, { recursive: true });
-  await Deno.remove(fakes.dir, { recursive: true });
-});
-
-Deno.test("faults of mdsel: timeout, flood, signal, stderr only, silent failure, not executable, missing binary", async () => {
-  const pidFile = await Deno.makeTempFile();
-  const fakes = await writeFakes({
-    hang: `echo $$ > '${pidFile}'\nexec sleep 600`,
-    flood: `exec yes 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'`,
-    segv: `kill -SEGV $$`,
-    stderr: `echo 'mdsel: something broke' >&2\nexit 3`,
-    silent: `exit 4`,
-  });
-  const file = { files: ["/a.md"] };
-  const run = async (bin: string, env: Record<string, string> = {}) => {
-    await using server = await startServer(["-A"], { MDSEL_BIN: bin, ...env });
-    return await callText(server.client, "mdsel_index", file);
-  };
-
-  const started = performance.now();
-  assert.deepEqual(await run(fakes.path("hang"), { MDSEL_TIMEOUT_MS: "500" }), {
-    isError: true,
-    text: "mdsel timed out after 0.5 s",
-  });
-  assert.ok(performance.now() - started < 10_000);
-  const pid = Number(await Deno.readTextFile(pidFile));
-  await waitFor(() => !isRunning(pid), "the hung mdsel to be gone");
-
-  assert.deepEqual(await run(fakes.path("flood"), { MDSEL_MAX_OUTPUT_BYTES: "65536" }), {
-    isError: true,
-    text: "mdsel output exceeded 64 KiB",
-  });
-  assert.deepEqual(await run(fakes.path("segv")), {
-    isError: true,
-    text: "mdsel was killed by signal SIGSEGV",
-  });
-  assert.deepEqual(await run(fakes.path("stderr")), {
-    isError: true,
-    text: "mdsel: something broke\n",
-  });
-  assert.deepEqual(await run(fakes.path("silent")), {
-    isError: true,
-    text: "mdsel exited with code 4",
-  });
-  await Deno.chmod(fakes.path("silent"), 0o644);
-  assert.deepEqual(await run(fakes.path("silent")), {
-    isError: true,
-    text: `Cannot run ${fakes.path("silent")}: permission denied (is it an executable file?)`,
-  });
-  const missing = join(fakes.dir, "no-such-mdsel");
-  assert.deepEqual(await run(missing), {
-    isError: true,
-    text: `Cannot find the mdsel CLI at MDSEL_BIN='${missing}': fix MDSEL_BIN or unset it`,
-  });
-  await Deno.remove(fakes.dir, { recursive: true });
-  await Deno.remove(pidFile);
-});
-
-Deno.test("sandboxed (--allow-run=mdsel), where Deno refuses a group kill: a timeout still kills mdsel itself", async () => {
-  const pidFile = await Deno.makeTempFile();
-  const fakes = await writeFakes({ mdsel: `echo $$ > '${pidFile}'\nexec sleep 600` });
-  await using server = await startServer(
-    ["--allow-run=mdsel", "--allow-read", "--allow-env=MDSEL_TIMEOUT_MS"],
-    { PATH: `${fakes.dir}:${BASE_PATH}`, MDSEL_TIMEOUT_MS: "500" },
-  );
-  assert.deepEqual(await callText(server.client, "mdsel_index", { files: ["/a.md"] }), {
-    isError: true,
-    text: "mdsel timed out after 0.5 s",
-  });
-  const pid = Number(await Deno.readTextFile(pidFile));
-  await waitFor(() => !isRunning(pid), "the timed-out mdsel to be killed");
-  await Deno.remove(fakes.dir, { recursive: true });
-  await Deno.remove(pidFile);
-});
-
-Deno.test("sandboxed: MDSEL_BIN outside --allow-run is refused with the missing flag", async () => {
-  const fakes = await writeFakes({ other: "echo '{}'" });
-  await using server = await startServer([...SANDBOXED, "--allow-env"], {
-    MDSEL_BIN: fakes.path("other"),
-  });
-  const result = await callText(server.client, "mdsel_index", { files: ["/a.md"] });
-  assert.deepEqual(result, {
-    isError: true,
-    text: `Not allowed to run ${fakes.path("other")}: start the server with --allow-run=${
-      fakes.path("other")
-    } (or -A)`,
-  });
-  await Deno.remove(fakes.dir, { recursive: true });
-});
+    await Deno.remove(fakes.dir, { recursive: true });
+  },
+);
 
 Deno.test("twenty concurrent calls all get their own right answers", async () => {
   const dir = await Deno.makeTempDir();
@@ -668,7 +704,7 @@ Deno.test("twenty concurrent calls all get their own right answers", async () =>
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("a cancelled call kills its mdsel", async () => {
+Deno.test("a cancelled call kills its mdsel", POSIX_ONLY, async () => {
   const pidFile = await Deno.makeTempFile();
   const fakes = await writeFakes({ hang: `echo $$ > '${pidFile}'\nexec sleep 600` });
   await using server = await startServer(["-A"], { MDSEL_BIN: fakes.path("hang") });
@@ -721,7 +757,7 @@ Deno.test("stdout carries only JSON-RPC; a malformed line does not stop the serv
 });
 
 for (const signal of ["SIGTERM", "SIGHUP"] as const) {
-  Deno.test(`${signal} ends the server and the mdsel it is running`, async () => {
+  Deno.test(`${signal} ends the server and the mdsel it is running`, POSIX_ONLY, async () => {
     const pidFile = await Deno.makeTempFile();
     const fakes = await writeFakes({ hang: `echo $$ > '${pidFile}'\nexec sleep 600` });
     const server = spawnRaw(["-A"], { MDSEL_BIN: fakes.path("hang") });
@@ -785,7 +821,7 @@ Deno.test("folders, globs, several selectors and search: through the server, san
     for (
       const [flags, env] of [
         [["-A"], {}],
-        [["--allow-run=mdsel", `--allow-read=${dir}`], { PATH: `${bin}:${BASE_PATH}` }],
+        [["--allow-run=mdsel", `--allow-read=${dir}`], { PATH: pathWith(bin) }],
       ] as const
     ) {
       await using server = await startServer([...flags], env);
@@ -809,7 +845,7 @@ Deno.test("folders, globs, several selectors and search: through the server, san
     // Besides the engine's own modules (its parsing workers load them like files).
     assert.equal(bundledRead, `--allow-read=${docs},${join(ROOT, "mdsel")}`);
     await using narrow = await startServer(["--allow-run=mdsel", `--allow-read=${docs}`], {
-      PATH: `${bin}:${BASE_PATH}`,
+      PATH: pathWith(bin),
     });
     const refused = await callText(narrow.client, "mdsel_index", {
       files: [join(dir, "*.md")],

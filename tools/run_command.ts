@@ -162,7 +162,7 @@ export async function runCommand(
     stdout: "piped",
     stderr: "piped",
     // Its own process group, so a kill reaches a wrapper script's children too.
-    detached: Deno.build.os !== "windows",
+    detached: usesProcessGroup(),
     ...(options.env ? { env: { ...options.env } } : {}),
   }).spawn();
 
@@ -273,8 +273,27 @@ export function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
+/**
+ * Whether a run gets a process group of its own, so that a kill reaches a
+ * wrapper script's children too: everywhere but on Windows, which has none.
+ *
+ * @param os The platform, as `Deno.build.os` names it.
+ * @returns `true` where the child is spawned detached and killed by group.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { usesProcessGroup } from "./run_command.ts";
+ * assert.equal(usesProcessGroup("darwin"), true);
+ * assert.equal(usesProcessGroup("windows"), false);
+ * ```
+ */
+export function usesProcessGroup(os: typeof Deno.build.os = Deno.build.os): boolean {
+  return os !== "windows";
+}
+
 function _killTree(child: Deno.ChildProcess): void {
-  if (Deno.build.os !== "windows") {
+  if (usesProcessGroup()) {
     try {
       // The whole group: needs --allow-run without a list of programs.
       Deno.kill(-child.pid, "SIGKILL");

@@ -6,7 +6,7 @@
  * The entries written together (the files one call derived) are one
  * segment: per term, one row holding the places of that term in every
  * entry of the segment that has it, each entry named by its slot (an opaque
- * blob to the store; `mdsel/query/search_record.ts` writes and reads it). So
+ * blob to the store; `mdsel/search/record.ts` writes and reads it). So
  * a call that derives thousands of files writes a row per distinct term, not
  * one per term and file. An entry written again, evicted or removed leaves
  * its postings stale in its segment: an entry's slot is then no live
@@ -18,7 +18,7 @@
  * The vocabulary holds every term of the postings, also reversed, so that a
  * query's prefixes and words one typo away are found by a range of terms,
  * and its stem, for the words a stem term stands for (a stem term has no
- * postings of its own: see `mdsel/query/search_record.ts`).
+ * postings of its own: see `mdsel/search/record.ts`).
  *
  * @module
  */

@@ -17,7 +17,7 @@ import {
 } from "./index_outline.ts";
 import { buildTrees, treeLinesWithin } from "./index_tree.ts";
 import { type OutlineEntry, outlineLines } from "./outline.ts";
-import { searchLines } from "./render_search.ts";
+import { searchLines } from "../search/answer.ts";
 import { DEFAULT_ENGINE_SETTINGS } from "../io/settings.ts";
 import type { SelectAnswer, SelectOutcome, Unresolved } from "./select_command.ts";
 

@@ -7,10 +7,10 @@
 import type { Workspace } from "../io/workspace.ts";
 import type { MdDocument } from "../parse/document.ts";
 import { formatPath, formatShortPath } from "../query/selector.ts";
-import { searchDocuments } from "../query/search.ts";
-import { QueryError } from "../query/search_query.ts";
-import { MAX_HITS, SHORT_SOURCE_CHARS, STANDS_OUT_SHARE } from "../query/search_limits.ts";
-import { RANKING, type Ranking } from "../query/search_rank.ts";
+import { searchDocuments } from "../search/search.ts";
+import { QueryError } from "../search/query.ts";
+import { MAX_HITS, SHORT_SOURCE_CHARS, STANDS_OUT_SHARE } from "../search/limits.ts";
+import { RANKING, type Ranking } from "../search/rank.ts";
 import { closestSelectors } from "../query/suggest.ts";
 import { clipSelector } from "./echo.ts";
 import { shortLabel } from "./not_found.ts";
@@ -22,7 +22,7 @@ import {
   type SelectOutcome,
   type SelectSettings,
 } from "./select_command.ts";
-import type { SearchHit } from "../query/search.ts";
+import type { SearchHit } from "../search/search.ts";
 import type { Selector } from "../query/selector.ts";
 import type { Target } from "../query/resolve.ts";
 

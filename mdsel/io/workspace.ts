@@ -7,7 +7,7 @@
 import type { CacheSettings } from "../cache/location.ts";
 import { parsedWarning } from "../parse/doc_record.ts";
 import type { MdDocument } from "../parse/document.ts";
-import type { SearchDataSource } from "../query/search.ts";
+import type { SearchDataSource } from "../search/search.ts";
 import { CallCache, worthCaching } from "./call_cache.ts";
 import { type ErrorEntry, FileReadError } from "./errors.ts";
 import { expandPaths, isMarkdownPath, MAX_FILES } from "./files.ts";
@@ -137,7 +137,7 @@ export async function loadWorkspace(
     ({ cache, notices: cacheNotices } = await CallCache.open(limits.cache!, started));
   }
   const search = limits.search && cache !== undefined
-    ? (await import("./search_files.ts")).SearchFiles.lookUp(
+    ? (await import("../search/files.ts")).SearchFiles.lookUp(
       cache,
       files.map((file, i) => ({ path: file.path, info: infos[i] })),
     )

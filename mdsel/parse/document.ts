@@ -271,7 +271,7 @@ const MDX_CODE_KINDS: ReadonlySet<NodeKind> = new Set(["jsx", "expression", "esm
  * MDX file, without the lines of its top-level ESM, expressions and JSX tags
  * (a Markdown file's lines are all text). The text of JSX attributes (a
  * `jsx` node's `text`) is not prose: it counts in a section's words, and the
- * search reads it as a field of its own (`search_data.ts`).
+ * search reads it as a field of its own (`mdsel/search/data.ts`).
  *
  * @param doc The document.
  * @param first First 0-based line.

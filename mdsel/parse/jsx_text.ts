@@ -7,7 +7,7 @@
  * `<Callout title="...">`. Their words are the page's words: an outline that
  * counts none of them calls a 1,500-line reference "1 word", and a search
  * that reads none of them never finds a parameter documented only there (the
- * search reads this text as a field of its own, `search_data.ts`).
+ * search reads this text as a field of its own, `mdsel/search/data.ts`).
  *
  * The text is the values of the tags' string attributes and the string
  * literals and JSX text of their expression attributes (the JavaScript read

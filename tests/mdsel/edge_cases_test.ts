@@ -835,7 +835,7 @@ Deno.test("bad input: junk in selectors is a syntax error or a search, never a c
     }
     for (const query of searches) {
       const result = await mdselInProcess(["select", "--json", query, `${dir}/a.md`]);
-      assert.equal(result.code, 1, query);
+      assert.equal(result.code, 1, `${JSON.stringify(query)}: ${result.stdout.slice(0, 600)}`);
       const [entry] = parseEnvelope(result.stdout).data.unresolved;
       assert.equal(entry.selector, query);
       assert.ok(entry.reason.isWellFormed());

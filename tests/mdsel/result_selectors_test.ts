@@ -19,7 +19,7 @@ import { ensureMdxCorpus, MDX_CORPUS_DIR, MDX_CORPUS_PACKAGES } from "../_mdx_co
 import { ensureSearchCorpus, SEARCH_PACKAGES, searchFolder } from "../_search_corpus.ts";
 import { indexDocument } from "../../mdsel/commands/index_command.ts";
 import { indexText } from "../../mdsel/commands/render_text.ts";
-import { searchLines } from "../../mdsel/commands/render_search.ts";
+import { searchLines } from "../../mdsel/search/answer.ts";
 import { searchWorkspace } from "../../mdsel/commands/search_command.ts";
 import {
   DEFAULT_SELECT_SETTINGS,

@@ -10,7 +10,7 @@ import { loadWorkspace } from "../../mdsel/io/workspace.ts";
 import type { MdDocument } from "../../mdsel/parse/document.ts";
 import { parseSelectInput } from "../../mdsel/query/select_input.ts";
 import { formatPath, formatShortPath } from "../../mdsel/query/selector.ts";
-import { searchDocuments } from "../../mdsel/query/search.ts";
+import { searchDocuments } from "../../mdsel/search/search.ts";
 import { CORPUS_DIR, CORPUS_PACKAGES, ensureCorpus } from "../_corpus.ts";
 import { keywordQuestions } from "../_keyword_questions.ts";
 import { BUN_DOCS, ensureSearchCorpus, MAND_MOBILE_DOCS, searchFolder } from "../_search_corpus.ts";

@@ -4,9 +4,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
-  BASE_PATH,
   callText,
   installBundledMdsel,
+  pathWith,
   type RunningServer,
   startServer,
 } from "../_server.ts";
@@ -34,7 +34,7 @@ async function withSandbox(
   const bin = await installBundledMdsel();
   const allowed = join(root, "allowed");
   const flags = ["--allow-run=mdsel", `--allow-read=${allowed}`, ...extraFlags];
-  const env = { PATH: `${bin}:${BASE_PATH}` };
+  const env = { PATH: pathWith(bin) };
   try {
     await using server = await startServer(flags, env);
     // A second server working in the allowed folder, for relative paths.
@@ -104,7 +104,7 @@ Deno.test("sandboxed: --deny-read holds inside folders and globs, and for the Ma
       "--allow-run=mdsel",
       `--allow-read=${root}`,
       `--deny-read=${join(root, "docs", "private")},${join(root, "docs", "denied.md")}`,
-    ], { PATH: `${bin}:${BASE_PATH}` });
+    ], { PATH: pathWith(bin) });
     const privateDir = join(root, "docs", "private");
     const denied = join(root, "docs", "denied.md");
     const cases: [string, string[]][] = [

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { CallLimit, QueuedCallCancelledError } from "../../tools/call_limit.ts";
-import { callText, isRunning, startServer, waitFor, writeFakes } from "../_server.ts";
+import { callText, isRunning, POSIX_ONLY, startServer, waitFor, writeFakes } from "../_server.ts";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -51,65 +51,73 @@ Deno.test("CallLimit: a failing task frees its slot; a cancel while waiting leav
   assert.throws(() => new CallLimit(0), RangeError);
 });
 
-Deno.test("the server queues calls beyond MDSEL_MAX_CONCURRENT; each timeout counts from its start", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "mdsel-load-" });
-  // Each run marks itself running, notes how many are, works 0.6 s, and leaves.
-  const fakes = await writeFakes({
-    slow: `touch '${dir}'/run-$$\nls '${dir}' | grep -c '^run-' >> '${dir}/seen'\n` +
-      `sleep 0.6\nrm '${dir}'/run-$$\necho done`,
-  });
-  await using server = await startServer(["-A"], {
-    MDSEL_BIN: fakes.path("slow"),
-    MDSEL_MAX_CONCURRENT: "1",
-    // Shorter than the 1.8 s the three take together: only a queue that
-    // starts each clock when its run starts lets all three finish.
-    MDSEL_TIMEOUT_MS: "1500",
-  });
-  const results = await Promise.all(
-    [0, 1, 2].map(() => callText(server.client, "mdsel_index", { files: ["/a.md"] })),
-  );
-  assert.deepEqual(results, Array(3).fill({ text: "done\n", isError: false }));
-  const seen = (await Deno.readTextFile(join(dir, "seen"))).trim().split("\n").map(Number);
-  assert.deepEqual(seen, [1, 1, 1]);
-  await Deno.remove(dir, { recursive: true });
-  await Deno.remove(fakes.dir, { recursive: true });
-});
-
-Deno.test("the server: a call cancelled while queued never runs; the running one is unaffected", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "mdsel-queue-" });
-  const fakes = await writeFakes({ hang: `echo $$ >> '${dir}/pids'\nexec sleep 600` });
-  await using server = await startServer(["-A"], {
-    MDSEL_BIN: fakes.path("hang"),
-    MDSEL_MAX_CONCURRENT: "1",
-  });
-  const first = new AbortController();
-  const second = new AbortController();
-  const call = (controller: AbortController) =>
-    server.client.callTool({ name: "mdsel_index", arguments: { files: ["/a.md"] } }, undefined, {
-      signal: controller.signal,
+Deno.test(
+  "the server queues calls beyond MDSEL_MAX_CONCURRENT; each timeout counts from its start",
+  POSIX_ONLY,
+  async () => {
+    const dir = await Deno.makeTempDir({ prefix: "mdsel-load-" });
+    // Each run marks itself running, notes how many are, works 0.6 s, and leaves.
+    const fakes = await writeFakes({
+      slow: `touch '${dir}'/run-$$\nls '${dir}' | grep -c '^run-' >> '${dir}/seen'\n` +
+        `sleep 0.6\nrm '${dir}'/run-$$\necho done`,
     });
-  const running = call(first);
-  await waitFor(async () => {
-    try {
-      return (await Deno.readTextFile(join(dir, "pids"))).trim() !== "";
-    } catch {
-      return false;
-    }
-  }, "the first call to start");
-  const queued = call(second);
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  second.abort();
-  await assert.rejects(queued);
-  first.abort();
-  await assert.rejects(running);
-  const pids = (await Deno.readTextFile(join(dir, "pids"))).trim().split("\n");
-  await waitFor(() => !isRunning(Number(pids[0])), "the running call's mdsel to be killed");
-  // The queue moved on after the first ended: the cancelled call never started.
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  assert.equal((await Deno.readTextFile(join(dir, "pids"))).trim().split("\n").length, 1);
-  await Deno.remove(dir, { recursive: true });
-  await Deno.remove(fakes.dir, { recursive: true });
-});
+    await using server = await startServer(["-A"], {
+      MDSEL_BIN: fakes.path("slow"),
+      MDSEL_MAX_CONCURRENT: "1",
+      // Shorter than the 1.8 s the three take together: only a queue that
+      // starts each clock when its run starts lets all three finish.
+      MDSEL_TIMEOUT_MS: "1500",
+    });
+    const results = await Promise.all(
+      [0, 1, 2].map(() => callText(server.client, "mdsel_index", { files: ["/a.md"] })),
+    );
+    assert.deepEqual(results, Array(3).fill({ text: "done\n", isError: false }));
+    const seen = (await Deno.readTextFile(join(dir, "seen"))).trim().split("\n").map(Number);
+    assert.deepEqual(seen, [1, 1, 1]);
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(fakes.dir, { recursive: true });
+  },
+);
+
+Deno.test(
+  "the server: a call cancelled while queued never runs; the running one is unaffected",
+  POSIX_ONLY,
+  async () => {
+    const dir = await Deno.makeTempDir({ prefix: "mdsel-queue-" });
+    const fakes = await writeFakes({ hang: `echo $$ >> '${dir}/pids'\nexec sleep 600` });
+    await using server = await startServer(["-A"], {
+      MDSEL_BIN: fakes.path("hang"),
+      MDSEL_MAX_CONCURRENT: "1",
+    });
+    const first = new AbortController();
+    const second = new AbortController();
+    const call = (controller: AbortController) =>
+      server.client.callTool({ name: "mdsel_index", arguments: { files: ["/a.md"] } }, undefined, {
+        signal: controller.signal,
+      });
+    const running = call(first);
+    await waitFor(async () => {
+      try {
+        return (await Deno.readTextFile(join(dir, "pids"))).trim() !== "";
+      } catch {
+        return false;
+      }
+    }, "the first call to start");
+    const queued = call(second);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    second.abort();
+    await assert.rejects(queued);
+    first.abort();
+    await assert.rejects(running);
+    const pids = (await Deno.readTextFile(join(dir, "pids"))).trim().split("\n");
+    await waitFor(() => !isRunning(Number(pids[0])), "the running call's mdsel to be killed");
+    // The queue moved on after the first ended: the cancelled call never started.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal((await Deno.readTextFile(join(dir, "pids"))).trim().split("\n").length, 1);
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(fakes.dir, { recursive: true });
+  },
+);
 
 Deno.test("the server: a timeout too long for a timer is refused, and calls still run", async () => {
   await using server = await startServer(["-A"], { MDSEL_TIMEOUT_MS: "99999999999" });

@@ -9,7 +9,7 @@ import {
   runCommand,
   stderrTail,
 } from "../../tools/run_command.ts";
-import { isRunning, waitFor, writeFakes } from "../_server.ts";
+import { isRunning, POSIX_ONLY, waitFor, writeFakes } from "../_server.ts";
 
 const LIMITS = { timeoutMs: 10_000, maxOutputBytes: 1024 * 1024 };
 
@@ -26,7 +26,7 @@ async function rejection<T>(
   throw new assert.AssertionError({ message: `expected a ${type.name}, nothing was thrown` });
 }
 
-Deno.test("runCommand: no shell, no stdin, output as printed", async () => {
+Deno.test("runCommand: no shell, no stdin, output as printed", POSIX_ONLY, async () => {
   const fakes = await writeFakes({
     echo: `printf '%s|' "$@"\nprintf 'err' >&2\ncat`,
   });
@@ -36,21 +36,25 @@ Deno.test("runCommand: no shell, no stdin, output as printed", async () => {
   await Deno.remove(fakes.dir, { recursive: true });
 });
 
-Deno.test("runCommand: a non-zero exit carries the code, the output and the tail of stderr", async () => {
-  const fakes = await writeFakes({ fail: `echo out\necho one >&2\necho two >&2\nexit 7` });
-  const error = await rejection(
-    runCommand(fakes.path("fail"), { ...LIMITS, args: [], name: "mdsel" }),
-    CommandExitError,
-  );
-  await Deno.remove(fakes.dir, { recursive: true });
-  assert.equal(error.code, 7);
-  assert.equal(error.signal, null);
-  assert.equal(error.stdout, "out\n");
-  assert.equal(error.stderr, "one\ntwo\n");
-  assert.equal(error.message, "mdsel exited with code 7: one | two");
-});
+Deno.test(
+  "runCommand: a non-zero exit carries the code, the output and the tail of stderr",
+  POSIX_ONLY,
+  async () => {
+    const fakes = await writeFakes({ fail: `echo out\necho one >&2\necho two >&2\nexit 7` });
+    const error = await rejection(
+      runCommand(fakes.path("fail"), { ...LIMITS, args: [], name: "mdsel" }),
+      CommandExitError,
+    );
+    await Deno.remove(fakes.dir, { recursive: true });
+    assert.equal(error.code, 7);
+    assert.equal(error.signal, null);
+    assert.equal(error.stdout, "out\n");
+    assert.equal(error.stderr, "one\ntwo\n");
+    assert.equal(error.message, "mdsel exited with code 7: one | two");
+  },
+);
 
-Deno.test("runCommand: a hung child is killed at the timeout and reaped", async () => {
+Deno.test("runCommand: a hung child is killed at the timeout and reaped", POSIX_ONLY, async () => {
   const pidFile = await Deno.makeTempFile();
   const fakes = await writeFakes({ hang: `echo $$ > '${pidFile}'\nexec sleep 600` });
   await assert.rejects(
@@ -63,41 +67,52 @@ Deno.test("runCommand: a hung child is killed at the timeout and reaped", async 
   await Deno.remove(pidFile);
 });
 
-Deno.test("runCommand: a grandchild holding the pipes open does not keep it waiting", async () => {
-  const fakes = await writeFakes({ fork: `sleep 600 &\necho $! \nexec sleep 600` });
-  const started = performance.now();
-  await assert.rejects(
-    runCommand(fakes.path("fork"), { ...LIMITS, timeoutMs: 300, args: [] }),
-    CommandTimeoutError,
-  );
-  assert.ok(performance.now() - started < 5000);
-  await Deno.remove(fakes.dir, { recursive: true });
-});
-
-Deno.test("runCommand: a timeout or a cancel kills the whole process tree (a wrapper's children too)", async () => {
-  for (const how of ["timeout", "cancel"] as const) {
-    const pidFile = await Deno.makeTempFile();
-    const fakes = await writeFakes({
-      wrapper: `sleep 600 &\necho $! > '${pidFile}'\nsleep 600 &\nwait`,
-    });
-    const controller = new AbortController();
-    const run = runCommand(fakes.path("wrapper"), {
-      ...LIMITS,
-      timeoutMs: how === "timeout" ? 500 : 10_000,
-      signal: controller.signal,
-      args: [],
-    });
-    await waitFor(async () => (await Deno.readTextFile(pidFile)) !== "", "the grandchild to start");
-    const grandchild = Number(await Deno.readTextFile(pidFile));
-    if (how === "cancel") controller.abort();
-    await assert.rejects(run, how === "timeout" ? CommandTimeoutError : CommandAbortedError);
-    await waitFor(() => !isRunning(grandchild), `the grandchild to be killed on ${how}`);
+Deno.test(
+  "runCommand: a grandchild holding the pipes open does not keep it waiting",
+  POSIX_ONLY,
+  async () => {
+    const fakes = await writeFakes({ fork: `sleep 600 &\necho $! \nexec sleep 600` });
+    const started = performance.now();
+    await assert.rejects(
+      runCommand(fakes.path("fork"), { ...LIMITS, timeoutMs: 300, args: [] }),
+      CommandTimeoutError,
+    );
+    assert.ok(performance.now() - started < 5000);
     await Deno.remove(fakes.dir, { recursive: true });
-    await Deno.remove(pidFile);
-  }
-});
+  },
+);
 
-Deno.test("runCommand: a flood is cut at the cap", async () => {
+Deno.test(
+  "runCommand: a timeout or a cancel kills the whole process tree (a wrapper's children too)",
+  POSIX_ONLY,
+  async () => {
+    for (const how of ["timeout", "cancel"] as const) {
+      const pidFile = await Deno.makeTempFile();
+      const fakes = await writeFakes({
+        wrapper: `sleep 600 &\necho $! > '${pidFile}'\nsleep 600 &\nwait`,
+      });
+      const controller = new AbortController();
+      const run = runCommand(fakes.path("wrapper"), {
+        ...LIMITS,
+        timeoutMs: how === "timeout" ? 500 : 10_000,
+        signal: controller.signal,
+        args: [],
+      });
+      await waitFor(
+        async () => (await Deno.readTextFile(pidFile)) !== "",
+        "the grandchild to start",
+      );
+      const grandchild = Number(await Deno.readTextFile(pidFile));
+      if (how === "cancel") controller.abort();
+      await assert.rejects(run, how === "timeout" ? CommandTimeoutError : CommandAbortedError);
+      await waitFor(() => !isRunning(grandchild), `the grandchild to be killed on ${how}`);
+      await Deno.remove(fakes.dir, { recursive: true });
+      await Deno.remove(pidFile);
+    }
+  },
+);
+
+Deno.test("runCommand: a flood is cut at the cap", POSIX_ONLY, async () => {
   const fakes = await writeFakes({ flood: "exec yes" });
   await assert.rejects(
     runCommand(fakes.path("flood"), { ...LIMITS, maxOutputBytes: 100_000, args: [], name: "x" }),
@@ -108,7 +123,7 @@ Deno.test("runCommand: a flood is cut at the cap", async () => {
   await Deno.remove(fakes.dir, { recursive: true });
 });
 
-Deno.test("runCommand: output of exactly the cap is allowed", async () => {
+Deno.test("runCommand: output of exactly the cap is allowed", POSIX_ONLY, async () => {
   const fakes = await writeFakes({ exact: "head -c 4096 /dev/zero" });
   const { stdout } = await runCommand(fakes.path("exact"), {
     ...LIMITS,
@@ -119,40 +134,48 @@ Deno.test("runCommand: output of exactly the cap is allowed", async () => {
   await Deno.remove(fakes.dir, { recursive: true });
 });
 
-Deno.test("runCommand: a death by signal is an exit error naming the signal", async () => {
-  const fakes = await writeFakes({ segv: "kill -SEGV $$" });
-  const error = await rejection(
-    runCommand(fakes.path("segv"), { ...LIMITS, args: [], name: "mdsel" }),
-    CommandExitError,
-  );
-  assert.equal(error.signal, "SIGSEGV");
-  assert.equal(error.message, "mdsel was killed by signal SIGSEGV");
-  await Deno.remove(fakes.dir, { recursive: true });
-});
+Deno.test(
+  "runCommand: a death by signal is an exit error naming the signal",
+  POSIX_ONLY,
+  async () => {
+    const fakes = await writeFakes({ segv: "kill -SEGV $$" });
+    const error = await rejection(
+      runCommand(fakes.path("segv"), { ...LIMITS, args: [], name: "mdsel" }),
+      CommandExitError,
+    );
+    assert.equal(error.signal, "SIGSEGV");
+    assert.equal(error.message, "mdsel was killed by signal SIGSEGV");
+    await Deno.remove(fakes.dir, { recursive: true });
+  },
+);
 
-Deno.test("runCommand: an abort kills the child; an aborted signal never spawns", async () => {
-  const pidFile = await Deno.makeTempFile();
-  const fakes = await writeFakes({ hang: `echo $$ > '${pidFile}'\nexec sleep 600` });
-  const controller = new AbortController();
-  const running = runCommand(fakes.path("hang"), {
-    ...LIMITS,
-    args: [],
-    signal: controller.signal,
-  });
-  await waitFor(async () => (await Deno.readTextFile(pidFile)) !== "", "the child to start");
-  controller.abort();
-  await assert.rejects(running, CommandAbortedError);
-  assert.equal(isRunning(Number(await Deno.readTextFile(pidFile))), false);
+Deno.test(
+  "runCommand: an abort kills the child; an aborted signal never spawns",
+  POSIX_ONLY,
+  async () => {
+    const pidFile = await Deno.makeTempFile();
+    const fakes = await writeFakes({ hang: `echo $$ > '${pidFile}'\nexec sleep 600` });
+    const controller = new AbortController();
+    const running = runCommand(fakes.path("hang"), {
+      ...LIMITS,
+      args: [],
+      signal: controller.signal,
+    });
+    await waitFor(async () => (await Deno.readTextFile(pidFile)) !== "", "the child to start");
+    controller.abort();
+    await assert.rejects(running, CommandAbortedError);
+    assert.equal(isRunning(Number(await Deno.readTextFile(pidFile))), false);
 
-  await Deno.writeTextFile(pidFile, "");
-  await assert.rejects(
-    runCommand(fakes.path("hang"), { ...LIMITS, args: [], signal: controller.signal }),
-    CommandAbortedError,
-  );
-  assert.equal(await Deno.readTextFile(pidFile), "");
-  await Deno.remove(fakes.dir, { recursive: true });
-  await Deno.remove(pidFile);
-});
+    await Deno.writeTextFile(pidFile, "");
+    await assert.rejects(
+      runCommand(fakes.path("hang"), { ...LIMITS, args: [], signal: controller.signal }),
+      CommandAbortedError,
+    );
+    assert.equal(await Deno.readTextFile(pidFile), "");
+    await Deno.remove(fakes.dir, { recursive: true });
+    await Deno.remove(pidFile);
+  },
+);
 
 Deno.test("runCommand: spawn errors pass through as Deno errors", async () => {
   await assert.rejects(

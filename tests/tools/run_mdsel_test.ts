@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { bundledMdsel, ENGINE_ENV, MAX_READ_FLAG_BYTES } from "../../tools/run_mdsel.ts";
-import { BASE_PATH, callText, ROOT, startServer, writeFakes } from "../_server.ts";
+import {
+  BASE_PATH,
+  callText,
+  pathWith,
+  POSIX_ONLY,
+  ROOT,
+  startServer,
+  writeFakes,
+} from "../_server.ts";
 
 Deno.test("bundledMdsel: this Deno, read access to the named files and its own modules only, the checkout's config", () => {
   const { command, args, env } = bundledMdsel(["/docs/a.md", "b.md"]);
@@ -155,12 +163,16 @@ async function whichRuns(path: string, mdselBin?: string): Promise<string> {
   return decoder.decode(output.stdout).trim();
 }
 
-Deno.test("which mdsel runs: MDSEL_BIN, then mdsel on PATH, then the bundled engine", async () => {
-  const fakes = await writeFakes({ mdsel: "echo from-path", other: "echo from-bin" });
-  const withFake = `${fakes.dir}:${BASE_PATH}`;
-  assert.equal(await whichRuns(withFake, fakes.path("other")), "from-bin");
-  assert.equal(await whichRuns(withFake, "other"), "from-bin");
-  assert.equal(await whichRuns(withFake), "from-path");
-  assert.match(await whichRuns(BASE_PATH), /^mdsel \d+\.\d+\.\d+ \(mdsel-claude/);
-  await Deno.remove(fakes.dir, { recursive: true });
-});
+Deno.test(
+  "which mdsel runs: MDSEL_BIN, then mdsel on PATH, then the bundled engine",
+  POSIX_ONLY,
+  async () => {
+    const fakes = await writeFakes({ mdsel: "echo from-path", other: "echo from-bin" });
+    const withFake = pathWith(fakes.dir);
+    assert.equal(await whichRuns(withFake, fakes.path("other")), "from-bin");
+    assert.equal(await whichRuns(withFake, "other"), "from-bin");
+    assert.equal(await whichRuns(withFake), "from-path");
+    assert.match(await whichRuns(BASE_PATH), /^mdsel \d+\.\d+\.\d+ \(mdsel-claude/);
+    await Deno.remove(fakes.dir, { recursive: true });
+  },
+);

@@ -3,7 +3,7 @@ import { JSX_TEXT_SOURCE_CHARS, jsxText } from "../../../mdsel/parse/jsx_text.ts
 import { documentOf, recordOf } from "../../../mdsel/parse/doc_record.ts";
 import { nodesPlainText } from "../../../mdsel/parse/document.ts";
 import { parseMdxDocument } from "../../../mdsel/parse/mdx.ts";
-import { searchDocuments } from "../../../mdsel/query/search.ts";
+import { searchDocuments } from "../../../mdsel/search/search.ts";
 
 const CASES: { name: string; source: string; text: string }[] = [
   {

@@ -2,8 +2,8 @@
 // back from them as its search data holds them, in order, past any growth.
 import assert from "node:assert/strict";
 import { loadWorkspace } from "../../../mdsel/io/workspace.ts";
-import { searchData } from "../../../mdsel/query/search_data.ts";
-import { TermPlaces } from "../../../mdsel/query/search_term_places.ts";
+import { searchData } from "../../../mdsel/search/data.ts";
+import { TermPlaces } from "../../../mdsel/search/term_places.ts";
 import { CORPUS_DIR, ensureCorpus } from "../../_corpus.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../../_mdx_corpus.ts";
 

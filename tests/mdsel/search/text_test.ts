@@ -4,7 +4,7 @@ import {
   normalizeText,
   searchTerms,
   wordSequence,
-} from "../../../mdsel/query/search_text.ts";
+} from "../../../mdsel/search/text.ts";
 
 Deno.test("text is read as a reader sees it: NFC, no zero-width characters, no soft hyphens", () => {
   const composed = "résumé";

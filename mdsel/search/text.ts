@@ -44,7 +44,7 @@ const CJK_RUNS = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3005\u
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { normalizeText } from "./search_text.ts";
+ * import { normalizeText } from "./text.ts";
  * assert.equal(normalizeText("re\u0301sume\u0301"), "résumé");
  * assert.equal(normalizeText("zero\u200Bwidth"), "zerowidth");
  * ```
@@ -63,7 +63,7 @@ export function normalizeText(text: string): string {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { hasCjk } from "./search_text.ts";
+ * import { hasCjk } from "./text.ts";
  * assert.ok(hasCjk("Vue组件"));
  * assert.ok(!hasCjk("résumé"));
  * ```
@@ -83,7 +83,7 @@ export function hasCjk(word: string): boolean {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { searchTerms } from "./search_text.ts";
+ * import { searchTerms } from "./text.ts";
  * assert.deepEqual(searchTerms("Use fs.readFile, see maxRetries"), [
  *   "use",
  *   "fs.readfile",
@@ -118,7 +118,7 @@ export function searchTerms(text: string): string[] {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { searchTokens } from "./search_text.ts";
+ * import { searchTokens } from "./text.ts";
  * assert.deepEqual(searchTokens("Use fs.readFile, see maxRetries"), ["Use", "fs.readFile", "see", "maxRetries"]);
  * ```
  */
@@ -140,7 +140,7 @@ export function searchTokens(text: string): string[] {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { tokenTerms } from "./search_text.ts";
+ * import { tokenTerms } from "./text.ts";
  * assert.deepEqual(tokenTerms("maxRetries"), ["maxretries", "max", "retries"]);
  * assert.deepEqual(tokenTerms("v7.14.0"), ["v7.14.0", "7.14.0", "v7", "14", "0"]);
  * ```
@@ -172,7 +172,7 @@ export function tokenTerms(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { isVersion } from "./search_text.ts";
+ * import { isVersion } from "./text.ts";
  * assert.ok(isVersion("v7.14.0"));
  * assert.ok(isVersion("2.0"));
  * assert.ok(!isVersion("fs.readfile"));
@@ -193,7 +193,7 @@ export function isVersion(term: string): boolean {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { wordSequence } from "./search_text.ts";
+ * import { wordSequence } from "./text.ts";
  * assert.equal(wordSequence("Run `bun install --frozen-lockfile`."), " run bun install frozen lockfile ");
  * assert.ok(wordSequence("按钮点击事件").includes(wordSequence("点击事件")));
  * ```
@@ -224,7 +224,7 @@ export function wordSequence(text: string): string {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { cjkBigrams } from "./search_text.ts";
+ * import { cjkBigrams } from "./text.ts";
  * assert.deepEqual(cjkBigrams("点击事件"), ["点击", "击事", "事件"]);
  * assert.deepEqual(cjkBigrams("树"), ["树"]);
  * ```
@@ -244,7 +244,7 @@ export function cjkBigrams(run: string): string[] {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { cjkRuns } from "./search_text.ts";
+ * import { cjkRuns } from "./text.ts";
  * assert.deepEqual(cjkRuns("Vue组件"), [{ text: "Vue", cjk: false }, { text: "组件", cjk: true }]);
  * ```
  */

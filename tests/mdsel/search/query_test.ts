@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseQuery, QueryError } from "../../../mdsel/query/search_query.ts";
+import { parseQuery, QueryError } from "../../../mdsel/search/query.ts";
 
 Deno.test("a query's words: stop-words out, identifiers with their parts", () => {
   const query = parseQuery("how do I read import.meta.env in Astro?");

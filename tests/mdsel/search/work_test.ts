@@ -2,7 +2,7 @@
 // in the order added, whatever the order of the sections, and its events
 // sorted and capped as the ranking reads them.
 import assert from "node:assert/strict";
-import { MAX_EVENTS, SectionWorks } from "../../../mdsel/query/search_work.ts";
+import { MAX_EVENTS, SectionWorks } from "../../../mdsel/search/work.ts";
 import { fc } from "../../_fast_check.ts";
 
 /** A section's items of a kind, as the sealed arrays hold them. */

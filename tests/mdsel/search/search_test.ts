@@ -1,19 +1,19 @@
 import assert from "node:assert/strict";
 import { fc } from "../../_fast_check.ts";
 import { formatPath } from "../../../mdsel/query/selector.ts";
-import { searchDocuments } from "../../../mdsel/query/search.ts";
-import { searchData } from "../../../mdsel/query/search_data.ts";
+import { searchDocuments } from "../../../mdsel/search/search.ts";
+import { searchData } from "../../../mdsel/search/data.ts";
 import {
   reachedTerms,
   SWAP_WEIGHT,
   termMatcher,
   termSpecs,
   withinOneEdit,
-} from "../../../mdsel/query/search_match.ts";
-import { MAX_QUERY_CHARS, parseQuery, QueryError } from "../../../mdsel/query/search_query.ts";
-import { searchTerms } from "../../../mdsel/query/search_text.ts";
-import { TermPlaces } from "../../../mdsel/query/search_term_places.ts";
-import { MAX_HITS, MIN_SHARE_OF_BEST } from "../../../mdsel/query/search_limits.ts";
+} from "../../../mdsel/search/match.ts";
+import { MAX_QUERY_CHARS, parseQuery, QueryError } from "../../../mdsel/search/query.ts";
+import { searchTerms } from "../../../mdsel/search/text.ts";
+import { TermPlaces } from "../../../mdsel/search/term_places.ts";
+import { MAX_HITS, MIN_SHARE_OF_BEST } from "../../../mdsel/search/limits.ts";
 import { type MdDocument, parseDocument } from "../../../mdsel/parse/document.ts";
 import { parseMdxDocument } from "../../../mdsel/parse/mdx.ts";
 import { doc } from "../_docs.ts";

@@ -13,8 +13,8 @@ import {
   sectionJsxText,
   sectionText,
   stemTerm,
-} from "../../../mdsel/query/search_data.ts";
-import { searchTerms } from "../../../mdsel/query/search_text.ts";
+} from "../../../mdsel/search/data.ts";
+import { searchTerms } from "../../../mdsel/search/text.ts";
 import { fc } from "../../_fast_check.ts";
 import { doc } from "../_docs.ts";
 

@@ -8,10 +8,10 @@
  *
  * @module
  */
-import type { SearchQuery } from "./search_query.ts";
-import { plainTerm, STOP_WORDS } from "./search_query.ts";
-import { STEM, stemTerm } from "./search_data.ts";
-import { hasCjk, isVersion } from "./search_text.ts";
+import type { SearchQuery } from "./query.ts";
+import { plainTerm, STOP_WORDS } from "./query.ts";
+import { STEM, stemTerm } from "./data.ts";
+import { hasCjk, isVersion } from "./text.ts";
 
 /** One term a query searches for. */
 export interface TermSpec {
@@ -59,8 +59,8 @@ const MAX_SWAPS = 200;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseQuery } from "./search_query.ts";
- * import { termSpecs } from "./search_match.ts";
+ * import { parseQuery } from "./query.ts";
+ * import { termSpecs } from "./match.ts";
  * const specs = termSpecs(parseQuery("redirects"));
  * assert.deepEqual(specs.map((spec) => spec.term).slice(0, 3), ["redirects", "~redirect", "redirect"]);
  * ```
@@ -137,8 +137,8 @@ export function termSpecs(query: SearchQuery, part = 1): TermSpec[] {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseQuery } from "./search_query.ts";
- * import { termMatcher, termSpecs } from "./search_match.ts";
+ * import { parseQuery } from "./query.ts";
+ * import { termMatcher, termSpecs } from "./match.ts";
  * const match = termMatcher(termSpecs(parseQuery("abort")));
  * assert.deepEqual(match("abort"), [{ spec: 0, weight: 1 }]);
  * assert.equal(match("aborted").length, 1); // a word it begins
@@ -226,8 +226,8 @@ export interface ReachedTerms {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseQuery } from "./search_query.ts";
- * import { reachedTerms, termSpecs } from "./search_match.ts";
+ * import { parseQuery } from "./query.ts";
+ * import { reachedTerms, termSpecs } from "./match.ts";
  * const reach = reachedTerms(termSpecs(parseQuery("abort")));
  * assert.ok(reach.exact.includes("abort"));
  * assert.ok(reach.prefixes.includes("abort"));
@@ -252,7 +252,7 @@ export function reachedTerms(specs: readonly TermSpec[]): ReachedTerms {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { withinOneEdit } from "./search_match.ts";
+ * import { withinOneEdit } from "./match.ts";
  * assert.ok(withinOneEdit("abort", "abbort"));
  * assert.ok(!withinOneEdit("abort", "about2"));
  * ```

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { SearchData } from "./search_data.ts";
+import type { SearchData } from "./data.ts";
 
 /** How many items the arrays first hold (they double as needed). */
 const _CAPACITY = 1024;
@@ -23,7 +23,7 @@ const _CAPACITY = 1024;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { TermPlaces } from "./search_term_places.ts";
+ * import { TermPlaces } from "./term_places.ts";
  * const places = new TermPlaces();
  * places.addTerm("guide", places.append([0, 0, 1]), 3);
  * places.endDocument();
@@ -60,7 +60,7 @@ export class TermPlaces {
    * @example
    * ```ts
    * import assert from "node:assert/strict";
-   * import { TermPlaces } from "./search_term_places.ts";
+   * import { TermPlaces } from "./term_places.ts";
    * const data = { title: "", sections: [], lengths: [], terms: new Map([["a", [0, 2, 1, 4]]]) };
    * assert.deepEqual([...TermPlaces.of([data]).termsOf(0)], [["a", [0, 2, 1, 4]]]);
    * ```

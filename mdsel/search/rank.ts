@@ -36,21 +36,21 @@
  * hundred words of a list counts once.
  *
  * This module gathers the sections a query reaches and the corpus's
- * statistics, and fuses and adjusts the scores; `search_window.ts` scores one
+ * statistics, and fuses and adjusts the scores; `window.ts` scores one
  * section at a time.
  *
  * @module
  */
-import { BODY, FIELD_COUNT, JSX, type SearchData } from "./search_data.ts";
+import { BODY, FIELD_COUNT, JSX, type SearchData } from "./data.ts";
 
 /** The index of the heading field. */
 const HEADING = 0;
-import type { TermMatch, TermSpec } from "./search_match.ts";
-import type { SearchQuery } from "./search_query.ts";
-import { searchTerms } from "./search_text.ts";
-import { TermPlaces } from "./search_term_places.ts";
-import { EVENT_SPAN, SectionWorks } from "./search_work.ts";
-import { Gathered, WindowScorer } from "./search_window.ts";
+import type { TermMatch, TermSpec } from "./match.ts";
+import type { SearchQuery } from "./query.ts";
+import { searchTerms } from "./text.ts";
+import { TermPlaces } from "./term_places.ts";
+import { EVENT_SPAN, SectionWorks } from "./work.ts";
+import { Gathered, WindowScorer } from "./window.ts";
 
 /** The knobs of the ranking; {@linkcode RANKING} holds the values chosen. */
 export interface Ranking {
@@ -136,7 +136,7 @@ export interface Scored {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { forEachPlace } from "./search_rank.ts";
+ * import { forEachPlace } from "./rank.ts";
  * const seen: number[][] = [];
  * forEachPlace([0, 0, 1, 0, 2, 2, 5, 9], (section, field, count) => seen.push([section, field, count]));
  * assert.deepEqual(seen, [[0, 0, 1], [0, 2, 2]]);

@@ -23,7 +23,7 @@
 import { stemmer } from "stemmer";
 import { type MdDocument, proseSource } from "../parse/document.ts";
 import { sliceLines } from "../parse/source_lines.ts";
-import { searchTokens, tokenTerms } from "./search_text.ts";
+import { searchTokens, tokenTerms } from "./text.ts";
 
 /** The fields of a section, in the order of {@linkcode SearchData.lengths}. */
 export const FIELDS = ["heading", "path", "body", "jsx"] as const;
@@ -160,7 +160,7 @@ const _stems = new Map<string, string>();
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { stemTerm } from "./search_data.ts";
+ * import { stemTerm } from "./data.ts";
  * assert.equal(stemTerm("redirects"), "~redirect");
  * assert.equal(stemTerm("redirecting"), "~redirect");
  * assert.equal(stemTerm("fs.readfile"), undefined);
@@ -189,7 +189,7 @@ export function stemTerm(term: string): string | undefined {
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
- * import { searchData } from "./search_data.ts";
+ * import { searchData } from "./data.ts";
  * const data = searchData(parseDocument("Intro.\n\n# Guide\n\n## Redirects\n\nRedirect a page.\n", "g", "g.md"));
  * assert.deepEqual(data.sections.map((section) => section.node), [-1, 1, 2]);
  * // "redirect" stands once in the body of section 2, first; its stem in its heading and there.
@@ -315,7 +315,7 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
- * import { documentTitle } from "./search_data.ts";
+ * import { documentTitle } from "./data.ts";
  * assert.equal(documentTitle(parseDocument("---\ntitle: 'Redirects'\n---\n\nText.\n", "r", "r.md")), "Redirects");
  * ```
  */
@@ -351,7 +351,7 @@ const REFERENCE_DEFINITION = /^[ \t]*\[[^\]\n]+\]:\s*\S+.*$/gm;
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
- * import { sectionText } from "./search_data.ts";
+ * import { sectionText } from "./data.ts";
  * const doc = parseDocument("See [the guide](https://x.dev/guide).\n", "d", "d.md");
  * assert.equal(sectionText(doc, 0, 1), "See [the guide].");
  * ```
@@ -378,7 +378,7 @@ export function sectionText(doc: MdDocument, from: number, to: number): string {
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseMdxDocument } from "../parse/mdx.ts";
- * import { sectionJsxText } from "./search_data.ts";
+ * import { sectionJsxText } from "./data.ts";
  * const { doc } = parseMdxDocument('Text.\n\n<Callout title="Heads up" />\n', "d", "d.mdx");
  * assert.equal(sectionJsxText(doc, 0, 2), "Heads up\n");
  * ```

@@ -20,10 +20,10 @@ import type { NewEntry } from "../cache/store.ts";
 import type { MdDocument } from "../parse/document.ts";
 import type { MdxProblem } from "../parse/mdx_warning.ts";
 import { mdxWarning } from "../parse/mdx_warning.ts";
-import type { SearchBatch, SearchDataSource } from "../query/search.ts";
-import { TermPlaces } from "../query/search_term_places.ts";
-import { type SearchData, searchData, STEM } from "../query/search_data.ts";
-import { reachedTerms, type TermSpec, withinOneEdit } from "../query/search_match.ts";
+import type { SearchBatch, SearchDataSource } from "./search.ts";
+import { TermPlaces } from "./term_places.ts";
+import { type SearchData, searchData, STEM } from "./data.ts";
+import { reachedTerms, type TermSpec, withinOneEdit } from "./match.ts";
 import {
   PostingsWriter,
   readPostingsInto,
@@ -31,12 +31,12 @@ import {
   searchDataOf,
   type SearchRecord,
   searchRecordOf,
-} from "../query/search_record.ts";
-import { CacheChangedError, type CacheKey, type CallCache } from "./call_cache.ts";
-import { invalidUtf8Warning, loadFileSync } from "./load_file.ts";
-import { cachedDocument, DOC_KIND, DOC_VERSION, type LoadedDocument } from "./parse_files.ts";
-import { DeferredDocument } from "./deferred_document.ts";
-import { addStems, FoundPostings, HeldSearchData, TermRow } from "./held_search_data.ts";
+} from "./record.ts";
+import { CacheChangedError, type CacheKey, type CallCache } from "../io/call_cache.ts";
+import { invalidUtf8Warning, loadFileSync } from "../io/load_file.ts";
+import { cachedDocument, DOC_KIND, DOC_VERSION, type LoadedDocument } from "../io/parse_files.ts";
+import { DeferredDocument } from "../io/deferred_document.ts";
+import { addStems, FoundPostings, HeldSearchData, TermRow } from "./held_data.ts";
 
 /** The cache's kind for search data. */
 export const SEARCH_KIND = "search";

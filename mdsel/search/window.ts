@@ -1,16 +1,16 @@
 /**
- * The ranking's scoring of one section at a time (see `search_rank.ts`,
+ * The ranking's scoring of one section at a time (see `rank.ts`,
  * which gathers the sections a query reaches and the corpus's statistics):
  * its best passage window, its score read as one text, and how strongly its
  * own heading holds the query's words.
  *
  * @module
  */
-import { BODY } from "./search_data.ts";
-import type { TermSpec } from "./search_match.ts";
-import type { SearchQuery } from "./search_query.ts";
-import type { Ranking, Scored } from "./search_rank.ts";
-import { EVENT_SPAN, type SectionWorks } from "./search_work.ts";
+import { BODY } from "./data.ts";
+import type { TermSpec } from "./match.ts";
+import type { SearchQuery } from "./query.ts";
+import type { Ranking, Scored } from "./rank.ts";
+import { EVENT_SPAN, type SectionWorks } from "./work.ts";
 
 /**
  * The sections a query reaches, gathered, and what each document term they
@@ -20,8 +20,8 @@ import { EVENT_SPAN, type SectionWorks } from "./search_work.ts";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { SectionWorks } from "./search_work.ts";
- * import { Gathered } from "./search_window.ts";
+ * import { SectionWorks } from "./work.ts";
+ * import { Gathered } from "./window.ts";
  * const works = new SectionWorks();
  * const e = works.add(0, 0);
  * works.holdField(e, 2, 1.5); // query term 2 in a short field
@@ -97,11 +97,11 @@ class _ScoredSection implements Scored {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { RANKING } from "./search_rank.ts";
- * import { parseQuery } from "./search_query.ts";
- * import { termSpecs } from "./search_match.ts";
- * import { SectionWorks } from "./search_work.ts";
- * import { Gathered, WindowScorer } from "./search_window.ts";
+ * import { RANKING } from "./rank.ts";
+ * import { parseQuery } from "./query.ts";
+ * import { termSpecs } from "./match.ts";
+ * import { SectionWorks } from "./work.ts";
+ * import { Gathered, WindowScorer } from "./window.ts";
  * const query = parseQuery("abort signal");
  * const specs = termSpecs(query);
  * const words = specs.map(({ word }) => [word]);

@@ -14,7 +14,7 @@
 // The English list alone: the package's entry loads 62 languages (60 ms).
 // @ts-types="./stopword.d.ts"
 import { eng as ENGLISH_STOP_WORDS } from "stopword/src/stopwords_eng.js";
-import { cjkBigrams, cjkRuns, normalizeText, searchTerms, wordSequence } from "./search_text.ts";
+import { cjkBigrams, cjkRuns, normalizeText, searchTerms, wordSequence } from "./text.ts";
 
 /** Words left out of queries and indexes. */
 export const STOP_WORDS: ReadonlySet<string> = new Set(ENGLISH_STOP_WORDS);
@@ -164,7 +164,7 @@ const PARTICLES: ReadonlySet<string> = new Set([
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseQuery, plainTerm } from "./search_query.ts";
+ * import { parseQuery, plainTerm } from "./query.ts";
  * assert.deepEqual(parseQuery("redirects fs.readFile").words.map(plainTerm), ["redirects", undefined]);
  * ```
  */
@@ -184,7 +184,7 @@ export function plainTerm(word: QueryWord): string | undefined {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseQuery } from "./search_query.ts";
+ * import { parseQuery } from "./query.ts";
  * const query = parseQuery('how do I read "content collections" with import.meta.env?');
  * assert.deepEqual(query.phrases, [" content collections "]);
  * assert.deepEqual(query.words.map((word) => word.terms[0]), ["read", "content", "collections", "import.meta.env"]);

@@ -16,9 +16,9 @@
  *
  * @module
  */
-import { stemTerm } from "./search_data.ts";
-import { STOP_WORDS } from "./search_query.ts";
-import { searchTerms } from "./search_text.ts";
+import { stemTerm } from "./data.ts";
+import { STOP_WORDS } from "./query.ts";
+import { searchTerms } from "./text.ts";
 
 /** A concept question: `what is`, `what are`, `what does`, then the concept. */
 const _CONCEPT_QUESTION = /^\s*what\s+(?:is|are|does|do)\s+(.+?)\s*\??\s*$/i;
@@ -52,7 +52,7 @@ const _CONCEPT_END: ReadonlySet<string> = new Set([
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { conceptOf } from "./search_define.ts";
+ * import { conceptOf } from "./define.ts";
  * assert.deepEqual(conceptOf("what are scorers in Mastra?"), [["scorers", "~scorer"]]);
  * assert.deepEqual(conceptOf("what does fastify-plugin do"), [["fastify-plugin"]]);
  * assert.equal(conceptOf("how do I add a scorer?"), undefined);
@@ -101,7 +101,7 @@ const _SENTENCE_END = /(?<=[.!?:])\s+|\n\s*\n|\n\s*[-*+]\s|\n\s*\d+[.)]\s/;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { definedSubject } from "./search_define.ts";
+ * import { definedSubject } from "./define.ts";
  * assert.equal(definedSubject("**Working memory** is what an agent keeps."), "Working memory");
  * assert.equal(definedSubject("Scorers are used by agents."), undefined);
  * assert.equal(definedSubject("The hook is now inherited by plugins."), undefined);
@@ -133,7 +133,7 @@ export function definedSubject(text: string): string | undefined {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { conceptOf, namesConcept } from "./search_define.ts";
+ * import { conceptOf, namesConcept } from "./define.ts";
  * const concept = conceptOf("what is an agent in the AI SDK")!;
  * assert.equal(namesConcept("Agents", concept), true);
  * assert.equal(namesConcept("ToolLoopAgent", concept), false);

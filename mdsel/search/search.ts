@@ -17,20 +17,20 @@
  *
  * Each document's search data holds only the terms the query can reach:
  * derived for the call from its parsed form, or read from the cache's
- * postings (a {@linkcode SearchDataSource}, see `mdsel/io/search_files.ts`).
+ * postings (a {@linkcode SearchDataSource}, see `mdsel/search/files.ts`).
  *
  * @module
  */
 import type { MdDocument } from "../parse/document.ts";
-import { introOf, rootOf, scopeOf, type Target, targetAt } from "./resolve.ts";
-import { documentTitle, type SearchData, searchData, sectionText, STEM } from "./search_data.ts";
-import { MAX_HITS, MIN_SHARE_OF_BEST } from "./search_limits.ts";
-import { termMatcher, type TermSpec, termSpecs } from "./search_match.ts";
-import { parseQuery } from "./search_query.ts";
-import { conceptOf, definedSubject, namesConcept } from "./search_define.ts";
-import { forEachPlace, RANKING, type Ranking, type Scored, scoreSections } from "./search_rank.ts";
-import { TermPlaces } from "./search_term_places.ts";
-import { normalizeText, wordSequence } from "./search_text.ts";
+import { introOf, rootOf, scopeOf, type Target, targetAt } from "../query/resolve.ts";
+import { documentTitle, type SearchData, searchData, sectionText, STEM } from "./data.ts";
+import { MAX_HITS, MIN_SHARE_OF_BEST } from "./limits.ts";
+import { termMatcher, type TermSpec, termSpecs } from "./match.ts";
+import { parseQuery } from "./query.ts";
+import { conceptOf, definedSubject, namesConcept } from "./define.ts";
+import { forEachPlace, RANKING, type Ranking, type Scored, scoreSections } from "./rank.ts";
+import { TermPlaces } from "./term_places.ts";
+import { normalizeText, wordSequence } from "./text.ts";
 
 /** One section a search found. */
 export interface SearchHit {
@@ -193,7 +193,7 @@ const _DEFINITION_CANDIDATES = 200;
 
 /**
  * A section that defines a `what is` question's concept (see
- * `search_define.ts`) gets the best score of those that do not, which puts
+ * `define.ts`) gets the best score of those that do not, which puts
  * it above them (sections are read best first, up to a bound).
  */
 function _liftDefinitions(

@@ -6,9 +6,9 @@
  *
  * @module
  */
-import type { SearchData } from "../query/search_data.ts";
-import { mergeOrderedPlaces } from "../query/search_places.ts";
-import type { TermPlaces } from "../query/search_term_places.ts";
+import type { SearchData } from "./data.ts";
+import { mergeOrderedPlaces } from "./places.ts";
+import type { TermPlaces } from "./term_places.ts";
 
 /**
  * What a call's postings hold, in the order read: per document and term,
@@ -19,7 +19,7 @@ import type { TermPlaces } from "../query/search_term_places.ts";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { FoundPostings } from "./held_search_data.ts";
+ * import { FoundPostings } from "./held_data.ts";
  * const found = new FoundPostings();
  * found.push(1, 0, 0, 0, 3, 0);
  * found.push(0, 2, 1, 3, 6, 0);
@@ -94,7 +94,7 @@ export class FoundPostings {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { TermRow } from "./held_search_data.ts";
+ * import { TermRow } from "./held_data.ts";
  * const row = new TermRow();
  * row.push(3, 0, 0, 3);
  * row.push(1, 1, 3, 6);
@@ -178,8 +178,8 @@ function _grown(array: Int32Array): Int32Array<ArrayBuffer> {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { TermPlaces } from "../query/search_term_places.ts";
- * import { addStems, FoundPostings, TermRow } from "./held_search_data.ts";
+ * import { TermPlaces } from "./term_places.ts";
+ * import { addStems, FoundPostings, TermRow } from "./held_data.ts";
  * const places = new TermPlaces();
  * // "redirect" in section 0's heading, "redirects" in section 1's: both stem to "~redirect".
  * const a = places.append([0, 0, 1]);
@@ -241,8 +241,8 @@ export function addStems(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { TermPlaces } from "../query/search_term_places.ts";
- * import { HeldSearchData } from "./held_search_data.ts";
+ * import { TermPlaces } from "./term_places.ts";
+ * import { HeldSearchData } from "./held_data.ts";
  * const places = new TermPlaces();
  * places.addTerm("guide", places.append([0, 0, 1]), 3);
  * places.endDocument();

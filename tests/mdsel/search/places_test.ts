@@ -1,9 +1,9 @@
 // The stem term's places merged in one pass: the same as mergePlaces, for
 // lists in order (as postings give them) and for lists that are not.
 import assert from "node:assert/strict";
-import { mergeOrderedPlaces } from "../../../mdsel/query/search_places.ts";
-import { mergePlaces } from "../../../mdsel/query/search_record.ts";
-import { BODY } from "../../../mdsel/query/search_data.ts";
+import { mergeOrderedPlaces } from "../../../mdsel/search/places.ts";
+import { mergePlaces } from "../../../mdsel/search/record.ts";
+import { BODY } from "../../../mdsel/search/data.ts";
 import { fc } from "../../_fast_check.ts";
 
 /** A places list: per (section, field) group, a count and, in the body, as many positions. */

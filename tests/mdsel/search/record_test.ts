@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { loadWorkspace } from "../../../mdsel/io/workspace.ts";
-import { type SearchData, searchData, STEM, stemTerm } from "../../../mdsel/query/search_data.ts";
+import { type SearchData, searchData, STEM, stemTerm } from "../../../mdsel/search/data.ts";
 import {
   mergePlaces,
   PostingsWriter,
@@ -14,8 +14,8 @@ import {
   SEARCH_RECORD_VERSION,
   searchDataOf,
   searchRecordOf,
-} from "../../../mdsel/query/search_record.ts";
-import { TermPlaces } from "../../../mdsel/query/search_term_places.ts";
+} from "../../../mdsel/search/record.ts";
+import { TermPlaces } from "../../../mdsel/search/term_places.ts";
 import { CORPUS_DIR, ensureCorpus } from "../../_corpus.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../../_mdx_corpus.ts";
 import { fc } from "../../_fast_check.ts";
@@ -139,21 +139,21 @@ Deno.test("search record: a stem term's places are its words' merged, in section
 /**
  * What search data is made of, hashed: a record written from one must never
  * be read by another. When this fails, search data changed: raise
- * SEARCH_RECORD_VERSION in mdsel/query/search_record.ts, and write both new
+ * SEARCH_RECORD_VERSION in mdsel/search/record.ts, and write both new
  * values here. An edit that keeps search data as it was (the same sections,
  * terms, places and lengths for every document, checked old against new)
  * moves only the sha256.
  */
 const SEARCH_FINGERPRINT = {
   version: 2,
-  sha256: "566ef41ac9391dfffe60285065b4097622bc3dcbdf6ff89d08e65d29a541402d",
+  sha256: "ecb6805f39b123da67f6441db325a368d4723b082454b463cbf7e4002e5908d5",
 };
 
 Deno.test("search record: its version moves whenever search data does", async () => {
   const root = new URL("../../../", import.meta.url);
   const parts: string[] = [];
-  for (const name of ["search_data.ts", "search_text.ts", "search_record.ts"]) {
-    const path = fileURLToPath(new URL(`mdsel/query/${name}`, root));
+  for (const name of ["data.ts", "text.ts", "record.ts"]) {
+    const path = fileURLToPath(new URL(`mdsel/search/${name}`, root));
     // Line endings as git may check them out on Windows do not change search data.
     parts.push(name, (await Deno.readTextFile(path)).replaceAll("\r\n", "\n"));
   }
@@ -165,8 +165,8 @@ Deno.test("search record: its version moves whenever search data does", async ()
   assert.deepEqual(
     { version: SEARCH_RECORD_VERSION, sha256 },
     SEARCH_FINGERPRINT,
-    "Search data changed (mdsel/query/search_data.ts, search_text.ts, search_record.ts or the " +
-      "stemmer): raise SEARCH_RECORD_VERSION in mdsel/query/search_record.ts, so that no cache " +
+    "Search data changed (mdsel/search/data.ts, text.ts, record.ts or the " +
+      "stemmer): raise SEARCH_RECORD_VERSION in mdsel/search/record.ts, so that no cache " +
       "entry of the old search data is read, and set SEARCH_FINGERPRINT in this test to the new " +
       "version and sha256.",
   );

@@ -1,5 +1,5 @@
 /**
- * What the ranking ({@linkcode scoreSections} in `search_rank.ts`) gathers
+ * What the ranking ({@linkcode scoreSections} in `rank.ts`) gathers
  * about the sections a query reaches before it scores them: per section, the
  * evidence of the query's terms in its short fields and its heading, the
  * document terms of its body that the query reaches and where they stand.
@@ -35,7 +35,7 @@ const _CAPACITY = 4096;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { SectionWorks } from "./search_work.ts";
+ * import { SectionWorks } from "./work.ts";
  * const works = new SectionWorks();
  * const a = works.add(0, 2);
  * const b = works.add(1, 0);

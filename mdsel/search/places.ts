@@ -7,8 +7,8 @@
  *
  * @module
  */
-import { BODY } from "./search_data.ts";
-import { mergePlaces } from "./search_record.ts";
+import { BODY } from "./data.ts";
+import { mergePlaces } from "./record.ts";
 
 /**
  * The places of a stem term in a document, from those of the words it stems
@@ -22,7 +22,7 @@ import { mergePlaces } from "./search_record.ts";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { mergeOrderedPlaces } from "./search_places.ts";
+ * import { mergeOrderedPlaces } from "./places.ts";
  * // "redirects" in the heading of section 0 and twice in its body; "redirect" once in that body.
  * assert.deepEqual(
  *   mergeOrderedPlaces([[0, 0, 1, 0, 2, 2, 3, 9], [0, 2, 1, 5]]),
