@@ -82,6 +82,13 @@ export interface Ranking {
    * the query before a page with one scoring a little higher).
    */
   readonly second: number;
+  /**
+   * A `what is` question's defining section (`define.ts`) gets this many
+   * times the best score of the sections that define nothing (0: off).
+   */
+  readonly definitions: number;
+  /** A section holding a quoted phrase of the query gets this many times the best score of those holding none (0: off). */
+  readonly phrases: number;
 }
 
 /** The ranking's values (measured with `bench/natural_questions_bench.ts`). */
@@ -98,6 +105,8 @@ export const RANKING: Ranking = {
   wholePower: 4,
   fuse: 2,
   second: 0.1,
+  definitions: 1,
+  phrases: 1,
 };
 
 /** One document of a call, as the ranking reads it. */

@@ -151,13 +151,13 @@ export function searchDocuments(
   );
   let best: Scored[];
   const concept = conceptOf(query);
-  if (concept !== undefined) {
+  if (concept !== undefined && ranking.definitions > 0) {
     scored.sort(_byScore);
-    _liftDefinitions(scored, concept, docs, data);
+    _liftDefinitions(scored, concept, docs, data, ranking.definitions);
   }
-  if (parsed.phrases.length > 0) {
+  if (parsed.phrases.length > 0 && ranking.phrases > 0) {
     scored.sort(_byScore);
-    _liftPhrases(scored, parsed.phrases, docs, data);
+    _liftPhrases(scored, parsed.phrases, docs, data, ranking.phrases);
     best = scored.slice(0, limit);
   } else best = _firstOf(scored, limit, _byScore);
   const floor = (best[0]?.score ?? 0) * MIN_SHARE_OF_BEST;
@@ -176,11 +176,13 @@ function _liftPhrases(
   phrases: readonly string[],
   docs: readonly MdDocument[],
   data: readonly SearchData[],
+  weight: number,
 ): void {
   _lift(scored, _PHRASE_CANDIDATES, docs, data, (_, own) => {
     const { heading, body } = own();
     const sequences = [wordSequence(heading), wordSequence(body)];
-    return phrases.filter((phrase) => sequences.some((text) => text.includes(phrase))).length;
+    return weight *
+      phrases.filter((phrase) => sequences.some((text) => text.includes(phrase))).length;
   });
 }
 
@@ -201,12 +203,13 @@ function _liftDefinitions(
   concept: readonly string[][],
   docs: readonly MdDocument[],
   data: readonly SearchData[],
+  weight: number,
 ): void {
   _lift(scored, _DEFINITION_CANDIDATES, docs, data, (result, own) => {
     // An upgrade note's or a legacy page's "X is now ..." defines nothing of today.
     if (result.changes) return 0;
     const subject = definedSubject(own().body);
-    return subject !== undefined && namesConcept(subject, concept) ? 1 : 0;
+    return subject !== undefined && namesConcept(subject, concept) ? weight : 0;
   });
 }
 
