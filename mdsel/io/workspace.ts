@@ -47,6 +47,12 @@ export interface Workspace {
    * cache calls it when it is done; the others have it done already.
    */
   readonly finish?: () => void;
+  /**
+   * A call that finishes the cache ({@linkcode WorkspaceLimits.complete}):
+   * derives the whole search data of the files it read, to write at
+   * `finish`, and says how many.
+   */
+  readonly deriveAll?: () => number;
 }
 
 /** The limits of one call's reading. */
@@ -64,6 +70,11 @@ export interface WorkspaceLimits {
    * are now are not read, their documents built when a result needs them.
    */
   readonly search?: boolean;
+  /**
+   * The call finishes the cache (`mdsel warm`, with `search`): every file it
+   * parses has its search data written too, not only its document.
+   */
+  readonly complete?: boolean;
   /**
    * The namespaces whose documents the call needs (a select whose every
    * selector names one): when each is a file's, the other files are read
@@ -140,6 +151,7 @@ export async function loadWorkspace(
     ? (await import("./search_files.ts")).SearchFiles.lookUp(
       cache,
       files.map((file, i) => ({ path: file.path, info: infos[i] })),
+      limits.complete === true,
     )
     : undefined;
   // The files the cache does not hold, read (no promise for the thousands it holds).
@@ -233,6 +245,9 @@ export async function loadWorkspace(
     fileCount,
     notices,
     ...(search === undefined ? {} : { search, finish }),
+    ...(limits.complete === true && search !== undefined
+      ? { deriveAll: () => search.deriveAll(docs) }
+      : {}),
   };
 }
 

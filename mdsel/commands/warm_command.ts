@@ -1,0 +1,147 @@
+/**
+ * `mdsel warm <files...>`, a command of the engine's own, not in its usage:
+ * it finishes the cache of what a call named, so that the next call over it
+ * is warm whatever the first was. Every file the cache does not hold as it
+ * is now has its document (parsed, or rebuilt from its record) and its whole
+ * search data written; a file it holds is neither read nor parsed. It runs
+ * at the lowest priority the system gives, prints one line for whoever runs
+ * it (the server discards it) and answers nothing.
+ *
+ * The files go in parts of {@linkcode WARM_PART_BYTES}, each written in a
+ * transaction of its own (one segment of the index): a run stopped part way
+ * (the server stops it when a call comes in) keeps what it wrote, and a run
+ * holds one part's documents and postings at a time.
+ *
+ * @module
+ */
+import type { CacheSettings } from "../cache/location.ts";
+import { CACHE_MIN_MARKDOWN_BYTES, CacheChangedError, worthCaching } from "../io/call_cache.ts";
+import { expandPaths } from "../io/files.ts";
+import type { EngineSettings } from "../io/settings.ts";
+import { loadWorkspace } from "../io/workspace.ts";
+import { RecordMissError } from "../parse/doc_record.ts";
+
+/** The most bytes of files one part of a run reads and writes together. */
+export const WARM_PART_BYTES = 4 * 1024 * 1024;
+
+/** What a run of `mdsel warm` did. */
+export interface WarmResult {
+  /** How many files the paths named. */
+  readonly files: number;
+  /** How many files' search data it derived and wrote. */
+  readonly derived: number;
+  /** Why it wrote nothing, when it wrote nothing for a reason of its own. */
+  readonly skipped?: string;
+}
+
+/**
+ * Finishes the cache of some files, folders and globs.
+ *
+ * @param paths The paths, as a call named them.
+ * @param settings The engine's settings and the cache's.
+ * @returns How many files it found and derived.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { warmCache } from "./warm_command.ts";
+ * import { DEFAULT_ENGINE_SETTINGS } from "../io/settings.ts";
+ * const dir = await Deno.makeTempDir();
+ * const cache = { dir: `${dir}/cache`, maxBytes: 1e8, warnings: [] };
+ * await Deno.mkdir(`${dir}/docs`);
+ * await Deno.writeTextFile(`${dir}/docs/a.mdx`, "# A\n\nSome words.\n");
+ * const first = await warmCache([`${dir}/docs`], { ...DEFAULT_ENGINE_SETTINGS, cache }, 0);
+ * assert.deepEqual(first, { files: 1, derived: 1 });
+ * // A file changed in the 3 s before a run is derived again by the next (git's racy rule).
+ * const second = await warmCache([`${dir}/docs`], { ...DEFAULT_ENGINE_SETTINGS, cache }, 0);
+ * assert.deepEqual(second, { files: 1, derived: 1 });
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function warmCache(
+  paths: readonly string[],
+  settings: EngineSettings & { readonly cache: CacheSettings },
+  workers?: number,
+): Promise<WarmResult> {
+  if (settings.cache.dir === undefined) return { files: 0, derived: 0, skipped: "no cache" };
+  await _lowerPriority();
+  const expanded = await expandPaths(paths, { maxFiles: settings.maxFiles });
+  const files: { path: string; size: number }[] = [];
+  let bytes = 0;
+  for (const { path } of expanded.files) {
+    let size = 0;
+    try {
+      size = Deno.statSync(path).size;
+    } catch {
+      continue; // gone: the call that names it says so
+    }
+    files.push({ path, size });
+    bytes += size;
+  }
+  const count = files.length;
+  // What a call would refuse, or not cache: nothing to finish.
+  if (expanded.errors.some((error) => error.code === "TOO_MANY_FILES")) {
+    return { files: count, derived: 0, skipped: "too many files" };
+  }
+  if (bytes > settings.maxBytes) return { files: count, derived: 0, skipped: "too many bytes" };
+  if (!worthCaching(files, settings.cache)) {
+    return { files: count, derived: 0, skipped: "too small to cache" };
+  }
+  let derived = 0;
+  for (const part of _parts(files, bytes)) {
+    try {
+      const workspace = await loadWorkspace(part, {
+        maxBytes: settings.maxBytes,
+        maxFiles: settings.maxFiles,
+        cache: settings.cache,
+        search: true,
+        complete: true,
+        ...(workers === undefined ? {} : { workers }),
+      });
+      derived += workspace.deriveAll?.() ?? 0;
+      workspace.finish?.();
+    } catch (error) {
+      // The cache changed under the run (another call wrote it): the next run goes on.
+      if (error instanceof CacheChangedError || error instanceof RecordMissError) continue;
+      throw error;
+    }
+  }
+  return { files: count, derived };
+}
+
+/**
+ * The files in parts of about the same size, at most
+ * {@linkcode WARM_PART_BYTES} each but for a bigger file; a last part too
+ * small for the cache to be used joins the one before.
+ */
+function _parts(files: readonly { path: string; size: number }[], bytes: number): string[][] {
+  const target = bytes / Math.max(1, Math.ceil(bytes / WARM_PART_BYTES));
+  const parts: { paths: string[]; bytes: number }[] = [];
+  let part = { paths: [] as string[], bytes: 0 };
+  for (const { path, size } of files) {
+    if (part.paths.length > 0 && part.bytes + size > target) {
+      parts.push(part);
+      part = { paths: [], bytes: 0 };
+    }
+    part.paths.push(path);
+    part.bytes += size;
+  }
+  if (part.paths.length > 0) {
+    const last = parts.at(-1);
+    if (last !== undefined && part.bytes < CACHE_MIN_MARKDOWN_BYTES) last.paths.push(...part.paths);
+    else parts.push(part);
+  }
+  return parts.map(({ paths }) => paths);
+}
+
+/** The lowest priority (`nice 19`) when the run may set it; else as it is. */
+async function _lowerPriority(): Promise<void> {
+  try {
+    const status = await Deno.permissions.query({ name: "sys", kind: "setPriority" });
+    if (status.state !== "granted") return;
+    const { setPriority } = await import("node:os");
+    setPriority(19);
+  } catch {
+    // Not on this system: the run goes at the priority it has.
+  }
+}
