@@ -20,6 +20,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { VERSION } from "./mdsel/version.ts";
 import { requestChecker } from "./server/request_check.ts";
 import { StdioTransport } from "./server/stdio_transport.ts";
+import { CacheWarmer } from "./tools/cache_warmer.ts";
 import { CallLimit } from "./tools/call_limit.ts";
 import { registerTools, TOOL_NAMES, type ToolContext } from "./tools/mod.ts";
 import { type OutputFormat, readSettings } from "./tools/settings.ts";
@@ -90,6 +91,7 @@ export function createServer(context: ToolContext): McpServer {
   );
   registerTools(server, {
     callLimit: new CallLimit(context.settings.maxConcurrent),
+    warmer: new CacheWarmer(context.settings, context.shutdown),
     ...context,
   });
   server.server.onerror = (error) =>

@@ -89,6 +89,12 @@ export interface MdselCall {
   readonly signal?: AbortSignal;
 }
 
+/** What `mdsel` printed, and which ran. */
+export interface MdselOutput extends CommandOutput {
+  /** Set when the bundled engine ran (its cache is the server's to finish). */
+  readonly bundled?: true;
+}
+
 /** A program and the arguments that start it. */
 export interface CommandLine {
   /** The program. */
@@ -120,7 +126,7 @@ export interface CommandLine {
  * assert.match(stdout, /^mdsel /);
  * ```
  */
-export async function runMdsel(call: MdselCall, settings: ServerSettings): Promise<CommandOutput> {
+export async function runMdsel(call: MdselCall, settings: ServerSettings): Promise<MdselOutput> {
   const limits = {
     timeoutMs: settings.timeoutMs,
     maxOutputBytes: settings.maxOutputBytes,
@@ -154,11 +160,12 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
   }
   const bundled = bundledMdsel(call.files, undefined, settings.cacheDir);
   try {
-    return await runCommand(bundled.command, {
+    const output = await runCommand(bundled.command, {
       ...limits,
       args: [...bundled.args, ...call.args],
       ...(bundled.env === undefined ? {} : { env: bundled.env }),
     });
+    return { ...output, bundled: true };
   } catch (error) {
     if (!(error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.NotFound)) {
       throw error;
