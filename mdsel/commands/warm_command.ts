@@ -15,7 +15,9 @@
  * @module
  */
 import type { CacheSettings } from "../cache/location.ts";
-import { CACHE_MIN_MARKDOWN_BYTES, CacheChangedError, worthCaching } from "../io/call_cache.ts";
+import { isFresh } from "../cache/file_key.ts";
+import { CacheChangedError, CallCache, worthCaching } from "../io/call_cache.ts";
+import { SEARCH_KIND, SEARCH_VERSION } from "../io/search_files.ts";
 import { expandPaths } from "../io/files.ts";
 import type { EngineSettings } from "../io/settings.ts";
 import { loadWorkspace } from "../io/workspace.ts";
@@ -66,17 +68,17 @@ export async function warmCache(
   if (settings.cache.dir === undefined) return { files: 0, derived: 0, skipped: "no cache" };
   await _lowerPriority();
   const expanded = await expandPaths(paths, { maxFiles: settings.maxFiles });
-  const files: { path: string; size: number }[] = [];
+  const files: { path: string; size: number; info: Deno.FileInfo }[] = [];
   let bytes = 0;
   for (const { path } of expanded.files) {
-    let size = 0;
+    let info: Deno.FileInfo;
     try {
-      size = Deno.statSync(path).size;
+      info = Deno.statSync(path);
     } catch {
       continue; // gone: the call that names it says so
     }
-    files.push({ path, size });
-    bytes += size;
+    files.push({ path, size: info.size, info });
+    bytes += info.size;
   }
   const count = files.length;
   // What a call would refuse, or not cache: nothing to finish.
@@ -87,10 +89,12 @@ export async function warmCache(
   if (!worthCaching(files, settings.cache)) {
     return { files: count, derived: 0, skipped: "too small to cache" };
   }
+  const left = await _notHeld(files, settings.cache);
+  if (left.length === 0) return { files: count, derived: 0 };
   let derived = 0;
-  for (const part of _parts(files, bytes)) {
+  for (const part of _parts(left)) {
     try {
-      const workspace = await loadWorkspace(part, {
+      const workspace = await loadWorkspace(part.map((file) => file.path), {
         maxBytes: settings.maxBytes,
         maxFiles: settings.maxFiles,
         cache: settings.cache,
@@ -109,29 +113,52 @@ export async function warmCache(
   return { files: count, derived };
 }
 
-/**
- * The files in parts of about the same size, at most
- * {@linkcode WARM_PART_BYTES} each but for a bigger file; a last part too
- * small for the cache to be used joins the one before.
- */
-function _parts(files: readonly { path: string; size: number }[], bytes: number): string[][] {
+/** The files in parts of about the same size, at most {@linkcode WARM_PART_BYTES} each but for a bigger file. */
+function _parts<T extends { readonly size: number }>(files: readonly T[]): T[][] {
+  const bytes = files.reduce((sum, file) => sum + file.size, 0);
   const target = bytes / Math.max(1, Math.ceil(bytes / WARM_PART_BYTES));
-  const parts: { paths: string[]; bytes: number }[] = [];
-  let part = { paths: [] as string[], bytes: 0 };
-  for (const { path, size } of files) {
-    if (part.paths.length > 0 && part.bytes + size > target) {
+  const parts: T[][] = [];
+  let part: T[] = [];
+  let size = 0;
+  for (const file of files) {
+    if (part.length > 0 && size + file.size > target) {
       parts.push(part);
-      part = { paths: [], bytes: 0 };
+      [part, size] = [[], 0];
     }
-    part.paths.push(path);
-    part.bytes += size;
+    part.push(file);
+    size += file.size;
   }
-  if (part.paths.length > 0) {
-    const last = parts.at(-1);
-    if (last !== undefined && part.bytes < CACHE_MIN_MARKDOWN_BYTES) last.paths.push(...part.paths);
-    else parts.push(part);
+  if (part.length > 0) parts.push(part);
+  return parts;
+}
+
+/**
+ * The files whose search data the cache does not hold as they are now (nor
+ * holds as refused by its cap): those a run derives.
+ */
+async function _notHeld<T extends { readonly path: string; readonly info: Deno.FileInfo }>(
+  files: readonly T[],
+  settings: CacheSettings,
+): Promise<T[]> {
+  const { cache } = await CallCache.open(settings);
+  if (cache === undefined) return [];
+  try {
+    const keys = files.map((file) => cache.keyOf(file.path, file.info));
+    const found = cache.store.get(
+      SEARCH_KIND,
+      SEARCH_VERSION,
+      keys.flatMap((key) => key === undefined ? [] : [key.path]),
+    );
+    return files.filter((_, i) => {
+      const key = keys[i];
+      if (key === undefined) return false; // never cached
+      const entry = found.get(key.path);
+      if (entry === undefined || !isFresh(key.key, entry.stat, entry.written)) return true;
+      return entry.segment === null && !cache.store.refused(entry);
+    });
+  } finally {
+    cache.finish();
   }
-  return parts.map(({ paths }) => paths);
 }
 
 /** The lowest priority (`nice 19`) when the run may set it; else as it is. */

@@ -72,7 +72,8 @@ export interface WorkspaceLimits {
   readonly search?: boolean;
   /**
    * The call finishes the cache (`mdsel warm`, with `search`): every file it
-   * parses has its search data written too, not only its document.
+   * parses has its search data written too, not only its document, and the
+   * cache is opened whatever the files' size (the run chose them).
    */
   readonly complete?: boolean;
   /**
@@ -144,7 +145,8 @@ export async function loadWorkspace(
   let cache: CallCache | undefined;
   // At most one line about the cache, after the others.
   let cacheNotices: string[] = [];
-  if (worthCaching(sizes, limits.cache)) {
+  // A call that finishes the cache is given the files it has to write, whatever their size.
+  if (worthCaching(sizes, limits.cache) || (limits.complete === true && limits.search === true)) {
     ({ cache, notices: cacheNotices } = await CallCache.open(limits.cache!, started));
   }
   const search = limits.search && cache !== undefined
