@@ -8,7 +8,9 @@
  * priming call, its finishing run and one page edited. Each call is a whole
  * CLI process; wall time, CPU time and peak memory from GNU `time`; the
  * median of `runs` sessions, run in turn. The trees are those of
- * `bench/tree_bench.ts` (`tests/_trees.ts`), written once.
+ * `bench/tree_bench.ts` (`tests/_trees.ts`), written once, and the
+ * Astro-shaped tree with its translations' prose pseudo-translated (the
+ * vocabulary of 14 languages).
  *
  * ```sh
  * deno run -A bench/session_bench.ts [runs] [--data=<folder for the trees>]
@@ -20,7 +22,7 @@ import { join, sep as SEPARATOR } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TEST_CACHE_DIR } from "../tests/_cache.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../tests/_mdx_corpus.ts";
-import { astroTree, tldrTree, type WrittenTree } from "../tests/_trees.ts";
+import { astroTree, tldrTree, translatedAstroTree, type WrittenTree } from "../tests/_trees.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const RUNS = Number(Deno.args.find((arg) => !arg.startsWith("--")) ?? 3);
@@ -123,6 +125,10 @@ async function main(): Promise<void> {
     "astro",
     async () => astroTree(join(DATA, "astro"), MDX_CORPUS_DIR, await ensureMdxCorpus()),
   );
+  const translated = await tree(
+    "astro-translated",
+    () => translatedAstroTree(join(DATA, "astro-translated"), astro),
+  );
   const english = join(astro.root, "en");
   const page = join(english, "@mastra/mcp-docs-server/docs/raw/agents/adding-voice.mdx");
   const tldrCommon = join(tldr.root, "common");
@@ -144,6 +150,14 @@ async function main(): Promise<void> {
       words: astroWords,
       edit: page,
     })),
+    {
+      tree: `the same, translated: ${(translated.bytes / 1e6).toFixed(1)} MB`,
+      first: "a search",
+      firstArgs: ["select", "--", "content collections schema", translated.root],
+      root: translated.root,
+      words: astroWords,
+      edit: join(translated.root, "en/@mastra/mcp-docs-server/docs/raw/agents/adding-voice.mdx"),
+    },
     ...[
       ["a search", ["select", "--", "list files recursive", tldr.root]],
       ["an index", ["index", "--", tldr.root]],
