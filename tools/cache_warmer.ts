@@ -68,6 +68,12 @@ export async function warmTarget(
 /** The Markdown the engine caches, in bytes, at the least (`CACHE_MIN_MARKDOWN_BYTES`). */
 const _MIN_MARKDOWN_BYTES = 256 * 1024;
 
+/**
+ * The most heap a run may take, in MB: its parts of 4 MiB take a few hundred at most; past it the
+ * run ends (the cache is only less complete), never the machine's memory.
+ */
+export const WARM_HEAP_MB = 768;
+
 /** The most targets waiting their turn: past it, the oldest goes. */
 export const MAX_WAITING_WARMS = 4;
 
@@ -193,7 +199,7 @@ function _same(a: WarmTarget, b: WarmTarget): boolean {
 /**
  * One `mdsel warm` of the bundled engine over a target: its read access the
  * call's, its cache folder the server's, `setPriority` to lower its own
- * priority; its output dropped.
+ * priority, its heap bounded; its output dropped.
  */
 async function _warm(
   target: WarmTarget,
@@ -202,8 +208,15 @@ async function _warm(
 ): Promise<void> {
   const bundled = bundledMdsel(target.scopes, undefined, settings.cacheDir);
   await runCommand(bundled.command, {
-    args: [...bundled.args.slice(0, 1), "--allow-sys=setPriority", ...bundled.args.slice(1)]
-      .concat(["warm", "--", ...target.files]),
+    args: [
+      ...bundled.args.slice(0, 1),
+      "--allow-sys=setPriority",
+      `--v8-flags=--max-old-space-size=${WARM_HEAP_MB}`,
+      ...bundled.args.slice(1),
+      "warm",
+      "--",
+      ...target.files,
+    ],
     // A run parses what no call has yet: the calls' own timeout, several times over.
     timeoutMs: Math.min(settings.timeoutMs * 4, MAX_TIMEOUT_MS),
     maxOutputBytes: 64 * 1024,

@@ -87,12 +87,8 @@ export interface MdselCall {
   readonly files: readonly string[];
   /** Kills the run when it aborts. */
   readonly signal?: AbortSignal;
-}
-
-/** What `mdsel` printed, and which ran. */
-export interface MdselOutput extends CommandOutput {
-  /** Set when the bundled engine ran (its cache is the server's to finish). */
-  readonly bundled?: true;
+  /** Told when the bundled engine is the one that runs (whatever it answers). */
+  readonly onBundled?: () => void;
 }
 
 /** A program and the arguments that start it. */
@@ -126,7 +122,7 @@ export interface CommandLine {
  * assert.match(stdout, /^mdsel /);
  * ```
  */
-export async function runMdsel(call: MdselCall, settings: ServerSettings): Promise<MdselOutput> {
+export async function runMdsel(call: MdselCall, settings: ServerSettings): Promise<CommandOutput> {
   const limits = {
     timeoutMs: settings.timeoutMs,
     maxOutputBytes: settings.maxOutputBytes,
@@ -159,13 +155,13 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
     else throw error;
   }
   const bundled = bundledMdsel(call.files, undefined, settings.cacheDir);
+  call.onBundled?.();
   try {
-    const output = await runCommand(bundled.command, {
+    return await runCommand(bundled.command, {
       ...limits,
       args: [...bundled.args, ...call.args],
       ...(bundled.env === undefined ? {} : { env: bundled.env }),
     });
-    return { ...output, bundled: true };
   } catch (error) {
     if (!(error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.NotFound)) {
       throw error;

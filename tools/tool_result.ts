@@ -86,14 +86,15 @@ export async function mdselToolResult(
     if (typeof checked === "string") {
       return { content: [{ type: "text", text: checked }], isError: true };
     }
-    const mdsel = { args: call.args(checked.files), files: checked.scopes, signal };
+    // The bundled engine's answer, an error of its own (exit 1) included, is worth finishing.
+    const onBundled = () => warm = checked;
+    const mdsel = { args: call.args(checked.files), files: checked.scopes, signal, onBundled };
     const run = () => runMdsel(mdsel, context.settings);
-    const { stdout, bundled } = context.callLimit
-      ? await context.callLimit.run(run, signal)
-      : await run();
-    if (bundled === true) warm = checked;
+    const { stdout } = context.callLimit ? await context.callLimit.run(run, signal) : await run();
     return { content: [{ type: "text", text: stdout }] };
   } catch (error) {
+    // Killed, timed out or failed to start: nothing to finish after it.
+    if (!(error instanceof CommandExitError && error.code === 1)) warm = undefined;
     if (error instanceof CommandExitError) {
       const how = error.signal === null
         ? `mdsel exited with code ${error.code}`

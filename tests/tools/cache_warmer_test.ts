@@ -104,7 +104,7 @@ async function searchEntries(cache: string, count: number): Promise<Map<string, 
 
 Deno.test("server: after a first call of any kind over a folder, the next call parses and derives nothing", async () => {
   await withTempDir({}, async (dir) => {
-    // Three folders of 30 of the corpus's MDX pages each, one per first call.
+    // Four folders of 30 of the corpus's MDX pages each, one per first call.
     const pages: string[] = [];
     const visit = async (folder: string) => {
       for await (const entry of Deno.readDir(folder)) {
@@ -116,7 +116,7 @@ Deno.test("server: after a first call of any kind over a folder, the next call p
     await visit(mdxRoot);
     pages.sort();
     const folders: string[] = [];
-    for (let f = 0; f < 3; f++) {
+    for (let f = 0; f < 4; f++) {
       const to = join(dir, `docs${f}`);
       await Deno.mkdir(join(to, "guide"), { recursive: true });
       for (let p = 0; p < 30; p++) {
@@ -131,11 +131,13 @@ Deno.test("server: after a first call of any kind over a folder, the next call p
       { tool: "mdsel_select", args: { selector: "tool calling", files: [folders[0]] } },
       { tool: "mdsel_index", args: { files: [folders[1]] } },
       { tool: "mdsel_select", args: { selector: "h1.0", files: [join(folders[2], "**/*.mdx")] } },
+      // An answer that is an error of the engine's own (exit 1): a selector that matches nothing.
+      { tool: "mdsel_select", args: { selector: "p0::h6.99", files: [folders[3]] } },
     ];
     let total = 0;
-    for (const first of firsts) {
+    for (const [i, first] of firsts.entries()) {
       const result = await callText(server.client, first.tool, first.args);
-      assert.ok(!result.isError, result.text);
+      assert.equal(result.isError, i === 3, result.text);
       total += 30;
       await searchEntries(cache, total);
     }
