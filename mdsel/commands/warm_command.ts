@@ -161,7 +161,10 @@ async function _notHeld<T extends { readonly path: string; readonly info: Deno.F
   }
 }
 
-/** The lowest priority (`nice 19`) when the run may set it; else as it is. */
+/**
+ * The lowest priority (`nice 19`) for the main thread, where the work is, when the run may set
+ * it (Linux's priority is a thread's: V8's helper threads, started before, keep theirs).
+ */
 async function _lowerPriority(): Promise<void> {
   try {
     const status = await Deno.permissions.query({ name: "sys", kind: "setPriority" });
