@@ -157,3 +157,47 @@ Deno.test("server: after a first call of any kind over a folder, the next call p
     assert.deepEqual(entries(cache, "search"), written, "no file derived again");
   });
 });
+
+Deno.test("server: calls that come while the cache is being finished answer as without the cache, and the run ends its work after them", async () => {
+  await withTempDir({}, async (dir) => {
+    const pages: string[] = [];
+    const visit = async (folder: string) => {
+      for await (const entry of Deno.readDir(folder)) {
+        const path = join(folder, entry.name);
+        if (entry.isDirectory) await visit(path);
+        else if (entry.name.endsWith(".mdx")) pages.push(path);
+      }
+    };
+    await visit(mdxRoot);
+    pages.sort();
+    const docs = join(dir, "docs");
+    await Deno.mkdir(docs);
+    for (let p = 0; p < 80; p++) await Deno.copyFile(pages[p], join(docs, `p${p}.mdx`));
+    await settle(docs);
+    const cache = join(dir, "cache");
+    await using server = await startServer(["-A"], { MDSEL_CACHE_DIR: cache });
+    // A select of one file's section parses that file only: the run has the other 79 to parse.
+    await callText(server.client, "mdsel_select", { selector: "p0::h1.0", files: [docs] });
+    // Calls one after another, each as soon as the one before has answered: whether a run is
+    // under way when one comes in or not, each answers as the engine does without the cache.
+    for (const words of ["agents memory", "tool calling", "workflow steps", "streamText"]) {
+      const result = await callText(server.client, "mdsel_select", {
+        selector: words,
+        files: [docs],
+      });
+      const expected = await mdselInProcess(["select", "--", words, docs], { MDSEL_CACHE: "0" });
+      assert.equal(result.text, expected.stdout, words);
+    }
+    // Once the calls stop, the run finishes the folder.
+    const written = await searchEntries(cache, 80);
+    const docEntries = entries(cache, "doc");
+    const result = await callText(server.client, "mdsel_select", {
+      selector: "memory",
+      files: [docs],
+    });
+    const expected = await mdselInProcess(["select", "--", "memory", docs], { MDSEL_CACHE: "0" });
+    assert.equal(result.text, expected.stdout);
+    assert.deepEqual(entries(cache, "doc"), docEntries, "no file parsed again");
+    assert.deepEqual(entries(cache, "search"), written, "no file derived again");
+  });
+});
