@@ -89,6 +89,12 @@ export async function warmCache(
   if (!worthCaching(files, settings.cache)) {
     return { files: count, derived: 0, skipped: "too small to cache" };
   }
+  // What the cache keeps of a folder takes about 1.4 times its text: past half the cap, a run's
+  // parts would push out each other (the least recently used first), and every run derive them
+  // again. Such a folder is left to the calls, as the cap leaves them (see `search_files.ts`).
+  if (bytes * 2 > settings.cache.maxBytes) {
+    return { files: count, derived: 0, skipped: "more than the cache's cap holds" };
+  }
   const left = await _notHeld(files, settings.cache);
   if (left.length === 0) return { files: count, derived: 0 };
   let derived = 0;

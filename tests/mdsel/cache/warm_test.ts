@@ -106,6 +106,11 @@ Deno.test("warm: nothing to finish past the limits, without the cache, or for sm
       MDSEL_MAX_BYTES: "40",
     });
     assert.equal(over.stdout, "0 of 2 files derived: too many bytes\n");
+    const capped = await mdsel(["warm", "--", docs], {
+      MDSEL_CACHE_DIR: cache,
+      MDSEL_CACHE_MAX_BYTES: "100",
+    });
+    assert.equal(capped.stdout, "0 of 2 files derived: more than the cache's cap holds\n");
     const off = await mdsel(["warm", "--", docs], NO_CACHE);
     assert.equal(off.stdout, "0 of 0 files derived: no cache\n");
     assert.equal((await mdsel(["warm"], NO_CACHE)).code, 2);
