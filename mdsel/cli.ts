@@ -128,6 +128,14 @@ async function _dispatch(invocation: Invocation, settings: Settings): Promise<Ru
       return await _index(invocation, settings);
     case "select":
       return await _select(invocation, settings);
+    case "warm": {
+      const { warmCache } = await import("./commands/warm_command.ts");
+      const done = await warmCache(invocation.files, settings, settings.workers);
+      const line = done.skipped === undefined
+        ? `${done.derived} of ${done.files} files derived`
+        : `0 of ${done.files} files derived: ${done.skipped}`;
+      return { code: 0, stdout: `${line}\n`, stderr: "" };
+    }
   }
 }
 

@@ -8,6 +8,7 @@
 // @ts-types="@modelcontextprotocol/sdk/server/mcp"
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { VERSION } from "../mdsel/version.ts";
+import { CacheWarmer } from "../tools/cache_warmer.ts";
 import { CallLimit } from "../tools/call_limit.ts";
 import { registerTools, type ToolContext } from "../tools/mod.ts";
 import type { OutputFormat } from "../tools/settings.ts";
@@ -78,6 +79,7 @@ export function createServer(context: ToolContext): McpServer {
   );
   registerTools(server, {
     callLimit: new CallLimit(context.settings.maxConcurrent),
+    warmer: new CacheWarmer(context.settings, context.shutdown),
     ...context,
   });
   server.server.onerror = (error) =>

@@ -226,3 +226,86 @@ export async function astroTree(
   }
   return { root, folders: [...folders].sort(), files: count, bytes };
 }
+
+/** Languages whose words a pseudo-translation writes in CJK characters (Hangul for Korean). */
+const CJK_LANGUAGES = new Set(["ja", "zh-cn", "zh-tw", "ko"]);
+const SYLLABLES = (
+  "ka to ri ne sa mo lu pe di ga vo zu che bra sti gen ung ell ier ois ado ion aft lich ment"
+).split(" ");
+
+function _hash(text: string): number {
+  let hash = 2166136261;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 16777619);
+  }
+  return hash >>> 0;
+}
+
+/** A word as a language's pseudo-translation writes it: the same word always the same way. */
+function _translatedWord(word: string, language: string): string {
+  let hash = _hash(`${language}:${word.toLowerCase()}`);
+  let out = "";
+  if (CJK_LANGUAGES.has(language)) {
+    const base = language === "ko" ? 0xac00 : 0x4e00;
+    for (let i = Math.max(1, Math.min(4, Math.ceil(word.length / 3))); i > 0; i--) {
+      out += String.fromCharCode(base + hash % 8000);
+      hash = Math.imul(hash, 31) >>> 0;
+    }
+    return out;
+  }
+  for (let i = Math.max(1, Math.round(word.length / 3)); i > 0; i--) {
+    out += SYLLABLES[hash % SYLLABLES.length];
+    hash = Math.imul(hash ^ (hash >>> 13), 2654435761) >>> 0;
+  }
+  return /^[A-Z]/.test(word) ? out[0].toUpperCase() + out.slice(1) : out;
+}
+
+/** A page's prose in a language's pseudo-translation: code, imports, JSX and lines with code left as they are. */
+function _translatedPage(text: string, language: string): string {
+  let fenced = false;
+  return text.split("\n").map((line) => {
+    if (/^\s*(```|~~~)/.test(line)) {
+      fenced = !fenced;
+      return line;
+    }
+    if (fenced || /^\s*(import|export)\b/.test(line) || /[<{}`]/.test(line)) return line;
+    if (line.startsWith("---")) return line;
+    return line.replace(/[A-Za-z][a-z]+/g, (word) => _translatedWord(word, language));
+  }).join("\n");
+}
+
+/**
+ * Writes the Astro-shaped tree with each translation's prose in words of
+ * its own (a deterministic pseudo-translation per language, CJK characters
+ * for Japanese, Chinese and Korean), under `dir`, once: the vocabulary of 14
+ * languages (61,000 terms against 12,900), as a real translated site has.
+ *
+ * @param dir Where to write it (its `docs/` folder is the tree's root).
+ * @param astro The Astro-shaped tree ({@linkcode astroTree}).
+ * @returns The tree.
+ */
+export async function translatedAstroTree(dir: string, astro: WrittenTree): Promise<WrittenTree> {
+  const root = join(dir, "docs");
+  let files = 0;
+  let bytes = 0;
+  const visit = async (folder: string) => {
+    for await (const entry of Deno.readDir(folder)) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory) {
+        await visit(path);
+        continue;
+      }
+      const inside = relative(astro.root, path);
+      const language = inside.split("/")[0];
+      const text = await Deno.readTextFile(path);
+      const written = language === "en" ? text : _translatedPage(text, language);
+      await Deno.mkdir(dirname(join(root, inside)), { recursive: true });
+      await Deno.writeTextFile(join(root, inside), written);
+      files++;
+      bytes += new TextEncoder().encode(written).length;
+    }
+  };
+  await visit(astro.root);
+  return { root, folders: astro.folders, files, bytes };
+}

@@ -604,12 +604,11 @@ Deno.test(
       return await callText(server.client, "mdsel_index", file);
     };
 
-    const started = performance.now();
+    // The fake hangs 600 s: the answer naming the timeout shows the call did not wait for it.
     assert.deepEqual(await run(fakes.path("hang"), { MDSEL_TIMEOUT_MS: "500" }), {
       isError: true,
       text: "mdsel timed out after 0.5 s",
     });
-    assert.ok(performance.now() - started < 10_000);
     const pid = Number(await Deno.readTextFile(pidFile));
     await waitFor(() => !isRunning(pid), "the hung mdsel to be gone");
 
@@ -746,10 +745,10 @@ Deno.test("stdout carries only JSON-RPC; a malformed line does not stop the serv
   assert.equal(call.result.isError, undefined);
   assert.match(call.result.content[0].text, /Project Title/);
 
-  const closed = performance.now();
   await server.closeStdin();
+  // It exits once stdin closes, with nothing else to end it (a server that stayed would hang
+  // the test: no measure of time, which a loaded machine would stretch).
   const status = await server.child.status;
-  assert.ok(performance.now() - closed < 2000, "exits within two seconds of stdin closing");
   assert.equal(status.code, 0);
   await server.stdoutDone;
   for (const line of server.lines) assert.equal(JSON.parse(line).jsonrpc, "2.0", line);

@@ -146,3 +146,20 @@ Deno.test("README and docs/development.md: every task they name is deno.json's, 
     assert.ok((await Deno.stat(new URL(path, ROOT))).isFile, path);
   }
 });
+
+Deno.test("README: the uninstall names the cache folder the engine uses on each platform", async () => {
+  const { defaultCacheDir } = await import("../mdsel/cache/location.ts");
+  const uninstall = README.slice(README.indexOf("## Uninstall"), README.indexOf("## What it does"));
+  const env: Record<string, string> = { HOME: "/h", LOCALAPPDATA: "C:\\L" };
+  const get = (name: string) => env[name];
+  assert.equal(defaultCacheDir(get, "linux"), "/h/.cache/mdsel");
+  assert.match(uninstall, /rm -rf ~\/\.cache\/mdsel` on\s+Linux/);
+  assert.equal(defaultCacheDir(get, "darwin"), "/h/Library/Caches/mdsel");
+  assert.match(uninstall, /rm -rf ~\/Library\/Caches\/mdsel` on macOS/);
+  assert.equal(defaultCacheDir(get, "windows"), "C:\\L\\mdsel");
+  assert.match(uninstall, /\$env:LOCALAPPDATA\\mdsel"` on\s+Windows/);
+  env.XDG_CACHE_HOME = "/x";
+  assert.equal(defaultCacheDir(get, "linux"), "/x/mdsel");
+  assert.match(uninstall, /`\$XDG_CACHE_HOME\/mdsel` when that is set/);
+  assert.match(uninstall, /`MDSEL_CACHE_DIR` names/);
+});

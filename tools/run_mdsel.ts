@@ -87,6 +87,8 @@ export interface MdselCall {
   readonly files: readonly string[];
   /** Kills the run when it aborts. */
   readonly signal?: AbortSignal;
+  /** Told when the bundled engine is the one that runs (whatever it answers). */
+  readonly onBundled?: () => void;
 }
 
 /** A program and the arguments that start it. */
@@ -153,6 +155,7 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
     else throw error;
   }
   const bundled = bundledMdsel(call.files, undefined, settings.cacheDir);
+  call.onBundled?.();
   try {
     return await runCommand(bundled.command, {
       ...limits,

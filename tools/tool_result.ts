@@ -6,6 +6,7 @@
  * @module
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types";
+import { type CacheWarmer, warmTarget } from "./cache_warmer.ts";
 import { type CallLimit, QueuedCallCancelledError } from "./call_limit.ts";
 import { checkPaths } from "./check_paths.ts";
 import { CommandError, CommandExitError } from "./run_command.ts";
@@ -20,6 +21,8 @@ export interface ToolContext {
   readonly shutdown?: AbortSignal;
   /** Bounds the `mdsel` runs in flight; unbounded without it. */
   readonly callLimit?: CallLimit;
+  /** Finishes the bundled engine's cache between calls (`cache_warmer.ts`); none without it. */
+  readonly warmer?: CacheWarmer;
 }
 
 /** One tool call's `mdsel` run, before its paths are checked. */
@@ -75,16 +78,23 @@ export async function mdselToolResult(
 ): Promise<CallToolResult & { content: [{ type: "text"; text: string }] }> {
   const signals = [call.signal, context.shutdown].filter((signal) => signal !== undefined);
   const signal = signals.length === 0 ? undefined : AbortSignal.any(signals);
+  // A call comes in: the cache's finishing, if running, stops at once; it goes on once answered.
+  context.warmer?.callStarted();
+  let warm: { files: string[]; scopes: string[] } | undefined;
   try {
     const checked = await checkPaths(call.files, context.settings);
     if (typeof checked === "string") {
       return { content: [{ type: "text", text: checked }], isError: true };
     }
-    const mdsel = { args: call.args(checked.files), files: checked.scopes, signal };
+    // The bundled engine's answer, an error of its own (exit 1) included, is worth finishing.
+    const onBundled = () => warm = checked;
+    const mdsel = { args: call.args(checked.files), files: checked.scopes, signal, onBundled };
     const run = () => runMdsel(mdsel, context.settings);
     const { stdout } = context.callLimit ? await context.callLimit.run(run, signal) : await run();
     return { content: [{ type: "text", text: stdout }] };
   } catch (error) {
+    // Killed, timed out or failed to start: nothing to finish after it.
+    if (!(error instanceof CommandExitError && error.code === 1)) warm = undefined;
     if (error instanceof CommandExitError) {
       const how = error.signal === null
         ? `mdsel exited with code ${error.code}`
@@ -105,7 +115,23 @@ export async function mdselToolResult(
       content: [{ type: "text", text: `mdsel-claude: cannot run mdsel: ${_firstLine(message)}` }],
       isError: true,
     };
+  } finally {
+    _answered(context.warmer, warm);
   }
+}
+
+/** Tells the warmer the call is done, with its paths when they may be worth finishing. */
+function _answered(
+  warmer: CacheWarmer | undefined,
+  paths: { files: string[]; scopes: string[] } | undefined,
+): void {
+  if (warmer === undefined) return;
+  if (paths === undefined || !warmer.enabled) return warmer.callAnswered();
+  // Told after the answer is sent: the stat of the paths never delays it.
+  warmTarget(paths.files, paths.scopes).then(
+    (target) => warmer.callAnswered(target),
+    () => warmer.callAnswered(),
+  );
 }
 
 function _firstLine(text: string): string {

@@ -115,6 +115,8 @@ export const HEADING_TEXT_CHARS = 200;
  * ```
  */
 export function clipLine(text: string, max: number): { text: string; truncated: boolean } {
+  // Most headings and previews are short words single-spaced already: kept as they are.
+  if (text.length <= max && _ONE_LINE.test(text)) return { text, truncated: false };
   // Past this many UTF-16 units the text holds more than `max` characters.
   const units = max * 2 + 2;
   let line = "";
@@ -127,6 +129,9 @@ export function clipLine(text: string, max: number): { text: string; truncated: 
   if (chars.length <= max) return { text: line, truncated: false };
   return { text: chars.slice(0, max).join("") + "...", truncated: true };
 }
+
+/** Words, each after the first one space after the one before: a line as {@linkcode clipLine} makes it. */
+const _ONE_LINE = /^(?:\S+(?: \S+)*)?$/;
 
 /**
  * A heading's text as an outline line shows it: on one line, at most

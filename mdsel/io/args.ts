@@ -23,7 +23,9 @@ export type Invocation =
     readonly selector: string;
     readonly files: string[];
   }
-  | { readonly command: "format"; readonly topic?: "index" | "select"; readonly example: boolean };
+  | { readonly command: "format"; readonly topic?: "index" | "select"; readonly example: boolean }
+  /** `mdsel warm <files...>`: the server's own, not in the usage (see `commands/warm_command.ts`). */
+  | { readonly command: "warm"; readonly files: string[] };
 
 /** A command `help` knows more about. */
 export type HelpTopic = "index" | "select" | "format";
@@ -163,6 +165,10 @@ export function parseArgs(args: readonly string[]): Invocation {
       }
       return { command, topic, example: flags.has("--example") };
     }
+    case "warm":
+      _refuse(flags, [...flags], command);
+      if (rest.length === 0) throw new UsageError("warm needs at least one file");
+      return { command, files: rest };
     case "help":
       // `mdsel help` is the usage; `mdsel help select`, what there is to know about select.
       if (rest.length > 1) throw new UsageError("help takes at most one command");

@@ -47,6 +47,12 @@ export interface Workspace {
    * cache calls it when it is done; the others have it done already.
    */
   readonly finish?: () => void;
+  /**
+   * A call that finishes the cache ({@linkcode WorkspaceLimits.complete}):
+   * derives the whole search data of the files it read, to write at
+   * `finish`, and says how many.
+   */
+  readonly deriveAll?: () => number;
 }
 
 /** The limits of one call's reading. */
@@ -64,6 +70,12 @@ export interface WorkspaceLimits {
    * are now are not read, their documents built when a result needs them.
    */
   readonly search?: boolean;
+  /**
+   * The call finishes the cache (`mdsel warm`, with `search`): every file it
+   * parses has its search data written too, not only its document, and the
+   * cache is opened whatever the files' size (the run chose them).
+   */
+  readonly complete?: boolean;
   /**
    * The namespaces whose documents the call needs (a select whose every
    * selector names one): when each is a file's, the other files are read
@@ -133,13 +145,15 @@ export async function loadWorkspace(
   let cache: CallCache | undefined;
   // At most one line about the cache, after the others.
   let cacheNotices: string[] = [];
-  if (worthCaching(sizes, limits.cache)) {
+  // A call that finishes the cache is given the files it has to write, whatever their size.
+  if (worthCaching(sizes, limits.cache) || (limits.complete === true && limits.search === true)) {
     ({ cache, notices: cacheNotices } = await CallCache.open(limits.cache!, started));
   }
   const search = limits.search && cache !== undefined
     ? (await import("../search/files.ts")).SearchFiles.lookUp(
       cache,
       files.map((file, i) => ({ path: file.path, info: infos[i] })),
+      limits.complete === true,
     )
     : undefined;
   // The files the cache does not hold, read (no promise for the thousands it holds).
@@ -233,6 +247,9 @@ export async function loadWorkspace(
     fileCount,
     notices,
     ...(search === undefined ? {} : { search, finish }),
+    ...(limits.complete === true && search !== undefined
+      ? { deriveAll: () => search.deriveAll(docs) }
+      : {}),
   };
 }
 

@@ -98,14 +98,19 @@ export class SearchFiles implements SearchDataSource {
   /** The absolute paths of files whose search entries the cap refused, as they are now. */
   readonly #refused: ReadonlySet<string>;
 
+  /** Set for a call that finishes the cache: a file it parses has its search data written too. */
+  readonly #complete: boolean;
+
   private constructor(
     cache: CallCache,
     held: (_Held | undefined)[],
     refused: ReadonlySet<string>,
+    complete: boolean,
   ) {
     this.#cache = cache;
     this.#held = held;
     this.#refused = refused;
+    this.#complete = complete;
     // Those held; a read file's path is added when it is noted.
     for (const entry of held) if (entry !== undefined) this.#named.add(entry.key.path);
   }
@@ -117,11 +122,15 @@ export class SearchFiles implements SearchDataSource {
    *
    * @param cache The call's cache.
    * @param files The files: the path as given and the `stat`.
+   * @param complete Whether the call finishes the cache (`mdsel warm`): the
+   *   files it parses have their whole search data written too, not only
+   *   their documents.
    * @returns The files' search data.
    */
   static lookUp(
     cache: CallCache,
     files: readonly { readonly path: string; readonly info?: Deno.FileInfo }[],
+    complete = false,
   ): SearchFiles {
     cache.store.holdSnapshot();
     const keys = files.map((file) => cache.keyOf(file.path, file.info));
@@ -146,7 +155,7 @@ export class SearchFiles implements SearchDataSource {
         return undefined; // not an entry of this engine: read the file
       }
     });
-    return new SearchFiles(cache, held, refused);
+    return new SearchFiles(cache, held, refused, complete);
   }
 
   /**
@@ -220,7 +229,7 @@ export class SearchFiles implements SearchDataSource {
     invalid: boolean,
   ): void {
     const { doc, problem } = parsed;
-    let key = parsed.cached ? this.#cache.keyOf(file.path, file.info) : undefined;
+    let key = parsed.cached || this.#complete ? this.#cache.keyOf(file.path, file.info) : undefined;
     // Named twice in the call: the other name's entry is the one written (or held).
     if (key !== undefined && this.#named.has(key.path)) key = undefined;
     // Too big for the cap as it was, with the files written with it: derived for the query only.
@@ -332,6 +341,25 @@ export class SearchFiles implements SearchDataSource {
   }
 
   /**
+   * Derives the whole search data of every file the call read whose search
+   * data can be written, to write when the call is done (`mdsel warm`: the
+   * next search of these files reads their postings).
+   *
+   * @param docs The call's documents (those the cache held are passed by).
+   * @returns How many files' search data was derived.
+   */
+  deriveAll(docs: readonly MdDocument[]): number {
+    let derived = 0;
+    for (const doc of docs) {
+      const read = this.#read.get(doc);
+      if (read?.key === undefined || read.entry !== undefined) continue;
+      this.#derive(doc, _NOTHING);
+      derived++;
+    }
+    return derived;
+  }
+
+  /**
    * Keeps the call's entries to write: the search data derived for the files
    * it read, and the use of those it held.
    */
@@ -420,6 +448,9 @@ function _typoCandidates(
     ...store.termsEndingWith(word.slice(half), min, max),
   ];
 }
+
+/** A query that reaches no term (`mdsel warm` derives for the next searches, not for one of its own). */
+const _NOTHING = (): boolean => false;
 
 /** No terms: a held document's search data gets its terms when asked for. */
 const _NO_TERMS: ReadonlyMap<string, readonly number[]> = new Map();

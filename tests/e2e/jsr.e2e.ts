@@ -283,19 +283,18 @@ Deno.test("the hooks as docs/hook.md wires them run from jsr: on an empty cache:
       tool_name: "Read",
       tool_input: { file_path: path, ...extra },
     });
-  const start = performance.now();
+  // A guard past its own time limit lets the Read go ahead: the deny with the outline shows it
+  // answered in time, however loaded the machine (no measure of time here).
   const denied = await run(
     guard.args,
     env(registry.url, place),
     place.project,
     read(big, "PreToolUse"),
   );
-  const took = performance.now() - start;
   assert.equal(denied.code, 0, denied.stderr);
   const decision = JSON.parse(denied.stdout).hookSpecificOutput;
   assert.equal(decision.permissionDecision, "deny");
   assert.match(decision.permissionDecisionReason, /\n h2\.0 Part 0 L1-3\n/);
-  assert.ok(took < 5000, `${took} ms`);
 
   // The reminder: after a whole Read, not after a Read of some lines.
   const readme = join(place.project, "README.md");

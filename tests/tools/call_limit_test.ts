@@ -56,17 +56,17 @@ Deno.test(
   POSIX_ONLY,
   async () => {
     const dir = await Deno.makeTempDir({ prefix: "mdsel-load-" });
-    // Each run marks itself running, notes how many are, works 0.6 s, and leaves.
+    // Each run marks itself running, notes how many are, works 2 s, and leaves.
     const fakes = await writeFakes({
       slow: `touch '${dir}'/run-$$\nls '${dir}' | grep -c '^run-' >> '${dir}/seen'\n` +
-        `sleep 0.6\nrm '${dir}'/run-$$\necho done`,
+        `sleep 2\nrm '${dir}'/run-$$\necho done`,
     });
     await using server = await startServer(["-A"], {
       MDSEL_BIN: fakes.path("slow"),
       MDSEL_MAX_CONCURRENT: "1",
-      // Shorter than the 1.8 s the three take together: only a queue that
-      // starts each clock when its run starts lets all three finish.
-      MDSEL_TIMEOUT_MS: "1500",
+      // Shorter than the 6 s the three take together: only a queue that starts each clock when
+      // its run starts lets all three finish (each has 3 s to spare for a loaded machine).
+      MDSEL_TIMEOUT_MS: "5000",
     });
     const results = await Promise.all(
       [0, 1, 2].map(() => callText(server.client, "mdsel_index", { files: ["/a.md"] })),

@@ -72,12 +72,12 @@ Deno.test(
   POSIX_ONLY,
   async () => {
     const fakes = await writeFakes({ fork: `sleep 600 &\necho $! \nexec sleep 600` });
-    const started = performance.now();
+    // The grandchild sleeps 600 s: a run that waited for it would hang the test. The timeout's
+    // error is the proof, however long a loaded machine takes to reach it.
     await assert.rejects(
       runCommand(fakes.path("fork"), { ...LIMITS, timeoutMs: 300, args: [] }),
       CommandTimeoutError,
     );
-    assert.ok(performance.now() - started < 5000);
     await Deno.remove(fakes.dir, { recursive: true });
   },
 );

@@ -1,0 +1,183 @@
+/**
+ * `mdsel warm <files...>`, a command of the engine's own, not in its usage:
+ * it finishes the cache of what a call named, so that the next call over it
+ * is warm whatever the first was. Every file the cache does not hold as it
+ * is now has its document (parsed, or rebuilt from its record) and its whole
+ * search data written; a file it holds is neither read nor parsed. It runs
+ * at the lowest priority the system gives, prints one line for whoever runs
+ * it (the server discards it) and answers nothing.
+ *
+ * The files go in parts of {@linkcode WARM_PART_BYTES}, each written in a
+ * transaction of its own (one segment of the index): a run stopped part way
+ * (the server stops it when a call comes in) keeps what it wrote, and a run
+ * holds one part's documents and postings at a time.
+ *
+ * @module
+ */
+import type { CacheSettings } from "../cache/location.ts";
+import { isFresh } from "../cache/file_key.ts";
+import { CacheChangedError, CallCache, worthCaching } from "../io/call_cache.ts";
+import { SEARCH_KIND, SEARCH_VERSION } from "../search/files.ts";
+import { expandPaths } from "../io/files.ts";
+import type { EngineSettings } from "../io/settings.ts";
+import { loadWorkspace } from "../io/workspace.ts";
+import { RecordMissError } from "../parse/doc_record.ts";
+
+/** The most bytes of files one part of a run reads and writes together. */
+export const WARM_PART_BYTES = 4 * 1024 * 1024;
+
+/** What a run of `mdsel warm` did. */
+export interface WarmResult {
+  /** How many files the paths named. */
+  readonly files: number;
+  /** How many files' search data it derived and wrote. */
+  readonly derived: number;
+  /** Why it wrote nothing, when it wrote nothing for a reason of its own. */
+  readonly skipped?: string;
+}
+
+/**
+ * Finishes the cache of some files, folders and globs.
+ *
+ * @param paths The paths, as a call named them.
+ * @param settings The engine's settings and the cache's.
+ * @returns How many files it found and derived.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { warmCache } from "./warm_command.ts";
+ * import { DEFAULT_ENGINE_SETTINGS } from "../io/settings.ts";
+ * const dir = await Deno.makeTempDir();
+ * const cache = { dir: `${dir}/cache`, maxBytes: 1e8, warnings: [] };
+ * await Deno.mkdir(`${dir}/docs`);
+ * await Deno.writeTextFile(`${dir}/docs/a.mdx`, "# A\n\nSome words.\n");
+ * const first = await warmCache([`${dir}/docs`], { ...DEFAULT_ENGINE_SETTINGS, cache }, 0);
+ * assert.deepEqual(first, { files: 1, derived: 1 });
+ * // A file changed in the 3 s before a run is derived again by the next (git's racy rule).
+ * const second = await warmCache([`${dir}/docs`], { ...DEFAULT_ENGINE_SETTINGS, cache }, 0);
+ * assert.deepEqual(second, { files: 1, derived: 1 });
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function warmCache(
+  paths: readonly string[],
+  settings: EngineSettings & { readonly cache: CacheSettings },
+  workers?: number,
+): Promise<WarmResult> {
+  if (settings.cache.dir === undefined) return { files: 0, derived: 0, skipped: "no cache" };
+  await _lowerPriority();
+  const expanded = await expandPaths(paths, { maxFiles: settings.maxFiles });
+  const files: { path: string; size: number; info: Deno.FileInfo }[] = [];
+  let bytes = 0;
+  for (const { path } of expanded.files) {
+    let info: Deno.FileInfo;
+    try {
+      info = Deno.statSync(path);
+    } catch {
+      continue; // gone: the call that names it says so
+    }
+    files.push({ path, size: info.size, info });
+    bytes += info.size;
+  }
+  const count = files.length;
+  // What a call would refuse, or not cache: nothing to finish.
+  if (expanded.errors.some((error) => error.code === "TOO_MANY_FILES")) {
+    return { files: count, derived: 0, skipped: "too many files" };
+  }
+  if (bytes > settings.maxBytes) return { files: count, derived: 0, skipped: "too many bytes" };
+  if (!worthCaching(files, settings.cache)) {
+    return { files: count, derived: 0, skipped: "too small to cache" };
+  }
+  // What the cache keeps of a folder takes about 1.4 times its text: past half the cap, a run's
+  // parts would push out each other (the least recently used first), and every run derive them
+  // again. Such a folder is left to the calls, as the cap leaves them (see `search_files.ts`).
+  if (bytes * 2 > settings.cache.maxBytes) {
+    return { files: count, derived: 0, skipped: "more than the cache's cap holds" };
+  }
+  const left = await _notHeld(files, settings.cache);
+  if (left.length === 0) return { files: count, derived: 0 };
+  let derived = 0;
+  for (const part of _parts(left)) {
+    try {
+      const workspace = await loadWorkspace(part.map((file) => file.path), {
+        maxBytes: settings.maxBytes,
+        maxFiles: settings.maxFiles,
+        cache: settings.cache,
+        search: true,
+        complete: true,
+        ...(workers === undefined ? {} : { workers }),
+      });
+      derived += workspace.deriveAll?.() ?? 0;
+      workspace.finish?.();
+    } catch (error) {
+      // The cache changed under the run (another call wrote it): the next run goes on.
+      if (error instanceof CacheChangedError || error instanceof RecordMissError) continue;
+      throw error;
+    }
+  }
+  return { files: count, derived };
+}
+
+/** The files in parts of about the same size, at most {@linkcode WARM_PART_BYTES} each but for a bigger file. */
+function _parts<T extends { readonly size: number }>(files: readonly T[]): T[][] {
+  const bytes = files.reduce((sum, file) => sum + file.size, 0);
+  const target = bytes / Math.max(1, Math.ceil(bytes / WARM_PART_BYTES));
+  const parts: T[][] = [];
+  let part: T[] = [];
+  let size = 0;
+  for (const file of files) {
+    if (part.length > 0 && size + file.size > target) {
+      parts.push(part);
+      [part, size] = [[], 0];
+    }
+    part.push(file);
+    size += file.size;
+  }
+  if (part.length > 0) parts.push(part);
+  return parts;
+}
+
+/**
+ * The files whose search data the cache does not hold as they are now (nor
+ * holds as refused by its cap): those a run derives.
+ */
+async function _notHeld<T extends { readonly path: string; readonly info: Deno.FileInfo }>(
+  files: readonly T[],
+  settings: CacheSettings,
+): Promise<T[]> {
+  const { cache } = await CallCache.open(settings);
+  if (cache === undefined) return [];
+  try {
+    const keys = files.map((file) => cache.keyOf(file.path, file.info));
+    const found = cache.store.get(
+      SEARCH_KIND,
+      SEARCH_VERSION,
+      keys.flatMap((key) => key === undefined ? [] : [key.path]),
+    );
+    return files.filter((_, i) => {
+      const key = keys[i];
+      if (key === undefined) return false; // never cached
+      const entry = found.get(key.path);
+      if (entry === undefined || !isFresh(key.key, entry.stat, entry.written)) return true;
+      return entry.segment === null && !cache.store.refused(entry);
+    });
+  } finally {
+    cache.finish();
+  }
+}
+
+/**
+ * The lowest priority (`nice 19`) for the main thread, where the work is, when the run may set
+ * it (Linux's priority is a thread's: V8's helper threads, started before, keep theirs).
+ */
+async function _lowerPriority(): Promise<void> {
+  try {
+    const status = await Deno.permissions.query({ name: "sys", kind: "setPriority" });
+    if (status.state !== "granted") return;
+    const { setPriority } = await import("node:os");
+    setPriority(19);
+  } catch {
+    // Not on this system: the run goes at the priority it has.
+  }
+}

@@ -1,0 +1,227 @@
+/**
+ * Finishing the bundled engine's cache between calls. A call through the
+ * cache writes what it needed (a first search, the documents it parsed; a
+ * select of one file, that file's); once it has answered and no other call
+ * runs or waits, the server runs `mdsel warm` over the same checked paths,
+ * with the same read access, and the next call over them is warm whatever
+ * the first was. One run at a time, at the lowest priority (`nice 19`), in
+ * parts written as they are done; a call that comes in kills the run at once
+ * (its parts written stay), and the run starts again after that call has
+ * answered. Shutting down kills it. It never writes to the server's stdout
+ * and never changes an answer: its output is dropped.
+ *
+ * @module
+ */
+import { runCommand } from "./run_command.ts";
+import { bundledMdsel } from "./run_mdsel.ts";
+import { MAX_TIMEOUT_MS, type ServerSettings } from "./settings.ts";
+
+/** Paths to finish the cache of: the call's arguments as checked, and what they may read. */
+export interface WarmTarget {
+  /** The files, folders and globs, as the call's `mdsel` got them. */
+  readonly files: readonly string[];
+  /** What the call may read ({@linkcode bundledMdsel}'s read access). */
+  readonly scopes: readonly string[];
+}
+
+/**
+ * A call's paths as a target, when there may be something to finish: a
+ * folder, a glob, an `.mdx` file or 256 KB of Markdown (what the engine
+ * caches); `undefined` for a call of small Markdown files.
+ *
+ * @param files The call's arguments as checked.
+ * @param scopes What it may read.
+ * @returns The target, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { warmTarget } from "./cache_warmer.ts";
+ * assert.deepEqual(await warmTarget(["/docs/a.mdx"], ["/docs/a.mdx"]), {
+ *   files: ["/docs/a.mdx"],
+ *   scopes: ["/docs/a.mdx"],
+ * });
+ * assert.equal(await warmTarget(["/no/such/a.md"], ["/no/such/a.md"]), undefined);
+ * ```
+ */
+export async function warmTarget(
+  files: readonly string[],
+  scopes: readonly string[],
+): Promise<WarmTarget | undefined> {
+  const target = { files: [...files], scopes: [...scopes] };
+  // A glob reads its base folder.
+  if (files.some((file, i) => file !== scopes[i]) || files.length !== scopes.length) return target;
+  let bytes = 0;
+  for (const file of files) {
+    if (/\.mdx$/i.test(file)) return target;
+    try {
+      const info = await Deno.stat(file);
+      if (info.isDirectory) return target;
+      bytes += info.size;
+    } catch {
+      // gone: the call said so
+    }
+  }
+  return bytes >= _MIN_MARKDOWN_BYTES ? target : undefined;
+}
+
+/** The Markdown the engine caches, in bytes, at the least (`CACHE_MIN_MARKDOWN_BYTES`). */
+const _MIN_MARKDOWN_BYTES = 256 * 1024;
+
+/**
+ * The most heap a run may take, in MB: its parts of 4 MiB take a few hundred at most; past it the
+ * run ends (the cache is only less complete), never the machine's memory.
+ */
+export const WARM_HEAP_MB = 768;
+
+/** The most targets waiting their turn: past it, the oldest goes. */
+export const MAX_WAITING_WARMS = 4;
+
+/**
+ * Runs `mdsel warm` between calls, one target at a time.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CacheWarmer } from "./cache_warmer.ts";
+ * import { DEFAULT_SETTINGS } from "./settings.ts";
+ * // Without a cache folder, there is nothing to finish.
+ * const warmer = new CacheWarmer(DEFAULT_SETTINGS);
+ * warmer.callStarted();
+ * warmer.callAnswered({ files: ["/docs"], scopes: ["/docs"] });
+ * assert.equal(warmer.waiting, 0);
+ * await warmer.idle();
+ * ```
+ */
+export class CacheWarmer {
+  readonly #settings: ServerSettings;
+  readonly #shutdown?: AbortSignal;
+  readonly #run: (target: WarmTarget, signal: AbortSignal) => Promise<void>;
+  readonly #waiting: WarmTarget[] = [];
+  #calls = 0;
+  #current?: { target: WarmTarget; stop: AbortController; done: Promise<void> };
+  #runs = 0;
+
+  /**
+   * @param settings The server's settings: without a cache folder
+   *   (`cacheDir`) or with `MDSEL_BIN`, nothing is run.
+   * @param shutdown Kills the run and empties the queue when it aborts.
+   * @param run How a target is run (the bundled engine's `mdsel warm` by default; for tests).
+   */
+  constructor(
+    settings: ServerSettings,
+    shutdown?: AbortSignal,
+    run?: (target: WarmTarget, signal: AbortSignal) => Promise<void>,
+  ) {
+    this.#settings = settings;
+    this.#shutdown = shutdown;
+    this.#run = run ?? ((target, signal) => _warm(target, signal, settings));
+    shutdown?.addEventListener("abort", () => {
+      this.#waiting.length = 0;
+      this.#current?.stop.abort();
+    }, { once: true });
+  }
+
+  /** How many targets wait their turn. */
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+
+  /** How many runs were started so far. */
+  get runs(): number {
+    return this.#runs;
+  }
+
+  /**
+   * A call came in: the run in progress, if any, is killed, and its target
+   * waits again (first in line).
+   */
+  callStarted(): void {
+    this.#calls++;
+    const current = this.#current;
+    if (current === undefined) return;
+    current.stop.abort();
+    if (!this.#waiting.some((waiting) => _same(waiting, current.target))) {
+      this.#waiting.unshift(current.target);
+    }
+  }
+
+  /**
+   * A call is done. When the bundled engine answered it, its paths wait
+   * their turn; once no call runs, the next target's run starts.
+   *
+   * @param target The call's paths, when the bundled engine answered it through the cache.
+   */
+  callAnswered(target?: WarmTarget): void {
+    this.#calls--;
+    if (target !== undefined && this.enabled && !this.#shutdown?.aborted) {
+      const at = this.#waiting.findIndex((waiting) => _same(waiting, target));
+      if (at !== -1) this.#waiting.splice(at, 1);
+      this.#waiting.push(target);
+      if (this.#waiting.length > MAX_WAITING_WARMS) this.#waiting.shift();
+    }
+    this.#next();
+  }
+
+  /**
+   * Waits until the run in progress, if any, is over (for tests: the run
+   * that the end of this one starts is not waited for).
+   */
+  async idle(): Promise<void> {
+    await this.#current?.done;
+  }
+
+  /** Whether it runs anything: a cache folder granted, the bundled engine. */
+  get enabled(): boolean {
+    return this.#settings.cacheDir !== undefined && this.#settings.mdselBin === undefined;
+  }
+
+  #next(): void {
+    if (this.#calls > 0 || this.#current !== undefined || this.#shutdown?.aborted) return;
+    const target = this.#waiting.shift();
+    if (target === undefined) return;
+    const stop = new AbortController();
+    this.#runs++;
+    const done = this.#run(target, stop.signal).catch(() => {
+      // Killed by a call, timed out or failed: the cache is only less complete.
+    }).finally(() => {
+      this.#current = undefined;
+      this.#next();
+    });
+    this.#current = { target, stop, done };
+  }
+}
+
+function _same(a: WarmTarget, b: WarmTarget): boolean {
+  return a.files.length === b.files.length && a.files.every((file, i) => file === b.files[i]);
+}
+
+/**
+ * One `mdsel warm` of the bundled engine over a target: its read access the
+ * call's, its cache folder the server's, `setPriority` to lower its own
+ * priority, its heap bounded; its output dropped.
+ */
+async function _warm(
+  target: WarmTarget,
+  signal: AbortSignal,
+  settings: ServerSettings,
+): Promise<void> {
+  const bundled = bundledMdsel(target.scopes, undefined, settings.cacheDir);
+  await runCommand(bundled.command, {
+    args: [
+      ...bundled.args.slice(0, 1),
+      "--allow-sys=setPriority",
+      `--v8-flags=--max-old-space-size=${WARM_HEAP_MB}`,
+      ...bundled.args.slice(1),
+      "warm",
+      "--",
+      ...target.files,
+    ],
+    // A run parses what no call has yet: the calls' own timeout, several times over.
+    timeoutMs: Math.min(settings.timeoutMs * 4, MAX_TIMEOUT_MS),
+    maxOutputBytes: 64 * 1024,
+    signal,
+    name: "mdsel warm",
+    ...(bundled.env === undefined ? {} : { env: bundled.env }),
+  });
+}
