@@ -28,7 +28,7 @@
 import { dirname, join, relative, sep as SEPARATOR } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TEST_CACHE_DIR } from "../tests/_cache.ts";
-import { exists } from "../tests/_corpus.ts";
+import { exists, run } from "../tests/_corpus.ts";
 import { BUN_DOCS } from "../tests/_search_corpus.ts";
 import {
   ensureNaturalSets,
@@ -198,7 +198,7 @@ export async function ensureDocsSet(spec: DocsSetSpec, dir = DOCS_SETS_CACHE): P
     await Deno.mkdir(unpacked);
     let root: string;
     if ("npm" in source) {
-      await _run("npm", [
+      await run("npm", [
         "pack",
         `${name}@${source.version}`,
         "--pack-destination",
@@ -209,14 +209,14 @@ export async function ensureDocsSet(spec: DocsSetSpec, dir = DOCS_SETS_CACHE): P
         e.name.endsWith(".tgz")
       );
       if (!tarball) throw new Error(`npm pack ${name}@${source.version} left no tarball`);
-      await _run("tar", ["-xzf", join(work, tarball.name), "-C", unpacked]);
+      await run("tar", ["-xzf", join(work, tarball.name), "-C", unpacked]);
       const tops = await Array.fromAsync(Deno.readDir(unpacked));
       root = tops.length === 1 && tops[0].isDirectory ? join(unpacked, tops[0].name) : unpacked;
     } else {
-      await _run("apt-get", ["download", `${name}=${source.version}`], work);
+      await run("apt-get", ["download", `${name}=${source.version}`], work);
       const deb = (await Array.fromAsync(Deno.readDir(work))).find((e) => e.name.endsWith(".deb"));
       if (!deb) throw new Error(`apt-get download ${name}=${source.version} left no .deb`);
-      await _run("dpkg-deb", ["-x", join(work, deb.name), unpacked]);
+      await run("dpkg-deb", ["-x", join(work, deb.name), unpacked]);
       root = unpacked;
     }
     const from = join(root, spec.folder);
@@ -230,7 +230,7 @@ export async function ensureDocsSet(spec: DocsSetSpec, dir = DOCS_SETS_CACHE): P
       if (`/${path}`.includes("/node_modules/")) continue;
       const gzipped = /\.(md|markdown|mdx)\.gz$/i.test(path);
       if (gzipped) {
-        await _run("gunzip", ["-f", file]);
+        await run("gunzip", ["-f", file]);
         path = path.slice(0, -3);
       } else if (!MARKDOWN.test(path)) continue;
       await Deno.mkdir(dirname(join(staged, path)), { recursive: true });
@@ -350,20 +350,6 @@ export async function readSplit(): Promise<Record<string, Half>> {
   const path = join(DOCS_SETS_DIR, "split.json");
   if (!(await exists(path))) return {};
   return (JSON.parse(await Deno.readTextFile(path)) as Split).sets;
-}
-
-async function _run(command: string, args: string[], cwd?: string): Promise<void> {
-  const output = await new Deno.Command(command, {
-    args,
-    cwd,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!output.success) {
-    const stderr = new TextDecoder().decode(output.stderr).trim();
-    throw new Error(`${command} ${args.join(" ")} failed (exit ${output.code}): ${stderr}`);
-  }
 }
 
 /** Every file under `dir`, symlinks and `node_modules/` left out. */

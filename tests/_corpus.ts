@@ -193,7 +193,14 @@ async function npmPack(spec: string, dir: string): Promise<string> {
   return tarballs[0];
 }
 
-async function run(command: string, args: string[], cwd?: string): Promise<void> {
+/**
+ * Runs a program to its end, quietly; a failure throws with its stderr.
+ *
+ * @param command The program.
+ * @param args Its arguments.
+ * @param cwd Where it runs.
+ */
+export async function run(command: string, args: string[], cwd?: string): Promise<void> {
   const output = await new Deno.Command(command, {
     args,
     cwd,
