@@ -814,9 +814,11 @@ Deno.test("bad input: junk in selectors is a syntax error or a search, never a c
     "::h1",
     "héading:h1",
   ];
-  await withTempDir({ "a.md": "# A\n" }, async (dir) => {
+  // In a folder of a fixed name: a search reads a file's folder name too, and the temporary
+  // folder's random name ("…a31ed…") held a word of "\u001b[31mh1" one run in a few.
+  await withTempDir({ "docs/a.md": "# A\n" }, async (dir) => {
     for (const selector of junk) {
-      const result = await mdselInProcess(["select", "--json", selector, `${dir}/a.md`]);
+      const result = await mdselInProcess(["select", "--json", selector, `${dir}/docs/a.md`]);
       const shown = JSON.stringify(selector);
       const envelope = parseEnvelope(result.stdout);
       if (selector === "h1.0\n") {
@@ -832,7 +834,7 @@ Deno.test("bad input: junk in selectors is a syntax error or a search, never a c
       assert.match(error.message, / at column \d+/, shown);
     }
     for (const query of searches) {
-      const result = await mdselInProcess(["select", "--json", query, `${dir}/a.md`]);
+      const result = await mdselInProcess(["select", "--json", query, `${dir}/docs/a.md`]);
       assert.equal(result.code, 1, `${JSON.stringify(query)}: ${result.stdout.slice(0, 600)}`);
       const [entry] = parseEnvelope(result.stdout).data.unresolved;
       assert.equal(entry.selector, query);
@@ -841,7 +843,7 @@ Deno.test("bad input: junk in selectors is a syntax error or a search, never a c
     // Through a real process (a NUL cannot be an argument there).
     const all = [...junk, ...searches];
     for (const selector of all.filter((s) => !s.includes("\u0000") && s.trim() !== "")) {
-      const result = await mdsel(["select", "--json", selector, "a.md"], { cwd: dir });
+      const result = await mdsel(["select", "--json", selector, "docs/a.md"], { cwd: dir });
       assert.ok(result.code === 0 || result.code === 1, JSON.stringify(selector));
       assert.equal(result.stderr, "");
       assert.equal(parseEnvelope(result.stdout).errors?.[0]?.selector ?? selector, selector);
