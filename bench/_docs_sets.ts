@@ -28,7 +28,7 @@
 import { dirname, join, relative, sep as SEPARATOR } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TEST_CACHE_DIR } from "../tests/_cache.ts";
-import { exists, run } from "../tests/_corpus.ts";
+import { exists, renameIntoPlace, run } from "../tests/_corpus.ts";
 import { BUN_DOCS } from "../tests/_search_corpus.ts";
 import {
   ensureNaturalSets,
@@ -238,13 +238,7 @@ export async function ensureDocsSet(spec: DocsSetSpec, dir = DOCS_SETS_CACHE): P
       kept++;
     }
     if (kept === 0) throw new Error(`${spec.id}: no Markdown files under ${spec.folder}`);
-    await Deno.mkdir(dirname(target), { recursive: true });
-    try {
-      await Deno.rename(staged, target);
-    } catch (error) {
-      // Another process renamed its install into place first: same content.
-      if (!(await exists(target))) throw error;
-    }
+    await renameIntoPlace(staged, target);
     return target;
   } finally {
     await Deno.remove(work, { recursive: true });

@@ -22,7 +22,13 @@ import { join, sep as SEPARATOR } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TEST_CACHE_DIR } from "../tests/_cache.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../tests/_mdx_corpus.ts";
-import { astroTree, tldrTree, translatedAstroTree, type WrittenTree } from "../tests/_trees.ts";
+import {
+  astroTree,
+  cachedTree,
+  tldrTree,
+  translatedAstroTree,
+  type WrittenTree,
+} from "../tests/_trees.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const RUNS = Number(Deno.args.find((arg) => !arg.startsWith("--")) ?? 3);
@@ -60,17 +66,6 @@ async function runOnce(args: readonly string[], cache: string): Promise<Run> {
   await Deno.remove(report);
   if (code > 1) throw new Error(`mdsel ${args.join(" ")} exited ${code}`);
   return { ms, cpuMs: (user + system) * 1000, peakMb: kib / 1024 };
-}
-
-async function tree(name: string, make: () => Promise<WrittenTree>): Promise<WrittenTree> {
-  const manifest = join(DATA, `${name}.json`);
-  try {
-    return JSON.parse(await Deno.readTextFile(manifest));
-  } catch {
-    const written = await make();
-    await Deno.writeTextFile(manifest, JSON.stringify(written));
-    return written;
-  }
 }
 
 /** A session's calls: the first (of any kind), then searches of other words. */
@@ -120,12 +115,14 @@ async function session(s: Session, scratch: string, round: number): Promise<Run[
 
 async function main(): Promise<void> {
   await Deno.mkdir(DATA, { recursive: true });
-  const tldr = await tree("tldr", () => tldrTree(join(DATA, "tldr")));
-  const astro = await tree(
+  const tldr = await cachedTree(DATA, "tldr", () => tldrTree(join(DATA, "tldr")));
+  const astro = await cachedTree(
+    DATA,
     "astro",
     async () => astroTree(join(DATA, "astro"), MDX_CORPUS_DIR, await ensureMdxCorpus()),
   );
-  const translated = await tree(
+  const translated = await cachedTree(
+    DATA,
     "astro-translated",
     () => translatedAstroTree(join(DATA, "astro-translated"), astro),
   );

@@ -28,7 +28,7 @@ import { fileURLToPath } from "node:url";
 import { TEST_CACHE_DIR } from "../tests/_cache.ts";
 import { CORPUS_DIR, ensureCorpus } from "../tests/_corpus.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../tests/_mdx_corpus.ts";
-import { astroTree, docsTree, tldrTree, type WrittenTree } from "../tests/_trees.ts";
+import { astroTree, cachedTree, docsTree, tldrTree, type WrittenTree } from "../tests/_trees.ts";
 import { profileSplit } from "./_profile_split.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -138,17 +138,6 @@ async function corpusSections(): Promise<string[]> {
   };
   await visit(CORPUS_DIR);
   return sections;
-}
-
-async function tree(name: string, make: () => Promise<WrittenTree>): Promise<WrittenTree> {
-  const manifest = join(DATA, `${name}.json`);
-  try {
-    return JSON.parse(await Deno.readTextFile(manifest));
-  } catch {
-    const written = await make();
-    await Deno.writeTextFile(manifest, JSON.stringify(written));
-    return written;
-  }
 }
 
 /** How many of the tree's folders the index output names, and whether every direct one is. */
@@ -421,14 +410,15 @@ async function smallIndex(): Promise<string[]> {
 
 async function main(): Promise<void> {
   await Deno.mkdir(DATA, { recursive: true });
-  const tldr = await tree("tldr", () => tldrTree(join(DATA, "tldr")));
-  const astro = await tree(
+  const tldr = await cachedTree(DATA, "tldr", () => tldrTree(join(DATA, "tldr")));
+  const astro = await cachedTree(
+    DATA,
     "astro",
     async () => astroTree(join(DATA, "astro"), MDX_CORPUS_DIR, await ensureMdxCorpus()),
   );
   if (ONLY !== "cache") {
     const sections = await corpusSections();
-    const docs = await tree("docs", () => docsTree(join(DATA, "docs20k"), sections));
+    const docs = await cachedTree(DATA, "docs", () => docsTree(join(DATA, "docs20k"), sections));
     console.log((await statelessTable([tldr, docs])).join("\n") + "\n");
   }
   // A section of a page of the English docs, by its namespace (420 pages).

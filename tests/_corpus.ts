@@ -156,13 +156,7 @@ export async function ensurePackage(pkg: CorpusPackage, dir: string): Promise<st
       await Deno.mkdir(dirname(join(staged, path)), { recursive: true });
       await Deno.rename(file, join(staged, path));
     }
-    await Deno.mkdir(dirname(target), { recursive: true });
-    try {
-      await Deno.rename(staged, target);
-    } catch (error) {
-      // Another process renamed its install into place first: same content.
-      if (!(await exists(target))) throw error;
-    }
+    await renameIntoPlace(staged, target);
     return target;
   } finally {
     await Deno.remove(work, { recursive: true });
@@ -232,6 +226,22 @@ function packageOf(path: string, dir: string, packages: readonly CorpusPackage[]
   const inside = relative(dir, path).split(SEPARATOR).join("/");
   const pkg = packages.find((p) => inside.startsWith(`${p.name}@${p.version}/`));
   return pkg ? `${pkg.name}@${pkg.version}` : inside;
+}
+
+/**
+ * Renames a staged install into place, whole: when another process renamed
+ * its own install there first (the same content), that one stays.
+ *
+ * @param staged The complete install.
+ * @param target Where it goes.
+ */
+export async function renameIntoPlace(staged: string, target: string): Promise<void> {
+  await Deno.mkdir(dirname(target), { recursive: true });
+  try {
+    await Deno.rename(staged, target);
+  } catch (error) {
+    if (!(await exists(target))) throw error;
+  }
 }
 
 /**

@@ -309,3 +309,27 @@ export async function translatedAstroTree(dir: string, astro: WrittenTree): Prom
   await visit(astro.root);
   return { root, folders: astro.folders, files, bytes };
 }
+
+/**
+ * A tree written once: read from its manifest (`<name>.json` in `dir`) when a
+ * run wrote it before, else written by `make` and its manifest saved.
+ *
+ * @param dir The folder of the manifests.
+ * @param name The tree's name.
+ * @param make Writes the tree.
+ * @returns What was written.
+ */
+export async function cachedTree(
+  dir: string,
+  name: string,
+  make: () => Promise<WrittenTree>,
+): Promise<WrittenTree> {
+  const manifest = join(dir, `${name}.json`);
+  try {
+    return JSON.parse(await Deno.readTextFile(manifest));
+  } catch {
+    const written = await make();
+    await Deno.writeTextFile(manifest, JSON.stringify(written));
+    return written;
+  }
+}
