@@ -22,13 +22,7 @@ import { join, sep as SEPARATOR } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TEST_CACHE_DIR } from "../tests/_cache.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../tests/_mdx_corpus.ts";
-import {
-  astroTree,
-  cachedTree,
-  tldrTree,
-  translatedAstroTree,
-  type WrittenTree,
-} from "../tests/_trees.ts";
+import { astroTree, cachedTree, tldrTree, translatedAstroTree } from "../tests/_trees.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const RUNS = Number(Deno.args.find((arg) => !arg.startsWith("--")) ?? 3);
