@@ -16,11 +16,10 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { loadWorkspace } from "../mdsel/io/workspace.ts";
 import { RANKING, type Ranking } from "../mdsel/search/rank.ts";
-import { type DocsSet, docsSets, type Half, readSplit } from "./_docs_sets.ts";
-import { knownItems, setRng } from "./_known_items.ts";
-import { engineRanker, rankOf, scoresOf } from "./_natural.ts";
+import { docsSets, type Half, readSplit } from "./_docs_sets.ts";
+import { engineRanker, scoresOf } from "./_natural.ts";
+import { setQueries } from "./_queries.ts";
 
 const { values: options } = parseArgs({
   args: Deno.args,
@@ -57,16 +56,17 @@ function _fields(field: number, weight: number): Ranking {
   return { ...RANKING, fields };
 }
 
-interface Query {
-  readonly half: Half;
-  readonly type: "natural" | "known";
-  readonly text: string;
-  readonly rank: (ranked: ReturnType<ReturnType<typeof engineRanker>>) => number | null;
-}
-
 const split = await readSplit();
 const sets = await docsSets();
-const loaded = await Promise.all(sets.map(async (set) => ({ set, ...(await _queries(set)) })));
+const loaded = await Promise.all(sets.map(async (set) => ({
+  set,
+  ...(await setQueries(
+    set,
+    split[set.spec.id] ?? "test",
+    Number(options.items),
+    Number(options.seed),
+  )),
+})));
 const only = options.only?.split(",");
 const variants = VARIANTS.filter((v, i) =>
   i === 0 || !only || only.some((o) => v.name.includes(o))
@@ -94,33 +94,6 @@ for (const variant of variants) {
 
 if (options.json) console.log(JSON.stringify(results, null, 2));
 else console.log(_table(results));
-
-async function _queries(set: DocsSet) {
-  const workspace = await loadWorkspace([set.folder]);
-  const half: Half = split[set.spec.id] ?? "test";
-  const items = knownItems(
-    set.spec.id,
-    workspace.docs,
-    set.folder,
-    Number(options.items),
-    setRng(Number(options.seed), set.spec.id),
-  );
-  const queries: Query[] = [
-    ...set.questions.map((q) => ({
-      half,
-      type: "natural" as const,
-      text: q.question,
-      rank: (ranked: ReturnType<ReturnType<typeof engineRanker>>) => rankOf(q, ranked).section,
-    })),
-    ...items.map((q) => ({
-      half,
-      type: "known" as const,
-      text: q.query,
-      rank: (ranked: ReturnType<ReturnType<typeof engineRanker>>) => rankOf(q, ranked).section,
-    })),
-  ];
-  return { workspace, queries };
-}
 
 function _table(rows: readonly { name: string; figures: Figures }[]): string {
   const keys = ["tune natural", "test natural", "tune known", "test known"] as const;
