@@ -8,12 +8,15 @@
  * priming call, its finishing run and one page edited. Each call is a whole
  * CLI process; wall time, CPU time and peak memory from GNU `time`; the
  * median of `runs` sessions, run in turn. The trees are those of
- * `bench/tree_bench.ts` (`tests/_trees.ts`), written once, and the
+ * `bench/tree_bench.ts` (`tests/_trees.ts`), written once, the
  * Astro-shaped tree with its translations' prose pseudo-translated (the
- * vocabulary of 14 languages).
+ * vocabulary of 14 languages) and the tldr-shaped tree made of the corpus's
+ * real text beside the one drawn from 48 words (the worst case: every query
+ * reaches nearly every page). `--only=<text>` runs the trees whose label
+ * holds the text (`--only=real`, `--only=Astro`).
  *
  * ```sh
- * deno run -A bench/session_bench.ts [runs] [--data=<folder for the trees>]
+ * deno run -A bench/session_bench.ts [runs] [--data=<folder for the trees>] [--only=<text>]
  * ```
  *
  * @module
@@ -21,13 +24,22 @@
 import { join, sep as SEPARATOR } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TEST_CACHE_DIR } from "../tests/_cache.ts";
+import { ensureCorpus } from "../tests/_corpus.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../tests/_mdx_corpus.ts";
-import { astroTree, cachedTree, tldrTree, translatedAstroTree } from "../tests/_trees.ts";
+import {
+  astroTree,
+  cachedTree,
+  tldrRealTree,
+  tldrTree,
+  translatedAstroTree,
+  type WrittenTree,
+} from "../tests/_trees.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const RUNS = Number(Deno.args.find((arg) => !arg.startsWith("--")) ?? 3);
 const DATA = Deno.args.find((arg) => arg.startsWith("--data="))?.slice("--data=".length) ??
   join(TEST_CACHE_DIR, "bench", "trees", SEPARATOR);
+const ONLY = Deno.args.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
 const CLI = [
   "run",
   "--quiet",
@@ -122,12 +134,24 @@ async function main(): Promise<void> {
   );
   const english = join(astro.root, "en");
   const page = join(english, "@mastra/mcp-docs-server/docs/raw/agents/adding-voice.mdx");
-  const tldrCommon = join(tldr.root, "common");
-  const tldrPage = join(tldrCommon, (await Array.fromAsync(Deno.readDir(tldrCommon)))[0].name);
-  const astroLabel = `Astro-shaped, ${astro.files} .mdx`;
-  const tldrLabel = `tldr-shaped, ${tldr.files} .md`;
-  const astroWords = ["image optimization", "server endpoints", "routing middleware"];
+  const tldrReal = await cachedTree(DATA, "tldr-real", async () => {
+    const texts = await Promise.all((await ensureCorpus()).map((f) => Deno.readTextFile(f)));
+    return tldrRealTree(join(DATA, "tldr-real"), texts);
+  });
   const tldrWords = ["compress archive", "network port", "user group"];
+  const firstPage = async (tree: WrittenTree) => {
+    const common = join(tree.root, "common");
+    return join(common, (await Array.fromAsync(Deno.readDir(common))).map((e) => e.name).sort()[0]);
+  };
+  const tldrSessions = async (tree: string, written: WrittenTree): Promise<Session[]> => {
+    const edit = await firstPage(written);
+    return [
+      { first: "a search", firstArgs: ["select", "--", "list files recursive", written.root] },
+      { first: "an index", firstArgs: ["index", "--", written.root] },
+    ].map((call) => ({ ...call, tree, root: written.root, words: tldrWords, edit }));
+  };
+  const astroLabel = `Astro-shaped, ${astro.files} .mdx`;
+  const astroWords = ["image optimization", "server endpoints", "routing middleware"];
   const sessions: Session[] = [
     ...[
       ["a search", ["select", "--", "content collections schema", astro.root]],
@@ -149,18 +173,9 @@ async function main(): Promise<void> {
       words: astroWords,
       edit: join(translated.root, "en/@mastra/mcp-docs-server/docs/raw/agents/adding-voice.mdx"),
     },
-    ...[
-      ["a search", ["select", "--", "list files recursive", tldr.root]],
-      ["an index", ["index", "--", tldr.root]],
-    ].map(([first, args]) => ({
-      tree: tldrLabel,
-      first: first as string,
-      firstArgs: args as string[],
-      root: tldr.root,
-      words: tldrWords,
-      edit: tldrPage,
-    })),
-  ];
+    ...await tldrSessions(`tldr-shaped, real text, ${tldrReal.files} .md`, tldrReal),
+    ...await tldrSessions(`tldr-shaped, 48 words (worst case), ${tldr.files} .md`, tldr),
+  ].filter((s) => ONLY === undefined || s.tree.includes(ONLY));
   const scratch = await Deno.makeTempDir({ prefix: "mdsel_session_" });
   const rows = [
     `| tree | first call | ${COLUMNS.map((c) => `${c}: wall (CPU) s`).join(" | ")} | peak MB |`,

@@ -1,7 +1,10 @@
 // Big documentation trees for the tree benchmark (bench/tree_bench.ts) and
 // the big-folder tests, written from fixed seeds, of realistic shapes:
 // - "tldr": 7,425 command pages of about 600 bytes in 14 folders, the shape of
-//   the tldr pages (common/ and linux/ hold most of them);
+//   the tldr pages (common/ and linux/ hold most of them), drawn from 48 words:
+//   the worst case of a search, whose words reach nearly every page;
+// - "tldr-real": the same pages made of real text: the sentences and code
+//   lines of the corpus's npm docs (tests/_corpus.ts);
 // - "docs": 20,000 pages in 14 language folders, two to four levels deep,
 //   sized like documentation pages (most of 1-2 KB, a tail of long ones), of
 //   real prose: sections of the corpus's npm docs (tests/_corpus.ts), cut up;
@@ -98,6 +101,116 @@ export async function tldrTree(dir: string): Promise<WrittenTree> {
     }
   }
   return { root, folders: TLDR_FOLDERS.map(([folder]) => folder), files, bytes };
+}
+
+/** Sentences and code lines of real Markdown, to make pages of. */
+interface RealText {
+  readonly sentences: string[];
+  readonly code: string[];
+  readonly words: string[];
+}
+
+const COMMAND_LINE = /^[a-z][\w.-]*( \S+)+$/;
+
+/** The prose sentences, code lines and words of some Markdown texts, each once, in order. */
+function _realText(texts: readonly string[]): RealText {
+  const sentences = new Set<string>();
+  const code = new Set<string>();
+  const words = new Set<string>();
+  for (const text of texts) {
+    let fenced = false;
+    for (const raw of text.split("\n")) {
+      const line = raw.trim();
+      if (/^(```|~~~)/.test(line)) {
+        fenced = !fenced;
+        continue;
+      }
+      if (fenced) {
+        // A command line: a word, then its arguments.
+        if (line.length <= 40 && COMMAND_LINE.test(line) && !/[`{}]|\/\/|[,;:([]$/.test(line)) {
+          code.add(line);
+        }
+        continue;
+      }
+      if (!/^[A-Za-z]/.test(line)) continue; // headings, lists, tables, HTML, quotes
+      for (const sentence of line.split(/(?<=[.!?])\s+/)) {
+        const balanced = (sentence.match(/`/g)?.length ?? 0) % 2 === 0;
+        if (sentence.length >= 20 && sentence.length <= 80 && balanced && !/[{}]/.test(sentence)) {
+          sentences.add(sentence.replace(/[.!?:,;]?$/, ""));
+        }
+      }
+      for (const word of line.toLowerCase().match(/\b[a-z]{4,12}\b/g) ?? []) words.add(word);
+    }
+  }
+  return { sentences: [...sentences], code: [...code], words: [...words] };
+}
+
+/** A tldr-style page of real text: a title, a description and 5-8 examples. */
+function _tldrRealPage(rng: Rng, real: RealText, command: string): string {
+  const lines = [
+    `# ${command}`,
+    "",
+    `> ${_pick(rng, real.sentences)}.`,
+    `> More information: <https://example.org/${command}>.`,
+  ];
+  for (let i = rng.int(5, 8); i > 0; i--) {
+    lines.push(
+      "",
+      `- ${_pick(rng, real.sentences)}:`,
+      "",
+      `\`${command} ${_pick(rng, real.code)} {{${_pick(rng, real.words)}}}\``,
+    );
+  }
+  return lines.join("\n") + "\n";
+}
+
+/**
+ * Writes the tldr-shaped tree (7,425 pages in 14 folders, as
+ * {@linkcode tldrTree}) made of real text, under `dir`: each page's command a
+ * word of the texts, its description and examples their prose sentences,
+ * each example's command line one of their code lines.
+ *
+ * @param dir Where to write it (its `pages/` folder is the tree's root).
+ * @param texts Real Markdown texts (the corpus's files, in a fixed order).
+ * @param folders Its folders and how many pages each holds (the tldr pages' by default).
+ * @returns The tree.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { tldrRealTree } from "./_trees.ts";
+ * const dir = await Deno.makeTempDir();
+ * const text = "Some prose of a real page, long enough to keep.\n\n~~~sh\nnpm install x\n~~~\n";
+ * const tree = await tldrRealTree(dir, [text], [["common", 3]]);
+ * assert.equal(tree.files, 3);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function tldrRealTree(
+  dir: string,
+  texts: readonly string[],
+  folders: readonly [string, number][] = TLDR_FOLDERS,
+): Promise<WrittenTree> {
+  const root = join(dir, "pages");
+  const real = _realText(texts);
+  const rng = seededRng(7426);
+  let files = 0;
+  let bytes = 0;
+  for (const [folder, count] of folders) {
+    await Deno.mkdir(join(root, folder), { recursive: true });
+    const named = new Set<string>();
+    for (let i = 0; i < count; i++) {
+      let command = _pick(rng, real.words);
+      if (rng.int(0, 2) === 0) command += `-${_pick(rng, real.words)}`;
+      while (named.has(command)) command += `-${rng.int(0, 9)}`;
+      named.add(command);
+      const text = _tldrRealPage(rng, real, command);
+      await Deno.writeTextFile(join(root, folder, `${command}.md`), text);
+      files++;
+      bytes += new TextEncoder().encode(text).length;
+    }
+  }
+  return { root, folders: folders.map(([folder]) => folder), files, bytes };
 }
 
 /**

@@ -16,18 +16,32 @@
  *
  * @module
  */
-import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import {
+  ENTRIES_SCHEMA,
+  entriesTotal,
+  type EntryBatch,
+  type NewEntry,
+  readEntries,
+  type StoredEntry,
+} from "./entries.ts";
 import {
   dropSegments,
   dropStaleSegments,
   insertRows,
   readPostings,
-  SEGMENTS_SCHEMA,
   termsEndingWith,
   termsStartingWith,
   termsWithStems,
   writeSegment,
 } from "./segments.ts";
+import {
+  isBusy,
+  prepareStoreFile,
+  removeOlderStores,
+  storeFailure,
+  storeWarning,
+} from "./store_file.ts";
 
 /** The store's file in the cache folder: its schema's version is in its name. */
 export const STORE_FILE = "cache-v2.sqlite";
@@ -53,91 +67,13 @@ const EVICT_TO = 0.9;
  */
 const _REFUSED = "refused under ";
 
+export type { EntryBatch, NewEntry, StoredEntry };
+
 const SCHEMA = `
-CREATE TABLE IF NOT EXISTS entries (
-  id INTEGER PRIMARY KEY,
-  kind TEXT NOT NULL,
-  path TEXT NOT NULL,
-  version TEXT NOT NULL,
-  stat TEXT NOT NULL,
-  written INTEGER NOT NULL,
-  used INTEGER NOT NULL,
-  bytes INTEGER NOT NULL,
-  data TEXT NOT NULL,
-  segment INTEGER,
-  slot INTEGER,
-  UNIQUE (kind, path)
-);
-CREATE TABLE IF NOT EXISTS totals (id INTEGER PRIMARY KEY CHECK (id = 0), bytes INTEGER NOT NULL);
-INSERT OR IGNORE INTO totals VALUES (0, 0);
-${SEGMENTS_SCHEMA}
-CREATE TRIGGER IF NOT EXISTS entries_added AFTER INSERT ON entries
-  BEGIN UPDATE totals SET bytes = bytes + NEW.bytes; END;
-CREATE TRIGGER IF NOT EXISTS entries_removed AFTER DELETE ON entries BEGIN
-  UPDATE totals SET bytes = bytes - OLD.bytes;
-  UPDATE segments SET live = live - OLD.bytes WHERE id = OLD.segment;
-  DELETE FROM entries WHERE OLD.kind = 'doc' AND kind = 'search' AND path = OLD.path;
-END;
-CREATE TRIGGER IF NOT EXISTS entries_changed AFTER UPDATE OF bytes ON entries
-  BEGIN UPDATE totals SET bytes = bytes - OLD.bytes + NEW.bytes; END;
-CREATE TRIGGER IF NOT EXISTS entries_moved AFTER UPDATE OF segment ON entries
-  WHEN OLD.segment IS NOT NULL AND OLD.segment IS NOT NEW.segment
-  BEGIN UPDATE segments SET live = live - OLD.bytes WHERE id = OLD.segment; END;
-CREATE TRIGGER IF NOT EXISTS entries_rewritten AFTER UPDATE OF stat ON entries
-  WHEN NEW.kind = 'doc' AND OLD.stat IS NOT NEW.stat
-  BEGIN DELETE FROM entries WHERE kind = 'search' AND path = NEW.path AND stat != NEW.stat; END;
+${ENTRIES_SCHEMA}
 PRAGMA application_id = ${APPLICATION_ID};
 PRAGMA user_version = ${SCHEMA_VERSION};
 `;
-
-/** One entry as stored. */
-export interface StoredEntry {
-  /** The file's `stat` key when the entry was written. */
-  readonly stat: string;
-  /** When it was written, in milliseconds since the epoch. */
-  readonly written: number;
-  /** When it was last used, in milliseconds since the epoch. */
-  readonly used: number;
-  /** Its data. */
-  readonly data: string;
-  /** The segment holding its postings (entries written with postings only). */
-  readonly segment: number | null;
-  /** Its place in that segment's postings. */
-  readonly slot: number | null;
-}
-
-/** One entry to write. */
-export interface NewEntry {
-  /** The file's absolute path. */
-  readonly path: string;
-  /** The file's `stat` key, taken before it was read. */
-  readonly stat: string;
-  /** The data. */
-  readonly data: string;
-  /** Its place in the postings written with it (see {@linkcode EntryBatch.postings}). */
-  readonly slot?: number;
-  /** Bytes it holds beside its data: its share of those postings. */
-  readonly postingsBytes?: number;
-}
-
-/** Entries of one kind to write, and the entries of that kind a call used. */
-export interface EntryBatch {
-  /** The kind. */
-  readonly kind: string;
-  /** The kind's version. */
-  readonly version: string;
-  /** The entries to write (replacing any of the same path). */
-  readonly entries: readonly NewEntry[];
-  /** Paths whose entries the call used, as `[path, last use]`. */
-  readonly used: readonly (readonly [string, number])[];
-  /**
-   * The postings of the entries, by term (each an opaque blob naming the
-   * entries by their slot): the entries are then one new segment.
-   */
-  readonly postings?: ReadonlyMap<string, Uint8Array>;
-  /** The stem of each term of the postings that has one. */
-  readonly stems?: ReadonlyMap<string, string>;
-}
 
 /** The postings of one term in one segment. */
 export interface StoredPostings {
@@ -149,12 +85,6 @@ export interface StoredPostings {
   readonly places: Uint8Array;
 }
 
-/** SQLite's primary result codes the store tells apart. */
-const SQLITE_CORRUPT = 11;
-const SQLITE_NOTADB = 26;
-const SQLITE_BUSY = 5;
-const SQLITE_LOCKED = 6;
-
 /** The cache's database, open for one call. */
 export class CacheStore {
   readonly #db: DatabaseSync;
@@ -163,7 +93,6 @@ export class CacheStore {
   #warning?: string;
   #broken = false;
   #reading = false;
-  #select?: StatementSync;
 
   private constructor(db: DatabaseSync, path: string, maxBytes: number) {
     this.#db = db;
@@ -200,7 +129,7 @@ export class CacheStore {
     const path = `${dir}${dir.endsWith("/") || dir.endsWith("\\") ? "" : "/"}${STORE_FILE}`;
     let db: DatabaseSync | undefined;
     try {
-      _prepareFile(dir, path);
+      prepareStoreFile(dir, path);
       const { DatabaseSync } = await import("node:sqlite");
       db = new DatabaseSync(path);
       db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -210,20 +139,20 @@ export class CacheStore {
         const tables = db.prepare("SELECT count(*) AS n FROM sqlite_schema").get() as { n: number };
         if (id !== 0 || tables.n > 0) {
           db.close();
-          return { warning: _warning(path, "it is not mdsel's cache; left as it is") };
+          return { warning: storeWarning(path, "it is not mdsel's cache; left as it is") };
         }
         // A new file: WAL first (outside a transaction), then the schema, once.
         db.exec("PRAGMA journal_mode = WAL");
         db.exec("BEGIN IMMEDIATE");
         db.exec(SCHEMA);
         db.exec("COMMIT");
-        _removeOlderStores(dir, DatabaseSync);
+        removeOlderStores(dir, DatabaseSync, APPLICATION_ID, SCHEMA_VERSION);
       } else {
         const version = (db.prepare("PRAGMA user_version").get() as { user_version: number })
           .user_version;
         if (version !== SCHEMA_VERSION) {
           db.close();
-          return { warning: _warning(path, `its schema is version ${version}; left as it is`) };
+          return { warning: storeWarning(path, `its schema is version ${version}; left as it is`) };
         }
       }
       // Recursive triggers: a `doc` entry removed removes its `search` entry, which updates the totals.
@@ -238,7 +167,7 @@ export class CacheStore {
       } catch {
         // closed already
       }
-      return { warning: _failure(error, path) };
+      return { warning: storeFailure(error, path) };
     }
   }
 
@@ -284,23 +213,13 @@ export class CacheStore {
    * @returns The entries found, by path (none when the store failed).
    */
   get(kind: string, version: string, paths: readonly string[]): Map<string, StoredEntry> {
-    const found = new Map<string, StoredEntry>();
-    if (this.#broken || paths.length === 0) return found;
+    if (this.#broken || paths.length === 0) return new Map();
     try {
-      this.#select ??= this.#db.prepare(
-        "SELECT path, stat, written, used, data, segment, slot FROM entries " +
-          "WHERE kind = ? AND version = ? AND path IN (SELECT value FROM json_each(?))",
-      );
-      const rows = this.#select.all(
-        kind,
-        version,
-        JSON.stringify(paths),
-      ) as unknown as (StoredEntry & { path: string })[];
-      for (const row of rows) found.set(row.path, row);
+      return readEntries(this.#db, kind, version, paths);
     } catch (error) {
       this.#fail(error);
+      return new Map();
     }
-    return found;
   }
 
   /**
@@ -481,7 +400,7 @@ export class CacheStore {
    */
   totalBytes(): number {
     try {
-      return _total(this.#db);
+      return entriesTotal(this.#db);
     } catch (error) {
       this.#fail(error);
       return 0;
@@ -522,7 +441,7 @@ export class CacheStore {
         "ORDER BY used, written LIMIT 1000",
     );
     const remove = db.prepare("DELETE FROM entries WHERE id IN (SELECT value FROM json_each(?))");
-    for (let total = _total(db); total > this.#maxBytes; total = _total(db)) {
+    for (let total = entriesTotal(db); total > this.#maxBytes; total = entriesTotal(db)) {
       let excess = total - Math.floor(this.#maxBytes * EVICT_TO);
       const entries: number[] = [];
       const segments: number[] = [];
@@ -557,106 +476,12 @@ export class CacheStore {
   #fail(error: unknown): void {
     this.#broken = true;
     this.#reading = false;
-    if (_isBusy(error)) return; // another process holds it: this call goes without
-    this.#warning ??= _failure(error, this.#path);
+    if (isBusy(error)) return; // another process holds it: this call goes without
+    this.#warning ??= storeFailure(error, this.#path);
   }
 }
 
 /** The bytes an entry holds with some data, as the cap counts them (its postings aside). */
 function _entryBytes(entry: NewEntry, data: string): number {
   return data.length + entry.path.length + entry.stat.length + 64;
-}
-
-/** The bytes the cap counts: the entries, and the stale postings of their segments. */
-function _total(db: DatabaseSync): number {
-  return (db.prepare(
-    "SELECT (SELECT bytes FROM totals) + " +
-      "(SELECT coalesce(sum(bytes - live), 0) FROM segments) AS bytes",
-  ).get() as { bytes: number }).bytes;
-}
-
-/** The folder (0700) and the file (0600), made when missing. */
-function _prepareFile(dir: string, path: string): void {
-  try {
-    Deno.statSync(dir);
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
-    Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  }
-  Deno.openSync(path, { read: true, write: true, create: true, mode: 0o600 }).close();
-}
-
-function _code(error: unknown): number | undefined {
-  const code = (error as { errcode?: unknown }).errcode;
-  return typeof code === "number" ? code & 0xff : undefined;
-}
-
-/** SQLite's messages for its codes, for errors that come without the code. */
-const BUSY_MESSAGE = /database (table )?is locked|database is busy/i;
-const BROKEN_MESSAGE = /file is not a database|database disk image is malformed/i;
-
-function _message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function _isBusy(error: unknown): boolean {
-  const code = _code(error);
-  return code === SQLITE_BUSY || code === SQLITE_LOCKED || BUSY_MESSAGE.test(_message(error));
-}
-
-/**
- * The warning for an error, after removing a file that is no database or a
- * corrupt one (with its WAL), so that the next call starts a new one.
- */
-function _failure(error: unknown, path: string): string | undefined {
-  if (_isBusy(error)) return undefined;
-  const code = _code(error);
-  if (code === SQLITE_NOTADB || code === SQLITE_CORRUPT || BROKEN_MESSAGE.test(_message(error))) {
-    for (const file of [path, `${path}-wal`, `${path}-shm`]) {
-      try {
-        Deno.removeSync(file);
-      } catch {
-        // gone already, or not ours to remove
-      }
-    }
-    return _warning(path, "it was not a readable database; removed, the next call starts anew");
-  }
-  return _warning(path, _message(error).replace(/\s+/g, " "));
-}
-
-/**
- * Removes the stores of the engine's earlier schemas (`cache-v1.sqlite`, with
- * their WAL), once, when this version's store is made: nothing reads them any
- * more, and they would hold their share of the disk for good. A file of that
- * name that is not mdsel's is left as it is.
- */
-function _removeOlderStores(dir: string, Database: typeof DatabaseSync): void {
-  const base = `${dir}${dir.endsWith("/") || dir.endsWith("\\") ? "" : "/"}`;
-  for (let version = 1; version < SCHEMA_VERSION; version++) {
-    const path = `${base}cache-v${version}.sqlite`;
-    try {
-      const old = new Database(path, { readOnly: true });
-      let ours: boolean;
-      try {
-        ours = (old.prepare("PRAGMA application_id").get() as { application_id: number })
-          .application_id === APPLICATION_ID;
-      } finally {
-        old.close();
-      }
-      if (!ours) continue;
-      for (const file of [path, `${path}-wal`, `${path}-shm`]) {
-        try {
-          Deno.removeSync(file);
-        } catch {
-          // gone already
-        }
-      }
-    } catch {
-      // none, or not a database: left as it is
-    }
-  }
-}
-
-function _warning(path: string, reason: string): string {
-  return `warning: the cache '${path}' is not used (${reason})`;
 }

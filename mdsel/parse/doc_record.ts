@@ -26,7 +26,7 @@ import { splitLines } from "./source_lines.ts";
  * Raise it whenever either changes (`tests/mdsel/parse/doc_record_test.ts`
  * holds a fingerprint of the parser's sources and says when).
  */
-export const DOC_RECORD_VERSION = 4;
+export const DOC_RECORD_VERSION = 5;
 
 /**
  * How many characters of the root's plain text a record keeps: what the

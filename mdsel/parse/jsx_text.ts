@@ -136,6 +136,13 @@ export function expressionText(node: unknown): string[] {
   return values;
 }
 
+/** A tag's name (`Foo`, `Foo.Bar`, `foo:bar`), or `/` and a closing tag's: 200 characters at most. */
+const TAG_NAME = /\/[\w$.:-]{0,199}|[\w$.:-]{0,200}/y;
+/** An attribute's name: 200 characters at most. */
+const ATTRIBUTE_NAME = /[\w$:.-]{1,200}/y;
+/** A spread attribute's `...`, within the first 63 characters of its expression. */
+const SPREAD = /\s{0,60}\.\.\./y;
+
 /** Where the next `<` or `{` stands from `at`, or -1. */
 function _nextSpecial(text: string, at: number): number {
   for (let i = at; i < text.length; i++) {
@@ -143,6 +150,21 @@ function _nextSpecial(text: string, at: number): number {
     if (code === 60 || code === 123) return i;
   }
   return -1;
+}
+
+/** Where the whitespace (JavaScript's `\s`) from `at` ends. */
+function _skipSpace(text: string, at: number): number {
+  for (; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code > 32 && code < 0xa0) return at;
+    const space = code <= 32
+      ? code === 32 || (code >= 9 && code <= 13)
+      : code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) ||
+        code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f ||
+        code === 0x3000 || code === 0xfeff;
+    if (!space) return at;
+  }
+  return at;
 }
 
 /**
@@ -158,11 +180,12 @@ function _tag(
   cut: boolean,
 ): number {
   // The name (`Foo`, `Foo.Bar`, `foo:bar`), or `/` of a closing tag, or `>` of a fragment.
-  const name = /^\/?[\w$.:-]*/.exec(text.slice(at, at + 200))?.[0] ?? "";
+  TAG_NAME.lastIndex = at;
+  const name = TAG_NAME.exec(text)?.[0] ?? "";
   at += name.length;
   if (name === "" || name.startsWith("/")) return at;
   for (;;) {
-    while (at < text.length && /\s/.test(text[at])) at++;
+    at = _skipSpace(text, at);
     if (at >= text.length) return at;
     const char = text[at];
     if (char === ">" || char === "/") return at + 1;
@@ -171,13 +194,14 @@ function _tag(
       at = _expression(text, at, null, known);
       continue;
     }
-    const attribute = /^[\w$:.-]+/.exec(text.slice(at, at + 200))?.[0];
+    ATTRIBUTE_NAME.lastIndex = at;
+    const attribute = ATTRIBUTE_NAME.exec(text)?.[0];
     if (attribute === undefined) return at + 1;
     at += attribute.length;
-    while (at < text.length && /\s/.test(text[at])) at++;
+    at = _skipSpace(text, at);
     if (text[at] !== "=") continue;
     at++;
-    while (at < text.length && /\s/.test(text[at])) at++;
+    at = _skipSpace(text, at);
     const keep = NOT_TEXT.has(attribute) ? null : values;
     const quote = text[at];
     if (quote === '"' || quote === "'") {
@@ -204,7 +228,8 @@ function _expression(
   known: ((at: number) => KnownExpression | undefined) | undefined,
 ): number {
   // A spread attribute's `...` before its expression.
-  const start = at + 1 + (/^\s*\.\.\./.exec(text.slice(at + 1, at + 64))?.[0].length ?? 0);
+  SPREAD.lastIndex = at + 1;
+  const start = at + 1 + (SPREAD.exec(text)?.[0].length ?? 0);
   const read = known?.(start);
   if (read !== undefined) {
     if (values !== null) { for (const value of read.text) values.push(value); }

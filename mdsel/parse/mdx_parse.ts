@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { type Comment, Parser } from "acorn";
+import { Parser } from "acorn";
 import acornJsx from "acorn-jsx";
 import { parse, preprocess } from "micromark";
 import { gfm } from "micromark-extension-gfm";
@@ -29,37 +29,7 @@ import { combineExtensions } from "micromark-util-combine-extensions";
 import { subtokenize } from "micromark-util-subtokenize";
 import type { Event, ParseContext, Token } from "micromark-util-types";
 import { expressionText, type KnownExpression } from "./jsx_text.ts";
-
-/** The expression tokens, with their value's token type and how MDX checks them. */
-const EXPRESSIONS: Readonly<
-  Record<string, { chunk: string; allowEmpty: boolean; spread: boolean }>
-> = {
-  mdxFlowExpression: { chunk: "mdxFlowExpressionChunk", allowEmpty: true, spread: false },
-  mdxTextExpression: { chunk: "mdxTextExpressionChunk", allowEmpty: true, spread: false },
-  mdxJsxFlowTagExpressionAttribute: {
-    chunk: "mdxJsxFlowTagExpressionAttributeValue",
-    allowEmpty: false,
-    spread: true,
-  },
-  mdxJsxTextTagExpressionAttribute: {
-    chunk: "mdxJsxTextTagExpressionAttributeValue",
-    allowEmpty: false,
-    spread: true,
-  },
-  mdxJsxFlowTagAttributeValueExpression: {
-    chunk: "mdxJsxFlowTagAttributeValueExpressionValue",
-    allowEmpty: false,
-    spread: false,
-  },
-  mdxJsxTextTagAttributeValueExpression: {
-    chunk: "mdxJsxTextTagAttributeValueExpressionValue",
-    allowEmpty: false,
-    spread: false,
-  },
-};
-
-/** acorn with JSX, as MDX's extensions take it. */
-type Acorn = NonNullable<NonNullable<Parameters<typeof mdxJsx>[0]>["acorn"]>;
+import { type Acorn, acornAgrees, isTooDeep, TooDeepExpression } from "./mdx_acorn.ts";
 
 let _acorn: Acorn | undefined;
 let _counted: ParseContext | undefined;
@@ -115,11 +85,16 @@ export function mdxParse(source: string, final = true): MdxParse {
   const masked = _maskExpressions(source, acorn);
   try {
     const events = _events(masked.text, _counted);
-    if (_acornAgrees(events, acorn, masked.at) && _masksInAttributes(events, masked)) {
-      return { events, sourceOffset: masked.sourceOffset, expressions: masked.expressions };
+    const expressions = new Map(masked.expressions);
+    if (
+      acornAgrees(events, acorn, masked, source, expressions) && _masksInAttributes(events, masked)
+    ) {
+      return { events, sourceOffset: masked.sourceOffset, expressions };
     }
   } catch (error) {
-    if (error instanceof _TooDeep) throw _tooDeepError(source, masked.sourceOffset(error.offset));
+    if (error instanceof TooDeepExpression) {
+      throw _tooDeepError(source, masked.sourceOffset(error.offset));
+    }
     if (!final && (error as { ruleId?: unknown }).ruleId === "unexpected-eof") throw error;
     // Counted braces may end an expression elsewhere than MDX: read it as MDX does.
   }
@@ -209,7 +184,7 @@ function _maskExpressions(source: string, acorn: Acorn): _Masked {
       try {
         node = acorn.parseExpressionAt(source, i + 1, ACORN_OPTIONS) as { end: number };
       } catch (error) {
-        if (_isTooDeep(error)) throw _tooDeepError(source, i + 1);
+        if (isTooDeep(error)) throw _tooDeepError(source, i + 1);
         break;
       }
       const end = skipSpace(node.end);
@@ -368,96 +343,6 @@ function _firstAtLeast(sorted: ArrayLike<number>, value: number): number {
   return low;
 }
 
-/**
- * Whether acorn accepts every expression of the events as MDX checks it
- * (`micromark-util-events-to-acorn`: the value, or only comments where an
- * empty expression is allowed; a spread holds one spread element), and no
- * `}` stands in a line comment (see the module doc).
- */
-function _acornAgrees(events: readonly Event[], acorn: Acorn, masked: readonly number[]): boolean {
-  const taken = new Set(masked);
-  for (let i = 0; i < events.length; i++) {
-    const [kind, token] = events[i];
-    const expression = kind === "enter" ? EXPRESSIONS[token.type] : undefined;
-    if (expression === undefined) continue;
-    // The token, its opening marker's enter and exit; then the value up to the closing marker.
-    let close = i + 3;
-    // An expression acorn read when it was taken out (see _maskExpressions) is `0` now.
-    const checked = taken.has(events[i + 3][1].start.offset);
-    let source = "";
-    for (; events[close][1].type !== events[i + 1][1].type; close++) {
-      const [innerKind, inner, context] = events[close];
-      if (
-        innerKind === "enter" && (inner.type === expression.chunk || inner.type === "lineEnding")
-      ) {
-        source += context.sliceSerialize(inner);
-      }
-    }
-    let accepted: boolean;
-    try {
-      accepted = checked || _accepts(acorn, source, expression);
-    } catch (error) {
-      if (_isTooDeep(error)) throw new _TooDeep(events[i + 3][1].start.offset);
-      throw error;
-    }
-    if (!accepted) return false;
-    i = close;
-  }
-  return true;
-}
-
-function _accepts(
-  acorn: Acorn,
-  source: string,
-  expression: { allowEmpty: boolean; spread: boolean },
-): boolean {
-  const comments: Comment[] = [];
-  const options = { ecmaVersion: 2024, sourceType: "module", onComment: comments } as const;
-  try {
-    if (_isEmpty(source)) {
-      if (!expression.allowEmpty) return false;
-      acorn.parse(source, options);
-    } else {
-      const prefix = expression.spread ? "({" : "";
-      const value = prefix + source + (expression.spread ? "})" : "");
-      const estree = acorn.parseExpressionAt(value, 0, options) as unknown as {
-        end: number;
-        type: string;
-        properties?: { type: string }[];
-      };
-      if (!_isEmpty(value.slice(estree.end, prefix.length + source.length))) return false;
-      if (expression.spread) {
-        const properties = estree.type === "ObjectExpression" ? estree.properties ?? [] : [];
-        if (estree.type !== "ObjectExpression" || properties.length > 1) return false;
-        if (properties.length === 1 && properties[0].type !== "SpreadElement") return false;
-      }
-    }
-  } catch (error) {
-    if (_isTooDeep(error)) throw error;
-    return false;
-  }
-  return !comments.some((comment) => comment.type === "Line" && comment.value.includes("}"));
-}
-
-/**
- * acorn ran out of stack in an expression (objects nested a thousand deep).
- * MDX's own read fails there too, but only after handing acorn the text up
- * to each `}` in turn, each read as deep: 9 s for 4 KB of `{a:{a:...}}`,
- * growing with the square of it. The expression is rejected at once, as MDX
- * rejects it: the file is read as Markdown, with the warning.
- */
-class _TooDeep extends Error {
-  /** @param offset Where the expression starts, in the text micromark read. */
-  constructor(readonly offset: number) {
-    super("Not enough stack space to parse input");
-  }
-}
-
-function _isTooDeep(error: unknown): boolean {
-  return error instanceof _TooDeep ||
-    error instanceof Error && /not enough stack space|call stack/i.test(error.message);
-}
-
 /** MDX's rejection of an expression acorn cannot read, at its start (1-based line and column). */
 function _tooDeepError(source: string, offset: number): Error {
   let line = 1;
@@ -473,12 +358,4 @@ function _tooDeepError(source: string, offset: number): Error {
     reason,
     ruleId: "acorn",
   });
-}
-
-/** Only whitespace and comments (a line comment needs its line break), as MDX's `empty`. */
-function _isEmpty(value: string): boolean {
-  if (!value.includes("/")) return /^\s*$/.test(value);
-  return /^\s*$/.test(
-    value.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/[^\r\n]*(\r\n|\n|\r)/g, ""),
-  );
 }

@@ -36,18 +36,51 @@ const EMPTY_LINK_TEXT = /(^|\s)!?\[\](?=\s|$)/g;
  * ```
  */
 export function countWords(text: string): number {
+  return Math.floor(_countRun(text, 0, text.length, 0) / 2);
+}
+
+/**
+ * Counts the words that start in `text` from `from` to `to`, after a word
+ * or not (`inWord` 1 or 0): twice the count, plus 1 when the run ends in a
+ * word. One loop for {@linkcode countWords} and {@linkcode _Words}, so that
+ * the one is optimised early in a call.
+ */
+function _countRun(text: string, from: number, to: number, inWord: number): number {
   let count = 0;
-  let inWord = false;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = from; i < to; i++) {
     const code = text.charCodeAt(i);
     const space = code <= 32 ? _isAsciiSpace(code) : code >= 0x80 && _isUnicodeSpace(code);
-    if (space) inWord = false;
-    else if (!inWord) {
-      inWord = true;
+    if (space) inWord = 0;
+    else if (inWord === 0) {
+      inWord = 1;
       count++;
     }
   }
-  return count;
+  return count * 2 + inWord;
+}
+
+/** Words counted over pieces of text as {@linkcode countWords} counts the pieces joined. */
+class _Words {
+  count = 0;
+  inWord = 0;
+
+  /** Counts `text`'s characters from `from` to `to`. */
+  add(text: string, from: number, to: number): void {
+    const run = _countRun(text, from, to, this.inWord);
+    this.count += Math.floor(run / 2);
+    this.inWord = run % 2;
+  }
+
+  /** A character of a word. */
+  word(): void {
+    if (this.inWord === 0) this.count++;
+    this.inWord = 1;
+  }
+
+  /** A space. */
+  space(): void {
+    this.inWord = 0;
+  }
 }
 
 function _isAsciiSpace(code: number): boolean {
@@ -77,6 +110,12 @@ function _isUnicodeSpace(code: number): boolean {
  */
 export function inlineWordCount(content: string): number {
   if (!/[<[`&\\]/.test(content)) return countWords(content);
+  if (!/[<[\]]/.test(content)) {
+    // No markup a pattern removes, before or after the rewrite: its words are counted as it goes.
+    const words = new _Words();
+    _neutralize(content, words);
+    return words.count;
+  }
   let text = /[`&\\]/.test(content) ? _neutralize(content) : content;
   // Each pattern only where its first characters are: most content holds
   // none, and four scans of every paragraph were a tenth of a big parse.
@@ -162,15 +201,18 @@ const SPECIAL = /[`\\&]/g;
  * backslash hard break a line break, and an entity that decodes to whitespace
  * a space.
  */
-function _neutralize(content: string): string {
-  let out = "";
+function _neutralize(content: string, words?: _Words): string {
+  const out = new _Rewritten(content, words);
   let i = 0;
   const noCloser = new Map<number, number>();
   while (i < content.length) {
     SPECIAL.lastIndex = i;
     const special = SPECIAL.exec(content);
-    if (special === null) return out + content.slice(i);
-    out += content.slice(i, special.index);
+    if (special === null) {
+      out.copy(i, content.length);
+      return out.text;
+    }
+    out.copy(i, special.index);
     i = special.index;
     const char = content[i];
     if (char === "`") {
@@ -179,37 +221,74 @@ function _neutralize(content: string): string {
       const length = run - i;
       const close = _closingBackticks(content, run, length, noCloser);
       if (close === -1) {
-        out += content.slice(i, run);
+        out.copy(i, run);
         i = run;
       } else {
-        out += content.slice(run, close).replace(/\S/g, OPAQUE);
+        out.opaque(run, close);
         i = close + length;
       }
     } else if (char === "\\") {
       const next = content[i + 1];
       if (next === "\n") {
-        out += "\n";
+        out.space("\n");
         i += 2;
       } else if (next !== undefined && ASCII_PUNCTUATION.test(next)) {
-        out += OPAQUE;
+        out.word(OPAQUE);
         i += 2;
       } else {
-        out += char;
+        out.word(char);
         i++;
       }
     } else if (char === "&") {
       ENTITY.lastIndex = i;
       const entity = ENTITY.exec(content)?.[0];
       if (entity === undefined) {
-        out += char;
+        out.word(char);
         i++;
       } else {
-        out += _isSpaceEntity(entity) ? " " : OPAQUE;
+        if (_isSpaceEntity(entity)) out.space(" ");
+        else out.word(OPAQUE);
         i += entity.length;
       }
     }
   }
-  return out;
+  return out.text;
+}
+
+/** The rewritten text of {@linkcode _neutralize}, or only its words, counted as it goes. */
+class _Rewritten {
+  text = "";
+  readonly #content: string;
+  readonly #words?: _Words;
+
+  constructor(content: string, words?: _Words) {
+    this.#content = content;
+    this.#words = words;
+  }
+
+  /** The content from `from` to `to`, as it is. */
+  copy(from: number, to: number): void {
+    if (this.#words !== undefined) this.#words.add(this.#content, from, to);
+    else if (to > from) this.text += this.#content.slice(from, to);
+  }
+
+  /** The content from `from` to `to` with every character but whitespace made opaque. */
+  opaque(from: number, to: number): void {
+    if (this.#words !== undefined) this.#words.add(this.#content, from, to);
+    else this.text += this.#content.slice(from, to).replace(/\S/g, OPAQUE);
+  }
+
+  /** One character of a word. */
+  word(char: string): void {
+    if (this.#words !== undefined) this.#words.word();
+    else this.text += char;
+  }
+
+  /** One whitespace character. */
+  space(char: string): void {
+    if (this.#words !== undefined) this.#words.space();
+    else this.text += char;
+  }
 }
 
 /** Where the next run of exactly `length` backticks starts, or -1. */

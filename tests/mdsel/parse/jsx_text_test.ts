@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { JSX_TEXT_SOURCE_CHARS, jsxText } from "../../../mdsel/parse/jsx_text.ts";
 import { documentOf, recordOf } from "../../../mdsel/parse/doc_record.ts";
-import { nodesPlainText } from "../../../mdsel/parse/document.ts";
+import { nodesPlainText, nodesSource } from "../../../mdsel/parse/document.ts";
 import { parseMdxDocument } from "../../../mdsel/parse/mdx.ts";
 import { searchDocuments } from "../../../mdsel/search/search.ts";
 
@@ -148,6 +148,32 @@ Deno.test("jsx text: a big expression MDX's parse read gives the same text, read
     ),
     "given",
   );
+});
+
+Deno.test("jsx text: the attribute expressions MDX's parse checked give the text jsxText reads", () => {
+  // Small expressions (MDX's parse reads them, and offers their text), on a tag's indented
+  // lines and in a tag nested in another (MDX reads them without the indent), with
+  // templates, JSX and escapes across lines, comments and spreads.
+  const tags = [
+    '<Tabs items={["npm", "pnpm", `yarn`]} />',
+    "<Step title={'First step'} note={<>a <b>bold</b> word</>} />",
+    "<Callout\n  title={`Line one\n    line two`}\n  other={`x\n  y`}\n  body={'a\\\n  b'}\n  more={[\n    'x  y',\n  ]}\n/>",
+    '<Card {...props} title={"shown"} hidden={/* } */ "x"} />',
+    "<PropertiesTable\n  content={[\n    {\n      name: 'url',\n      description: 'The URL.',\n    },\n  ]}\n/>",
+  ];
+  let read = 0;
+  for (const tag of tags) {
+    for (const [open, indent, close] of [["", "", ""], ["<Outer>\n", "  ", "</Outer>\n"]]) {
+      const source = `${open}${indent}${tag.replaceAll("\n", `\n${indent}`)}\n${close}`;
+      const { doc, warning } = parseMdxDocument(`# T\n\n${source}\nText.\n`, "d", "d.mdx");
+      assert.equal(warning, undefined, source);
+      for (const node of doc.top.nodes.filter((node) => node.kind === "jsx")) {
+        assert.equal(node.text, jsxText(nodesSource(doc, [node])), source);
+        read++;
+      }
+    }
+  }
+  assert.equal(read, tags.length * 4); // the tag alone, or inside <Outer> and </Outer>
 });
 
 const HOSTILE: { name: string; source: string; text: string }[] = [

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { parseInline, parseMarkdown } from "../../../mdsel/parse/markdown.ts";
 import {
   blockPlainText,
+  countWords,
   inlinePlainText,
   inlineWordCount,
   stripHtml,
@@ -98,4 +99,126 @@ Deno.test("hostile inline text is counted in linear time", async () => {
     assert.equal(new TextDecoder().decode(stdout), `${words}\n`, content);
   }
   assert.equal(inlineWordCount("a <!-- b --> c](<d>)"), 2);
+});
+
+/**
+ * Tricky inputs and their counts (`countWords`, `inlineWordCount`) as the
+ * engine gave them before inline content was counted as it is read (rather
+ * than rewritten into a string, then counted): whitespace of every kind,
+ * CJK, emoji, punctuation, code spans, escapes, entities, links, HTML.
+ */
+const COUNTS: readonly [string, number, number][] = [
+  ["", 0, 0],
+  [" ", 0, 0],
+  ["\t\n\r\u000b\f", 0, 0],
+  ["one", 1, 1],
+  ["  one two\tthree\n", 3, 3],
+  ["a\u00a0b", 2, 2],
+  ["a\u3000b\u3000c", 3, 3],
+  ["\ufeffa\u2028b\u2029c", 3, 3],
+  ["a\u200bb", 1, 1],
+  ["a\u0085b", 1, 1],
+  ["\u4e2d\u6587\u6587\u672c \u6ca1\u6709 \u7a7a\u683c", 3, 3],
+  ["\u65e5\u672c\u8a9e\u306e\u30c6\u30ad\u30b9\u30c8\u3001\u53e5\u8aad\u70b9\u3002", 1, 1],
+  ["\ud55c\uad6d\uc5b4 \ud14d\uc2a4\ud2b8", 2, 2],
+  ["\u00e9 \u00e0 \u00fc \u00f1  ", 4, 4],
+  ["emoji \u{1f600} \u{1f680}x", 3, 3],
+  ["x\ue000y", 1, 1],
+  ["a, b; c. d!", 4, 4],
+  ["-- -- --", 3, 3],
+  ["a -- b", 3, 3],
+  ["(x) [y] {z}", 3, 3],
+  ["`code span`", 2, 2],
+  ["a`b`c", 1, 1],
+  ["a `b c` d", 4, 4],
+  ["`` a ` b ``", 5, 3],
+  ["`unclosed", 1, 1],
+  ["a ``` b", 3, 3],
+  ["``", 1, 1],
+  ["` `", 2, 0],
+  ["\\*not emphasis\\*", 2, 2],
+  ["a\\\nb", 2, 2],
+  ["a \\ b", 3, 3],
+  ["\\", 1, 1],
+  ["a\\b", 1, 1],
+  ["a&amp;b", 1, 1],
+  ["a&nbsp;b", 1, 2],
+  ["a&#32;b", 1, 2],
+  ["a&#x3000;b", 1, 2],
+  ["a&ensp;b &emsp;c", 2, 3],
+  ["a &bogus; b", 3, 3],
+  ["a & b", 3, 3],
+  ["&#0;", 1, 1],
+  ["&#x110000;", 1, 1],
+  ["[link text](https://example.org/a b)", 3, 3],
+  ["[^1] note", 2, 1],
+  ["a [] b", 3, 2],
+  ["![](img.png) alt", 2, 1],
+  ["a <b>bold</b> c", 3, 3],
+  ["a <!-- x --> b", 5, 2],
+  ["`<b>` and <i>x</i>", 3, 3],
+  ["\\[not a link](x)", 3, 3],
+  ["](`a b`)", 2, 2],
+  ["`[^x]` y", 2, 2],
+  ["&lt;b&gt; c", 2, 2],
+  ["const x = 1;\nfunction f() {\n  return x;\n}\n", 10, 10],
+  ["npm install --save-dev x@1.2.3", 4, 4],
+  ["`tar -xvf {{archive.tar}}`", 3, 3],
+  ["- List files recursively:", 4, 4],
+  ["> More information: <https://example.org/tar>.", 4, 4],
+];
+
+Deno.test("countWords and inlineWordCount: the counts of the engine before", () => {
+  for (const [text, words, inlineWords] of COUNTS) {
+    assert.equal(countWords(text), words, JSON.stringify(text));
+    assert.equal(inlineWordCount(text), inlineWords, JSON.stringify(text));
+  }
+});
+
+Deno.test("inlineWordCount: counted as read or rewritten first, the same count", () => {
+  // An HTML tag after a space takes the rewriting path and adds no word.
+  const pieces = [
+    "a",
+    "b",
+    " ",
+    "\n",
+    "\t",
+    "`",
+    "``",
+    "\\",
+    "\\\n",
+    "\\*",
+    "&",
+    "&amp;",
+    "&nbsp;",
+    "&#32;",
+    "&#x3000;",
+    "&ensp;",
+    "&bogus",
+    ";",
+    "\u3000",
+    "\u00a0",
+    "\u4e2d",
+    "\u00e9",
+    "\uE000",
+    "\uFEFF",
+    "\u2028",
+    "\u200b",
+    "\u{1f600}",
+    "-",
+    "*",
+    "(",
+    ")",
+    "!",
+  ];
+  const rng = seededRng(37);
+  for (let round = 0; round < 20_000; round++) {
+    let content = "";
+    for (let i = rng.int(0, 16); i > 0; i--) content += pieces[rng.int(0, pieces.length - 1)];
+    assert.equal(
+      inlineWordCount(content),
+      inlineWordCount(`${content} <b></b>`),
+      JSON.stringify(content),
+    );
+  }
 });
