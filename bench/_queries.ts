@@ -6,7 +6,7 @@
  * @module
  */
 import { loadWorkspace } from "../mdsel/io/workspace.ts";
-import type { DocsSet, Half } from "./_docs_sets.ts";
+import { type DocsSet, docsSets, type Half, readSplit } from "./_docs_sets.ts";
 import { knownItems, setRng } from "./_known_items.ts";
 import { type engineRanker, rankOf } from "./_natural.ts";
 
@@ -58,4 +58,20 @@ export async function setQueries(set: DocsSet, half: Half, items: number, seed: 
     })),
   ];
   return { workspace, queries };
+}
+
+/**
+ * Every docs set, installed and loaded, with its half of the split and its
+ * queries.
+ *
+ * @param items How many known items to draw a set.
+ * @param seed The known items' seed.
+ * @returns Each set, its half, its loaded folder and its queries.
+ */
+export async function loadedSets(items: number, seed: number) {
+  const split = await readSplit();
+  return await Promise.all((await docsSets()).map(async (set) => {
+    const half: Half = split[set.spec.id] ?? "test";
+    return { set, half, ...(await setQueries(set, half, items, seed)) };
+  }));
 }

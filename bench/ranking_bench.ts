@@ -17,9 +17,9 @@
  */
 import { parseArgs } from "node:util";
 import { RANKING, type Ranking } from "../mdsel/search/rank.ts";
-import { docsSets, type Half, readSplit } from "./_docs_sets.ts";
+import type { Half } from "./_docs_sets.ts";
 import { engineRanker, scoresOf } from "./_natural.ts";
-import { setQueries } from "./_queries.ts";
+import { loadedSets } from "./_queries.ts";
 
 const { values: options } = parseArgs({
   args: Deno.args,
@@ -56,17 +56,7 @@ function _fields(field: number, weight: number): Ranking {
   return { ...RANKING, fields };
 }
 
-const split = await readSplit();
-const sets = await docsSets();
-const loaded = await Promise.all(sets.map(async (set) => ({
-  set,
-  ...(await setQueries(
-    set,
-    split[set.spec.id] ?? "test",
-    Number(options.items),
-    Number(options.seed),
-  )),
-})));
+const loaded = await loadedSets(Number(options.items), Number(options.seed));
 const only = options.only?.split(",");
 const variants = VARIANTS.filter((v, i) =>
   i === 0 || !only || only.some((o) => v.name.includes(o))

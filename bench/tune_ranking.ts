@@ -16,9 +16,9 @@
  */
 import { parseArgs } from "node:util";
 import { RANKING, type Ranking } from "../mdsel/search/rank.ts";
-import { docsSets, type Half, readSplit } from "./_docs_sets.ts";
+import type { Half } from "./_docs_sets.ts";
 import { engineRanker, scoresOf } from "./_natural.ts";
-import { type Query, setQueries } from "./_queries.ts";
+import { loadedSets, type Query } from "./_queries.ts";
 
 const { values: options } = parseArgs({
   args: Deno.args,
@@ -80,17 +80,7 @@ const KNOBS: readonly Knob[] = [
   _plain("second", (value) => value === 0 ? [0.1] : [0, value * 2]),
 ];
 
-const split = await readSplit();
-const sets = await docsSets();
-const loaded = await Promise.all(sets.map(async (set) => ({
-  set,
-  ...(await setQueries(
-    set,
-    split[set.spec.id] ?? "test",
-    Number(options.items),
-    Number(options.seed),
-  )),
-})));
+const loaded = await loadedSets(Number(options.items), Number(options.seed));
 
 interface Figures {
   readonly objective: number;
@@ -101,8 +91,8 @@ interface Figures {
 /** Ranks one half's queries with the knobs. */
 function evaluate(ranking: Ranking, half: Half): Figures {
   const ranks: Record<Query["type"], (number | null)[]> = { natural: [], known: [] };
-  for (const { set, workspace, queries } of loaded) {
-    if ((split[set.spec.id] ?? "test") !== half) continue;
+  for (const { set, half: setHalf, workspace, queries } of loaded) {
+    if (setHalf !== half) continue;
     const rank = engineRanker(workspace, set.folder, ranking);
     for (const query of queries) ranks[query.type].push(query.rank(rank(query.text)));
   }

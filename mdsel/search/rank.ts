@@ -91,7 +91,7 @@ export interface Ranking {
   readonly phrases: number;
 }
 
-/** The ranking's values (measured with `bench/natural_questions_bench.ts`). */
+/** The ranking's values, measured as docs/search.md says (`bench/docs_sets_bench.ts`). */
 export const RANKING: Ranking = {
   k1: 1.2,
   b: 0.7,
