@@ -133,27 +133,29 @@ export class CacheStore {
       const { DatabaseSync } = await import("node:sqlite");
       db = new DatabaseSync(path);
       db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-      const id = (db.prepare("PRAGMA application_id").get() as { application_id: number })
-        .application_id;
-      if (id !== APPLICATION_ID) {
-        const tables = db.prepare("SELECT count(*) AS n FROM sqlite_schema").get() as { n: number };
-        if (id !== 0 || tables.n > 0) {
-          db.close();
-          return { warning: storeWarning(path, "it is not mdsel's cache; left as it is") };
-        }
-        // A new file: WAL first (outside a transaction), then the schema, once.
+      // Read in one transaction: another process may be writing the schema of a new file.
+      db.exec("BEGIN");
+      let kind = _fileKind(db);
+      db.exec("COMMIT");
+      if (kind === "new") {
+        // A new file: WAL first (outside a transaction), then the schema, once, under the write
+        // lock, unless a process that took the lock first has written it meanwhile.
         db.exec("PRAGMA journal_mode = WAL");
         db.exec("BEGIN IMMEDIATE");
-        db.exec(SCHEMA);
+        kind = _fileKind(db);
+        if (kind === "new") db.exec(SCHEMA);
         db.exec("COMMIT");
-        removeOlderStores(dir, DatabaseSync, APPLICATION_ID, SCHEMA_VERSION);
-      } else {
-        const version = (db.prepare("PRAGMA user_version").get() as { user_version: number })
-          .user_version;
-        if (version !== SCHEMA_VERSION) {
-          db.close();
-          return { warning: storeWarning(path, `its schema is version ${version}; left as it is`) };
-        }
+        if (kind === "new") removeOlderStores(dir, DatabaseSync, APPLICATION_ID, SCHEMA_VERSION);
+      }
+      if (kind === "foreign") {
+        db.close();
+        return { warning: storeWarning(path, "it is not mdsel's cache; left as it is") };
+      }
+      const version = (db.prepare("PRAGMA user_version").get() as { user_version: number })
+        .user_version;
+      if (version !== SCHEMA_VERSION) {
+        db.close();
+        return { warning: storeWarning(path, `its schema is version ${version}; left as it is`) };
       }
       // Recursive triggers: a `doc` entry removed removes its `search` entry, which updates the totals.
       db.exec(
@@ -484,4 +486,18 @@ export class CacheStore {
 /** The bytes an entry holds with some data, as the cap counts them (its postings aside). */
 function _entryBytes(entry: NewEntry, data: string): number {
   return data.length + entry.path.length + entry.stat.length + 64;
+}
+
+/**
+ * Whether a database file is mdsel's store, a new (empty) file, or another
+ * program's; read within the caller's transaction, so that both of what it
+ * reads are of one state of the file.
+ */
+function _fileKind(db: DatabaseSync): "ours" | "new" | "foreign" {
+  const { n } = db.prepare("SELECT count(*) AS n FROM sqlite_schema").get() as { n: number };
+  const { application_id: id } = db.prepare("PRAGMA application_id").get() as {
+    application_id: number;
+  };
+  if (id === APPLICATION_ID) return "ours";
+  return id === 0 && n === 0 ? "new" : "foreign";
 }
