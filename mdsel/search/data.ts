@@ -24,6 +24,7 @@ import { stemmer } from "stemmer";
 import { type MdDocument, proseSource } from "../parse/document.ts";
 import { sliceLines } from "../parse/source_lines.ts";
 import { searchTokens, tokenTerms } from "./text.ts";
+import { type FileTerms, fileTermsOf } from "./file_words.ts";
 
 /** The fields of a section, in the order of {@linkcode SearchData.lengths}. */
 export const FIELDS = ["heading", "path", "body", "jsx"] as const;
@@ -69,6 +70,12 @@ export interface SearchData {
   readonly terms: ReadonlyMap<string, readonly number[]>;
   /** Distinct terms of each section's field, at `section * FIELD_COUNT + field`. */
   readonly lengths: readonly number[];
+  /**
+   * Its file's name and folder as words, and how many distinct terms they
+   * hold (the file field of every section): absent, the ranking reads them
+   * from the path.
+   */
+  readonly file?: FileTerms;
 }
 
 /**
@@ -302,7 +309,7 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
     add(own > i + 1 ? sectionJsxText(doc, i + 1, own) : "", at, JSX);
     path.push({ depth: node.depth, text: node.text, section: at });
   }
-  return { title, sections, terms, lengths };
+  return { title, sections, terms, lengths, file: fileTermsOf(doc.filePath) };
 }
 
 /**

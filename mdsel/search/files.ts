@@ -23,7 +23,7 @@ import { mdxWarning } from "../parse/mdx_warning.ts";
 import type { SearchBatch, SearchDataSource } from "./search.ts";
 import { TermPlaces } from "./term_places.ts";
 import { type SearchData, searchData, STEM } from "./data.ts";
-import { reachedTerms, type TermSpec, withinOneEdit } from "./match.ts";
+import { reachedTerms, type TermSpec, typoHalves, withinOneEdit } from "./match.ts";
 import {
   PostingsWriter,
   readPostingsInto,
@@ -438,14 +438,12 @@ function _typoCandidates(
   word: string,
   store: CallCache["store"],
 ): string[] {
-  let half = word.length >> 1;
-  // Never between the two halves of a surrogate pair.
-  if (half > 0 && /[\uD800-\uDBFF]/.test(word[half - 1])) half--;
+  const [first, second] = typoHalves(word);
   const min = word.length - 1;
   const max = word.length + 1;
   return [
-    ...store.termsStartingWith(word.slice(0, half), min, max),
-    ...store.termsEndingWith(word.slice(half), min, max),
+    ...store.termsStartingWith(first, min, max),
+    ...store.termsEndingWith(second, min, max),
   ];
 }
 

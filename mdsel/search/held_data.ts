@@ -256,6 +256,7 @@ export class HeldSearchData implements SearchData {
   readonly title: string;
   readonly sections: SearchData["sections"];
   readonly lengths: readonly number[];
+  readonly file?: SearchData["file"];
   #places?: TermPlaces;
   #doc: number;
   #terms?: ReadonlyMap<string, readonly number[]>;
@@ -269,6 +270,7 @@ export class HeldSearchData implements SearchData {
     this.title = data.title;
     this.sections = data.sections;
     this.lengths = data.lengths;
+    if (data.file !== undefined) this.file = data.file;
     this.#places = places;
     this.#doc = doc;
   }

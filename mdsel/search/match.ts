@@ -11,7 +11,7 @@
 import type { SearchQuery } from "./query.ts";
 import { plainTerm, STOP_WORDS } from "./query.ts";
 import { STEM, stemTerm } from "./data.ts";
-import { hasCjk, isVersion } from "./text.ts";
+import { hasCjk, isAscii, isVersion } from "./text.ts";
 
 /** One term a query searches for. */
 export interface TermSpec {
@@ -268,9 +268,75 @@ export function withinOneEdit(a: string, b: string): boolean {
   return short.slice(rest) === long.slice(i + 1);
 }
 
+/**
+ * A word's two halves: a word one edit away ({@linkcode withinOneEdit})
+ * leaves one of them as it was, so it begins with the first or ends with the
+ * second. Never cut between the two halves of a surrogate pair.
+ *
+ * @param word A word.
+ * @returns Its first half and the rest.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { typoHalves } from "./match.ts";
+ * assert.deepEqual(typoHalves("sqlite"), ["sql", "ite"]);
+ * assert.deepEqual(typoHalves("abort"), ["ab", "ort"]);
+ * ```
+ */
+export function typoHalves(word: string): [string, string] {
+  let half = word.length >> 1;
+  if (half > 0 && /[\uD800-\uDBFF]/.test(word[half - 1])) half--;
+  return [word.slice(0, half), word.slice(half)];
+}
+
 // One typo per word, for words long enough to have a typo (not Chinese or
 // Japanese: one character more or less is another word; not a version: one
 // digit more or less is another version); prefixes from 3 letters.
 const _typo = (term: string) =>
   term.length >= 4 && term.length <= 40 && !hasCjk(term) && !isVersion(term);
 const _prefix = (term: string) => term.length >= 3 && term.length <= 40;
+
+/**
+ * A quick test of a file's words for a query: `false` only when none of
+ * their terms can reach a query term (as {@linkcode termMatcher} reaches
+ * them: as written, a word it begins, or a word one edit away). A term of
+ * ASCII words is a piece of the words lower-cased, and a term one edit from
+ * a query term holds its first half or its second ({@linkcode typoHalves}),
+ * so words holding none of the query terms nor those halves reach nothing.
+ * Words that are not ASCII are normalised before they are cut into terms:
+ * the test passes them.
+ *
+ * @param specs The query's terms.
+ * @returns The test.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseQuery } from "./query.ts";
+ * import { fileMatcher, termSpecs } from "./match.ts";
+ * const mayReach = fileMatcher(termSpecs(parseQuery("sqlite")));
+ * assert.ok(mayReach("runtime sqlite"));
+ * assert.ok(mayReach("runtime SQLite3"));
+ * assert.ok(mayReach("runtime sqlte")); // one typo away
+ * assert.ok(!mayReach("runtime http"));
+ * ```
+ */
+export function fileMatcher(specs: readonly TermSpec[]): (words: string) => boolean {
+  const keys = new Set<string>();
+  for (const spec of specs) {
+    keys.add(spec.term);
+    if (spec.typo) {
+      for (const half of typoHalves(spec.term)) keys.add(half);
+    }
+  }
+  // An empty half is in every name.
+  if (keys.has("")) return () => true;
+  const list = [...keys];
+  return (words) => {
+    if (!isAscii(words)) return true;
+    const lower = words.toLowerCase();
+    for (let i = 0; i < list.length; i++) if (lower.includes(list[i])) return true;
+    return false;
+  };
+}

@@ -45,9 +45,9 @@ import { BODY, FIELD_COUNT, JSX, type SearchData } from "./data.ts";
 
 /** The index of the heading field. */
 const HEADING = 0;
-import type { TermMatch, TermSpec } from "./match.ts";
+import { fileMatcher, type TermMatch, type TermSpec } from "./match.ts";
 import type { SearchQuery } from "./query.ts";
-import { searchTerms } from "./text.ts";
+import { fileTerms } from "./file_words.ts";
 import { TermPlaces } from "./term_places.ts";
 import { EVENT_SPAN, SectionWorks } from "./work.ts";
 import { Gathered, WindowScorer } from "./window.ts";
@@ -222,23 +222,25 @@ export function scoreSections(
   const totalLength = new Array(FIELD_COUNT + 1).fill(0);
   // Per document: how many terms its file's name has, and those the query reaches with their counts.
   const fileSizes = new Array<number>(docs.length);
-  const fileTerms = new Array<[_TermInfo, number][] | undefined>(docs.length);
+  const reachedInFile = new Array<[_TermInfo, number][] | undefined>(docs.length);
   // A file's name has a few terms: its distinct ones and their counts, in the order first met.
   const names: string[] = [];
   const counts: number[] = [];
+  // Most names reach no query term: their field's size is all the ranking needs of them.
+  const mayReach = fileMatcher(specs);
   for (let d = 0; d < docs.length; d++) {
-    names.length = counts.length = 0;
-    for (const term of searchTerms(docs[d].file)) {
-      const at = names.indexOf(term);
-      if (at === -1) {
-        names.push(term);
-        counts.push(1);
-      } else counts[at]++;
+    const { data, file } = docs[d];
+    const known = data.file?.words === file ? data.file.size : undefined;
+    if (known !== undefined && !mayReach(file)) {
+      fileSizes[d] = known;
+      continue;
     }
-    fileSizes[d] = names.length;
+    fileSizes[d] = fileTerms(file, names, counts);
     for (let i = 0; i < names.length; i++) {
       const matches = match(names[i]);
-      if (matches.length > 0) (fileTerms[d] ??= []).push([infoOf(names[i], matches), counts[i]]);
+      if (matches.length > 0) {
+        (reachedInFile[d] ??= []).push([infoOf(names[i], matches), counts[i]]);
+      }
     }
   }
   for (let d = 0; d < docs.length; d++) {
@@ -259,7 +261,7 @@ export function scoreSections(
         p += 3 + (field === BODY ? places[p + 2] : 0);
       }
     }
-    const terms = fileTerms[d];
+    const terms = reachedInFile[d];
     if (terms !== undefined) {
       for (let i = 0; i < terms.length; i++) terms[i][0].df[FIELD_COUNT] += n;
     }
@@ -299,10 +301,10 @@ export function scoreSections(
       works.holdField(at, matchSpec[m], matchWeight[m] * evidence);
     }
   };
-  // Per document: the BM25 of each reached term of its file's name, in the order of `fileTerms`.
+  // Per document: the BM25 of each reached term of its file's name, in the order of `reachedInFile`.
   const fileScores = new Array<number[] | undefined>(docs.length);
   for (let d = 0; d < docs.length; d++) {
-    const terms = fileTerms[d];
+    const terms = reachedInFile[d];
     if (terms === undefined) continue;
     fileScores[d] = terms.map(([info, tf]) =>
       fields[FIELD_COUNT] * short(tf, info.df[FIELD_COUNT], fileSizes[d], average[FIELD_COUNT])
@@ -311,7 +313,7 @@ export function scoreSections(
   const bodyWeight = fields[BODY];
   for (let d = 0; d < docs.length; d++) {
     const { data } = docs[d];
-    const terms = fileTerms[d];
+    const terms = reachedInFile[d];
     for (let t = docStart[d]; t < docStart[d + 1]; t++) {
       const info = infos.get(termOf[t]);
       if (info === undefined) continue;
@@ -362,7 +364,7 @@ export function scoreSections(
     }
   }
   for (let d = 0; d < docs.length; d++) {
-    const terms = fileTerms[d];
+    const terms = reachedInFile[d];
     if (terms === undefined) continue;
     const n = docs[d].data.sections.length;
     for (let i = 0; i < terms.length; i++) {

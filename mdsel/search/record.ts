@@ -27,7 +27,7 @@ import { TermPlaces } from "./term_places.ts";
  * whenever either changes (`tests/mdsel/search/record_test.ts` holds a
  * fingerprint of the sources search data comes from and says when).
  */
-export const SEARCH_RECORD_VERSION = 2;
+export const SEARCH_RECORD_VERSION = 3;
 
 /** Numbers per section in {@linkcode SearchRecord.s}. */
 const SECTION_FIELDS = 7;
@@ -42,6 +42,8 @@ export interface SearchRecord {
   readonly h: string[];
   /** The fields' lengths, as {@linkcode SearchData.lengths}. */
   readonly l: number[];
+  /** Its file's words and how many distinct terms they hold, as {@linkcode SearchData.file}. */
+  readonly f?: readonly [string, number];
 }
 
 /**
@@ -72,6 +74,7 @@ export function searchRecordOf(data: SearchData): SearchRecord {
     s,
     h: data.sections.map((section) => section.heading),
     l: [...data.lengths],
+    ...(data.file === undefined ? {} : { f: [data.file.words, data.file.size] as const }),
   };
 }
 
@@ -100,7 +103,7 @@ export function searchDataOf(
   record: SearchRecord,
   terms: ReadonlyMap<string, readonly number[]>,
 ): SearchData {
-  const { t, s, h, l } = record;
+  const { t, s, h, l, f } = record;
   if (
     typeof t !== "string" || !Array.isArray(s) || !Array.isArray(h) || !Array.isArray(l) ||
     s.length !== h.length * SECTION_FIELDS
@@ -120,7 +123,11 @@ export function searchDataOf(
       endLine: s[at + 6],
     };
   }
-  return { title: t, sections, terms, lengths: l };
+  // A record without its file's words (or not of this engine's shape) leaves the ranking to read them.
+  const file = Array.isArray(f) && typeof f[0] === "string" && typeof f[1] === "number"
+    ? { words: f[0], size: f[1] }
+    : undefined;
+  return { title: t, sections, terms, lengths: l, ...(file === undefined ? {} : { file }) };
 }
 
 /**

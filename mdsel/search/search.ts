@@ -24,6 +24,7 @@
 import type { MdDocument } from "../parse/document.ts";
 import { introOf, rootOf, scopeOf, type Target, targetAt } from "../query/resolve.ts";
 import { documentTitle, type SearchData, searchData, sectionText, STEM } from "./data.ts";
+import { fileWords } from "./file_words.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "./limits.ts";
 import { termMatcher, type TermSpec, termSpecs } from "./match.ts";
 import { parseQuery } from "./query.ts";
@@ -142,7 +143,7 @@ export function searchDocuments(
   }
   const { data, places } = batch;
   const scored = scoreSections(
-    data.map((entry, i) => ({ data: entry, file: _fileWords(docs[i].filePath) })),
+    data.map((entry, i) => ({ data: entry, file: fileWords(docs[i].filePath) })),
     parsed,
     specs,
     match,
@@ -332,22 +333,6 @@ function _ownText(
     heading: section.node === -1 ? documentTitle(doc) : nodes[section.node].text,
     body: to > from ? sectionText(doc, from, to) : "",
   };
-}
-
-/** A file's name and folder as words: `docs/runtime/sqlite.mdx` gives `runtime sqlite`. */
-function _fileWords(path: string): string {
-  // Its last two parts, read from the end (a call asks this of thousands of files).
-  const parts: string[] = [];
-  let end = path.length;
-  while (parts.length < 2 && end > 0) {
-    let start = end - 1;
-    while (start >= 0 && path[start] !== "/" && path[start] !== "\\") start--;
-    const part = path.slice(start + 1, end);
-    if (part !== "" && part !== ".") parts.push(part);
-    end = start;
-  }
-  const name = (parts[0] ?? "").replace(/\.[^.]*$/, "");
-  return [parts[1] ?? "", name].join(" ").trim();
 }
 
 /**

@@ -1,0 +1,100 @@
+/**
+ * The file field of a section: its file's name and folder as words
+ * (`docs/runtime/sqlite.mdx` gives `runtime sqlite`) and their distinct
+ * terms. A
+ * search over thousands of files asks the field's size of every file (its
+ * average length) and the terms of the few whose names the query may
+ * reach: the size is kept in the search data, and `fileMatcher`
+ * (`match.ts`) tells which names the query may reach.
+ *
+ * @module
+ */
+import { searchTerms } from "./text.ts";
+
+/** A file's name and folder as words, and how many distinct terms they hold. */
+export interface FileTerms {
+  /** The words ({@linkcode fileWords}). */
+  readonly words: string;
+  /** How many distinct terms they hold ({@linkcode fileTerms}). */
+  readonly size: number;
+}
+
+/**
+ * A file's name and folder as words: its path's last two parts, its
+ * extension dropped.
+ *
+ * @param path A path, as given (`/` or `\` between its parts).
+ * @returns The words.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fileWords } from "./file_words.ts";
+ * assert.equal(fileWords("docs/runtime/sqlite.mdx"), "runtime sqlite");
+ * assert.equal(fileWords("README.md"), "README");
+ * ```
+ */
+export function fileWords(path: string): string {
+  // Its last two parts, read from the end (a call asks this of thousands of files).
+  const parts: string[] = [];
+  let end = path.length;
+  while (parts.length < 2 && end > 0) {
+    let start = end - 1;
+    while (start >= 0 && path[start] !== "/" && path[start] !== "\\") start--;
+    const part = path.slice(start + 1, end);
+    if (part !== "" && part !== ".") parts.push(part);
+    end = start;
+  }
+  const name = (parts[0] ?? "").replace(/\.[^.]*$/, "");
+  return [parts[1] ?? "", name].join(" ").trim();
+}
+
+/**
+ * The distinct search terms of a file's words and how often each stands,
+ * in the order first met.
+ *
+ * @param words The words ({@linkcode fileWords}).
+ * @param names Where to put the terms (emptied first).
+ * @param counts Where to put their counts (emptied first).
+ * @returns How many distinct terms.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fileTerms } from "./file_words.ts";
+ * const names: string[] = [];
+ * const counts: number[] = [];
+ * assert.equal(fileTerms("cli bun-cli", names, counts), 3);
+ * assert.deepEqual(names, ["cli", "bun-cli", "bun"]);
+ * assert.deepEqual(counts, [2, 1, 1]);
+ * ```
+ */
+export function fileTerms(words: string, names: string[] = [], counts: number[] = []): number {
+  names.length = counts.length = 0;
+  for (const term of searchTerms(words)) {
+    const at = names.indexOf(term);
+    if (at === -1) {
+      names.push(term);
+      counts.push(1);
+    } else counts[at]++;
+  }
+  return names.length;
+}
+
+/**
+ * A file's words and the size of its field, for its search data.
+ *
+ * @param path The file's path, as given.
+ * @returns The words and how many distinct terms they hold.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fileTermsOf } from "./file_words.ts";
+ * assert.deepEqual(fileTermsOf("docs/cli/bun-cli.md"), { words: "cli bun-cli", size: 3 });
+ * ```
+ */
+export function fileTermsOf(path: string): FileTerms {
+  const words = fileWords(path);
+  return { words, size: fileTerms(words) };
+}
