@@ -35,18 +35,24 @@ export interface FileTerms {
  * ```
  */
 export function fileWords(path: string): string {
-  // Its last two parts, read from the end (a call asks this of thousands of files).
-  const parts: string[] = [];
+  // Its last two parts, read from the end without a regular expression or an
+  // array (a call asks this of thousands of files).
+  let name = "";
+  let folder = "";
+  let found = 0;
   let end = path.length;
-  while (parts.length < 2 && end > 0) {
+  while (found < 2 && end > 0) {
     let start = end - 1;
     while (start >= 0 && path[start] !== "/" && path[start] !== "\\") start--;
-    const part = path.slice(start + 1, end);
-    if (part !== "" && part !== ".") parts.push(part);
+    if (end - start > 1 && !(end - start === 2 && path[start + 1] === ".")) {
+      if (found++ === 0) {
+        const dot = path.lastIndexOf(".", end - 1);
+        name = path.slice(start + 1, dot > start ? dot : end);
+      } else folder = path.slice(start + 1, end);
+    }
     end = start;
   }
-  const name = (parts[0] ?? "").replace(/\.[^.]*$/, "");
-  return [parts[1] ?? "", name].join(" ").trim();
+  return folder === "" ? name.trim() : name === "" ? folder.trim() : `${folder} ${name}`.trim();
 }
 
 /**

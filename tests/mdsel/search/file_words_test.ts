@@ -19,6 +19,11 @@ Deno.test("file words: the last two parts of the path, its extension dropped", (
     ["docs//api/./fetch.md", "api fetch"],
     ["README", "README"],
     ["v1.2/notes.v2.md", "v1.2 notes.v2"],
+    [".hidden", ""],
+    ["a/.md", "a"],
+    ["dir/", "dir"],
+    ["a/../b.md", ".. b"],
+    [" sp /x .md", "sp  x"],
   ];
   for (const [path, words] of cases) assert.equal(fileWords(path), words, path);
 });
