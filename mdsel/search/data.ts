@@ -99,6 +99,9 @@ class _Term {
   slot = -1;
   /** Whether the call keeps its stem term. */
   stemmed = false;
+  /** The serial number of the last `keep` that judged it, and what it said. */
+  judgedBy = 0;
+  kept = false;
 
   /**
    * @param text The term.
@@ -125,6 +128,13 @@ const _MAX_TOKENS = 200_000;
 /** The calls so far, and the fields: serial numbers. */
 let _calls = 0;
 let _fields = 0;
+/**
+ * Each `keep` a call was given, by serial number. A search's calls (one per
+ * document) ask the same `keep` about the same terms, over a million times
+ * over 7,425 pages: its answer is kept on the term.
+ */
+const _keeps = new WeakMap<(term: string) => boolean, number>();
+let _lastKeep = 0;
 
 /**
  * A token's terms, in order (see {@linkcode tokenTerms}), kept. The token is
@@ -216,12 +226,22 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
     _terms.clear();
   }
   const call = ++_calls;
+  let judge = keep === undefined ? 0 : _keeps.get(keep);
+  if (judge === undefined) _keeps.set(keep!, judge = ++_lastKeep);
+  const kept = (term: _Term): boolean => {
+    if (keep === undefined) return true;
+    if (term.judgedBy !== judge) {
+      term.judgedBy = judge;
+      term.kept = keep(term.text);
+    }
+    return term.kept;
+  };
   // The places of the terms kept, at their `slot`.
   const slots: number[][] = [];
   /** Notes a term's first sight in the document: its places listed in `terms` when kept, and its stem's. */
   const visit = (term: _Term) => {
     term.call = call;
-    if (keep === undefined || keep(term.text)) {
+    if (kept(term)) {
       const places = _NO_PLACES.slice();
       terms.set(term.text, places);
       term.slot = slots.push(places) - 1;
@@ -229,7 +249,7 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
       term.slot = -1;
     }
     const stem = term.stem;
-    term.stemmed = stem !== undefined && (keep === undefined || keep(stem.text));
+    term.stemmed = stem !== undefined && kept(stem);
     if (term.stemmed && stem!.call !== call) visit(stem!);
   };
   /** Notes a term's occurrence; whether it is its first in the field. */
