@@ -108,25 +108,6 @@ export function searchTerms(text: string): string[] {
 }
 
 /**
- * Whether a text is ASCII only: its search terms are then pieces of it,
- * lower-cased (other text is normalised first).
- *
- * @param text Any text.
- * @returns `true` when it holds no other character.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { isAscii } from "./text.ts";
- * assert.ok(isAscii("runtime sqlite"));
- * assert.ok(!isAscii("menu café"));
- * ```
- */
-export function isAscii(text: string): boolean {
-  return !NOT_ASCII.test(text);
-}
-
-/**
  * The tokens of a text, as written: its words and its identifiers with
  * punctuation, in order, each of which {@linkcode tokenTerms} cuts into
  * terms ({@linkcode searchTerms} is both in one).
