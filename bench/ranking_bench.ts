@@ -48,6 +48,7 @@ const VARIANTS: readonly { readonly name: string; readonly ranking: Ranking }[] 
   { name: "definitions off", ranking: { ...RANKING, definitions: 0 } },
   { name: "phrases off", ranking: { ...RANKING, phrases: 0 } },
   { name: "identifier parts off", ranking: { ...RANKING, part: 0 } },
+  { name: "identifier held by its parts as a whole", ranking: { ...RANKING, partHeld: 1 } },
 ];
 
 function _fields(field: number, weight: number): Ranking {

@@ -22,7 +22,8 @@
  *    window), each word counted by how rare it is (its IDF), to a power: a
  *    section with all three rare words beats one with a single word in its
  *    heading, and one without the product name every page mentions loses
- *    little.
+ *    little. An identifier it holds only by its parts (`coverage` for
+ *    `test.coverageDir`) counts for half.
  * 4. **The section read as one text**, its body's length normalised and the
  *    share of words held to a higher power: the ranking of a known item (a
  *    few rare words of a section), fused with the passage ranking (each
@@ -89,6 +90,12 @@ export interface Ranking {
   readonly definitions: number;
   /** A section holding a quoted phrase of the query gets this many times the best score of those holding none (0: off). */
   readonly phrases: number;
+  /**
+   * What an identifier of the query held only by its parts (`coverage` of
+   * `test.coverageDir`) counts for in the share of the query's words a
+   * section holds, beside the identifier as written (1: as much).
+   */
+  readonly partHeld: number;
 }
 
 /** The ranking's values, measured as docs/search.md says (`bench/docs_sets_bench.ts`). */
@@ -107,6 +114,7 @@ export const RANKING: Ranking = {
   second: 0.1,
   definitions: 1,
   phrases: 1,
+  partHeld: 0.5,
 };
 
 /** One document of a call, as the ranking reads it. */
