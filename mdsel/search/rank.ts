@@ -27,7 +27,8 @@
  * 4. **The section read as one text**, its body's length normalised and the
  *    share of words held to a higher power: the ranking of a known item (a
  *    few rare words of a section), fused with the passage ranking (each
- *    relative to its best, summed with weights: CombSUM).
+ *    relative to its best, summed with weights: CombSUM), weighing more for
+ *    a query of a few keywords than for a question.
  * 5. **What it is**: an upgrade note, a changelog entry or a legacy page ranks below the
  *    topic it mentions unless the query asks about changes.
  *
@@ -96,6 +97,11 @@ export interface Ranking {
    * section holds, beside the identifier as written (1: as much).
    */
   readonly partHeld: number;
+  /**
+   * How much the known-item ranking weighs in the fused score of a keyword
+   * query ({@linkcode isKeywordQuery}), in place of `fuse`.
+   */
+  readonly keywordFuse: number;
 }
 
 /** The ranking's values, measured as docs/search.md says (`bench/docs_sets_bench.ts`). */
@@ -115,7 +121,35 @@ export const RANKING: Ranking = {
   definitions: 1,
   phrases: 1,
   partHeld: 0.5,
+  keywordFuse: 3,
 };
+
+/**
+ * Whether a query is a few keywords rather than a question or a long
+ * description: it holds a quoted phrase, or fewer than four words it
+ * requires (fewer than two when asked as a question: `how do I route`).
+ * A keyword query names what its section holds, all of it; a question's
+ * words are not all its answer's.
+ *
+ * @param query The parsed query.
+ * @returns Whether it is a keyword query.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseQuery } from "./query.ts";
+ * import { isKeywordQuery } from "./rank.ts";
+ * assert.equal(isKeywordQuery(parseQuery("test.coverageDir lcov")), true);
+ * assert.equal(isKeywordQuery(parseQuery("how do I route")), true);
+ * assert.equal(isKeywordQuery(parseQuery("how do I read a file with Bun?")), false);
+ * assert.equal(isKeywordQuery(parseQuery("pass a build argument to docker build")), false);
+ * ```
+ */
+export function isKeywordQuery(query: SearchQuery): boolean {
+  if (query.phrases.length > 0) return true;
+  const required = query.words.filter((word) => !word.optional).length;
+  return required < (query.question ? 2 : 4);
+}
 
 /** One document of a call, as the ranking reads it. */
 export interface RankedDocument {
@@ -413,7 +447,8 @@ export function scoreSections(
   const scorer = new WindowScorer(query, specs, specWords, weights, totalWeight, ranking);
   const results: Scored[] = new Array(works.count);
   for (let e = 0; e < works.count; e++) results[e] = scorer.score(gathered, e);
-  if (ranking.fuse > 0) {
+  const fuse = isKeywordQuery(query) ? ranking.keywordFuse : ranking.fuse;
+  if (fuse > 0) {
     // Score fusion (CombSUM): each ranking relative to its best.
     let bestPassage = 1e-9;
     let bestKnown = 1e-9;
@@ -422,7 +457,7 @@ export function scoreSections(
       bestKnown = Math.max(bestKnown, result.known ?? 0);
     }
     for (const result of results) {
-      result.score = result.score / bestPassage + ranking.fuse * (result.known ?? 0) / bestKnown;
+      result.score = result.score / bestPassage + fuse * (result.known ?? 0) / bestKnown;
     }
   }
   _applyKind(results, docs, query, specWords, ranking);

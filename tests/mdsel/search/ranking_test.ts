@@ -39,3 +39,51 @@ Deno.test("an identifier held only by its parts counts for less than the identif
   assert.equal(first(docs, "test.coverageDir lcov"), "test.coverageDir");
   assert.equal(first(docs, "test.coverageDir lcov", { ...RANKING, partHeld: 1 }), "Lcov files");
 });
+
+Deno.test("a keyword query weighs the section read as one text more than a question does", () => {
+  const fill =
+    "The client sends the request again when the server answers with an error it may recover from.";
+  const docs = [
+    parseDocument(
+      [
+        "# Client",
+        "",
+        "## Waiting",
+        "",
+        `A retry waits a backoff with jitter. Each retry doubles its backoff. ${fill} ${fill}`,
+        "",
+      ].join("\n"),
+      "client",
+      "client.md",
+    ),
+    parseDocument(
+      [
+        "# Settings",
+        "",
+        "## Options",
+        "",
+        "The share of the retry backoff drawn at random: its jitter.",
+        "",
+        "## Logging",
+        "",
+        "Where logs go.",
+        "",
+      ].join("\n"),
+      "settings",
+      "settings.md",
+    ),
+    ...["Install", "Logging", "Proxies", "Cookies", "Streams"].map((name, i) =>
+      parseDocument(
+        `# ${name}\n\n${name} of the client: how the client handles ${name.toLowerCase()} when it sends a request to a server and reads the answer.\n`,
+        `n${i}`,
+        `n${i}.md`,
+      )
+    ),
+  ];
+  // "Options" is short and holds the three words once; "Waiting" holds them in a denser passage.
+  assert.equal(first(docs, "retry backoff jitter"), "Options");
+  assert.equal(
+    first(docs, "retry backoff jitter", { ...RANKING, keywordFuse: RANKING.fuse }),
+    "Waiting",
+  );
+});
