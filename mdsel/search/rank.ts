@@ -39,7 +39,7 @@
  *
  * This module gathers the sections a query reaches and the corpus's
  * statistics, and fuses and adjusts the scores; `window.ts` scores one
- * section at a time.
+ * section at a time, `changes.ts` tells upgrade notes and legacy pages.
  *
  * @module
  */
@@ -53,6 +53,7 @@ import { searchTerms } from "./text.ts";
 import { TermPlaces } from "./term_places.ts";
 import { EVENT_SPAN, SectionWorks } from "./work.ts";
 import { Gathered, WindowScorer } from "./window.ts";
+import { applyKind } from "./changes.ts";
 
 /** The knobs of the ranking; {@linkcode RANKING} holds the values chosen. */
 export interface Ranking {
@@ -460,72 +461,6 @@ export function scoreSections(
       result.score = result.score / bestPassage + fuse * (result.known ?? 0) / bestKnown;
     }
   }
-  _applyKind(results, docs, query, specWords, ranking);
+  applyKind(results, docs, query, specWords, ranking);
   return results;
-}
-
-/** Words that say a query is about changes: then upgrade notes are what it wants. */
-const _CHANGE_WORDS =
-  /^(?:migrat\w*|upgrad\w*|changelog|changes?|changed|breaking|deprecat\w*|removed|renamed|release|releases|v\d[\w.]*|\d+(?:\.\d+)+|version|legacy)$/;
-/**
- * A page or section of changes: an upgrade guide, a changelog, release notes.
- * "Upgrade to" counts before a version (`Upgrade to v5`, `Upgrade to Astro 5`),
- * not before anything else (`Upgrade to canary builds` is a how-to); a
- * migration counts unless from another tool (`Migrate from Jest to Bun's
- * test runner` is a how-to; `Migrating from v7 to v8` is upgrade notes).
- */
-const _CHANGE_TEXT =
-  /\b(?:migrat(?:e|ion|ing)(?![ -]from[ -](?!v?\d)[a-z])|upgrading|upgrade[ -](?:guide|notes)|upgrade[ -]to[ -](?:[a-z][\w.-]*[ -])?v?\d|changelog|release[ -]notes|what'?s new|breaking[ -]changes?|deprecations?)\b/i;
-/**
- * Docs of a superseded version: `workflows-legacy/`, `(Legacy)`, `Legacy
- * decorators`, `legacyWorkflows`, `streamLegacy`; not a name that starts with
- * the word (`legacy-peer-deps`, `legacy_mode`: an option of today).
- */
-const _LEGACY_TEXT = /(?<![A-Za-z])[Ll]egacy(?![a-z]|[-_][A-Za-z])|[a-z]Legacy(?![a-z])/;
-
-/**
- * Upgrade notes and changelog entries rank below the topic they mention,
- * unless the query asks about changes: a section is one when its page is
- * (by its file's name, its title or its first heading) or a heading above
- * it says so. One holding a word of the query that only such sections hold
- * keeps its score: no topic holds that word to rank above it (a contributor
- * thanked in a changelog, a fix only its entry describes).
- */
-function _applyKind(
-  results: Scored[],
-  docs: readonly RankedDocument[],
-  query: SearchQuery,
-  specWords: readonly (readonly number[])[],
-  ranking: Ranking,
-): void {
-  if (ranking.changes === 1) return;
-  if (query.words.some((word) => word.terms.some((term) => _CHANGE_WORDS.test(term)))) return;
-  // Per document: whether its page is one (1) or not (2), once asked.
-  const pages = new Uint8Array(docs.length);
-  const changes: Scored[] = [];
-  // The query's words some section not of changes holds.
-  const elsewhere = new Set<number>();
-  for (const result of results) {
-    const { data, file } = docs[result.doc];
-    if (pages[result.doc] === 0) {
-      const first = data.sections.find((entry) => entry.depth > 0)?.heading ?? "";
-      const page = `${file} ${data.title} ${first}`;
-      pages[result.doc] = _CHANGE_TEXT.test(page) || _LEGACY_TEXT.test(page) ? 1 : 2;
-    }
-    let change = pages[result.doc] === 1;
-    for (let at = result.section; !change && at !== -1; at = data.sections[at].parent) {
-      const heading = data.sections[at].heading;
-      change = _CHANGE_TEXT.test(heading) || _LEGACY_TEXT.test(heading);
-    }
-    if (change) changes.push(result);
-    else for (const spec of result.specs) for (const word of specWords[spec]) elsewhere.add(word);
-  }
-  for (const result of changes) {
-    const own = [...result.specs].some((spec) =>
-      specWords[spec].some((word) => !elsewhere.has(word) && !query.words[word].optional)
-    );
-    if (own) continue;
-    result.score *= ranking.changes;
-    result.changes = true;
-  }
 }
