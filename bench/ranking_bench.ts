@@ -42,12 +42,17 @@ const VARIANTS: readonly { readonly name: string; readonly ranking: Ranking }[] 
   { name: "changes and legacy off", ranking: { ...RANKING, changes: 1 } },
   { name: "changes and legacy x0.5", ranking: { ...RANKING, changes: 0.5 } },
   { name: "outside the window off", ranking: { ...RANKING, outside: 0 } },
-  { name: "known-item ranking off", ranking: { ...RANKING, fuse: 0 } },
-  { name: "known-item ranking x1", ranking: { ...RANKING, fuse: 1 } },
+  { name: "known-item ranking off", ranking: { ...RANKING, fuse: 0, keywordFuse: 0 } },
+  { name: "known-item ranking x1", ranking: { ...RANKING, fuse: 1, keywordFuse: 1.5 } },
+  {
+    name: "keyword queries fused as questions",
+    ranking: { ...RANKING, keywordFuse: RANKING.fuse },
+  },
   { name: "a file's second result off", ranking: { ...RANKING, second: 0 } },
   { name: "definitions off", ranking: { ...RANKING, definitions: 0 } },
   { name: "phrases off", ranking: { ...RANKING, phrases: 0 } },
   { name: "identifier parts off", ranking: { ...RANKING, part: 0 } },
+  { name: "identifier held by its parts as a whole", ranking: { ...RANKING, partHeld: 1 } },
 ];
 
 function _fields(field: number, weight: number): Ranking {

@@ -77,6 +77,8 @@ const KNOBS: readonly Knob[] = [
   _plain("outside", _unit),
   _plain("wholePower", (value) => [value * 0.5, value * 1.5]),
   _plain("fuse", (value) => [0, ..._scaled(value)]),
+  _plain("keywordFuse", (value) => [0, ..._scaled(value)]),
+  _plain("partHeld", _unit),
   _plain("second", (value) => value === 0 ? [0.1] : [0, value * 2]),
 ];
 

@@ -59,6 +59,8 @@ export interface SearchQuery {
    * command-line flag (`--cafile`, `-p`), or in backticks.
    */
   readonly identifier: boolean;
+  /** Whether it is asked as a question: it starts with a question word (`how`, `what`) or ends with `?`. */
+  readonly question: boolean;
 }
 
 /** The query cannot be searched: no word to search for, or far too long. */
@@ -258,6 +260,7 @@ export function parseQuery(query: string): SearchQuery {
     terms: [...new Set(words.flatMap((word) => word.terms))],
     phrases: [...phrases],
     identifier: IDENTIFIER.test(text),
+    question,
   };
 }
 

@@ -22,11 +22,13 @@
  *    window), each word counted by how rare it is (its IDF), to a power: a
  *    section with all three rare words beats one with a single word in its
  *    heading, and one without the product name every page mentions loses
- *    little.
+ *    little. An identifier it holds only by its parts (`coverage` for
+ *    `test.coverageDir`) counts for half.
  * 4. **The section read as one text**, its body's length normalised and the
  *    share of words held to a higher power: the ranking of a known item (a
  *    few rare words of a section), fused with the passage ranking (each
- *    relative to its best, summed with weights: CombSUM).
+ *    relative to its best, summed with weights: CombSUM), weighing more for
+ *    a query of a few keywords than for a question.
  * 5. **What it is**: an upgrade note, a changelog entry or a legacy page ranks below the
  *    topic it mentions unless the query asks about changes.
  *
@@ -37,7 +39,7 @@
  *
  * This module gathers the sections a query reaches and the corpus's
  * statistics, and fuses and adjusts the scores; `window.ts` scores one
- * section at a time.
+ * section at a time, `changes.ts` tells upgrade notes and legacy pages.
  *
  * @module
  */
@@ -51,6 +53,7 @@ import { fileTerms } from "./file_words.ts";
 import { TermPlaces } from "./term_places.ts";
 import { EVENT_SPAN, SectionWorks } from "./work.ts";
 import { Gathered, WindowScorer } from "./window.ts";
+import { applyKind } from "./changes.ts";
 
 /** The knobs of the ranking; {@linkcode RANKING} holds the values chosen. */
 export interface Ranking {
@@ -89,6 +92,17 @@ export interface Ranking {
   readonly definitions: number;
   /** A section holding a quoted phrase of the query gets this many times the best score of those holding none (0: off). */
   readonly phrases: number;
+  /**
+   * What an identifier of the query held only by its parts (`coverage` of
+   * `test.coverageDir`) counts for in the share of the query's words a
+   * section holds, beside the identifier as written (1: as much).
+   */
+  readonly partHeld: number;
+  /**
+   * How much the known-item ranking weighs in the fused score of a keyword
+   * query ({@linkcode isKeywordQuery}), in place of `fuse`.
+   */
+  readonly keywordFuse: number;
 }
 
 /** The ranking's values, measured as docs/search.md says (`bench/docs_sets_bench.ts`). */
@@ -107,7 +121,36 @@ export const RANKING: Ranking = {
   second: 0.1,
   definitions: 1,
   phrases: 1,
+  partHeld: 0.5,
+  keywordFuse: 3,
 };
+
+/**
+ * Whether a query is a few keywords rather than a question or a long
+ * description: it holds a quoted phrase, or fewer than four words it
+ * requires (fewer than two when asked as a question: `how do I route`).
+ * A keyword query names what its section holds, all of it; a question's
+ * words are not all its answer's.
+ *
+ * @param query The parsed query.
+ * @returns Whether it is a keyword query.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseQuery } from "./query.ts";
+ * import { isKeywordQuery } from "./rank.ts";
+ * assert.equal(isKeywordQuery(parseQuery("test.coverageDir lcov")), true);
+ * assert.equal(isKeywordQuery(parseQuery("how do I route")), true);
+ * assert.equal(isKeywordQuery(parseQuery("how do I read a file with Bun?")), false);
+ * assert.equal(isKeywordQuery(parseQuery("pass a build argument to docker build")), false);
+ * ```
+ */
+export function isKeywordQuery(query: SearchQuery): boolean {
+  if (query.phrases.length > 0) return true;
+  const required = query.words.filter((word) => !word.optional).length;
+  return required < (query.question ? 2 : 4);
+}
 
 /** One document of a call, as the ranking reads it. */
 export interface RankedDocument {
@@ -407,7 +450,8 @@ export function scoreSections(
   const scorer = new WindowScorer(query, specs, specWords, weights, totalWeight, ranking);
   const results: Scored[] = new Array(works.count);
   for (let e = 0; e < works.count; e++) results[e] = scorer.score(gathered, e);
-  if (ranking.fuse > 0) {
+  const fuse = isKeywordQuery(query) ? ranking.keywordFuse : ranking.fuse;
+  if (fuse > 0) {
     // Score fusion (CombSUM): each ranking relative to its best.
     let bestPassage = 1e-9;
     let bestKnown = 1e-9;
@@ -416,75 +460,9 @@ export function scoreSections(
       bestKnown = Math.max(bestKnown, result.known ?? 0);
     }
     for (const result of results) {
-      result.score = result.score / bestPassage + ranking.fuse * (result.known ?? 0) / bestKnown;
+      result.score = result.score / bestPassage + fuse * (result.known ?? 0) / bestKnown;
     }
   }
-  _applyKind(results, docs, query, specWords, ranking);
+  applyKind(results, docs, query, specWords, ranking);
   return results;
-}
-
-/** Words that say a query is about changes: then upgrade notes are what it wants. */
-const _CHANGE_WORDS =
-  /^(?:migrat\w*|upgrad\w*|changelog|changes?|changed|breaking|deprecat\w*|removed|renamed|release|releases|v\d[\w.]*|\d+(?:\.\d+)+|version|legacy)$/;
-/**
- * A page or section of changes: an upgrade guide, a changelog, release notes.
- * "Upgrade to" counts before a version (`Upgrade to v5`, `Upgrade to Astro 5`),
- * not before anything else (`Upgrade to canary builds` is a how-to); a
- * migration counts unless from another tool (`Migrate from Jest to Bun's
- * test runner` is a how-to; `Migrating from v7 to v8` is upgrade notes).
- */
-const _CHANGE_TEXT =
-  /\b(?:migrat(?:e|ion|ing)(?![ -]from[ -](?!v?\d)[a-z])|upgrading|upgrade[ -](?:guide|notes)|upgrade[ -]to[ -](?:[a-z][\w.-]*[ -])?v?\d|changelog|release[ -]notes|what'?s new|breaking[ -]changes?|deprecations?)\b/i;
-/**
- * Docs of a superseded version: `workflows-legacy/`, `(Legacy)`, `Legacy
- * decorators`, `legacyWorkflows`, `streamLegacy`; not a name that starts with
- * the word (`legacy-peer-deps`, `legacy_mode`: an option of today).
- */
-const _LEGACY_TEXT = /(?<![A-Za-z])[Ll]egacy(?![a-z]|[-_][A-Za-z])|[a-z]Legacy(?![a-z])/;
-
-/**
- * Upgrade notes and changelog entries rank below the topic they mention,
- * unless the query asks about changes: a section is one when its page is
- * (by its file's name, its title or its first heading) or a heading above
- * it says so. One holding a word of the query that only such sections hold
- * keeps its score: no topic holds that word to rank above it (a contributor
- * thanked in a changelog, a fix only its entry describes).
- */
-function _applyKind(
-  results: Scored[],
-  docs: readonly RankedDocument[],
-  query: SearchQuery,
-  specWords: readonly (readonly number[])[],
-  ranking: Ranking,
-): void {
-  if (ranking.changes === 1) return;
-  if (query.words.some((word) => word.terms.some((term) => _CHANGE_WORDS.test(term)))) return;
-  // Per document: whether its page is one (1) or not (2), once asked.
-  const pages = new Uint8Array(docs.length);
-  const changes: Scored[] = [];
-  // The query's words some section not of changes holds.
-  const elsewhere = new Set<number>();
-  for (const result of results) {
-    const { data, file } = docs[result.doc];
-    if (pages[result.doc] === 0) {
-      const first = data.sections.find((entry) => entry.depth > 0)?.heading ?? "";
-      const page = `${file} ${data.title} ${first}`;
-      pages[result.doc] = _CHANGE_TEXT.test(page) || _LEGACY_TEXT.test(page) ? 1 : 2;
-    }
-    let change = pages[result.doc] === 1;
-    for (let at = result.section; !change && at !== -1; at = data.sections[at].parent) {
-      const heading = data.sections[at].heading;
-      change = _CHANGE_TEXT.test(heading) || _LEGACY_TEXT.test(heading);
-    }
-    if (change) changes.push(result);
-    else for (const spec of result.specs) for (const word of specWords[spec]) elsewhere.add(word);
-  }
-  for (const result of changes) {
-    const own = [...result.specs].some((spec) =>
-      specWords[spec].some((word) => !elsewhere.has(word) && !query.words[word].optional)
-    );
-    if (own) continue;
-    result.score *= ranking.changes;
-    result.changes = true;
-  }
 }

@@ -141,6 +141,10 @@ export class WindowScorer {
   readonly #evidence: Float64Array;
   readonly #part: Float64Array;
   readonly #headingBest: Float64Array;
+  /** Per query spec: what it counts for in the share of its word held (an identifier's part: less). */
+  readonly #specCredit: Float64Array;
+  /** Per query word: what the section's best spec of it counts for (1 when no part is discounted). */
+  readonly #credit: Float64Array;
   /** Per body term of the section, how often it stands in the window (all 0 between sections). */
   #inWindow = new Int32Array(64);
 
@@ -176,6 +180,34 @@ export class WindowScorer {
     this.#evidence = new Float64Array(words);
     this.#part = new Float64Array(words).fill(1);
     this.#headingBest = new Float64Array(words);
+    this.#specCredit = Float64Array.from(specs, (spec) => {
+      // An identifier's parts are its terms after the first (a CJK run's terms are its bigrams).
+      const { terms, count } = query.words[spec.word];
+      return count === "any" && spec.term !== terms[0] && terms.includes(spec.term)
+        ? ranking.partHeld
+        : 1;
+    });
+    this.#credit = new Float64Array(words).fill(1);
+  }
+
+  /** Per query word, what the section's best spec of it counts for in the share held. */
+  #creditOf(gathered: Gathered, e: number): void {
+    const credit = this.#credit.fill(0);
+    const specCredit = this.#specCredit;
+    const first = this.#first;
+    const second = this.#second;
+    const hold = (spec: number) => {
+      credit[first[spec]] = Math.max(credit[first[spec]], specCredit[spec]);
+      if (second[spec] !== -1) {
+        credit[second[spec]] = Math.max(credit[second[spec]], specCredit[spec]);
+      }
+    };
+    const { works, matchStart, matchSpec } = gathered;
+    for (let f = works.fieldStart[e]; f < works.fieldStart[e + 1]; f++) hold(works.fieldSpec[f]);
+    for (let t = works.termStart[e]; t < works.termStart[e + 1]; t++) {
+      const id = works.termMatch[t];
+      for (let m = matchStart[id]; m < matchStart[id + 1]; m++) hold(matchSpec[m]);
+    }
   }
 
   /** The evidence of each word summed, times the share of the words held, to a power. */
@@ -187,7 +219,7 @@ export class WindowScorer {
     for (let i = 0; i < evidence.length; i++) {
       if (evidence[i] <= 0) continue;
       total += evidence[i];
-      share += weights[i] * part[i];
+      share += weights[i] * part[i] * this.#credit[i];
     }
     const totalWeight = this.#totalWeight;
     const coverage = totalWeight > 0 ? share / totalWeight : 1;
@@ -222,6 +254,7 @@ export class WindowScorer {
       const next = second[spec];
       if (next !== -1) fieldBest[next] = Math.max(fieldBest[next], value);
     }
+    if (ranking.partHeld !== 1) this.#creditOf(gathered, e);
     if (this.#shares) {
       // The share of a Chinese or Japanese run's bigrams held: a window holds
       // no term the section does not, so it is the section's for all of them.

@@ -1,0 +1,81 @@
+/**
+ * What a section is, for the ranking (`rank.ts`): an upgrade note, a
+ * changelog entry or a page of a superseded version ranks below the topic
+ * it mentions unless the query asks about changes.
+ *
+ * @module
+ */
+import type { SearchQuery } from "./query.ts";
+import type { RankedDocument, Ranking, Scored } from "./rank.ts";
+
+/** Words that say a query is about changes: then upgrade notes are what it wants. */
+const _CHANGE_WORDS =
+  /^(?:migrat\w*|upgrad\w*|changelog|changes?|changed|breaking|deprecat\w*|removed|renamed|release|releases|v\d[\w.]*|\d+(?:\.\d+)+|version|legacy)$/;
+/**
+ * A page or section of changes: an upgrade guide, a changelog, release notes.
+ * "Upgrade to" counts before a version (`Upgrade to v5`, `Upgrade to Astro 5`),
+ * not before anything else (`Upgrade to canary builds` is a how-to); a
+ * migration counts unless from another tool (`Migrate from Jest to Bun's
+ * test runner` is a how-to; `Migrating from v7 to v8` is upgrade notes).
+ */
+const _CHANGE_TEXT =
+  /\b(?:migrat(?:e|ion|ing)(?![ -]from[ -](?!v?\d)[a-z])|upgrading|upgrade[ -](?:guide|notes)|upgrade[ -]to[ -](?:[a-z][\w.-]*[ -])?v?\d|changelog|release[ -]notes|what'?s new|breaking[ -]changes?|deprecations?)\b/i;
+/**
+ * Docs of a superseded version: `workflows-legacy/`, `(Legacy)`, `Legacy
+ * decorators`, `legacyWorkflows`, `streamLegacy`; not a name that starts with
+ * the word (`legacy-peer-deps`, `legacy_mode`: an option of today).
+ */
+const _LEGACY_TEXT = /(?<![A-Za-z])[Ll]egacy(?![a-z]|[-_][A-Za-z])|[a-z]Legacy(?![a-z])/;
+
+/**
+ * Upgrade notes and changelog entries rank below the topic they mention,
+ * unless the query asks about changes: a section is one when its page is
+ * (by its file's name, its title or its first heading) or a heading above
+ * it says so. One holding a word of the query that only such sections hold
+ * keeps its score: no topic holds that word to rank above it (a contributor
+ * thanked in a changelog, a fix only its entry describes).
+ *
+ * @param results The scored sections, whose scores it lowers in place.
+ * @param docs The documents of the call.
+ * @param query The parsed query.
+ * @param specWords Per query term, the query words it stands for.
+ * @param ranking The knobs (`changes`: what such a section's score is multiplied by).
+ */
+export function applyKind(
+  results: Scored[],
+  docs: readonly RankedDocument[],
+  query: SearchQuery,
+  specWords: readonly (readonly number[])[],
+  ranking: Ranking,
+): void {
+  if (ranking.changes === 1) return;
+  if (query.words.some((word) => word.terms.some((term) => _CHANGE_WORDS.test(term)))) return;
+  // Per document: whether its page is one (1) or not (2), once asked.
+  const pages = new Uint8Array(docs.length);
+  const changes: Scored[] = [];
+  // The query's words some section not of changes holds.
+  const elsewhere = new Set<number>();
+  for (const result of results) {
+    const { data, file } = docs[result.doc];
+    if (pages[result.doc] === 0) {
+      const first = data.sections.find((entry) => entry.depth > 0)?.heading ?? "";
+      const page = `${file} ${data.title} ${first}`;
+      pages[result.doc] = _CHANGE_TEXT.test(page) || _LEGACY_TEXT.test(page) ? 1 : 2;
+    }
+    let change = pages[result.doc] === 1;
+    for (let at = result.section; !change && at !== -1; at = data.sections[at].parent) {
+      const heading = data.sections[at].heading;
+      change = _CHANGE_TEXT.test(heading) || _LEGACY_TEXT.test(heading);
+    }
+    if (change) changes.push(result);
+    else for (const spec of result.specs) for (const word of specWords[spec]) elsewhere.add(word);
+  }
+  for (const result of changes) {
+    const own = [...result.specs].some((spec) =>
+      specWords[spec].some((word) => !elsewhere.has(word) && !query.words[word].optional)
+    );
+    if (own) continue;
+    result.score *= ranking.changes;
+    result.changes = true;
+  }
+}
