@@ -48,7 +48,7 @@ export function serverInstructions(minWords: number, format: OutputFormat): stri
   return [
     `For Markdown files over ${minWords} words, do not use Read: use these two tools to read only the part you need.`,
     ...steps,
-    'Not sure where something is? mdsel_select with words instead of a selector (abort request, "exact phrase") lists the best sections and selectors, the best whole when short, or small and standing out. Several selectors can go in one call (h2.1, h3.4); files may be folders or globs (docs/**/*.md).',
+    'Not sure where? mdsel_select with words lists the best sections: the question, then after its ? the docs\' likely words (how do I cancel a request? AbortController abort), or an identifier or "exact phrase". Several selectors fit one call (h2.1, h3.4); files may be folders or globs (docs/**/*.md).',
     "A selector that matches nothing says why, and names the closest that exist.",
   ].join("\n");
 }

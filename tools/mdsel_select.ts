@@ -68,9 +68,10 @@ export function mdselSelectConfig(
     "several files); long forms such as heading:h2[1]/block:code[0] work too",
     "- Then ?full=true, ?page=N, ?head=N or ?tail=N",
     "- Several at once, comma-separated: h2.1, h3.4/code.0",
-    '- Or words to search, when you do not know where: abort request, "exact phrase", ' +
-    "fs.readFile (readme::abort request for one file) lists the best sections with their " +
-    "selectors; a small best section that stands out, or a short one, comes whole",
+    "- Or words, when unsure where: the question, then after its ? the docs' likely words " +
+    "(API names, flags): how do I cancel a request? AbortController abort. Or fs.readFile, " +
+    '"exact phrase", a few words (readme::words: one file). Lists the best sections; a short ' +
+    "or standout best comes whole",
     "- Types: h1-h6, section, para, code, list, table, quote, intro (before the first heading), " +
     "root (whole file)",
     "",

@@ -49,7 +49,8 @@ export function applyKind(
   ranking: Ranking,
 ): void {
   if (ranking.changes === 1) return;
-  if (query.words.some((word) => word.terms.some((term) => _CHANGE_WORDS.test(term)))) return;
+  const asked = query.words.filter((word) => !word.hint);
+  if (asked.some((word) => word.terms.some((term) => _CHANGE_WORDS.test(term)))) return;
   // Per document: whether its page is one (1) or not (2), once asked.
   const pages = new Uint8Array(docs.length);
   const changes: Scored[] = [];

@@ -54,6 +54,8 @@ const MAX_SWAPS = 200;
  *
  * @param query A parsed query.
  * @param part What a part of an identifier weighs beside the identifier as written.
+ * @param hint What a word of the caller's after the question weighs
+ *   (`QueryWord.hint`): found as written and by its stem only.
  * @returns The terms, each with its word and weight.
  *
  * @example
@@ -65,7 +67,7 @@ const MAX_SWAPS = 200;
  * assert.deepEqual(specs.map((spec) => spec.term).slice(0, 3), ["redirects", "~redirect", "redirect"]);
  * ```
  */
-export function termSpecs(query: SearchQuery, part = 1): TermSpec[] {
+export function termSpecs(query: SearchQuery, part = 1, hint = 1): TermSpec[] {
   const specs: TermSpec[] = [];
   const seen = new Set<string>();
   const push = (spec: TermSpec) => {
@@ -74,10 +76,12 @@ export function termSpecs(query: SearchQuery, part = 1): TermSpec[] {
     specs.push(spec);
   };
   query.words.forEach((word, i) => {
+    const scale = word.hint ? hint : 1;
     word.terms.forEach((term, k) => {
       // An identifier as written, then its parts (`fs.readfile`: `fs`, `readfile`, `read`, `file`).
-      const weight = k === 0 || word.count === "share" ? 1 : part;
-      push({ term, word: i, weight, typo: _typo(term), prefix: _prefix(term) });
+      const weight = scale * (k === 0 || word.count === "share" ? 1 : part);
+      const loose = !word.hint;
+      push({ term, word: i, weight, typo: loose && _typo(term), prefix: loose && _prefix(term) });
     });
   });
   query.words.forEach((word, i) => {
@@ -85,19 +89,21 @@ export function termSpecs(query: SearchQuery, part = 1): TermSpec[] {
     if (plain === undefined) return;
     const stem = stemTerm(plain);
     if (stem === undefined) return;
-    push({ term: stem, word: i, weight: STEM_WEIGHT, typo: false, prefix: false });
+    const weight = STEM_WEIGHT * (word.hint ? hint : 1);
+    push({ term: stem, word: i, weight, typo: false, prefix: false });
     // The stem as a word of its own: `embeddings` finds `embed`, whose own stem differs.
     const root = stem.slice(1);
     if (root !== plain && root.length >= 3 && !STOP_WORDS.has(root)) {
-      push({ term: root, word: i, weight: STEM_WEIGHT, typo: false, prefix: false });
+      push({ term: root, word: i, weight, typo: false, prefix: false });
     }
   });
   // Two neighbouring words written as one: `shut down` finds `shutdown`, `set up` finds `setup`
   // (`up` a particle, no word of its own), and in their other forms: `timed out` finds `timeouts`.
   query.words.forEach((word, i) => {
-    const first = plainTerm(word);
+    const first = word.hint ? undefined : plainTerm(word);
     if (first === undefined) return;
-    const next = i + 1 < query.words.length ? plainTerm(query.words[i + 1]) : undefined;
+    const after = query.words[i + 1];
+    const next = after !== undefined && !after.hint ? plainTerm(after) : undefined;
     const root = stemTerm(first)?.slice(1) ?? first;
     for (const second of [word.particle, next]) {
       if (second === undefined) continue;
@@ -112,7 +118,7 @@ export function termSpecs(query: SearchQuery, part = 1): TermSpec[] {
   });
   let swaps = 0;
   query.words.forEach((word, i) => {
-    const plain = plainTerm(word);
+    const plain = word.hint ? undefined : plainTerm(word);
     if (plain === undefined || plain.length < 5 || plain.length > 40) return;
     for (let k = 0; k + 1 < plain.length && swaps < MAX_SWAPS; k++) {
       if (plain[k] === plain[k + 1]) continue;

@@ -14,13 +14,13 @@
 // The English list alone: the package's entry loads 62 languages (60 ms).
 // @ts-types="./stopword.d.ts"
 import { eng as ENGLISH_STOP_WORDS } from "stopword/src/stopwords_eng.js";
-import { cjkBigrams, cjkRuns, normalizeText, searchTerms, wordSequence } from "./text.ts";
+import { cjkBigrams, cjkRuns, hasCjk, normalizeText, searchTerms, wordSequence } from "./text.ts";
 
 /** Words left out of queries and indexes. */
 export const STOP_WORDS: ReadonlySet<string> = new Set(ENGLISH_STOP_WORDS);
 
-/** The most characters a query may have: a question, not a document. */
-export const MAX_QUERY_CHARS = 500;
+/** The most characters a query may have: a question and the caller's words, not a document. */
+export const MAX_QUERY_CHARS = 1500;
 
 /** One word of a query: what it is searched by. */
 export interface QueryWord {
@@ -43,6 +43,12 @@ export interface QueryWord {
    * `timeout`).
    */
   readonly particle?: string;
+  /**
+   * A word of the caller's after the question (`props children` in `how do I
+   * pass data to a child? props children`): evidence for a section that
+   * holds it, weighed less than the question's words, never required.
+   */
+  readonly hint?: boolean;
 }
 
 /** A query read for searching. */
@@ -61,6 +67,8 @@ export interface SearchQuery {
   readonly identifier: boolean;
   /** Whether it is asked as a question: it starts with a question word (`how`, `what`) or ends with `?`. */
   readonly question: boolean;
+  /** The question, without the caller's words after it. */
+  readonly asked: string;
 }
 
 /** The query cannot be searched: no word to search for, or far too long. */
@@ -201,10 +209,25 @@ export function parseQuery(query: string): SearchQuery {
   if (query.length > MAX_QUERY_CHARS) {
     throw new QueryError(
       `The search is too long: ${query.length} characters, at most ${MAX_QUERY_CHARS}; ` +
-        "give a few distinctive words",
+        "give the question and a few of the docs' words",
     );
   }
-  const text = normalizeText(query);
+  const normal = normalizeText(query);
+  const [asked, hinted] = splitQuestion(normal);
+  // A question of common words alone (`how?`) is no question: all is searched alike.
+  if (hinted !== "" && !_holdsWords(asked)) return _parse(normal, "", query);
+  return _parse(asked, hinted, query);
+}
+
+/** Whether text holds a word to search for. */
+function _holdsWords(text: string): boolean {
+  return text.split(/\s+/).some((token) =>
+    hasCjk(token) || searchTerms(token).some((term) => !STOP_WORDS.has(term))
+  );
+}
+
+/** Reads a question (normalised) and the caller's words after it; `query` as typed, for messages. */
+function _parse(text: string, hinted: string, query: string): SearchQuery {
   const phrases = new Set<string>();
   for (const span of text.matchAll(SPANS)) {
     const inner = span[1] ?? span[2] ?? span[3];
@@ -245,6 +268,14 @@ export function parseQuery(query: string): SearchQuery {
       words.push(optional ? { terms, count: "any", optional } : { terms, count: "any" });
     }
   });
+  const seen = new Set(words.flatMap((word) => word.terms));
+  for (const token of hinted.split(/\s+/)) {
+    const terms = [...new Set(searchTerms(token.replace(/^["`\u201C]+|["`\u201D]+$/g, "")))]
+      .filter((term) => !STOP_WORDS.has(term) && !seen.has(term));
+    if (terms.length === 0) continue;
+    for (const term of terms) seen.add(term);
+    words.push({ terms, count: "any", optional: true, hint: true });
+  }
   if (words.length === 0) {
     if (query.trim() === "") throw new QueryError("The search is empty: give words to search for");
     throw new QueryError(
@@ -261,7 +292,40 @@ export function parseQuery(query: string): SearchQuery {
     phrases: [...phrases],
     identifier: IDENTIFIER.test(text),
     question,
+    asked: text,
   };
+}
+
+/**
+ * A query cut into the question and the caller's words after it: the
+ * question ends at its last `?` outside quotes, when words follow it.
+ *
+ * @param text The query, normalised.
+ * @returns The question and the words after it (`""` when none).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { splitQuestion } from "./query.ts";
+ * assert.deepEqual(splitQuestion("how do I pass data to a child? props children"), ["how do I pass data to a child?", "props children"]);
+ * assert.deepEqual(splitQuestion("what is a context?"), ["what is a context?", ""]);
+ * assert.deepEqual(splitQuestion('"why?" retry'), ['"why?" retry', ""]);
+ * assert.deepEqual(splitQuestion("why 0.0.0? is it committed?"), ["why 0.0.0? is it committed?", ""]);
+ * ```
+ */
+export function splitQuestion(text: string): [string, string] {
+  SPANS.lastIndex = 0;
+  const spans = [...text.matchAll(SPANS)].map((span) => [span.index, span.index + span[0].length]);
+  for (
+    let at = text.lastIndexOf("?");
+    at !== -1;
+    at = at > 0 ? text.lastIndexOf("?", at - 1) : -1
+  ) {
+    if (spans.some(([start, end]) => at > start && at < end)) continue;
+    const rest = text.slice(at + 1).trim();
+    return /[\p{L}\p{N}]/u.test(rest) ? [text.slice(0, at + 1).trim(), rest] : [text, ""];
+  }
+  return [text, ""];
 }
 
 /** A word that names an identifier (see {@linkcode SearchQuery.identifier}). */

@@ -103,6 +103,8 @@ export interface Ranking {
    * query ({@linkcode isKeywordQuery}), in place of `fuse`.
    */
   readonly keywordFuse: number;
+  /** What a word of the caller's after the question weighs beside a word of the question. */
+  readonly hint: number;
 }
 
 /** The ranking's values, measured as docs/search.md says (`bench/docs_sets_bench.ts`). */
@@ -123,6 +125,7 @@ export const RANKING: Ranking = {
   phrases: 1,
   partHeld: 0.5,
   keywordFuse: 3,
+  hint: 0.35,
 };
 
 /**
@@ -442,7 +445,9 @@ export function scoreSections(
     }
   }
   const required = query.words.map((_, i) => i).filter((i) => !query.words[i].optional);
-  const weighed = required.length > 0 ? required : query.words.map((_, i) => i);
+  const weighed = required.length > 0
+    ? required
+    : query.words.map((_, i) => i).filter((i) => !query.words[i].hint);
   const weights = new Float64Array(query.words.length);
   for (const i of weighed) weights[i] = idf(wordDf[i]);
   const totalWeight = weighed.reduce((sum, i) => sum + weights[i], 0);

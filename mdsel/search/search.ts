@@ -133,7 +133,7 @@ export function searchDocuments(
   source?: SearchDataSource,
 ): SearchResult {
   const parsed = parseQuery(query);
-  const specs = termSpecs(parsed, ranking.part);
+  const specs = termSpecs(parsed, ranking.part, ranking.hint);
   const match = termMatcher(specs);
   const keep = (term: string) => match(term).length > 0;
   let batch = source?.dataFor(docs, specs, keep);
@@ -151,7 +151,7 @@ export function searchDocuments(
     places,
   );
   let best: Scored[];
-  const concept = conceptOf(query);
+  const concept = conceptOf(parsed.asked);
   if (concept !== undefined && ranking.definitions > 0) {
     scored.sort(_byScore);
     _liftDefinitions(scored, concept, docs, data, ranking.definitions);

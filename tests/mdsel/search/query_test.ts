@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseQuery, QueryError } from "../../../mdsel/search/query.ts";
+import { MAX_QUERY_CHARS, parseQuery, QueryError } from "../../../mdsel/search/query.ts";
 
 Deno.test("a query's words: stop-words out, identifiers with their parts", () => {
   const query = parseQuery("how do I read import.meta.env in Astro?");
@@ -53,7 +53,7 @@ Deno.test("a Chinese or Japanese run is a word searched by its bigrams, and a ph
 Deno.test("a query of nothing to search for, or far too long, is refused", () => {
   assert.throws(() => parseQuery("how is it"), QueryError);
   assert.throws(() => parseQuery("  "), /The search is empty/);
-  assert.throws(() => parseQuery("x ".repeat(300)), /too long/);
+  assert.throws(() => parseQuery("x ".repeat(MAX_QUERY_CHARS)), /too long/);
 });
 
 Deno.test("a query of nothing to search for says what it holds, its text cut to 60 characters", () => {
@@ -103,4 +103,23 @@ Deno.test("a particle right after a plain word is kept beside it, to be written 
   assert.deepEqual(particles("import.meta.env in astro"), ["import.meta.env", "astro"]);
   assert.deepEqual(particles("log the user in"), ["log", "user+in"]);
   assert.deepEqual(particles("tests after build"), ["tests", "build"]);
+});
+
+Deno.test("the caller's words after the question's last ? are hints, not the question", () => {
+  const query = parseQuery('how do I pass data to a child? props "children" fs.readFile');
+  assert.equal(query.asked, "how do I pass data to a child?");
+  assert.deepEqual(
+    query.words.filter((word) => word.hint).map((word) => word.terms[0]),
+    ["props", "children", "fs.readfile"],
+  );
+  assert.ok(query.words.filter((word) => word.hint).every((word) => word.optional));
+  // Quotes in the caller's words make no phrase; a word the question holds is not repeated.
+  assert.deepEqual(query.phrases, []);
+  assert.deepEqual(parseQuery("cancel a request? request abort").words.length, 3);
+  // A question that ends the query, or a ? in quotes, has no caller's words.
+  for (const text of ["why is it 0.0.0? is it committed?", '"why?" retry', "tables?"]) {
+    assert.ok(parseQuery(text).words.every((word) => !word.hint), text);
+  }
+  // A question of common words alone is no question: all is searched alike.
+  assert.ok(parseQuery("how? props children").words.every((word) => !word.hint));
 });

@@ -87,3 +87,69 @@ Deno.test("a keyword query weighs the section read as one text more than a quest
     "Waiting",
   );
 });
+
+// The caller's words after the question (#45): evidence, never required, never louder than the question.
+const CALLER_DOCS = [
+  parseDocument(
+    [
+      "# Requests",
+      "",
+      "## Cancel a request",
+      "",
+      "A request can be cancelled before its response arrives: the client stops waiting.",
+      "",
+      "## Timeouts",
+      "",
+      "A request that takes too long is cancelled: pass an AbortController signal, then abort()",
+      "cancels the request.",
+      "",
+      "## Streams",
+      "",
+      "A stream signal tells its reader to abort: signal, abort, AbortController.",
+      "",
+    ].join("\n"),
+    "requests",
+    "requests.md",
+  ),
+  parseDocument("# Other\n\nNothing here about the client.\n", "other", "other.md"),
+];
+
+/** The headings of a query's hits, best first. */
+function ranked(query: string): (string | undefined)[] {
+  return searchDocuments(CALLER_DOCS, query).hits.map((hit) => hit.headingPath.at(-1));
+}
+
+Deno.test("the caller's words after the question lift the section that uses them", () => {
+  const asked = "how do I cancel a request?";
+  assert.ok(!ranked(asked).includes("Timeouts"));
+  assert.deepEqual(ranked(`${asked} AbortController signal abort`).slice(0, 2), [
+    "Cancel a request",
+    "Timeouts",
+  ]);
+});
+
+Deno.test("the caller's words do not outvote the question", () => {
+  // "Streams" holds every word of the caller's and none of the question's.
+  const hits = ranked("how do I cancel a request? signal abort AbortController");
+  assert.equal(hits[0], "Cancel a request");
+  assert.ok(!hits.includes("Streams") || hits.indexOf("Streams") > 1, hits.join(", "));
+});
+
+Deno.test("a word of the caller's that the docs never use changes nothing", () => {
+  const asked = "how do I cancel a request?";
+  const plain = searchDocuments(CALLER_DOCS, asked).hits;
+  const guessed = searchDocuments(CALLER_DOCS, `${asked} cancelTokenSource zzqx`).hits;
+  assert.deepEqual(guessed, plain);
+});
+
+Deno.test("the caller's words are found as written and by stem, not by typo or prefix", () => {
+  const docs = [
+    parseDocument("# A\n\n## Retry\n\nThe client retries a request.\n", "a", "a.md"),
+    parseDocument("# B\n\n## Request\n\nA request has a retrial count.\n", "b", "b.md"),
+  ];
+  // `retr` begins `retries` and `retrial`; as a caller's word it reaches neither.
+  const loose = searchDocuments(docs, "request retr").hits.length;
+  const hinted = searchDocuments(docs, "request? retr").hits;
+  assert.equal(loose, 2);
+  assert.deepEqual(hinted, searchDocuments(docs, "request").hits);
+});
