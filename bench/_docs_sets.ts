@@ -380,3 +380,39 @@ if (import.meta.main) {
     }
   }
 }
+
+/** What the caller adds to a natural question (issue 45), written blind. */
+export interface CallerWords {
+  /** 4-12 words the answer likely uses. */
+  readonly keywords: string;
+  /** 40-80 words as the docs would answer. */
+  readonly passage: string;
+}
+
+/**
+ * A set's caller's words, by question id (`docs_sets/caller_words/<id>.json`;
+ * how they were written: `written_blind.txt` there).
+ *
+ * @param id The set's id.
+ * @returns The words of each question that has them.
+ */
+export async function callerWords(id: string): Promise<Map<string, CallerWords>> {
+  const path = join(DOCS_SETS_DIR, "caller_words", `${id}.json`);
+  const entries: ({ id: string } & CallerWords)[] = await Deno.readTextFile(path).then(
+    JSON.parse,
+    (error) => error instanceof Deno.errors.NotFound ? [] : Promise.reject(error),
+  );
+  return new Map(entries.map(({ id, keywords, passage }) => [id, { keywords, passage }]));
+}
+
+/**
+ * A question and the caller's words, in the form the tools ask for: after the question's `?`.
+ *
+ * @param question The question.
+ * @param words The caller's words.
+ * @returns The query.
+ */
+export function withCallerWords(question: string, words: string): string {
+  const asked = question.trimEnd();
+  return `${asked.endsWith("?") ? asked : `${asked}?`} ${words}`;
+}

@@ -14,7 +14,9 @@
  *    again). When none of the first three holds one, the agent does it by
  *    hand after all, charged on top.
  *
- * Each call costs its result plus `CALL_CHARS` (400) for the call itself.
+ * Each call costs its result plus `CALL_CHARS` (400) for the call itself; the
+ * search's query costs its characters `QUERY_FACTOR` (5) times over, as a
+ * model's output costs about five times its input (issue 45).
  *
  * @module
  */
@@ -150,6 +152,9 @@ export interface RouteOutcome {
  * @param hand The hand route's cost, charged on top when the route falls back.
  * @returns The outcome.
  */
+/** What a character of the query costs beside one of a result: a model's output costs about 5x its input. */
+export const QUERY_FACTOR = 5;
+
 export async function searchRoute(
   server: RunningServer,
   folder: string,
@@ -174,7 +179,7 @@ export async function searchRoute(
     if (!answer.isError && holds(answer.text)) rank = i + 1;
   }
   return {
-    search: callsCost(calls) + (rank === 0 ? hand : 0),
+    search: callsCost(calls) + QUERY_FACTOR * query.length + (rank === 0 ? hand : 0),
     rank,
     calls: calls.length,
     searchChars: found.text.length,

@@ -39,7 +39,15 @@ import { cpuUsage } from "node:process";
 import { parseArgs } from "node:util";
 import { loadWorkspace } from "../mdsel/io/workspace.ts";
 import { startServer } from "../tests/_server.ts";
-import { type DocsQuestion, type DocsSet, docsSets, type Half, readSplit } from "./_docs_sets.ts";
+import {
+  callerWords,
+  type DocsQuestion,
+  type DocsSet,
+  docsSets,
+  type Half,
+  readSplit,
+  withCallerWords,
+} from "./_docs_sets.ts";
 import { type KnownItem, knownItems, setRng } from "./_known_items.ts";
 import {
   cliRanker,
@@ -74,10 +82,16 @@ const given = options.bin ?? Deno.env.get("MDSEL_BIN");
 const BIN = given?.includes("/") ? resolve(given) : given;
 const ROUTE = !options["no-route"];
 
+/**
+ * The kinds of query: a natural question alone, with the caller's keywords or
+ * passage after it (`bench/docs_sets/caller_words/`, written blind), or a known item.
+ */
+type QueryType = "natural" | "keywords" | "passage" | "known";
+
 /** One query of either kind, ranked and priced. */
 interface Outcome {
   readonly set: string;
-  readonly type: "natural" | "known";
+  readonly type: QueryType;
   /** The family of a natural question, the kind of a known item. */
   readonly family: string;
   readonly rank: QuestionRank<DocsQuestion | KnownItem>;
@@ -119,8 +133,18 @@ async function runSet(set: DocsSet): Promise<SetRun> {
   const byPath = new Map(docs.map((doc) => [doc.filePath, doc]));
   const files = new Map(docs.map((doc) => [doc.filePath, splitLines(doc.lines.text)]));
   const items = knownItems(set.spec.id, docs, set.folder, ITEMS, setRng(SEED, set.spec.id));
-  const queries: { type: "natural" | "known"; q: DocsQuestion | KnownItem; text: string }[] = [
-    ...set.questions.map((q) => ({ type: "natural" as const, q, text: q.question })),
+  const caller = await callerWords(set.spec.id);
+  const queries: { type: QueryType; q: DocsQuestion | KnownItem; text: string }[] = [
+    ...set.questions.flatMap((q) => {
+      const words = caller.get(q.id);
+      return [
+        { type: "natural" as const, q, text: q.question },
+        ...(words === undefined ? [] : [
+          { type: "keywords" as const, q, text: withCallerWords(q.question, words.keywords) },
+          { type: "passage" as const, q, text: withCallerWords(q.question, words.passage) },
+        ]),
+      ];
+    }),
     ...items.map((q) => ({ type: "known" as const, q, text: q.query })),
   ];
 
@@ -145,9 +169,9 @@ async function runSet(set: DocsSet): Promise<SetRun> {
   const outcomes: Outcome[] = [];
   for (const [i, query] of queries.entries()) {
     const rank = rankOf(query.q, ranked[i]);
-    const family = query.type === "natural"
-      ? (query.q as DocsQuestion).family
-      : (query.q as KnownItem).kind;
+    const family = query.type === "known"
+      ? (query.q as KnownItem).kind
+      : (query.q as DocsQuestion).family;
     const located = query.q.answers.flatMap((answer) => {
       const doc = byPath.get(join(set.folder, answer.file));
       const found = doc && locate(doc, answer);
@@ -161,9 +185,9 @@ async function runSet(set: DocsSet): Promise<SetRun> {
     const sources = located.map(({ path, first, last }) =>
       files.get(path)!.slice(first - 1, last).join("\n")
     );
-    const terms = query.type === "natural"
-      ? questionWords(query.text)
-      : (query.q as KnownItem).greps;
+    const terms = query.type === "known"
+      ? (query.q as KnownItem).greps
+      : questionWords((query.q as DocsQuestion).question);
     const hand = handCost(files, set.folder, located, terms);
     const route = await searchRoute(server, set.folder, query.text, sources, hand);
     outcomes.push({ set: set.spec.id, type: query.type, family, rank, hand, route });
@@ -191,10 +215,15 @@ interface Figures {
   };
   readonly naturalRoute: Figures["route"];
   readonly knownRoute: Figures["route"];
+  /** The natural questions with the caller's keywords, and with a passage. */
+  readonly keywords: { readonly n: number } & Scores;
+  readonly passage: { readonly n: number } & Scores;
+  readonly keywordsRoute: Figures["route"];
+  readonly passageRoute: Figures["route"];
 }
 
 function figuresOf(outcomes: readonly Outcome[]): Figures {
-  const scores = (type: "natural" | "known") => {
+  const scores = (type: QueryType) => {
     const chosen = outcomes.filter((o) => o.type === type);
     return { n: chosen.length, ...scoresOf(chosen.map((o) => o.rank.section)) };
   };
@@ -212,9 +241,14 @@ function figuresOf(outcomes: readonly Outcome[]): Figures {
   return {
     natural: scores("natural"),
     known: scores("known"),
-    route: route(outcomes),
+    // The route of both kinds, natural questions in the form the tools ask for: with keywords.
+    route: route(outcomes.filter((o) => o.type === "keywords" || o.type === "known")),
     naturalRoute: route(outcomes.filter((o) => o.type === "natural")),
     knownRoute: route(outcomes.filter((o) => o.type === "known")),
+    keywords: scores("keywords"),
+    passage: scores("passage"),
+    keywordsRoute: route(outcomes.filter((o) => o.type === "keywords")),
+    passageRoute: route(outcomes.filter((o) => o.type === "passage")),
   };
 }
 
@@ -383,6 +417,20 @@ if (options.markdown) {
       } |`,
     );
   }
+  console.log(
+    "\n| half | question alone: hit@1, hit@3, route | + keywords | + passage |",
+  );
+  console.log("| --- | --- | --- | --- |");
+  for (const row of halfRows) {
+    const f = row.figures;
+    const c = (scores: Figures["natural"], route: Figures["route"]) =>
+      `${pct(scores.hit1, scores.n)}, ${pct(scores.hit3, scores.n)}, ${x(route.total)}`;
+    console.log(
+      `| ${row.group} | ${c(f.natural, f.naturalRoute)} | ${c(f.keywords, f.keywordsRoute)} | ${
+        c(f.passage, f.passageRoute)
+      } |`,
+    );
+  }
   console.log("\n| half | query | hit@1 / first | hit@3 / top 3 | n |");
   console.log("| --- | --- | ---: | ---: | ---: |");
   for (const half of [...halves, "all"]) {
@@ -461,6 +509,19 @@ if (options.markdown) {
   for (const row of setRows) line(row);
   console.log("");
   for (const row of halfRows) line(row);
+  console.log("\nthe caller's words (hit@1 / hit@3, route total):");
+  for (const row of halfRows) {
+    const f = row.figures;
+    const c = (name: string, scores: Figures["natural"], route: Figures["route"]) =>
+      `${name} ${pct(scores.hit1, scores.n).trim()}/${pct(scores.hit3, scores.n).trim()} ${
+        x(route.total)
+      }`;
+    console.log(
+      `${row.group.padEnd(5)} ${c("alone", f.natural, f.naturalRoute)}; ${
+        c("+keywords", f.keywords, f.keywordsRoute)
+      }; ${c("+passage", f.passage, f.passageRoute)}`,
+    );
+  }
   console.log("\nby family of natural question and kind of known item (hit@1 / hit@3, n):");
   for (const half of [...halves, "all"]) {
     const chosen = runs.filter((run) => half === "all" || run.half === half)

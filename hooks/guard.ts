@@ -187,7 +187,7 @@ export function guardReason(facts: GuardFacts, outline: string): string {
     "Take only the part you need:",
     `- mdsel_select with a selector from the outline${
       example ? ` (e.g. "${example.selector}")` : ""
-    } and this file returns that section as written; words instead of a selector search the file (the question, then after its ? the docs' words for the answer).`,
+    } and this file returns that section as written; or search it: the question, then after its ? the docs' likely words.`,
     `- Read with offset and limit returns exact lines${
       example
         ? ` (e.g. offset: ${example.start}, limit: ${

@@ -298,7 +298,8 @@ function _parse(text: string, hinted: string, query: string): SearchQuery {
 
 /**
  * A query cut into the question and the caller's words after it: the
- * question ends at its last `?` outside quotes, when words follow it.
+ * question ends at its last `?` outside quotes that a space follows, when
+ * words follow it.
  *
  * @param text The query, normalised.
  * @returns The question and the words after it (`""` when none).
@@ -311,6 +312,7 @@ function _parse(text: string, hinted: string, query: string): SearchQuery {
  * assert.deepEqual(splitQuestion("what is a context?"), ["what is a context?", ""]);
  * assert.deepEqual(splitQuestion('"why?" retry'), ['"why?" retry', ""]);
  * assert.deepEqual(splitQuestion("why 0.0.0? is it committed?"), ["why 0.0.0? is it committed?", ""]);
+ * assert.deepEqual(splitQuestion("keep 1.x? +([0-9])?(.x) range"), ["keep 1.x?", "+([0-9])?(.x) range"]);
  * ```
  */
 export function splitQuestion(text: string): [string, string] {
@@ -321,6 +323,8 @@ export function splitQuestion(text: string): [string, string] {
     at !== -1;
     at = at > 0 ? text.lastIndexOf("?", at - 1) : -1
   ) {
+    // A `?` inside a word (`?page=1`, a glob's `?(`) ends no question.
+    if (!/\s/.test(text[at + 1] ?? " ")) continue;
     if (spans.some(([start, end]) => at > start && at < end)) continue;
     const rest = text.slice(at + 1).trim();
     return /[\p{L}\p{N}]/u.test(rest) ? [text.slice(0, at + 1).trim(), rest] : [text, ""];

@@ -3,13 +3,16 @@
 // the sets' descriptions, known items on a small folder, the hand route.
 import assert from "node:assert/strict";
 import { parseDocument } from "../../mdsel/parse/document.ts";
+import { parseQuery } from "../../mdsel/search/query.ts";
 import {
   assignSplit,
+  callerWords,
   type DocsQuestion,
   type DocsSetSpec,
   EXISTING_SETS,
   readSetSpecs,
   readSplit,
+  withCallerWords,
 } from "../../bench/_docs_sets.ts";
 import { KNOWN_KINDS, knownItems, setRng } from "../../bench/_known_items.ts";
 import { handCost, locate, questionWords } from "../../bench/_route.ts";
@@ -139,6 +142,44 @@ Deno.test("each new set: its blind questions keep their hash; its judged questio
         assert.ok(!answer.file.startsWith("/") && answer.line >= 1, question.id);
         assert.ok(answer.heading === null || typeof answer.heading === "string", question.id);
       }
+    }
+  }
+});
+
+Deno.test("caller's words: every question of every set has them, as written blind, in the form asked", async () => {
+  const dir = new URL("../../bench/docs_sets/caller_words/", import.meta.url);
+  const stamp = await Deno.readTextFile(new URL("written_blind.txt", dir));
+  const old = JSON.parse(
+    await Deno.readTextFile(
+      new URL("../mdsel/fixtures/natural/questions.json", import.meta.url),
+    ),
+  );
+  for (const set of await readSetSpecs()) {
+    const text = await Deno.readTextFile(new URL(`${set.id}.json`, dir));
+    const hash = [
+      ...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))),
+    ].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+    assert.ok(stamp.includes(`${hash}  ${set.id}.json`), `${set.id}: the hash of its words`);
+    const blind: { id: string; question: string }[] = EXISTING_SETS.includes(set)
+      ? old.filter((q: { set: string }) => q.set === set.id)
+      : JSON.parse(
+        await Deno.readTextFile(
+          new URL(
+            `../../bench/docs_sets/${set.id}/questions_written_blind.json.txt`,
+            import.meta.url,
+          ),
+        ),
+      );
+    const words = await callerWords(set.id);
+    assert.deepEqual([...words.keys()], blind.map((q) => q.id), set.id);
+    for (const q of blind) {
+      const { keywords, passage } = words.get(q.id)!;
+      const count = (text: string) => text.trim().split(/\s+/).length;
+      assert.ok(count(keywords) >= 4 && count(keywords) <= 12, q.id);
+      assert.ok(count(passage) >= 40 && count(passage) <= 80, q.id);
+      // The search reads the caller's words as such: the question is all that comes before them.
+      const query = parseQuery(withCallerWords(q.question, keywords));
+      assert.ok(query.asked.length <= q.question.trimEnd().length + 1, q.id);
     }
   }
 });

@@ -259,7 +259,7 @@ Deno.test("guardReason without an outline points to mdsel_index and gives no mad
       "Not read: /d/a.md is a big Markdown file. Reading it whole would put all of it into the context.",
       "mdsel_index on this file gives its outline, with the selectors to use.",
       "Take only the part you need:",
-      "- mdsel_select with a selector from the outline and this file returns that section as written; words instead of a selector search the file (the question, then after its ? the docs' words for the answer).",
+      "- mdsel_select with a selector from the outline and this file returns that section as written; or search it: the question, then after its ? the docs' likely words.",
       "- Read with offset and limit returns exact lines; an Edit works after such a Read.",
       "- Read with offset: 1 reads it anyway, in pages past about 25,000 tokens.",
     ].join("\n"),
