@@ -8,6 +8,8 @@
  * - A run of Chinese or Japanese characters is searched by its bigrams, and
  *   is a phrase of its own: written without spaces, it is one word.
  * - Common English words (`how`, `the`) are left out.
+ * - Words after the question's last `?` are the caller's
+ *   ({@linkcode QueryWord.hint}): the docs' words it expects the answer to use.
  *
  * @module
  */
@@ -316,7 +318,6 @@ function _parse(text: string, hinted: string, query: string): SearchQuery {
  * ```
  */
 export function splitQuestion(text: string): [string, string] {
-  SPANS.lastIndex = 0;
   const spans = [...text.matchAll(SPANS)].map((span) => [span.index, span.index + span[0].length]);
   for (
     let at = text.lastIndexOf("?");
