@@ -142,6 +142,9 @@ export interface RouteOutcome {
   readonly searchChars: number;
 }
 
+/** What a character of the query costs beside one of a result: a model's output costs about 5x its input. */
+export const QUERY_FACTOR = 5;
+
 /**
  * Searches, then selects the results shown in order until one holds an answer's source.
  *
@@ -152,9 +155,6 @@ export interface RouteOutcome {
  * @param hand The hand route's cost, charged on top when the route falls back.
  * @returns The outcome.
  */
-/** What a character of the query costs beside one of a result: a model's output costs about 5x its input. */
-export const QUERY_FACTOR = 5;
-
 export async function searchRoute(
   server: RunningServer,
   folder: string,

@@ -153,3 +153,21 @@ Deno.test("the caller's words are found as written and by stem, not by typo or p
   assert.equal(loose, 2);
   assert.deepEqual(hinted, searchDocuments(docs, "request").hits);
 });
+
+Deno.test("a caller's word that asks about changes does not lift upgrade notes; the question's does", () => {
+  const docs = [
+    parseDocument(
+      "# Server\n\n## Listen\n\nThe server listens on a port you choose.\n",
+      "server",
+      "server.md",
+    ),
+    parseDocument(
+      "# Migrating to v2\n\n## Port option\n\nThe port option of the server is now `listen.port`: set the port there.\n",
+      "migrate",
+      "migrate.md",
+    ),
+  ];
+  assert.equal(first(docs, "how do I set the server port?"), "Listen");
+  assert.equal(first(docs, "how do I set the server port upgrade"), "Port option");
+  assert.equal(first(docs, "how do I set the server port? upgrade"), "Listen");
+});
