@@ -39,16 +39,9 @@ import { cpuUsage } from "node:process";
 import { parseArgs } from "node:util";
 import { loadWorkspace } from "../mdsel/io/workspace.ts";
 import { startServer } from "../tests/_server.ts";
-import {
-  callerWords,
-  type DocsQuestion,
-  type DocsSet,
-  docsSets,
-  type Half,
-  readSplit,
-  withCallerWords,
-} from "./_docs_sets.ts";
-import { type KnownItem, knownItems, setRng } from "./_known_items.ts";
+import { type DocsQuestion, type DocsSet, docsSets, type Half, readSplit } from "./_docs_sets.ts";
+import type { KnownItem } from "./_known_items.ts";
+import { type QueryType, setQueries } from "./_set_queries.ts";
 import {
   cliRanker,
   engineRanker,
@@ -81,12 +74,6 @@ const ITEMS = Number(options.items);
 const given = options.bin ?? Deno.env.get("MDSEL_BIN");
 const BIN = given?.includes("/") ? resolve(given) : given;
 const ROUTE = !options["no-route"];
-
-/**
- * The kinds of query: a natural question alone, with the caller's keywords or
- * passage after it (`bench/docs_sets/caller_words/`, written blind), or a known item.
- */
-type QueryType = "natural" | "keywords" | "passage" | "known";
 
 /** One query of either kind, ranked and priced. */
 interface Outcome {
@@ -132,21 +119,7 @@ async function runSet(set: DocsSet): Promise<SetRun> {
   const { docs } = workspace;
   const byPath = new Map(docs.map((doc) => [doc.filePath, doc]));
   const files = new Map(docs.map((doc) => [doc.filePath, splitLines(doc.lines.text)]));
-  const items = knownItems(set.spec.id, docs, set.folder, ITEMS, setRng(SEED, set.spec.id));
-  const caller = await callerWords(set.spec.id);
-  const queries: { type: QueryType; q: DocsQuestion | KnownItem; text: string }[] = [
-    ...set.questions.flatMap((q) => {
-      const words = caller.get(q.id);
-      return [
-        { type: "natural" as const, q, text: q.question },
-        ...(words === undefined ? [] : [
-          { type: "keywords" as const, q, text: withCallerWords(q.question, words.keywords) },
-          { type: "passage" as const, q, text: withCallerWords(q.question, words.passage) },
-        ]),
-      ];
-    }),
-    ...items.map((q) => ({ type: "known" as const, q, text: q.query })),
-  ];
+  const queries = await setQueries(set, docs, { items: ITEMS, seed: SEED });
 
   // Rank every query.
   const ranked: RankedSection[][] = [];

@@ -3,7 +3,6 @@
 // places merged from its words'), and the record's version moves with what
 // search data is made of.
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 import { loadWorkspace } from "../../../mdsel/io/workspace.ts";
 import { type SearchData, searchData, STEM, stemTerm } from "../../../mdsel/search/data.ts";
 import {
@@ -20,6 +19,7 @@ import { CORPUS_DIR, ensureCorpus } from "../../_corpus.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../../_mdx_corpus.ts";
 import { fc } from "../../_fast_check.ts";
 import { doc } from "../_docs.ts";
+import { sha256 } from "../../_sha256.ts";
 
 await ensureCorpus();
 await ensureMdxCorpus();
@@ -137,37 +137,35 @@ Deno.test("search record: a stem term's places are its words' merged, in section
 });
 
 /**
- * What search data is made of, hashed: a record written from one must never
- * be read by another. When this fails, search data changed: raise
- * SEARCH_RECORD_VERSION in mdsel/search/record.ts, and write both new
- * values here. An edit that keeps search data as it was (the same sections,
- * terms, places and lengths for every document, checked old against new)
- * moves only the sha256.
+ * The search records and postings written for every file of both corpora,
+ * hashed: cached search data is read only by the code that wrote it. When
+ * this fails, what search data holds changed: raise SEARCH_RECORD_VERSION in
+ * mdsel/search/record.ts and write both new values here. A comment or a
+ * refactor that writes the same data moves neither.
  */
 const SEARCH_FINGERPRINT = {
   version: 3,
-  sha256: "68cf017cc5417618dad05b23e41842a6e3a6c288fee65c9c460c850d351fc735",
+  sha256: "d2a789cd575c743671372c1b66b00a5fa9049338b6d4a198f220ad26ccd4d798",
 };
 
-Deno.test("search record: its version moves whenever search data does", async () => {
-  const root = new URL("../../../", import.meta.url);
+Deno.test("search record: its version moves whenever what search data holds does", async () => {
+  const { docs } = await loadWorkspace([CORPUS_DIR, MDX_CORPUS_DIR], { maxBytes: 64_000_000 });
+  const sorted = docs.toSorted((a, b) => a.filePath < b.filePath ? -1 : 1);
+  const writer = new PostingsWriter();
   const parts: string[] = [];
-  for (const name of ["data.ts", "text.ts", "record.ts", "file_words.ts"]) {
-    const path = fileURLToPath(new URL(`mdsel/search/${name}`, root));
-    // Line endings as git may check them out on Windows do not change search data.
-    parts.push(name, (await Deno.readTextFile(path)).replaceAll("\r\n", "\n"));
+  sorted.forEach((parsed, slot) => {
+    const data = searchData(parsed);
+    writer.add(slot, data);
+    parts.push(JSON.stringify(searchRecordOf(data)));
+  });
+  for (const [term, blob] of [...writer.postings()].sort(([a], [b]) => a < b ? -1 : 1)) {
+    parts.push(`${term} ${Array.from(blob).join(",")}`);
   }
-  const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", root)));
-  parts.push(JSON.stringify(config.imports.stemmer));
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(parts.join("\0")));
-  const sha256 = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0"))
-    .join("");
   assert.deepEqual(
-    { version: SEARCH_RECORD_VERSION, sha256 },
+    { version: SEARCH_RECORD_VERSION, sha256: await sha256(parts.join("\n")) },
     SEARCH_FINGERPRINT,
-    "Search data changed (mdsel/search/data.ts, text.ts, record.ts, file_words.ts or the " +
-      "stemmer): raise SEARCH_RECORD_VERSION in mdsel/search/record.ts, so that no cache " +
-      "entry of the old search data is read, and set SEARCH_FINGERPRINT in this test to the new " +
-      "version and sha256.",
+    "What search data holds changed: raise SEARCH_RECORD_VERSION in mdsel/search/record.ts, " +
+      "so that no cache entry of the old search data is read, and set SEARCH_FINGERPRINT in " +
+      "this test to the new version and sha256.",
   );
 });

@@ -1,0 +1,65 @@
+// Search quality, held to thresholds on the docs-sets benchmark (bench/docs_sets/):
+// the natural questions of all 12 sets, written before their docs were read and
+// answered by hand, alone and with the caller's keywords after them (written
+// blind), and known items, in each half of the split. The floors sit a few
+// points under today's figures, so that a ranking change is free to move any
+// question as long as the whole holds; `deno task bench:sets` prints the figures,
+// and the "A ranks above B" pairs of search_test.ts and ranking_test.ts state behaviour.
+import assert from "node:assert/strict";
+import { loadWorkspace } from "../../mdsel/io/workspace.ts";
+import { docsSets, type Half, readSplit } from "../../bench/_docs_sets.ts";
+import { engineRanker, fts5Ranker, rankOf, type Scores, scoresOf } from "../../bench/_natural.ts";
+import { type QueryType, setQueries } from "../../bench/_set_queries.ts";
+
+/** Known items per set: a quarter of the benchmark's, enough for a floor. */
+const ITEMS = 20;
+
+/** The floors, per half: hit@1 and hit@3 of each kind of query. */
+const FLOORS: Record<Half, Record<"natural" | "keywords" | "known", [number, number]>> = {
+  tune: { natural: [0.56, 0.79], keywords: [0.58, 0.8], known: [0.76, 0.85] },
+  test: { natural: [0.47, 0.67], keywords: [0.49, 0.68], known: [0.77, 0.87] },
+};
+
+Deno.test("search quality: each half of the docs sets above its floors, well above FTS5", async () => {
+  const split = await readSplit();
+  const ranks = new Map<string, (number | null)[]>();
+  const add = (key: string, rank: number | null) => ranks.set(key, [...ranks.get(key) ?? [], rank]);
+  for (const set of await docsSets()) {
+    const half = split[set.spec.id];
+    const workspace = await loadWorkspace([set.folder]);
+    const search = engineRanker(workspace, set.folder);
+    const fts5 = fts5Ranker(workspace, set.folder);
+    const types: QueryType[] = ["natural", "keywords", "known"];
+    for (const query of await setQueries(set, workspace.docs, { items: ITEMS, seed: 7, types })) {
+      add(`${half} ${query.type}`, rankOf(query.q, search(query.text)).section);
+      if (query.type === "natural") {
+        add(`fts5 ${query.type}`, rankOf(query.q, fts5.rank(query.text)).section);
+        add(`all ${query.type}`, ranks.get(`${half} natural`)!.at(-1)!);
+      }
+    }
+    fts5.close();
+  }
+  const figures = (key: string): Scores => scoresOf(ranks.get(key) ?? []);
+  const shown = (key: string) => {
+    const { hit1, hit3, mrr } = figures(key);
+    return `${key}: hit@1 ${hit1.toFixed(3)} hit@3 ${hit3.toFixed(3)} MRR ${mrr.toFixed(3)}`;
+  };
+  const summary = [...ranks.keys()].sort().map(shown).join("; ");
+  for (const [half, floors] of Object.entries(FLOORS)) {
+    for (const [type, [hit1, hit3]] of Object.entries(floors)) {
+      const got = figures(`${half} ${type}`);
+      assert.ok((ranks.get(`${half} ${type}`)?.length ?? 0) >= 80, `${half} ${type}: ${summary}`);
+      assert.ok(got.hit1 >= hit1 && got.hit3 >= hit3, `${half} ${type} floors: ${summary}`);
+    }
+  }
+  // The caller's words help, on both halves.
+  for (const half of ["tune", "test"]) {
+    assert.ok(
+      figures(`${half} keywords`).hit3 >= figures(`${half} natural`).hit3,
+      `keywords: ${summary}`,
+    );
+  }
+  const ours = figures("all natural");
+  const theirs = figures("fts5 natural");
+  assert.ok(ours.mrr >= theirs.mrr + 0.1 && ours.hit1 >= theirs.hit1 + 0.1, `FTS5: ${summary}`);
+});
