@@ -1,34 +1,15 @@
 /**
- * The Claude Code Read hooks: the reminder and the guard, one entry.
- *
- * Claude Code runs it with the hook JSON on stdin.
- *
- * - **The reminder** (`PostToolUse`, no argument): after a whole `Read`
- *   (neither `offset` nor `limit`) of a Markdown file of more than
- *   `MDSEL_MIN_WORDS` words (default 200), it prints one `hookSpecificOutput`
- *   whose `additionalContext` tells the model to use `mdsel_index` and
- *   `mdsel_select` instead.
- * - **The guard** (`PreToolUse`, `--guard`): before a `Read` without `offset`
- *   and `limit` of a Markdown file of more than `MDSEL_GUARD_WORDS` words
- *   (default 2000; `0` turns it off), it denies the read and gives the model
- *   the file's outline with selectors and line ranges instead.
- *
- * - **The warm-up** (`SessionStart`, `--warm`): fetches the package's
- *   dependencies into Deno's cache before the session's first `Read` or tool
- *   call, once (see `hooks/warm.ts`).
- *
- * In every other case it prints nothing. It always exits 0: a failure (bad
- * input, an unreadable file) prints at most one line on stderr and lets the
- * read go on.
+ * The Claude Code hooks, one entry run with the hook JSON on stdin: the Read
+ * reminder (`PostToolUse`, no argument; `MDSEL_MIN_WORDS`, default 200), the
+ * Read guard (`PreToolUse`, `--guard`; `MDSEL_GUARD_WORDS`, default 2000, `0`
+ * turns it off) and the cache warm-up (`SessionStart`, `--warm`). It always
+ * exits 0: a failure prints at most one line on stderr and lets the read go on.
  *
  * ```sh
  * deno run --allow-read --allow-env=MDSEL_MIN_WORDS jsr:@x/mdsel-claude/hook
  * deno run --allow-read --allow-env=MDSEL_GUARD_WORDS jsr:@x/mdsel-claude/hook --guard
  * deno run --quiet --allow-read --allow-run --allow-env=DENO_DIR jsr:@x/mdsel-claude/hook --warm
  * ```
- *
- * Only small modules load at start-up; the guard loads the Markdown engine
- * when a file is big.
  *
  * @module
  */
@@ -62,10 +43,7 @@ export type HookMode =
  * Decides what the hook prints for one input. It never throws: every failure
  * becomes at most one stderr line and no stdout.
  *
- * @param stdin The hook's JSON input.
- * @param mode Which hook runs, with its threshold.
  * @param io How the hook reads files (and the guard outlines them); the real ones by default.
- * @returns What to write to stdout and stderr.
  *
  * @example
  * ```ts
@@ -105,11 +83,9 @@ export async function runHook(
 }
 
 /**
- * Which hook the arguments ask for, with its threshold from the environment.
+ * Which hook the arguments after the script ask for (none for the reminder,
+ * `--guard`, `--warm`), with its threshold from the environment.
  *
- * @param args The arguments after the script: none for the reminder, `--guard` for the guard,
- *   `--warm` for the warm-up.
- * @returns The mode.
  * @throws {TypeError} For any other argument, or more than one.
  *
  * @example
@@ -136,11 +112,9 @@ export function hookMode(args: readonly string[]): HookMode {
 
 /**
  * Runs the hook as a program: reads stdin, the mode, the threshold and the
- * file, writes the result. It always resolves, so the process exits 0. This
- * is what `deno run --allow-read --allow-env=MDSEL_MIN_WORDS hook.ts` runs.
+ * file, writes the result. It always resolves, so the process exits 0.
  *
  * @param args The arguments after the script; `Deno.args` by default.
- * @returns When the output is written.
  *
  * @example
  * ```ts

@@ -1,16 +1,13 @@
 /**
  * The mdsel MCP server: two tools, `mdsel_index` and `mdsel_select`, that let
  * Claude Code read the part of a large Markdown file it needs instead of the
- * whole file. Each tool runs the `mdsel` CLI and returns its output verbatim.
+ * whole file, each returning the `mdsel` CLI's output verbatim. stdout carries
+ * only JSON-RPC; logs go to stderr, one line each.
  *
  * ```sh
  * claude mcp add mdsel -- deno run -A jsr:@x/mdsel-claude
  * deno run --allow-run=mdsel --allow-read jsr:@x/mdsel-claude   # sandboxed; mdsel on PATH
  * ```
- *
- * stdout carries only JSON-RPC; logs go to stderr, one line each. The server
- * exits when stdin closes or on SIGINT / SIGTERM / SIGHUP, killing any `mdsel`
- * still running; bad input lines are answered or skipped, never fatal.
  *
  * @module
  */
@@ -26,7 +23,8 @@ export type { OutputFormat } from "./tools/settings.ts";
 
 /**
  * Runs the server on stdio until stdin closes or a SIGINT / SIGTERM / SIGHUP
- * arrives. A failure to read stdin ends it with exit code 1 and one stderr line.
+ * arrives, killing any `mdsel` still running. A failure to read stdin ends it
+ * with exit code 1 and one stderr line; bad input lines never do.
  *
  * @returns When the server is connected.
  *

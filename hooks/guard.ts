@@ -1,12 +1,8 @@
 /**
  * The Read guard: before a whole `Read` of a big Markdown file, it denies the
- * read and gives the model the file's outline instead, with selectors and
- * line ranges, and the ways to go on. A `Read` with `offset` or `limit`, of a
- * small file, or of anything else passes untouched.
- *
- * The outline comes from the bundled engine (`mdsel index --lines`), run
- * in-process and imported only when a file is big: the guard's usual answer,
- * "let it pass", costs no more than counting the first words of the file.
+ * read and gives the model the file's outline instead (from the bundled
+ * engine, loaded only for a big file), with selectors, line ranges and the
+ * ways to go on. Any other `Read` passes untouched.
  *
  * @module
  */
@@ -27,10 +23,9 @@ import { countWords, fileExceedsWordLimit, readFileChunks } from "./word_count.t
 export const GUARD_MAX_CHARS = 4000;
 
 /**
- * The biggest file the guard outlines (2 MiB, about a second to parse on a
- * busy machine). A bigger one is still denied, but without an outline (the
- * reason points to `mdsel_index`): parsing it could approach the hook's
- * timeout, and a hook that times out is a hook error.
+ * The biggest file the guard outlines. A bigger one is still denied, but
+ * without an outline (the reason points to `mdsel_index`): parsing it could
+ * approach the hook's timeout, and a hook that times out is a hook error.
  *
  * @example
  * ```ts
@@ -43,9 +38,8 @@ export const GUARD_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
  * How long the guard may take, in milliseconds: well inside the 10 s the
- * plugin gives its hooks. A guard that cannot outline the file in time (on a
- * first run, Deno may still be fetching the engine's packages) lets the
- * `Read` through rather than end in a hook error.
+ * plugin gives its hooks. A guard that cannot outline the file in time (a
+ * first run may still be fetching the engine's packages) lets the `Read` through.
  *
  * @example
  * ```ts
@@ -93,12 +87,9 @@ export interface GuardFacts {
 /**
  * What the guard prints for one tool call: a deny with the file's outline when
  * the call is a `PreToolUse` of a `Read` without `offset` and `limit` of a
- * Markdown file of more than `guardWords` words; otherwise nothing.
+ * Markdown file of more than `guardWords` words (`0` turns the guard off);
+ * otherwise nothing.
  *
- * @param input The parsed hook input.
- * @param guardWords The word threshold; `0` turns the guard off.
- * @param io How to read the file and make its outline.
- * @returns The text for stdout, possibly empty.
  * @throws {Error} When the file cannot be read or outlined (the caller lets the read pass).
  *
  * @example
@@ -149,7 +140,6 @@ export async function guard(
  * The reason the model reads instead of the file: its size, its outline and
  * how to go on, with a selector and a line range from the outline as examples.
  *
- * @param facts The file's size.
  * @param outline Its text outline with line ranges (`mdsel index --lines`), or empty.
  * @returns The reason, without a final newline.
  *
@@ -201,10 +191,8 @@ export function guardReason(facts: GuardFacts, outline: string): string {
 }
 
 /**
- * The hook output that denies the tool call, with the reason the model reads.
- *
- * @param reason What the model reads instead of the file.
- * @returns One line of JSON, newline included.
+ * The hook output that denies the tool call, with the reason the model
+ * reads: one line of JSON, newline included.
  *
  * @example
  * ```ts
@@ -230,14 +218,12 @@ export function denyOutput(reason: string): string {
 }
 
 /**
- * The text index of one file with line ranges, from the bundled engine run
- * in-process (`mdsel index --lines`), within `maxChars`, by a deadline.
+ * The text index of one file with line ranges, from the bundled engine
+ * (`mdsel index --lines`), within `maxChars`, by a deadline: its header line,
+ * then the outline, ending in a newline.
  *
- * @param path The file.
- * @param maxChars The most characters the index may take.
  * @param deadline When to give up, on the `performance.now()` clock;
  *   {@linkcode GUARD_TIME_LIMIT_MS} from now by default.
- * @returns The index: its header line, then the outline, ending in a newline.
  * @throws {Error} When the engine reports an error for the file, or has not answered by the deadline.
  *
  * @example
@@ -256,9 +242,8 @@ export async function engineOutline(
   maxChars: number,
   deadline: number = performance.now() + GUARD_TIME_LIMIT_MS,
 ): Promise<string> {
-  // The engine runs in a worker: its modules are not in the hook's graph, so a Read of
-  // a small file never makes Deno resolve the parser and its npm packages at start-up
-  // (a third more CPU time for every Read, measured).
+  // In a worker, the engine's modules stay out of the hook's graph: a Read of a small
+  // file never makes Deno resolve the parser and its npm packages.
   const worker = new Worker(new URL("./outline_worker.ts", import.meta.url), { type: "module" });
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
@@ -268,8 +253,7 @@ export async function engineOutline(
         event.preventDefault();
         reject(new Error(event.message));
       };
-      // On a first run the worker's modules may still be downloading: the Read
-      // goes ahead rather than wait for them past the hook's timeout.
+      // A first run may still be downloading the worker's modules: do not wait past the deadline.
       timer = setTimeout(() => {
         reject(
           new Error(

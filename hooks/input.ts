@@ -24,12 +24,7 @@ export class HookInputError extends TypeError {
   /** The input field that was missing or of the wrong type. */
   readonly field: string;
 
-  /**
-   * Creates the error.
-   *
-   * @param field The input field that was missing or of the wrong type.
-   * @param message What is wrong with it.
-   */
+  /** Creates the error for the input field that was missing or of the wrong type. */
   constructor(field: string, message: string) {
     super(message);
     this.name = "HookInputError";
@@ -40,9 +35,6 @@ export class HookInputError extends TypeError {
 /**
  * Tells whether a path names a Markdown file: it ends in `.md` or `.markdown`,
  * in any case.
- *
- * @param path A file path.
- * @returns `true` for a Markdown path.
  *
  * @example
  * ```ts
@@ -58,11 +50,7 @@ export function isMarkdownPath(path: string): boolean {
 
 /**
  * Tells whether a path names a file the guard outlines: Markdown
- * ({@linkcode isMarkdownPath}) or MDX (`.mdx`, in any case), both read by the
- * engine, each with its own rules.
- *
- * @param path A file path.
- * @returns `true` for a Markdown or MDX path.
+ * ({@linkcode isMarkdownPath}) or MDX (`.mdx`, in any case).
  *
  * @example
  * ```ts
@@ -78,10 +66,8 @@ export function isGuardedPath(path: string): boolean {
 }
 
 /**
- * Parses a tool hook's JSON input.
+ * Parses a tool hook's JSON input (its stdin) into the fields the hooks depend on.
  *
- * @param text The hook's stdin.
- * @returns The fields the hooks depend on.
  * @throws {SyntaxError} When `text` is not JSON.
  * @throws {HookInputError} When the JSON is not a tool hook input.
  *
@@ -124,11 +110,10 @@ export function parseHookInput(text: string): ToolHookInput {
 }
 
 /**
- * Picks the Markdown file a `Read` call touched.
+ * Picks the Markdown file a `Read` call touched: its path when the tool is
+ * `Read` and the path is accepted, otherwise `undefined`.
  *
- * @param input A parsed tool hook input.
- * @param accepts Which paths count: {@linkcode isMarkdownPath} (`.md`, `.markdown`) by default.
- * @returns The file path when the tool is `Read` and the path is accepted; otherwise `undefined`.
+ * @param accepts Which paths count: {@linkcode isMarkdownPath} by default.
  * @throws {HookInputError} When a `Read` call has no string `file_path`.
  *
  * @example
@@ -159,9 +144,6 @@ export function markdownReadPath(
  * Tells whether a tool call reads a whole file: it gives neither `offset` nor
  * `limit` (a `null` counts as not given). Any value of either, even
  * `offset: 1`, asks for lines, so the guard lets it through.
- *
- * @param input A parsed tool hook input.
- * @returns `true` when neither `offset` nor `limit` is given.
  *
  * @example
  * ```ts

@@ -1,13 +1,8 @@
 /**
- * The guard's engine, run in a worker: `mdsel index --lines` of one file.
- *
- * The guard starts this worker only for a file over its limit. A worker's
- * modules are not part of the hook's module graph, so a Read of a small file
- * never makes Deno resolve the engine and its npm packages, and the specifier
- * stays one that `deno publish` can analyze.
- *
- * The worker takes one message, `{ path, maxChars }`, and answers with
- * `{ code, stdout }` from the engine, or `{ error }` when the engine throws.
+ * The guard's engine, run in a worker: `mdsel index --lines` of one file. It
+ * takes one message, `{ path, maxChars }`, and answers `{ code, stdout }`, or
+ * `{ error }` when the engine throws. As a worker it stays out of the hook's
+ * module graph, and its specifier stays one `deno publish` can analyze.
  *
  * @module
  */
@@ -25,11 +20,8 @@ export interface OutlineRequest {
 export type OutlineReply = { code: number; stdout: string } | { error: string };
 
 /**
- * The text index of `path` with line ranges, within `maxChars`, as the engine
- * answers it.
- *
- * @param request The file and the budget.
- * @returns The engine's exit code and standard output.
+ * The text index of `path` with line ranges, within `maxChars`: the engine's
+ * exit code and standard output.
  *
  * @example
  * ```ts

@@ -1,8 +1,8 @@
 /**
- * The Read reminder: after a whole `Read` (no `offset`, no `limit`) of a
- * Markdown file over the threshold, a fixed nudge towards `mdsel_index` and
- * `mdsel_select`. A `Read` of some lines is what the guard advises, so it gets
- * no reminder. It never blocks, fails or changes the read.
+ * The Read reminder: after a whole `Read` of a Markdown file over the
+ * threshold, a fixed nudge towards `mdsel_index` and `mdsel_select`. A `Read`
+ * of some lines is what the guard advises, so it gets none. It never blocks,
+ * fails or changes the read.
  *
  * @module
  */
@@ -26,10 +26,10 @@ export const REMINDER =
 export type ChunkReader = (path: string) => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 
 /**
- * Renders the reminder the hook prints when it fires.
+ * Renders the reminder the hook prints when it fires: one line of JSON,
+ * newline included.
  *
  * @param hookEventName The input's `hook_event_name`, echoed back.
- * @returns One line of JSON, newline included.
  *
  * @example
  * ```ts
@@ -49,10 +49,7 @@ export function reminderOutput(hookEventName: string): string {
  * whole `Read` (neither `offset` nor `limit`) of a Markdown file of more than
  * `minWords` words, otherwise nothing.
  *
- * @param input The parsed hook input.
- * @param minWords The word threshold.
  * @param readChunks Reads the file; {@linkcode readFileChunks} by default.
- * @returns The text for stdout, possibly empty.
  * @throws {Error} When the file cannot be read, or holds binary data.
  *
  * @example

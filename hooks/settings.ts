@@ -1,10 +1,9 @@
 /**
  * The hooks' two thresholds, read from the environment without ever
  * prompting: the reminder's `MDSEL_MIN_WORDS` and the guard's
- * `MDSEL_GUARD_WORDS`. Installed as a Claude Code plugin, the hooks also get
- * the plugin's options as `CLAUDE_PLUGIN_OPTION_MIN_WORDS` and
- * `CLAUDE_PLUGIN_OPTION_GUARD_WORDS` (Claude Code sets only the options a
- * user has set); those come first.
+ * `MDSEL_GUARD_WORDS`, after the plugin's options
+ * (`CLAUDE_PLUGIN_OPTION_MIN_WORDS`, `CLAUDE_PLUGIN_OPTION_GUARD_WORDS`),
+ * which Claude Code sets only when a user has set them.
  *
  * @module
  */
@@ -63,9 +62,7 @@ export const GUARD_WORDS_VARIABLES = [
 /**
  * Reads a word threshold from a variable's raw value.
  *
- * @param raw The variable's value, or `undefined` when it is unset.
  * @param fallback The threshold when `raw` is missing, blank or not a whole number of at least 0.
- * @returns The threshold.
  *
  * @example
  * ```ts
@@ -87,7 +84,6 @@ export function parseWordThreshold(raw: string | undefined, fallback: number): n
  *
  * @param names The variables, in order of precedence.
  * @param fallback The threshold when none is set (or the first set one is no number).
- * @returns The threshold.
  *
  * @example
  * ```ts

@@ -1,16 +1,9 @@
 /**
- * The warm-up: a `SessionStart` hook that fetches the package's dependencies
- * into Deno's cache before the session's first `Read` or tool call, so that
- * neither the guard nor the server pays for the download on a user's first
- * run (about 45 MB of npm packages: 20-45 s on these machines).
- *
- * It runs `deno cache` on the server and the guard's engine, as a process of
- * its own (detached, so that the download goes on if the hook is stopped),
- * and waits for it up to {@linkcode WARM_TIME_LIMIT_MS}, well inside the
- * hook's timeout. Installed as a plugin, it leaves a stamp in the plugin's
- * data folder once the cache is warm: later sessions find the stamp and start
- * nothing. It never fails a session: any problem is at most one line on
- * stderr, and the exit code is 0.
+ * The warm-up: a `SessionStart` hook that runs `deno cache` on the server and
+ * the guard's engine, so that neither pays for the download on a user's first
+ * run. The download is detached (it goes on if the hook is stopped); once the
+ * cache is warm a stamp in the plugin's data folder lets later sessions start
+ * nothing. It never fails a session: at most one line on stderr, exit code 0.
  *
  * @module
  */
@@ -62,7 +55,6 @@ export interface WarmOptions {
  * server runs its bundled engine.
  *
  * @param root The package's root; the folder above this module by default.
- * @returns The command.
  *
  * @example
  * ```ts
@@ -95,7 +87,6 @@ export function warmCommand(root: URL = new URL("../", import.meta.url)): WarmCo
  * Fills Deno's cache for the package unless the stamp says it is full, and
  * waits for it up to the time limit.
  *
- * @param options The command, the stamp's folder and the time limit.
  * @returns One line for stderr when something went wrong, else empty. It never throws.
  *
  * @example
@@ -120,7 +111,7 @@ export async function warm(options: WarmOptions = {}): Promise<string> {
     const stamp = stampDir === undefined
       ? undefined
       : join(stampDir, `deno-cache-${await _stampKey(command)}`);
-    // Any stamp there (a stat that fails for another reason counts as none: a check costs little).
+    // A stat that fails for any reason counts as no stamp: a check costs little.
     if (stamp !== undefined && await Deno.stat(stamp).then(() => true, () => false)) return "";
     const outcome = await _runDetached(command, options.timeLimitMs ?? WARM_TIME_LIMIT_MS);
     if (outcome === "late") return "";

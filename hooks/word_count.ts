@@ -23,11 +23,7 @@ export const CHUNK_SIZE = 64 * 1024;
 
 /** The file the hook was asked about contains binary data. */
 export class BinaryContentError extends TypeError {
-  /**
-   * Creates the error.
-   *
-   * @param message Why the content counts as binary.
-   */
+  /** Creates the error, saying why the content counts as binary. */
   constructor(message = "File contains a NUL byte") {
     super(message);
     this.name = "BinaryContentError";
@@ -38,11 +34,9 @@ export class BinaryContentError extends TypeError {
  * Tells whether a byte stream holds more than `limit` words, counted as
  * maximal runs of non-whitespace characters of the UTF-8 text (the same
  * whitespace as JavaScript's `\s`). Words and characters may be split across
- * chunks. It stops pulling chunks as soon as the answer is known.
+ * chunks; it stops pulling chunks as soon as the answer is known.
  *
  * @param chunks The bytes, in order. A chunk may be reused once the next one is requested.
- * @param limit The word threshold.
- * @returns `true` when the stream holds more than `limit` words.
  * @throws {BinaryContentError} When a chunk it reads contains a NUL byte.
  *
  * @example
@@ -84,9 +78,6 @@ export async function exceedsWordLimit(
  * Counts the words of a text: maximal runs of non-whitespace characters (the
  * same whitespace as {@linkcode exceedsWordLimit}).
  *
- * @param text Any text.
- * @returns How many words it holds.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -108,11 +99,9 @@ export function countWords(text: string): number {
 }
 
 /**
- * Reads a regular file in chunks. Stopping the iteration early closes the file.
+ * Reads a regular file in chunks, each only valid until the next one is
+ * requested. Stopping the iteration early closes the file.
  *
- * @param path The file to read.
- * @param chunkSize The most bytes per chunk.
- * @returns The file's bytes; each chunk is only valid until the next one is requested.
  * @throws {TypeError} When `path` is not a regular file (a directory, for instance).
  * @throws {Deno.errors.NotFound} When there is no file at `path`.
  * @throws {Deno.errors.NotCapable} When the process may not read `path`.
@@ -158,10 +147,7 @@ function _isSpace(code: number): boolean {
  * Tells whether a file holds more than `limit` words, reading no more of it
  * than the answer needs.
  *
- * @param path The file.
- * @param limit The word threshold.
  * @param readChunks Reads the file; {@linkcode readFileChunks} by default.
- * @returns `true` when the file holds more than `limit` words.
  * @throws {Error} `Cannot count words of "<path>": <reason>` when the file cannot be read or
  * holds binary data (the path JSON-quoted, so the message stays on one line).
  *

@@ -8,8 +8,7 @@
  *
  * @module
  */
-// What a command needs loads when it runs: an `index` of one small file
-// starts without the select, search, JSON and format modules.
+// Each command loads its modules when it runs, so a small `index` starts without the others.
 import { indexDocument, summarize } from "./commands/index_command.ts";
 import { buildTrees } from "./commands/index_tree.ts";
 import { errorText, indexText, selectText } from "./commands/render_text.ts";
@@ -39,12 +38,10 @@ export interface RunOptions {
 }
 
 /**
- * Runs the CLI on the given arguments without touching the process's output
- * streams or exit code, so it can be driven in-process.
+ * Runs the CLI without touching the process's output streams or exit code,
+ * so it can be driven in-process.
  *
  * @param args The arguments after `mdsel`.
- * @param options Where to read settings from.
- * @returns Exit code and output.
  *
  * @example
  * ```ts
@@ -171,7 +168,7 @@ async function _index(
   return { code: errors.length === 0 ? 0 : 1, stdout, stderr: _notices(workspace) };
 }
 
-/** The workspace's lines for stderr only (in both formats: JSON output stays as it was). */
+/** The workspace's notices, for stderr only (never in the output, JSON or text). */
 function _notices(workspace: Workspace): string {
   const notices = workspace.notices ?? [];
   return notices.length === 0 ? "" : notices.join("\n") + "\n";
@@ -228,9 +225,6 @@ async function _select(
 /**
  * Runs the CLI as a process: writes the output completely (also into a pipe),
  * then sets the exit code.
- *
- * @param args The process arguments.
- * @returns Resolves when the output is written.
  *
  * @example
  * ```ts ignore

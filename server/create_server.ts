@@ -23,7 +23,6 @@ export const SERVER_NAME = "mdsel-claude";
  *
  * @param minWords The value of `MDSEL_MIN_WORDS`.
  * @param format The value of `MDSEL_FORMAT`.
- * @returns The instructions text (well under 2 KB).
  *
  * @example
  * ```ts
@@ -58,7 +57,6 @@ export function serverInstructions(minWords: number, format: OutputFormat): stri
  *
  * @param context The settings and the shutdown signal (and a call limit;
  *   by default one of `settings.maxConcurrent` calls).
- * @returns The server.
  *
  * @example
  * ```ts

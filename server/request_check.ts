@@ -1,9 +1,8 @@
 /**
  * Checks a request's params against the MCP schema of its method before the
- * server sees it, so a malformed call is answered `Invalid params` (-32602)
- * in one line, not `Internal error` (-32603) with a dump of the schema's
- * complaints; and a tool name the server does not have is answered as
- * unknown, even one that names a property every object has (`constructor`).
+ * server sees it, so a malformed call is answered `Invalid params` in one
+ * line, not `Internal error` with a dump of the schema's complaints; and a
+ * tool name the server does not have is unknown, even `constructor`.
  *
  * @module
  */
@@ -12,16 +11,13 @@ import { ClientRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CheckedRequest, RequestRefusal } from "./stdio_transport.ts";
 import { JSONRPC_ERRORS } from "./stdio_transport.ts";
 
-// Each client request's schema, by its method.
 const _SCHEMAS = new Map(
   ClientRequestSchema.options.map((schema) => [String(schema.shape.method.value), schema]),
 );
 
 /**
- * Makes the request check for a server with these tools.
- *
- * @param toolNames The names of the server's tools.
- * @returns A check that says why a request must be refused, or `undefined`.
+ * Makes the request check for a server with these tools: it says why a
+ * request must be refused, or returns `undefined`.
  *
  * @example
  * ```ts

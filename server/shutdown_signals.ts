@@ -9,9 +9,6 @@
  * Windows SIGINT alone (the only one of them Deno can listen for there; the
  * server also ends when Claude Code closes its stdin, on every platform).
  *
- * @param os The platform, as `Deno.build.os` names it.
- * @returns The signals to listen for.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

@@ -1,16 +1,10 @@
 /**
- * The server's stdio transport: newline-delimited JSON-RPC on stdin and
- * stdout, hardened against what a careless or hostile client sends. The
- * SDK's own stdio transport closes itself on a line over 10 MiB (the server
- * then goes deaf) and never answers a request whose envelope is invalid
- * (the client then waits for ever). This one:
- *
- * - skips a line over the limit, keeps serving, and answers it with
- *   `Invalid Request` when the line's id can be found at its start or end;
- * - answers a line that is not JSON with `Parse error` (id `null`), and a
- *   request with an invalid envelope with `Invalid Request`, echoing its id;
- * - answers a request the `checkRequest` option refuses with that error;
- * - logs one stderr line per refused line, never a dump.
+ * The server's stdio transport: newline-delimited JSON-RPC, hardened against
+ * bad input. Where the SDK's own transport closes on a line over 10 MiB and
+ * leaves a request with an invalid envelope unanswered, this one skips the
+ * line and keeps serving, answers every request it can find the id of
+ * (`Parse error`, `Invalid Request`, or what `checkRequest` refuses), and logs
+ * one stderr line per refused line.
  *
  * @module
  */
@@ -111,9 +105,7 @@ export class StdioTransport {
   #size = 0;
   #oversized?: { head: Uint8Array; tail: Uint8Array };
 
-  /**
-   * @param options Streams (stdin and stdout by default), the line limit, the request check and the log.
-   */
+  /** Creates the transport, on stdin and stdout by default. */
   constructor(options: StdioTransportOptions = {}) {
     this.#readable = options.readable ?? Deno.stdin.readable;
     this.#writer = (options.writable ?? Deno.stdout.writable).getWriter();
@@ -122,11 +114,7 @@ export class StdioTransport {
     this.#log = options.log ?? ((line) => console.error(line));
   }
 
-  /**
-   * Starts reading; returns at once. `onclose` fires when the input ends.
-   *
-   * @returns When reading has started.
-   */
+  /** Starts reading; returns at once. `onclose` fires when the input ends. */
   start(): Promise<void> {
     this.#reader = this.#readable.getReader();
     this.#readLoop().catch((error) => {
@@ -137,22 +125,13 @@ export class StdioTransport {
     return Promise.resolve();
   }
 
-  /**
-   * Writes one message as one line.
-   *
-   * @param message The message.
-   * @returns When it is written.
-   */
+  /** Writes one message as one line. */
   async send(message: JSONRPCMessage | Record<string, unknown>): Promise<void> {
     if (this.#closed) return;
     await this.#writer.write(new TextEncoder().encode(JSON.stringify(message) + "\n"));
   }
 
-  /**
-   * Stops reading and fires `onclose` once.
-   *
-   * @returns When closed.
-   */
+  /** Stops reading and fires `onclose` once. */
   close(): Promise<void> {
     if (this.#closed) return Promise.resolve();
     this.#closed = true;

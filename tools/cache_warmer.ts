@@ -1,14 +1,10 @@
 /**
- * Finishing the bundled engine's cache between calls. A call through the
- * cache writes what it needed (a first search, the documents it parsed; a
- * select of one file, that file's); once it has answered and no other call
- * runs or waits, the server runs `mdsel warm` over the same checked paths,
- * with the same read access, and the next call over them is warm whatever
- * the first was. One run at a time, at the lowest priority (`nice 19`), in
- * parts written as they are done; a call that comes in kills the run at once
- * (its parts written stay), and the run starts again after that call has
- * answered. Shutting down kills it. It never writes to the server's stdout
- * and never changes an answer: its output is dropped.
+ * Finishing the bundled engine's cache between calls: once a call through the
+ * cache has answered and no other call runs, the server runs `mdsel warm` over
+ * the same paths with the same read access, so the next call over them is
+ * warm. One run at a time, at the lowest priority; a call that comes in kills
+ * the run (its parts written stay) and it starts again once that call has
+ * answered. Its output is dropped: it never changes an answer.
  *
  * @module
  */
@@ -31,7 +27,6 @@ export interface WarmTarget {
  *
  * @param files The call's arguments as checked.
  * @param scopes What it may read.
- * @returns The target, or `undefined`.
  *
  * @example
  * ```ts
@@ -59,7 +54,7 @@ export async function warmTarget(
       if (info.isDirectory) return target;
       bytes += info.size;
     } catch {
-      // gone: the call said so
+      // Gone: the call said so.
     }
   }
   return bytes >= _MIN_MARKDOWN_BYTES ? target : undefined;
@@ -69,8 +64,8 @@ export async function warmTarget(
 const _MIN_MARKDOWN_BYTES = 256 * 1024;
 
 /**
- * The most heap a run may take, in MB: its parts of 4 MiB take a few hundred at most; past it the
- * run ends (the cache is only less complete), never the machine's memory.
+ * The most heap a run may take, in MB: past it the run ends (the cache is
+ * only less complete), never the machine's memory.
  */
 export const WARM_HEAP_MB = 768;
 
@@ -103,8 +98,7 @@ export class CacheWarmer {
   #runs = 0;
 
   /**
-   * @param settings The server's settings: without a cache folder
-   *   (`cacheDir`) or with `MDSEL_BIN`, nothing is run.
+   * @param settings Without a cache folder (`cacheDir`) or with `MDSEL_BIN`, nothing is run.
    * @param shutdown Kills the run and empties the queue when it aborts.
    * @param run How a target is run (the bundled engine's `mdsel warm` by default; for tests).
    */
@@ -147,10 +141,8 @@ export class CacheWarmer {
   }
 
   /**
-   * A call is done. When the bundled engine answered it, its paths wait
-   * their turn; once no call runs, the next target's run starts.
-   *
-   * @param target The call's paths, when the bundled engine answered it through the cache.
+   * A call is done: its paths, when the bundled engine answered it through
+   * the cache, wait their turn; once no call runs, the next target's run starts.
    */
   callAnswered(target?: WarmTarget): void {
     this.#calls--;
@@ -197,9 +189,8 @@ function _same(a: WarmTarget, b: WarmTarget): boolean {
 }
 
 /**
- * One `mdsel warm` of the bundled engine over a target: its read access the
- * call's, its cache folder the server's, `setPriority` to lower its own
- * priority, its heap bounded; its output dropped.
+ * One `mdsel warm` of the bundled engine: the call's read access, the right
+ * to lower its own priority, a bounded heap, its output dropped.
  */
 async function _warm(
   target: WarmTarget,

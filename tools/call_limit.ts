@@ -1,17 +1,14 @@
 /**
- * A bound on the `mdsel` runs in flight. Each run is a process of its own;
- * started all at once, heavy calls starve each other until every one of them
- * times out. Queued in order instead, each gets the machine to itself and its
- * timeout counts from when it starts running.
+ * A bound on the `mdsel` runs in flight: started all at once, heavy calls
+ * starve each other until all of them time out; queued in order, each gets
+ * the machine and its timeout counts from when it starts.
  *
  * @module
  */
 
 /** The call was cancelled while it waited its turn. */
 export class QueuedCallCancelledError extends Error {
-  /**
-   * @param options The abort reason.
-   */
+  /** Creates the error, with the abort reason as its cause. */
   constructor(options?: ErrorOptions) {
     super("mdsel was cancelled before it started", options);
     this.name = "QueuedCallCancelledError";
@@ -42,9 +39,7 @@ export class CallLimit {
   #running = 0;
   #waiting: { start: () => void }[] = [];
 
-  /**
-   * @param limit The most tasks that run at once (at least 1).
-   */
+  /** Creates the limit: at least 1 task at once. */
   constructor(limit: number) {
     if (!Number.isSafeInteger(limit) || limit < 1) {
       throw new RangeError(`Cannot limit calls to ${limit}: use a whole number of at least 1`);
@@ -63,11 +58,9 @@ export class CallLimit {
   }
 
   /**
-   * Runs a task once a slot is free.
+   * Runs a task once a slot is free, and returns what it returns.
    *
-   * @param task The work; it starts when its turn comes.
    * @param signal Cancels the wait: the task then never starts.
-   * @returns What the task returns.
    * @throws {QueuedCallCancelledError} When `signal` aborts before the task starts.
    */
   async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {

@@ -1,15 +1,9 @@
 /**
  * The server's boundaries, checked before `mdsel` runs: every path a call
- * will read, after folders and globs are expanded, must be readable by the
- * server itself (its Deno read permission is the user's sandbox, whichever
- * `mdsel` runs), and unless `MDSEL_ALLOW_ANY_FILE=1`, a file named outright
- * must be Markdown by its extension. Whether a file exists, and what is in
- * it, is still for `mdsel` to say.
- *
- * Folders and globs are expanded by the engine's own expansion
- * ({@linkcode expandPaths}), so the paths checked are the paths read; `.`
- * and `..` are resolved as Deno resolves them, and `mdsel` is handed the
- * resolved paths.
+ * will read, folders and globs expanded by the engine's own expansion, must
+ * be readable by the server itself (its read permission is the user's
+ * sandbox, whichever `mdsel` runs), and unless `MDSEL_ALLOW_ANY_FILE=1` a file
+ * named outright must be Markdown. Whether a file exists is for `mdsel` to say.
  *
  * @module
  */
@@ -17,7 +11,6 @@ import { expandPaths, isMarkdownPath, MARKDOWN_EXTENSIONS } from "../mdsel/io/fi
 
 export { isMarkdownPath, MARKDOWN_EXTENSIONS };
 
-// ".md, .markdown and .mdx", for messages.
 const _EXTENSION_LIST = MARKDOWN_EXTENSIONS.join(", ").replace(/, (?=[^,]*$)/, " and ");
 
 /** Expansion errors that stop a call before anything is read: the server answers them itself. */
@@ -48,8 +41,8 @@ export interface CheckedPaths {
  * (`mdsel` reports it missing).
  *
  * @param files The paths the call names, as given (relative ones against the working directory).
- * @param options Whether any extension is allowed.
- * @returns One line saying which path is refused and why, or the paths to hand to `mdsel`.
+ * @returns One line saying which path is refused and why, or the paths to hand to `mdsel`
+ * (`.` and `..` resolved).
  *
  * @example
  * ```ts
@@ -114,7 +107,7 @@ export async function checkPaths(
 
 function _state(path: string | undefined): Deno.PermissionState | Error {
   try {
-    // Synchronous: over a folder of a thousand files, several times cheaper.
+    // Synchronous: several times cheaper over a big folder.
     return Deno.permissions.querySync({ name: "read", path }).state;
   } catch (error) {
     // A path Deno cannot even query is not one the server may vouch for.

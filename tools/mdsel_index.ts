@@ -21,7 +21,6 @@ export const MdselIndexSchema = { files: filesSchema("index") };
  * format in use (`MDSEL_FORMAT`) shows: the outline of the text format, or
  * the fields of the JSON one.
  *
- * @param settings The server's settings.
  * @returns The config `registerTool` takes (without the schema).
  *
  * @example
@@ -75,10 +74,6 @@ export function mdselIndexConfig(
  * The `mdsel` arguments of one call: files after `--`, so a name starting
  * with `-` is never taken for an option.
  *
- * @param files The files to index.
- * @param format `json` adds `--json`.
- * @returns The arguments after `mdsel`.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -92,10 +87,6 @@ export function mdselIndexArgs(files: readonly string[], format: OutputFormat): 
 
 /**
  * Registers `mdsel_index` on a server.
- *
- * @param server The MCP server.
- * @param context The settings and the shutdown signal.
- * @returns The registered tool.
  *
  * @example
  * ```ts

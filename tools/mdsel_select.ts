@@ -31,7 +31,6 @@ export const MdselSelectSchema = {
  * The tool's title, description and annotations. The description says what
  * the output format in use (`MDSEL_FORMAT`) returns.
  *
- * @param settings The server's settings.
  * @returns The config `registerTool` takes (without the schema).
  *
  * @example
@@ -87,11 +86,6 @@ export function mdselSelectConfig(
  * The `mdsel` arguments of one call: selector and files after `--`, so text
  * starting with `-` is never taken for an option.
  *
- * @param selector The selector.
- * @param files The files to search.
- * @param format `json` adds `--json`.
- * @returns The arguments after `mdsel`.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -109,10 +103,6 @@ export function mdselSelectArgs(
 
 /**
  * Registers `mdsel_select` on a server.
- *
- * @param server The MCP server.
- * @param context The settings and the shutdown signal.
- * @returns The registered tool.
  *
  * @example
  * ```ts

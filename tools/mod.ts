@@ -14,11 +14,7 @@ export type { ToolContext } from "./tool_result.ts";
 export const TOOL_NAMES: readonly string[] = [MDSEL_INDEX, MDSEL_SELECT];
 
 /**
- * Registers both tools on a server.
- *
- * @param server The MCP server.
- * @param context The settings and the shutdown signal.
- * @returns The registered tools, by name.
+ * Registers both tools on a server, and returns them by name.
  *
  * @example
  * ```ts

@@ -1,11 +1,8 @@
 /**
- * The one wrapper around subprocesses: no shell, no stdin, a timeout, a cap
- * on output, cancellation, and a child that is always killed and reaped.
- * The child runs in a process group of its own; a kill takes the whole group
- * (its children too) where Deno allows it (`--allow-run` for every program,
- * as under `-A`), and the child alone where it does not (`--allow-run=mdsel`).
- * A non-zero exit becomes a {@linkcode CommandExitError} carrying the code,
- * the output and the tail of stderr.
+ * The one wrapper around subprocesses, {@linkcode runCommand}: no shell, no
+ * stdin, a timeout, a cap on output, cancellation, and a child that is always
+ * killed and reaped (with its process group where Deno allows it). A non-zero
+ * exit becomes a {@linkcode CommandExitError} with the output and the tail of stderr.
  *
  * @module
  */
@@ -39,11 +36,7 @@ export class CommandError extends Error {
   /** The program that was run. */
   readonly command: string;
 
-  /**
-   * @param command The program that was run.
-   * @param message What went wrong.
-   * @param options The cause, if any.
-   */
+  /** Creates the error for the program `command`. */
   constructor(command: string, message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = "CommandError";
@@ -62,11 +55,7 @@ export class CommandExitError extends CommandError {
   /** Everything it printed on stderr. */
   readonly stderr: string;
 
-  /**
-   * @param command The program that was run.
-   * @param status How it ended.
-   * @param output What it printed.
-   */
+  /** Creates the error from how the program ended and what it printed. */
   constructor(command: string, status: Deno.CommandStatus, output: CommandOutput) {
     const how = status.signal === null
       ? `exited with code ${status.code}`
@@ -86,10 +75,7 @@ export class CommandTimeoutError extends CommandError {
   /** The timeout in milliseconds. */
   readonly timeoutMs: number;
 
-  /**
-   * @param command The program that was run.
-   * @param timeoutMs The timeout it passed.
-   */
+  /** Creates the error for the timeout the program passed. */
   constructor(command: string, timeoutMs: number) {
     super(command, `${command} timed out after ${formatSeconds(timeoutMs)}`);
     this.name = "CommandTimeoutError";
@@ -102,10 +88,7 @@ export class CommandOutputLimitError extends CommandError {
   /** The cap in bytes. */
   readonly maxOutputBytes: number;
 
-  /**
-   * @param command The program that was run.
-   * @param maxOutputBytes The cap it passed.
-   */
+  /** Creates the error for the cap the program passed. */
   constructor(command: string, maxOutputBytes: number) {
     super(command, `${command} output exceeded ${formatBytes(maxOutputBytes)}`);
     this.name = "CommandOutputLimitError";
@@ -115,9 +98,7 @@ export class CommandOutputLimitError extends CommandError {
 
 /** The command was cancelled before it finished, and killed. */
 export class CommandAbortedError extends CommandError {
-  /**
-   * @param command The program that was run.
-   */
+  /** Creates the error for the program `command`. */
   constructor(command: string) {
     super(command, `${command} was cancelled`);
     this.name = "CommandAbortedError";
@@ -125,14 +106,11 @@ export class CommandAbortedError extends CommandError {
 }
 
 /**
- * Runs a program to completion and returns what it printed.
- *
- * Spawning errors are not wrapped: a missing program throws
- * `Deno.errors.NotFound`, a missing `--allow-run` throws `Deno.errors.NotCapable`.
+ * Runs a program to completion and returns what it printed. Spawning errors
+ * are not wrapped: a missing program throws `Deno.errors.NotFound`, a missing
+ * `--allow-run` throws `Deno.errors.NotCapable`.
  *
  * @param command The program: a name looked up on PATH, or a path.
- * @param options Arguments, limits, cancellation and the name messages use.
- * @returns stdout and stderr when the program exits with code 0.
  * @throws {CommandExitError} When it exits with another code or dies from a signal.
  * @throws {CommandTimeoutError} When it runs longer than `timeoutMs`.
  * @throws {CommandOutputLimitError} When it prints more than `maxOutputBytes`.
@@ -215,11 +193,10 @@ export async function runCommand(
 }
 
 /**
- * The last non-empty lines of a stderr text, joined into one line, for messages.
+ * The last non-empty lines of a stderr text, joined into one line, for
+ * messages (`""` when there are none).
  *
- * @param stderr Standard error of a command.
  * @param maxLength At most this many characters (the end is kept).
- * @returns The tail, or `""`.
  *
  * @example
  * ```ts
@@ -235,10 +212,7 @@ export function stderrTail(stderr: string, maxLength = 300): string {
 }
 
 /**
- * A duration for messages: whole seconds as `30 s`, shorter ones with decimals.
- *
- * @param ms Milliseconds.
- * @returns E.g. `30 s`, `0.5 s`.
+ * A duration for messages, from milliseconds: `30 s`, `0.5 s`.
  *
  * @example
  * ```ts
@@ -253,10 +227,8 @@ export function formatSeconds(ms: number): string {
 }
 
 /**
- * A size for messages, in the largest binary unit that divides it evenly.
- *
- * @param bytes A number of bytes.
- * @returns E.g. `8 MiB`, `64 KiB`, `1000 bytes`.
+ * A size in bytes for messages, in the largest binary unit that divides it
+ * evenly: `8 MiB`, `64 KiB`, `1000 bytes`.
  *
  * @example
  * ```ts
@@ -276,9 +248,6 @@ export function formatBytes(bytes: number): string {
 /**
  * Whether a run gets a process group of its own, so that a kill reaches a
  * wrapper script's children too: everywhere but on Windows, which has none.
- *
- * @param os The platform, as `Deno.build.os` names it.
- * @returns `true` where the child is spawned detached and killed by group.
  *
  * @example
  * ```ts

@@ -1,14 +1,8 @@
 /**
- * Runs `mdsel`, the one shared runner behind both tools. Which `mdsel` runs:
- *
- * 1. `MDSEL_BIN`, when set (a command name or a path);
- * 2. otherwise `mdsel` on PATH;
- * 3. otherwise the bundled engine (this package's `mdsel/cli.ts`), run by
- *    this Deno with read access to the named files only.
- *
- * Every failure of the server's own (not found, not allowed, timeout, too
- * much output) becomes an {@linkcode MdselUnavailableError} or a
- * `CommandError` with one clear line.
+ * Runs `mdsel` for both tools: `MDSEL_BIN` when set, else `mdsel` on PATH,
+ * else the bundled engine (this package's `mdsel/cli.ts`) with read access to
+ * the named files only. Every failure of the server's own becomes an
+ * {@linkcode MdselUnavailableError} or a `CommandError` with one clear line.
  *
  * @module
  */
@@ -27,7 +21,6 @@ export const INSTALL_HINT = "deno install -g -n mdsel --allow-read jsr:@x/mdsel-
  * JSR, the same package and version; from elsewhere, {@linkcode INSTALL_HINT}.
  *
  * @param moduleUrl The server's CLI module; this package's `mdsel/cli.ts` by default.
- * @returns A command line to paste.
  *
  * @example
  * ```ts
@@ -56,8 +49,8 @@ export function installHint(moduleUrl: URL = new URL("../mdsel/cli.ts", import.m
 }
 
 /**
- * The longest `--allow-read=` argument given to the bundled engine, in bytes.
- * Linux refuses any one argument over 128 KiB ("Argument list too long").
+ * The longest `--allow-read=` argument given to the bundled engine, in bytes:
+ * Linux refuses any one argument over 128 KiB.
  */
 export const MAX_READ_FLAG_BYTES = 64 * 1024;
 
@@ -66,10 +59,7 @@ export const ENGINE_ENV: readonly string[] = ENGINE_VARIABLES;
 
 /** `mdsel` could not be started: missing, or not allowed. One line, for the agent. */
 export class MdselUnavailableError extends Error {
-  /**
-   * @param message What is wrong and what to do.
-   * @param options The spawn error.
-   */
+  /** Creates the error: `message` says what is wrong and what to do. */
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = "MdselUnavailableError";
@@ -102,11 +92,9 @@ export interface CommandLine {
 }
 
 /**
- * Runs one `mdsel` call with the server's settings.
+ * Runs one `mdsel` call with the server's settings and returns what it
+ * printed, when it exited with code 0.
  *
- * @param call The arguments, the files and the cancellation signal.
- * @param settings `MDSEL_BIN`, the timeout and the output cap.
- * @returns What `mdsel` printed, when it exited with code 0.
  * @throws {MdselUnavailableError} When no `mdsel` can be started.
  * @throws {CommandExitError} When `mdsel` exits with another code (its output is on the error).
  * @throws {CommandTimeoutError} When it runs longer than the timeout.
@@ -176,16 +164,13 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
 }
 
 /**
- * The command line that runs the bundled engine: this Deno, `run`, read
- * access to the named files and folders only, the engine's variables
- * ({@linkcode ENGINE_ENV}), and the package's own CLI module. The read access
- * widens only where Deno's flag cannot say it: to the folders holding the
- * files when the list would pass {@linkcode MAX_READ_FLAG_BYTES}; to all files when
- * a path holds a comma or even the folders are too many. (The server has
- * checked every path against its own read permission before this.) The
- * engine may also read its own modules (its parsing workers load them like
- * files) and, with a cache folder, read and write that folder, and nothing
- * more, told it in `MDSEL_CACHE_DIR`.
+ * The command line that runs the bundled engine: this Deno with read access
+ * to the named files and folders only (to their folders past
+ * {@linkcode MAX_READ_FLAG_BYTES}, to everything when a path holds a comma or
+ * the folders are still too many),
+ * the engine's variables ({@linkcode ENGINE_ENV}), its own modules (its
+ * parsing workers read them like files) and, with a cache folder, read and
+ * write access to that folder, named in `MDSEL_CACHE_DIR`.
  *
  * @param files The files and folders the call names (a glob's fixed base for a glob).
  * @param moduleUrl Where the CLI module is; this package's `mdsel/cli.ts` by default.
@@ -221,7 +206,6 @@ export function bundledMdsel(
   // A call that reads no file needs neither its parsing workers nor the cache.
   if (read.length > 0 && read[0] !== "--allow-read") {
     const extra: string[] = [];
-    // The parsing workers' modules are read like files when the engine runs from a folder.
     const engine = moduleUrl.protocol === "file:" ? fileURLToPath(new URL("./", moduleUrl)) : "";
     if (engine !== "" && !engine.includes(",")) extra.push(engine.replace(/[\\/]$/, ""));
     if (cacheDir !== undefined && !cacheDir.includes(",")) extra.push(cacheDir);

@@ -78,7 +78,6 @@ export type EnvLookup = (name: string) => string | undefined;
  * one warning line.
  *
  * @param getEnv Looks a variable up; {@linkcode readProcessEnv} by default.
- * @returns The settings.
  *
  * @example
  * ```ts
@@ -144,13 +143,9 @@ export function readSettings(getEnv: EnvLookup = readProcessEnv): ServerSettings
 }
 
 /**
- * How many `mdsel` runs go at once by default: two per core, as Deno sees
- * them. A run spends part of its life starting up rather than parsing, so
- * two per core keep the cores busy; many more only share them and the memory
- * (measured in `bench/load_bench.ts`: with 48 calls at once on 2 cores, the
- * same burst time in half the memory, a third of that of running all at once).
- *
- * @returns Twice the machine's cores (at least 2).
+ * How many `mdsel` runs go at once by default: two per core (at least 2). A
+ * run spends part of its life starting up rather than parsing, so two per
+ * core keep the cores busy; many more only share them and the memory.
  *
  * @example
  * ```ts
@@ -166,9 +161,6 @@ export function defaultConcurrency(): number {
 /**
  * Reads a variable of this process without ever prompting: `undefined` when
  * it is unset or the process may not read it (the engine's own lookup).
- *
- * @param name The variable.
- * @returns Its value, or `undefined`.
  *
  * @example
  * ```ts

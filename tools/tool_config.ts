@@ -1,6 +1,5 @@
 /**
- * What both tools' configs share: the read-only annotations and the `files`
- * input.
+ * What both tools' configs share: the read-only annotations and the input schemas.
  *
  * @module
  */
@@ -29,11 +28,8 @@ export const MAX_PATHS_CHARS = 1024 * 1024;
 export const MAX_SELECTOR_CHARS = 10_000;
 
 /**
- * A string the operating system can pass as an argument: no NUL character.
- *
- * @param what How a message names it (`a path`, `a selector`).
- * @param max The most characters.
- * @returns The zod schema.
+ * The zod schema of a string the operating system can pass as an argument:
+ * no NUL character, at most `max` characters.
  *
  * @example
  * ```ts
@@ -68,7 +64,6 @@ export function argumentSchema(max: number) {
  * runs (`check_paths.ts`), and whether a file exists is for `mdsel` to say.
  *
  * @param purpose What the files are for, ending the description: `index`, `search`.
- * @returns The zod schema.
  *
  * @example
  * ```ts

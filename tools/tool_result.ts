@@ -37,17 +37,10 @@ export interface ToolCall {
 
 /**
  * Runs `mdsel` and returns what it printed as the tool result: stdout on
- * exit 0; on another exit stdout (or stderr when stdout is empty, or
- * `mdsel exited with code N` when both are) with `isError: true`. A path the
- * server may not read, once folders and globs are expanded, or a file named
- * outright that is not Markdown ({@linkcode checkPaths}), is answered with
- * `isError: true` and one line, and `mdsel` is not run. With a
- * `callLimit`, the run waits its turn (a cancel while waiting ends the wait),
- * and its timeout counts from when it starts.
- *
- * @param call The paths, the `mdsel` arguments for them, and the request's cancellation.
- * @param context The settings and the shutdown signal.
- * @returns The tool result. It never throws for a failure of `mdsel`.
+ * exit 0; on another exit stdout (else stderr, else `mdsel exited with code
+ * N`) with `isError: true`. Paths {@linkcode checkPaths} refuses are answered
+ * with one line and `isError: true`, without running `mdsel`. With a
+ * `callLimit`, the run waits its turn. It never throws for a failure of `mdsel`.
  *
  * @example
  * ```ts
@@ -78,7 +71,7 @@ export async function mdselToolResult(
 ): Promise<CallToolResult & { content: [{ type: "text"; text: string }] }> {
   const signals = [call.signal, context.shutdown].filter((signal) => signal !== undefined);
   const signal = signals.length === 0 ? undefined : AbortSignal.any(signals);
-  // A call comes in: the cache's finishing, if running, stops at once; it goes on once answered.
+  // The cache's finishing, if running, stops at once; it goes on once this call is answered.
   context.warmer?.callStarted();
   let warm: { files: string[]; scopes: string[] } | undefined;
   try {

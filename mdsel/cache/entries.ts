@@ -1,14 +1,13 @@
 /**
- * The store's entries table: its schema and how a call's entries are read,
- * one range of the table's index for the folder a call names rather than a
- * look-up per file.
+ * The store's entries table: its schema and how a call's entries are read, one range of the table's
+ * index for the folder a call names rather than a look-up per file.
  *
  * @module
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { SEGMENTS_SCHEMA } from "./segments.ts";
 
-/** The entries, their totals and the triggers that keep the totals and the postings' `live` bytes. */
+/** The entries, their totals, and the triggers that keep those and the segments' `live` bytes. */
 export const ENTRIES_SCHEMA = `
 CREATE TABLE IF NOT EXISTS entries (
   id INTEGER PRIMARY KEY,
@@ -93,7 +92,7 @@ export interface EntryBatch {
   readonly stems?: ReadonlyMap<string, string>;
 }
 
-/** Under this many paths, the entries are looked up one by one: a range would read more than it saves. */
+/** Under this many paths, each entry is looked up alone: a range would read more than it saves. */
 const RANGE_FROM = 32;
 
 const COLUMNS = "path, stat, written, used, data, segment, slot";
@@ -107,8 +106,6 @@ const _prepared = new WeakMap<DatabaseSync, Record<"some" | "count" | "range", S
  * them all, when the table holds not many more entries there than the files
  * asked for (a warm call's whole folder); else each file's entry looked up.
  *
- * @param db The store's database.
- * @param kind The kind.
  * @param version The kind's version: entries of another are left out.
  * @param paths Absolute paths.
  * @returns The entries found, by path.
@@ -191,9 +188,6 @@ function _commonFolder(paths: readonly string[]): string {
 /**
  * The bytes the cap counts: the entries, and the stale postings of their
  * segments (the bytes of entries gone that still wait in their segment).
- *
- * @param db The store's database.
- * @returns The total.
  *
  * @example
  * ```ts

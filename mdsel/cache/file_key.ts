@@ -1,11 +1,9 @@
 /**
- * What says a file is unchanged: its `stat` (size, modification and change
- * times, inode and device), as git trusts its index, with git's "racy" rule:
- * an entry written less than {@linkcode RACY_MS} after the file last changed
- * is not trusted, because an edit in the same tick of the file system's
- * clock leaves the same times (and an edit of the same size, the same
- * `stat`). Restoring an old modification time (`cp -p`, `touch -r`) moves the
- * change time, which the key holds too.
+ * What says a file is unchanged: its `stat` (size, modification and change times, inode and
+ * device), as git trusts its index, with git's "racy" rule: an entry written less than
+ * {@linkcode RACY_MS} after the file last changed is not trusted, since an edit of the same size in
+ * the same tick of the file system's clock leaves the same `stat`. Restoring an old modification
+ * time (`cp -p`, `touch -r`) moves the change time, which the key holds too.
  *
  * @module
  */
@@ -21,7 +19,6 @@ export const RACY_MS = 3000;
  * The key of a file's `stat`, or `undefined` when the platform does not give
  * its modification time (such a file is never cached).
  *
- * @param info The file's `stat`.
  * @returns `size:mtime:ctime:inode:device`, times in milliseconds.
  *
  * @example
@@ -39,11 +36,10 @@ export function statKey(info: Deno.FileInfo): string | undefined {
 }
 
 /**
- * Whether an entry written at `written` for a file whose `stat` key is now
- * `key` may be trusted: the same key, and written {@linkcode RACY_MS} or more
- * after the file last changed (its modification or change time, whichever
- * is later; a time in whole seconds counts as the end of that second).
- * `written` must be a time before the file was read (before its `stat`).
+ * Whether an entry written at `written` for a file whose `stat` key is now `key` may be trusted:
+ * the same key, and written {@linkcode RACY_MS} or more after the file last changed (its
+ * modification or change time, whichever is later; a time in whole seconds counts as the end of
+ * that second). `written` must be a time before the file was read (before its `stat`).
  *
  * @param key The file's key now ({@linkcode statKey}).
  * @param stored The entry's key.

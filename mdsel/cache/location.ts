@@ -1,8 +1,7 @@
 /**
- * Whether the cache is on and where it lives, read from the environment
- * without ever prompting: a variable the engine may not read counts as
- * unset, and a cache folder it may not both read and write turns the cache
- * off, silently (the sandboxed engine answers as before, without it).
+ * Whether the cache is on and where it lives, read from the environment without ever prompting: a
+ * variable the engine may not read counts as unset, and a cache folder it may not both read and
+ * write turns the cache off, silently (the sandboxed engine answers as before, without it).
  *
  * @module
  */
@@ -17,7 +16,7 @@ export interface CacheSettings {
   readonly warnings: readonly string[];
 }
 
-/** The variables the cache reads (besides the platform's own: `HOME`, `XDG_CACHE_HOME`, `LOCALAPPDATA`). */
+/** The variables the cache reads, besides `HOME`, `XDG_CACHE_HOME` and `LOCALAPPDATA`. */
 export const CACHE_VARIABLES = ["MDSEL_CACHE", "MDSEL_CACHE_DIR", "MDSEL_CACHE_MAX_BYTES"] as const;
 
 /** The size cap by default: 256 MiB. */
@@ -27,14 +26,9 @@ export const DEFAULT_CACHE_MAX_BYTES = 256 * 1024 * 1024;
 export const NO_CACHE: CacheSettings = { maxBytes: DEFAULT_CACHE_MAX_BYTES, warnings: [] };
 
 /**
- * The platform's cache folder for mdsel: `$XDG_CACHE_HOME/mdsel`, else
- * `~/Library/Caches/mdsel` on macOS, `%LOCALAPPDATA%\mdsel` on Windows,
- * `~/.cache/mdsel` elsewhere; `undefined` when the variables it needs are
- * unset.
- *
- * @param getEnv Looks a variable up.
- * @param os The platform.
- * @returns The folder.
+ * The platform's cache folder for mdsel: `$XDG_CACHE_HOME/mdsel`, else `~/Library/Caches/mdsel` on
+ * macOS, `%LOCALAPPDATA%\mdsel` on Windows, `~/.cache/mdsel` elsewhere; `undefined` when the
+ * variables it needs are unset.
  *
  * @example
  * ```ts
@@ -67,8 +61,6 @@ export function defaultCacheDir(
  * when the engine may read and write that folder.
  *
  * @param getEnv Looks a variable up (without prompting).
- * @param os The platform.
- * @returns The settings.
  *
  * @example
  * ```ts
@@ -110,11 +102,7 @@ export function readCacheSettings(
 }
 
 /**
- * Whether this process may read and write a folder (and what is in it),
- * asked without prompting.
- *
- * @param dir The folder.
- * @returns `true` when both are granted.
+ * Whether this process may read and write a folder (and what is in it), asked without prompting.
  *
  * @example
  * ```ts
@@ -140,11 +128,8 @@ function _absolute(value: string | undefined, os: string): string | undefined {
 }
 
 /**
- * What is wrong with a setting's value that is not a whole number from 1 up
- * to `Number.MAX_SAFE_INTEGER`.
- *
- * @param value The value, as a number.
- * @returns The reason, for a warning.
+ * Why a setting's value that is not a whole number from 1 up to
+ * `Number.MAX_SAFE_INTEGER` is ignored, for a warning.
  *
  * @example
  * ```ts

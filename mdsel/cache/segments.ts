@@ -1,31 +1,16 @@
 /**
- * The store's postings: what the `search` entries hold of each term, so
- * that a search reads only the terms its query reaches, never every term of
- * every file.
- *
- * The entries written together (the files one call derived) are one
- * segment: per term, one row holding the places of that term in every
- * entry of the segment that has it, each entry named by its slot (an opaque
- * blob to the store; `mdsel/search/record.ts` writes and reads it). So
- * a call that derives thousands of files writes a row per distinct term, not
- * one per term and file. An entry written again, evicted or removed leaves
- * its postings stale in its segment: an entry's slot is then no live
- * entry's, and a reader skips it. Once half of a segment's bytes are stale,
- * the segment goes, with the entries still in it (their files are derived
- * again when next searched), and so do the least used segments past
- * {@linkcode MAX_SEGMENTS}.
- *
- * The vocabulary holds every term of the postings, also reversed, so that a
- * query's prefixes and words one typo away are found by a range of terms,
- * and its stem, for the words a stem term stands for (a stem term has no
- * postings of its own: see `mdsel/search/record.ts`).
+ * The store's postings, so that a search reads only the terms its query reaches. The entries one
+ * call writes together are one segment: per term, one row (not one per term and file) naming the
+ * entries by their slot, in a blob only `mdsel/search/record.ts` reads. An entry written again or
+ * removed leaves its postings stale, skipped by readers, until its segment goes. The vocabulary
+ * holds every term, also reversed (prefixes and suffixes are ranges), and its stem.
  *
  * @module
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import type { StoredPostings } from "./store.ts";
 
-/** The tables of the postings (see `store.ts` for the entries). */
+/** The tables of the postings (see `entries.ts` for the entries). */
 export const SEGMENTS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS segments (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -59,8 +44,6 @@ const _LAST = "\u{10FFFF}";
  * Writes a new segment's postings and vocabulary.
  *
  * @param db The database, in a write transaction.
- * @param postings The blobs, by term.
- * @param stems The stem of each term that has one.
  * @param bytes The bytes its entries hold together, as the cap counts them.
  * @returns The segment's id.
  */
@@ -99,8 +82,6 @@ const _ROWS_PER_STATEMENT = 64;
  * @param insert The statement up to its values: `INSERT INTO t (a, b) VALUES`, and any clause
  *   after them in `tail`.
  * @param columns How many values a row has.
- * @param count How many rows.
- * @param row The values of a row.
  * @param tail What follows the values (`ON CONFLICT ...`).
  *
  * @example
@@ -141,8 +122,8 @@ export function insertRows(
 }
 
 /**
- * Drops the segments whose bytes are half stale or more (with the entries
- * still in them), and the least live ones past {@linkcode MAX_SEGMENTS}.
+ * Drops the segments whose bytes are half stale or more, and the least live ones past
+ * {@linkcode MAX_SEGMENTS}, with the entries still in them (derived again when next searched).
  *
  * @param db The database, in a write transaction.
  * @param all Drops every segment (the store is being emptied).
@@ -165,11 +146,9 @@ export function dropStaleSegments(db: DatabaseSync, all = false): void {
 }
 
 /**
- * Drops segments: their postings, their vocabulary no other segment has,
- * and their entries.
+ * Drops segments: their postings, their vocabulary no other segment has, and their entries.
  *
  * @param db The database, in a write transaction.
- * @param ids The segments.
  */
 export function dropSegments(db: DatabaseSync, ids: readonly number[]): void {
   if (ids.length === 0) return;
@@ -189,14 +168,7 @@ export function dropSegments(db: DatabaseSync, ids: readonly number[]): void {
   }
 }
 
-/**
- * The postings of some terms in some segments.
- *
- * @param db The database.
- * @param terms The terms.
- * @param segments The segments.
- * @returns The rows.
- */
+/** The postings of some terms in some segments. */
 export function readPostings(
   db: DatabaseSync,
   terms: readonly string[],
@@ -209,13 +181,8 @@ export function readPostings(
 }
 
 /**
- * The vocabulary's terms that start with a prefix, of some lengths.
- *
- * @param db The database.
- * @param prefix The prefix.
- * @param minLength The fewest UTF-16 code units.
- * @param maxLength The most.
- * @returns The terms, sorted.
+ * The vocabulary's terms that start with a prefix, sorted, from `minLength` to `maxLength` UTF-16
+ * code units long.
  */
 export function termsStartingWith(
   db: DatabaseSync,
@@ -238,13 +205,8 @@ export function termsStartingWith(
 }
 
 /**
- * The vocabulary's terms that end with a suffix, of some lengths.
- *
- * @param db The database.
- * @param suffix The suffix.
- * @param minLength The fewest UTF-16 code units.
- * @param maxLength The most.
- * @returns The terms.
+ * The vocabulary's terms that end with a suffix, from `minLength` to `maxLength` UTF-16 code
+ * units long.
  */
 export function termsEndingWith(
   db: DatabaseSync,
@@ -263,13 +225,7 @@ export function termsEndingWith(
   );
 }
 
-/**
- * The vocabulary's terms whose stem is one of some stems.
- *
- * @param db The database.
- * @param stems The stems.
- * @returns Each term and its stem.
- */
+/** The vocabulary's terms whose stem is one of some stems, each with its stem. */
 export function termsWithStems(db: DatabaseSync, stems: readonly string[]): [string, string][] {
   const rows = db.prepare(
     "SELECT term, stem FROM vocabulary WHERE stem IN (SELECT value FROM json_each(?))",

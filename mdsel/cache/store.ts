@@ -1,18 +1,10 @@
 /**
- * The cache's store: one SQLite database (Deno's built-in `node:sqlite`, in
- * WAL mode, so readers never wait on a writer) in the cache folder, private
- * to its user. Entries are keyed by kind (`doc` for a parsed document,
- * `search` for its search data) and the file's absolute path; each carries
- * its kind's version, the file's `stat` key, when it was written and last
- * used, and its data. A `search` entry's terms are in the store's postings
- * (`segments.ts`): it is derived from its file's `doc` entry and goes when
- * that goes or is written again.
- *
- * Nothing here ever fails a call: a busy database is skipped (a write waits
- * {@linkcode BUSY_TIMEOUT_MS} at most), and any other error turns the store off
- * for the rest of the call with one warning line. A file that is not a
- * database, or a corrupt one, is removed (the next call starts a new one); a
- * database of another program is left alone.
+ * The cache's store: one SQLite database (`node:sqlite`, in WAL mode so readers never wait on a
+ * writer), private to its user. Entries are keyed by kind (`doc`, or `search`, whose terms are in
+ * the postings of `segments.ts` and which goes with its file's `doc` entry) and absolute path.
+ * Nothing here fails a call: a busy database is skipped, and any other error turns the store off
+ * for the call with one warning line. A file that is no database, or a corrupt one, is removed;
+ * another program's database is left alone.
  *
  * @module
  */
@@ -57,14 +49,10 @@ export const BUSY_TIMEOUT_MS = 100;
 /** A use older than this is written down again (a read does not write every time). */
 const USE_GRANULARITY_MS = 60 * 60 * 1000;
 
-/** Eviction empties the store down to this share of its cap, so that it does not run at every write. */
+/** Eviction empties the store down to this share of its cap, so it does not run at every write. */
 const EVICT_TO = 0.9;
 
-/**
- * The data of an entry whose segment the cap refused, before the cap then
- * in force: its file's entry of that kind was too big to keep, with the
- * others written with it.
- */
+/** The data of an entry whose segment the cap refused: this, then the cap in force. */
 const _REFUSED = "refused under ";
 
 export type { EntryBatch, NewEntry, StoredEntry };
@@ -77,9 +65,7 @@ PRAGMA user_version = ${SCHEMA_VERSION};
 
 /** The postings of one term in one segment. */
 export interface StoredPostings {
-  /** The term. */
   readonly term: string;
-  /** The segment. */
   readonly segment: number;
   /** The blob, as written. */
   readonly places: Uint8Array;
@@ -104,10 +90,9 @@ export class CacheStore {
    * Opens (or creates) the store in a folder: the folder `0700` and the file
    * `0600` when they are created here.
    *
-   * @param dir The cache folder.
    * @param maxBytes The most bytes the entries may hold together.
    * @returns The store, or the warning line saying why there is none
-   * (`undefined` too when another process held it busy).
+   *   (`undefined` too when another process held it busy).
    *
    * @example
    * ```ts
@@ -157,7 +142,7 @@ export class CacheStore {
         db.close();
         return { warning: storeWarning(path, `its schema is version ${version}; left as it is`) };
       }
-      // Recursive triggers: a `doc` entry removed removes its `search` entry, which updates the totals.
+      // Recursive triggers: a `doc` entry removed removes its `search` entry, updating the totals.
       db.exec(
         "PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 16777216; " +
           "PRAGMA recursive_triggers = ON",
@@ -173,28 +158,19 @@ export class CacheStore {
     }
   }
 
-  /**
-   * The first problem the store met in this call, as one line for stderr.
-   *
-   * @returns The line, or `undefined`.
-   */
+  /** The first problem the store met in this call, as one line for stderr. */
   get warning(): string | undefined {
     return this.#warning;
   }
 
-  /**
-   * Whether the store failed in this call (it is used no more then).
-   *
-   * @returns `true` after a failure, a busy database included.
-   */
+  /** Whether the store failed in this call, a busy database included (it is used no more then). */
   get failed(): boolean {
     return this.#broken;
   }
 
   /**
-   * Reads from one snapshot of the store from now until the next write (or
-   * the close): entries and postings read in between agree with each other,
-   * whatever other processes write meanwhile.
+   * Reads from one snapshot of the store from now until the next write (or the close): entries and
+   * postings read in between agree with each other, whatever other processes write meanwhile.
    */
   holdSnapshot(): void {
     if (this.#broken || this.#reading) return;
@@ -209,7 +185,6 @@ export class CacheStore {
   /**
    * The entries of some files, of one kind and version.
    *
-   * @param kind The kind.
    * @param version The kind's version: entries of another are left out.
    * @param paths Absolute paths.
    * @returns The entries found, by path (none when the store failed).
@@ -225,12 +200,8 @@ export class CacheStore {
   }
 
   /**
-   * Whether an entry stands for one the cap refused (see
-   * {@linkcode CacheStore.put}), under a cap no larger than today's: writing
-   * it again would be refused again.
-   *
-   * @param entry The entry, as read.
-   * @returns `true` when it does.
+   * Whether an entry stands for one the cap refused (see {@linkcode CacheStore.put}), under a cap
+   * no larger than today's: writing it again would be refused again.
    */
   refused(entry: StoredEntry): boolean {
     if (entry.segment !== null || !entry.data.startsWith(_REFUSED)) return false;
@@ -240,8 +211,6 @@ export class CacheStore {
   /**
    * The postings of some terms in some segments.
    *
-   * @param terms The terms.
-   * @param segments The segments.
    * @returns Each term's postings per segment that has it (none when the store failed).
    */
   postings(terms: readonly string[], segments: readonly number[]): StoredPostings[] {
@@ -250,12 +219,9 @@ export class CacheStore {
   }
 
   /**
-   * The terms of any entry's postings that start with a prefix, the prefix
-   * itself included, and are some characters (UTF-16 code units) long.
+   * The terms of any entry's postings that start with a prefix, the prefix itself included, from
+   * `minLength` to `maxLength` UTF-16 code units long.
    *
-   * @param prefix The prefix.
-   * @param minLength The fewest characters.
-   * @param maxLength The most.
    * @returns The terms, sorted (none when the store failed).
    */
   termsStartingWith(prefix: string, minLength = 0, maxLength = Infinity): string[] {
@@ -265,7 +231,6 @@ export class CacheStore {
   /**
    * The terms of any entry's postings whose stem is one of some stems.
    *
-   * @param stems The stems.
    * @returns Each term and its stem (none when the store failed).
    */
   termsWithStems(stems: readonly string[]): [string, string][] {
@@ -274,12 +239,9 @@ export class CacheStore {
   }
 
   /**
-   * The terms of any entry's postings that end with a suffix and are some
-   * characters (UTF-16 code units) long.
+   * The terms of any entry's postings that end with a suffix, from `minLength` to `maxLength`
+   * UTF-16 code units long.
    *
-   * @param suffix The suffix.
-   * @param minLength The fewest characters.
-   * @param maxLength The most.
    * @returns The terms (none when the store failed).
    */
   termsEndingWith(suffix: string, minLength: number, maxLength: number): string[] {
@@ -287,17 +249,14 @@ export class CacheStore {
   }
 
   /**
-   * Writes entries in one transaction, notes the use of others, drops the
-   * postings that have mostly gone stale and evicts the least recently used
-   * entries past the cap. Entries whose postings the cap cannot hold are
-   * written without data or postings, as refused (see
-   * {@linkcode CacheStore.refused}). Skipped, silently, when another process holds the
-   * database longer than {@linkcode BUSY_TIMEOUT_MS}.
+   * Writes entries in one transaction, notes the use of others, drops the postings that have mostly
+   * gone stale and evicts the least recently used entries past the cap. Entries whose postings the
+   * cap cannot hold are written without data or postings, as refused (see
+   * {@linkcode CacheStore.refused}). Skipped, silently, when another process holds the database
+   * longer than {@linkcode BUSY_TIMEOUT_MS}.
    *
-   * @param batches The entries, by kind.
-   * @param written When the files were read, at the latest, in milliseconds
-   *   since the epoch: a time taken before their `stat`s (the racy rule
-   *   counts from it). Now when not given.
+   * @param written When the files were read, at the latest, in milliseconds since the epoch: a time
+   *   taken before their `stat`s (the racy rule counts from it). Now when not given.
    */
   put(batches: readonly EntryBatch[], written?: number): void {
     this.#endSnapshot();
@@ -378,7 +337,6 @@ export class CacheStore {
   /**
    * Removes the entries of some files (they are gone, or no longer read).
    *
-   * @param kind The kind.
    * @param paths Absolute paths.
    */
   remove(kind: string, paths: readonly string[]): void {
@@ -430,9 +388,8 @@ export class CacheStore {
   }
 
   /**
-   * Evicts the least recently used entries until the store is under its cap:
-   * the entries of a segment all at once, with their postings, by their
-   * latest use.
+   * Evicts the least recently used entries until the store is under its cap: the entries of a
+   * segment all at once, with their postings, by their latest use.
    */
   #evict(): void {
     const db = this.#db;
@@ -489,9 +446,8 @@ function _entryBytes(entry: NewEntry, data: string): number {
 }
 
 /**
- * Whether a database file is mdsel's store, a new (empty) file, or another
- * program's; read within the caller's transaction, so that both of what it
- * reads are of one state of the file.
+ * Whether a database file is mdsel's store, a new (empty) file, or another program's; read within
+ * the caller's transaction, so that both of what it reads are of one state of the file.
  */
 function _fileKind(db: DatabaseSync): "ours" | "new" | "foreign" {
   const { n } = db.prepare("SELECT count(*) AS n FROM sqlite_schema").get() as { n: number };

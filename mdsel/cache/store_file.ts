@@ -1,8 +1,7 @@
 /**
- * The store's file and its failures: the folder and file made private, the
- * errors that mean another process holds the database, and those that mean
- * the file is no database (it is removed, so that the next call starts a new
- * one), each told as one warning line.
+ * The store's file and its failures: the folder and file made private, the errors that mean another
+ * process holds the database, and those that mean the file is no database (it is removed, so that
+ * the next call starts a new one), each told as one warning line.
  *
  * @module
  */
@@ -20,9 +19,6 @@ const BROKEN_MESSAGE = /file is not a database|database disk image is malformed/
 
 /**
  * Makes the store's folder (`0700`) and file (`0600`) when they are missing.
- *
- * @param dir The cache folder.
- * @param path The store's file in it.
  *
  * @example
  * ```ts
@@ -54,10 +50,8 @@ function _message(error: unknown): string {
 }
 
 /**
- * Whether an error says that another process holds the database.
- *
- * @param error An error of `node:sqlite`.
- * @returns `true` for a busy or locked database.
+ * Whether an error of `node:sqlite` says that another process holds the database (it is busy or
+ * locked).
  *
  * @example
  * ```ts
@@ -76,7 +70,6 @@ export function isBusy(error: unknown): boolean {
  * The warning for an error, after removing a file that is no database or a
  * corrupt one (with its WAL), so that the next call starts a new one.
  *
- * @param error The error.
  * @param path The store's file.
  * @returns The warning line, or `undefined` when the database was busy.
  *
@@ -114,12 +107,10 @@ function _removeStore(path: string): void {
 }
 
 /**
- * Removes the stores of the engine's earlier schemas (`cache-v1.sqlite`, with
- * their WAL), once, when this version's store is made: nothing reads them any
- * more, and they would hold their share of the disk for good. A file of that
- * name that is not mdsel's is left as it is.
+ * Removes the stores of the engine's earlier schemas (`cache-v1.sqlite`, with their WAL), once,
+ * when this version's store is made: nothing reads them any more, and they would hold their share
+ * of the disk for good. A file of that name that is not mdsel's is left as it is.
  *
- * @param dir The cache folder.
  * @param Database `node:sqlite`'s `DatabaseSync`.
  * @param applicationId The store's `PRAGMA application_id`.
  * @param schemaVersion This version of the schema: the older ones are removed.
@@ -164,11 +155,7 @@ export function removeOlderStores(
 }
 
 /**
- * The warning line of a store not used.
- *
- * @param path The store's file.
- * @param reason Why.
- * @returns The line.
+ * The warning line of a store not used, and why.
  *
  * @example
  * ```ts

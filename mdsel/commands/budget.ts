@@ -1,25 +1,20 @@
 /**
  * The result budget's arithmetic: what lines cost, and how many whole groups
  * of them fit, with one closing line for the rest. Every part of an output
- * that can grow with the input (matches, outlines, errors, unresolved
- * selectors, warnings) goes through here, so nothing printed passes
+ * that grows with the input goes through here, so nothing printed passes
  * `MDSEL_MAX_CHARS`.
  *
  * @module
  */
 
 /**
- * What errors, unresolved selectors and warnings may claim of the budget
- * before matches and outlines: they come after, in what is left, but always
- * get room for the line that says how many were left out.
+ * What errors, unresolved selectors and warnings may claim ahead of matches
+ * and outlines: room for at least the line that says how many were left out.
  */
 export const AFTER_RESERVE = 400;
 
 /**
  * Characters of lines once joined and ended by newlines.
- *
- * @param lines The lines.
- * @returns Their characters, one newline each included.
  *
  * @example
  * ```ts
@@ -35,16 +30,12 @@ export function linesChars(lines: readonly string[]): number {
 }
 
 /**
- * Whole groups of lines, in order, as many as fit `room` characters; when
- * some are left out, a closing line from `closing` says so, and it fits too
- * (groups make way for it, and it is cut when even it alone is too long, or left out when
- * the groups printed whatever the room leave none).
+ * Whole groups of lines, in order, as many as fit `room` characters (newlines
+ * included); when some are left out, a closing line from `closing` says so and
+ * fits too (cut when it alone is too long, left out when no room is left).
  *
- * @param groups The groups, each printed whole or not at all.
- * @param room The characters available, newlines included.
  * @param closing The closing line, given how many groups were left out and the first of them.
  * @param least How many groups are printed whatever the room (a failure always says why).
- * @returns The lines to print.
  *
  * @example
  * ```ts
@@ -83,7 +74,7 @@ export function fitGroups(
   if (kept === groups.length) return lines;
   const last = closing(groups.length - kept, kept);
   const cut = last.length + 1 <= room - used ? last : last.slice(0, Math.max(0, room - used - 1));
-  // No room left at all (the groups printed whatever the room took it): no empty line.
+  // The `least` groups may have taken all the room: no empty closing line.
   if (cut.length > 0) lines.push(cut);
   return lines;
 }

@@ -1,7 +1,7 @@
 /**
  * How output echoes what the user typed: a long selector is cut, so an error
- * about a 100 KB selector stays a few hundred characters; a syntax error
- * shows the part around the column it points at.
+ * about it stays short; a syntax error shows the part around the column it
+ * points at; control characters are escaped.
  *
  * @module
  */
@@ -16,10 +16,6 @@ const MARK = "...";
  * A selector as errors echo it: whole when short, otherwise its first
  * `max` characters (never half a surrogate pair) and `...`.
  *
- * @param selector The selector.
- * @param max The most characters kept (default {@linkcode MAX_ECHO}).
- * @returns The text to print.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -31,19 +27,14 @@ const MARK = "...";
  */
 export function clipSelector(selector: string, max = MAX_ECHO): string {
   if (selector.length <= max) return selector;
-  // Never cut a surrogate pair in half.
   const end = /[\uD800-\uDBFF]/.test(selector[max - 1]) ? max - 1 : max;
   return selector.slice(0, end) + MARK;
 }
 
 /**
- * The part of a long selector around a column, for a syntax error: at most
- * {@linkcode MAX_ECHO} characters (code points) with the column inside,
- * `...` where the selector goes on; a short selector whole.
- *
- * @param selector The selector.
- * @param column The 1-based column (in code points) the error points at.
- * @returns The text to print, and the column within it.
+ * The part of a long selector around a 1-based column (in code points), for
+ * a syntax error: at most {@linkcode MAX_ECHO} code points, `...` where the
+ * selector goes on, and the column within it. A short selector is whole.
  *
  * @example
  * ```ts
@@ -76,9 +67,6 @@ export function selectorWindow(selector: string, column: number): { text: string
  * the window around the column its message names (and that column within
  * it); otherwise the selector cut by {@linkcode clipSelector}.
  *
- * @param error The entry (its `selector` set).
- * @returns The text to print, and for a syntax error the column within it.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -107,9 +95,6 @@ export function errorSelector(
  * and paragraph separators) shown as escapes (`\n`, `\u0000`), so nothing a
  * file name, a query or a selector holds can start a line of its own.
  *
- * @param text The text.
- * @returns The text, safe on one line.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -130,10 +115,6 @@ export function echoLine(text: string): string {
 /**
  * A value echoed in an error (a path, a query): cut like a selector, then
  * made safe on one line.
- *
- * @param text The value.
- * @param max The most characters kept before `...` (default {@linkcode MAX_ECHO}).
- * @returns The text to print.
  *
  * @example
  * ```ts

@@ -56,11 +56,8 @@ deno install
 `;
 
 /**
- * The text `mdsel format` prints.
- *
- * @param topic `index`, `select`, or both when undefined.
- * @param example Whether to print example output instead of the description.
- * @returns The text, ending in a newline.
+ * The text `mdsel format` prints, ending in a newline: the description of
+ * `topic` (both when undefined), or with `example` real output instead.
  *
  * @example
  * ```ts

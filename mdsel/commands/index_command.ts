@@ -76,9 +76,7 @@ const PREVIEW_LENGTH = 80;
 /**
  * The full index of one document.
  *
- * @param doc The document.
  * @param page The page size, to tell which sections `select` would not return whole.
- * @returns Its index entry.
  *
  * @example
  * ```ts
@@ -149,9 +147,6 @@ export function indexDocument(doc: MdDocument, page: PageLimits): DocumentIndex 
 /**
  * A one-line preview: whitespace collapsed, cut to 80 characters plus `...`.
  *
- * @param text Any text.
- * @returns The preview and whether it was cut.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -168,7 +163,6 @@ export function makePreview(text: string): { text: string; truncated: boolean } 
  * any) + headings + blocks.
  *
  * @param docs The full (unlimited) document indexes.
- * @returns The summary.
  *
  * @example
  * ```ts
@@ -190,19 +184,12 @@ export function summarize(docs: readonly DocumentIndex[]): IndexSummary {
 }
 
 /**
- * Keeps the JSON index within a character budget: the deepest heading level
- * is left out of every document, level after level, but a document always
- * keeps its own two shallowest levels, whatever depths they are (as the text
- * outline does); when that is still too much, each document keeps the same
- * number of its first headings, as many as fit; and when not even the
- * documents without headings fit, the list is cut (the caller says how many
- * were left out). Documents that lost headings say how many and how deep the
- * rest go (`headings_omitted`, `max_depth`).
+ * Keeps the JSON index within `maxChars`: the deepest heading levels go first
+ * (each document keeps its two shallowest), then headings past the same count
+ * in every document, then the last documents (`headings_omitted` and `max_depth` say what went).
  *
- * @param docs The full document indexes.
  * @param maxChars The budget in characters (`Infinity` for `--full`).
  * @param render Renders documents to the output whose length counts.
- * @returns The documents as they fit.
  *
  * @example
  * ```ts
@@ -221,15 +208,13 @@ export function limitIndex(
   maxChars: number,
   render: (docs: DocumentIndex[]) => { length: number },
 ): DocumentIndex[] {
-  // A render of 90,000 headings is a 25 MB string: skip every one that
-  // cannot fit, whatever the rest of the output (each heading takes at least
-  // MIN_HEADING_CHARS).
+  // Counted before rendered: a render of a huge index is slow just to find it too long.
   const fits = (attempt: DocumentIndex[]) =>
     _headingCount(attempt) * MIN_HEADING_CHARS <= maxChars &&
     render(attempt).length <= maxChars;
   if (fits(docs)) return docs;
   const floors = docs.map((doc) => minimumDepth(doc.headings, 2));
-  // Loops, not `Math.max(...depths)`: a spread of 130,000 headings overflows the stack.
+  // A loop, not `Math.max(...depths)`: a spread of that many headings overflows the stack.
   let deepest = 1;
   for (const doc of docs) deepest = Math.max(deepest, _deepest(doc.headings));
   const limited = (depth: number, keep: number) =>
@@ -248,8 +233,7 @@ export function limitIndex(
     const attempt = limited(depth, Infinity);
     if (fits(attempt)) return attempt;
   }
-  // Even the shallowest levels do not fit: the same number of headings for
-  // every document, as many as fit (binary search).
+  // Even the shallowest levels do not fit: as many first headings per document as fit.
   let low = 0;
   let high = 0;
   for (const doc of docs) high = Math.max(high, doc.headings.length);
@@ -260,7 +244,7 @@ export function limitIndex(
   }
   const shortest = limited(1, low);
   if (low > 0 || shortest.length <= 1 || fits(shortest)) return shortest;
-  // Not even one line a document fits: the first documents, as many as fit (one at least).
+  // Not even one heading a document fits: the first documents, at least one.
   let count = 1;
   let top = shortest.length;
   while (count < top) {
@@ -271,11 +255,7 @@ export function limitIndex(
   return shortest.slice(0, count);
 }
 
-/**
- * The fewest characters one heading takes in the JSON index: its keys and
- * punctuation, every string empty, every number one digit, every flag
- * `true`.
- */
+/** The fewest characters one heading takes in the JSON index: empty strings, one-digit numbers. */
 const MIN_HEADING_CHARS = JSON.stringify(
   {
     selector: "",
@@ -294,13 +274,8 @@ const MIN_HEADING_CHARS = JSON.stringify(
 ).length;
 
 /**
- * Whether the JSON of these documents might fit `maxChars` at all: each
- * heading takes at least a fixed number of characters, so a render of 90,000
- * headings (a 25 MB string) is never made just to find it is too long.
- *
- * @param docs The document indexes.
- * @param maxChars The budget.
- * @returns `false` when they cannot fit.
+ * Whether the JSON of these documents might fit `maxChars` at all, counted
+ * without rendering: each heading takes at least a fixed number of characters.
  *
  * @example
  * ```ts

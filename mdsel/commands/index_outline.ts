@@ -52,9 +52,7 @@ export interface DocumentOutline {
 /**
  * A document's text outline before any budget.
  *
- * @param item The document and its full index.
  * @param lines Whether the intro and the headings show their line ranges (`L12-40`).
- * @returns Its lines and headings.
  *
  * @example
  * ```ts
@@ -104,14 +102,9 @@ export function documentOutline(
 }
 
 /**
- * How deep the text index lists each document: the outline budget (the
- * larger of 2,000 characters and 5% of the input, within the result budget)
- * shared by all, each keeping its two shallowest levels.
- *
- * @param items The documents and their indexes.
- * @param outlines Their outlines, from {@linkcode documentOutline}.
- * @param budget The size settings.
- * @returns The deepest level listed, per document.
+ * The deepest level the text index lists, per document: the outline budget
+ * ({@linkcode outlineBudget}, within the result budget) shared by all, each
+ * keeping its two shallowest levels.
  *
  * @example
  * ```ts

@@ -1,9 +1,8 @@
 /**
  * The index of a folder too big to show whole, as a tree folded by folder
- * depth the way an outline folds by heading depth: every direct subfolder of
- * the folder named is always shown with its files and words; deeper folders
- * open as room allows, each file on one line (its namespace, its name, its
- * size and its first heading), and headings come last, as room allows.
+ * depth the way an outline folds by heading depth: direct subfolders always
+ * show with their files and words, deeper folders open as room allows, each
+ * file on one line (namespace, name, size, first heading), headings last.
  *
  * @module
  */
@@ -48,10 +47,7 @@ export interface TreeItem {
 
 /**
  * The trees of a call's documents: one per folder or glob base they were
- * found under; files named outright stand apart.
- *
- * @param items The documents, in the call's order.
- * @returns The trees, and the documents named outright (indexes).
+ * found under; files named outright stand apart, as indexes into `items`.
  *
  * @example
  * ```ts
@@ -112,9 +108,6 @@ function _node(path: string, depth: number): FolderNode {
 /**
  * The deepest folder of the trees (0 when every file is at a root).
  *
- * @param trees The trees.
- * @returns The depth.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -154,17 +147,11 @@ export interface TreeLines {
 }
 
 /**
- * The text lines of the trees folded to a depth: a line for each root
- * (`docs/ [420 files, 312110 words]`), a line per folder, indented by its
- * depth, and under each folder that opens a line per file:
- * `<namespace> <name> [<words> words] <first heading>`, with its headings
- * below it when `levels` allows.
+ * The text lines of the trees folded: a line per root and per folder
+ * (`docs/ [420 files, 312110 words]`, indented by depth), and in each open folder a
+ * line per file (`<namespace> <name> [<words> words] <first heading>`), its headings below.
  *
- * @param trees The trees.
- * @param items The documents with their outlines.
- * @param fold How deep folders open, and how many heading levels show.
  * @param sizeWords From which size an outline line shows its words.
- * @returns The lines, and what stayed folded.
  *
  * @example
  * ```ts
@@ -260,12 +247,8 @@ function _entries({ index }: IndexedDocument): OutlineEntry[] {
  * whose lines fit (the direct subfolders always show), then as many heading
  * levels as fit on top of it (at most two).
  *
- * @param trees The trees.
- * @param items The documents.
- * @param maxChars The characters the lines may take.
  * @param sizeWords From which size an outline line shows its words.
  * @param extra Characters the fold's other lines will take (the closing line, loose files).
- * @returns The fold.
  *
  * @example
  * ```ts
@@ -292,17 +275,11 @@ export function fitTree(
 }
 
 /**
- * The tree lines that fit `maxChars`: the best fold ({@linkcode fitTree});
- * when not even the direct subfolders and the root's own files fit, every
- * subfolder line and as many of the root's files as fit, then a line for the
- * rest. A closing line says what is folded and how to go deeper.
+ * The tree lines that fit `maxChars`, folded by {@linkcode fitTree} (else every folder line and
+ * as many files as fit, then a line for the rest), and a closing line saying how to go deeper.
  *
- * @param trees The trees.
- * @param items The documents.
- * @param maxChars The characters the lines may take.
  * @param sizeWords From which size an outline line shows its words.
  * @param extra Characters other lines will take.
- * @returns The lines, the closing line included.
  *
  * @example
  * ```ts
@@ -378,7 +355,6 @@ export interface FolderEntry {
  * The folders of the trees folded to a depth, for the JSON index: every folder
  * down to one below the depth, and which documents are listed.
  *
- * @param trees The trees.
  * @param depth Folders up to this depth list their files.
  * @returns The folders shown, the documents listed and every document in a tree (indexes).
  *

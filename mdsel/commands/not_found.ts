@@ -1,8 +1,7 @@
 /**
  * What `select` says when a selector matches nothing, in the language of the
  * outline: why (`fs has h3.0-h3.144, no h3.999`), and the existing selectors
- * closest to it. JSON carries the suggestions canonical and fully qualified;
- * the text format prints them, and the selector, as the outline does
+ * closest to it, canonical in JSON and in the outline's short form in text
  * (`h3.144`, `fs::h3.144` with several files).
  *
  * @module
@@ -52,11 +51,7 @@ export interface Misses {
  * An index past the end suggests the last one that exists (no lookalikes of
  * the number); anything else, the existing selectors closest to it.
  *
- * @param selector The selector.
- * @param misses What resolution left behind.
- * @param docs The documents searched.
  * @param qualify Whether the call has several documents (short forms then carry `ns::`).
- * @returns The entry.
  *
  * @example
  * ```ts
@@ -102,9 +97,7 @@ export function notFound(
  * Why a path reached nothing, in one sentence, in the outline's short form:
  * the valid range first for an index past the end.
  *
- * @param failure The structured failure.
  * @param qualify Whether to name the section reached with its namespace (several files).
- * @returns The reason.
  *
  * @example
  * ```ts
@@ -141,9 +134,6 @@ export function describeFailure(failure: ResolutionFailure, qualify = false): st
  * The selector of the last match that does exist, for an index out of range:
  * `h2[99]` on a document with 20 h2 sections gives `ns::heading:h2[19]`.
  *
- * @param failure An out-of-range failure.
- * @returns The fully qualified selector.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -164,11 +154,7 @@ export function lastValidSelector(
 
 /**
  * A canonical, fully qualified selector in the outline's short form, with
- * its namespace only when the call has several documents.
- *
- * @param canonical A selector such as `fs::heading:h3[144]/block:code[0]`.
- * @param qualify Whether to keep the namespace.
- * @returns The short form, e.g. `h3.144/code.0`.
+ * its namespace only when `qualify` (the call has several documents).
  *
  * @example
  * ```ts
@@ -186,9 +172,6 @@ export function shortLabel(canonical: string, qualify: boolean): string {
 /**
  * The namespaces of a call as a reason lists them: the first
  * {@linkcode LISTED_NAMESPACES}, then how many in all.
- *
- * @param names The namespaces, in argument order.
- * @returns The list, comma-separated.
  *
  * @example
  * ```ts
@@ -210,10 +193,6 @@ export function listNamespaces(names: readonly string[]): string {
  * The unresolved entry of a selector whose namespace no document has: the
  * namespaces there are, and the same path in the documents whose namespace
  * is close (qualified: the namespace was the problem).
- *
- * @param selector The selector, its namespace set.
- * @param docs The documents of the call.
- * @returns The entry.
  *
  * @example
  * ```ts
@@ -263,9 +242,6 @@ export function unknownNamespace(selector: Selector, docs: readonly MdDocument[]
  * the outline's short form (`h4.0` is close to `h3.0`): the children of
  * where resolution stopped, and every top-level node.
  *
- * @param selector The selector.
- * @param docs The documents searched.
- * @param stalled Where resolution stopped.
  * @returns Canonical, fully qualified selectors, closest first.
  *
  * @example

@@ -38,11 +38,8 @@ export interface OutlineStyle {
 /**
  * The outline entries of the sections in `list.nodes[from..to)`, in order.
  *
- * @param list The list holding the headings.
- * @param from First node index.
  * @param to One past the last node index (sections end there at the latest).
  * @param label Names the heading at a node index (`h2.3`).
- * @returns The entries, text collapsed to one line.
  *
  * @example
  * ```ts
@@ -75,10 +72,7 @@ export function outlineEntries(
 }
 
 /**
- * Text on one line: runs of whitespace become one space.
- *
- * @param text Any text.
- * @returns The text, trimmed, on one line.
+ * Text on one line, trimmed: runs of whitespace become one space.
  *
  * @example
  * ```ts
@@ -92,19 +86,15 @@ export function oneLine(text: string): string {
 }
 
 /**
- * The most characters of a heading's text an outline line shows: a heading
- * of 50 KB (a paragraph underlined by `---`) would take the whole budget.
+ * The most characters of a heading's text an outline line shows: a whole
+ * paragraph underlined by `---` is a heading too.
  */
 export const HEADING_TEXT_CHARS = 200;
 
 /**
  * Text on one line, cut after `max` characters (code points) with `...`.
- * Only the start of the text is read: a heading of 30 MB on one line is
- * neither copied nor split into characters.
- *
- * @param text Any text.
- * @param max The most characters kept.
- * @returns The line, and whether it was cut.
+ * Only the start of the text is read, so a huge heading is neither copied
+ * nor split into characters.
  *
  * @example
  * ```ts
@@ -115,7 +105,7 @@ export const HEADING_TEXT_CHARS = 200;
  * ```
  */
 export function clipLine(text: string, max: number): { text: string; truncated: boolean } {
-  // Most headings and previews are short words single-spaced already: kept as they are.
+  // Most headings and previews are short and single-spaced already.
   if (text.length <= max && _ONE_LINE.test(text)) return { text, truncated: false };
   // Past this many UTF-16 units the text holds more than `max` characters.
   const units = max * 2 + 2;
@@ -130,15 +120,12 @@ export function clipLine(text: string, max: number): { text: string; truncated: 
   return { text: chars.slice(0, max).join("") + "...", truncated: true };
 }
 
-/** Words, each after the first one space after the one before: a line as {@linkcode clipLine} makes it. */
+/** A line as {@linkcode clipLine} makes it: words, single-spaced. */
 const _ONE_LINE = /^(?:\S+(?: \S+)*)?$/;
 
 /**
  * A heading's text as an outline line shows it: on one line, at most
  * {@linkcode HEADING_TEXT_CHARS} characters.
- *
- * @param text The heading's text.
- * @returns The text to print.
  *
  * @example
  * ```ts
@@ -153,15 +140,9 @@ export function headingLine(text: string): string {
 }
 
 /**
- * One outline line: indentation by depth, selector, text, the section's line
- * range when the entry has one (`L54-2668`), and the size: `[N words]` for a
- * big section, `[N words, +K subsections]` when the depth limit hides K
- * headings whose nearest shown heading is this one.
- *
- * @param entry The heading.
- * @param hidden How many hidden headings it stands for.
- * @param style The size threshold.
- * @returns The line, without a newline.
+ * One outline line, without a newline: indentation by depth, selector, text,
+ * the line range if any (`L54-2668`), and the size: `[N words]` for a big
+ * section, `[N words, +K subsections]` when it stands for K hidden headings.
  *
  * @example
  * ```ts
@@ -183,11 +164,6 @@ export function outlineLine(entry: OutlineEntry, hidden: number, style: OutlineS
 /**
  * The lines of an outline under a depth limit: one per heading at or above
  * the limit; each hidden heading is counted on its nearest shown ancestor.
- *
- * @param entries The headings.
- * @param limit The deepest level shown.
- * @param style The size threshold.
- * @returns One line per shown heading.
  *
  * @example
  * ```ts
@@ -222,11 +198,7 @@ export function outlineLines(
 
 /**
  * The shallowest depth limit that still shows a group's `levels` shallowest
- * heading levels.
- *
- * @param entries The group's headings.
- * @param levels How many levels must stay (2 for outlines).
- * @returns The depth limit (1 when there are no headings).
+ * heading levels (1 when there are no headings).
  *
  * @example
  * ```ts
@@ -243,15 +215,10 @@ export function minimumDepth(entries: readonly { depth: number }[], levels: numb
 }
 
 /**
- * Chooses depth limits that fit groups of outlines into a budget: levels are
- * folded deepest first across all groups, but each group keeps its `levels`
- * shallowest levels. When even that is too big, every group gets its minimum
- * (the caller then cuts).
+ * Chooses depth limits that fit groups of outlines into a budget: levels fold
+ * deepest first across all groups, but each group keeps its `levels`
+ * shallowest. When even that is too big, the smallest outline (the caller cuts).
  *
- * @param groups The outlines, with their fixed costs.
- * @param budget The characters the outlines may take.
- * @param style The size threshold.
- * @param levels How many levels each group keeps.
  * @returns One depth limit per group, and the characters they take.
  *
  * @example
@@ -274,7 +241,7 @@ export function fitDepths(
   levels: number,
 ): { limits: number[]; chars: number } {
   const floors = groups.map((group) => minimumDepth(group.entries, levels));
-  // A loop, not `Math.max(...depths)`: a spread of 130,000 headings overflows the stack.
+  // A loop, not `Math.max(...depths)`: a spread of that many headings overflows the stack.
   let deepest = 1;
   for (const group of groups) {
     for (const entry of group.entries) if (entry.depth > deepest) deepest = entry.depth;
@@ -304,10 +271,6 @@ function _charsOf(groups: readonly OutlineGroup[], limits: number[], style: Outl
 /**
  * The budget of an outline: it grows with what it describes, the larger of
  * 2,000 characters and 5% of the described text, never above `max`.
- *
- * @param describedChars Characters of the documents or section outlined.
- * @param max The most an outline may take.
- * @returns The budget in characters.
  *
  * @example
  * ```ts

@@ -50,12 +50,7 @@ interface _Span {
 }
 
 /**
- * Whether content of this size needs more than one page.
- *
- * @param words Its words.
- * @param chars Its characters.
- * @param limits The page size.
- * @returns `true` when it passes either limit.
+ * Whether content of this size needs more than one page: it passes either limit.
  *
  * @example
  * ```ts
@@ -73,9 +68,6 @@ export function exceedsPage(words: number, chars: number, limits: PageLimits): b
  * page is split into its lines, and a line bigger than a page into runs of
  * characters.
  *
- * @param lines The source lines.
- * @param pieces The pieces, in order.
- * @param limits The page size.
  * @returns The pages, at least one when there are pieces.
  *
  * @example
@@ -136,10 +128,6 @@ export function paginate(
  * Splits a piece into one piece per line, counting each line's raw words, for
  * a node that alone is bigger than a page. Blank lines get no piece, so a
  * page never starts or ends with one.
- *
- * @param lines The source lines.
- * @param piece The piece to split.
- * @returns One piece per non-blank line.
  *
  * @example
  * ```ts
@@ -242,9 +230,7 @@ export interface Window {
 /**
  * Keeps the first `count` lines of a window.
  *
- * @param window The window.
  * @param count How many lines to keep (at least 1).
- * @returns The smaller window.
  *
  * @example
  * ```ts
@@ -269,9 +255,7 @@ export function headLines(window: Window, count: number): Window {
 /**
  * Keeps the last `count` lines of a window (leading blank lines dropped).
  *
- * @param window The window.
  * @param count How many lines to keep (at least 1).
- * @returns The smaller window.
  *
  * @example
  * ```ts
@@ -298,11 +282,7 @@ export function tailLines(window: Window, count: number): Window {
 /**
  * Keeps as many whole lines from the start of a window as fit in `maxChars`
  * characters (at least the first line, cut to `maxChars` when it alone is
- * bigger), for the result budget.
- *
- * @param window The window.
- * @param maxChars The most characters the content may have.
- * @returns The window, or a smaller one marked truncated.
+ * bigger), for the result budget; a smaller window is marked truncated.
  *
  * @example
  * ```ts

@@ -15,13 +15,10 @@ import type { SearchAnswer, SelectMatch, SelectOutcome } from "./select_command.
 export type Command = "index" | "select";
 
 /**
- * The JSON envelope of a command, as one line.
+ * The JSON envelope of a command, as one line without a trailing newline.
  *
- * @param command The command.
  * @param fields `success`, `data` and the optional top-level lists (left out
  * when `undefined`).
- * @param now The timestamp to print.
- * @returns The JSON text, without a trailing newline.
  *
  * @example
  * ```ts
@@ -54,13 +51,6 @@ export function envelope(
 
 /**
  * The JSON envelope of `index`.
- *
- * @param docs The (possibly limited) document indexes.
- * @param summary Totals.
- * @param errors Unreadable files.
- * @param warnings Non-fatal problems.
- * @param fileCount How many files were named.
- * @returns The JSON text.
  *
  * @example
  * ```ts
@@ -96,9 +86,7 @@ export function indexJson(
  * of a fan-out would pass it, the ones that do not fit (the first always
  * does) are left out whole and named in `data.omitted`.
  *
- * @param outcome What `select` found.
  * @param maxChars The budget (`Infinity` for `--full`).
- * @returns The JSON text.
  *
  * @example
  * ```ts
@@ -111,7 +99,7 @@ export function indexJson(
 export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string {
   const success = !outcome.invalid && outcome.errors.length === 0 &&
     outcome.unresolved.length === 0;
-  // A long selector is echoed cut: a 100 KB one made a 560 KB error. The same one once.
+  // A long selector is echoed cut, and the same one once.
   const unresolved = _distinct(
     // `text` is how the text format shows the entry: JSON keeps the canonical forms.
     outcome.unresolved.map(({ text: _, ...entry }) => ({
@@ -152,7 +140,6 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
   const room = maxChars - Math.min(afterChars, AFTER_RESERVE);
   let kept = matches.length;
   if (render(matches, [], none).length > room && matches.length > 1) {
-    // Sizes of each match and each omitted name, to find how many fit.
     const base = render([], [], none).length;
     const sizes = matches.map((match) => JSON.stringify(match).length + 1);
     const names = matches.map((match) => JSON.stringify(match.selector).length + 1);
@@ -206,16 +193,10 @@ interface _After {
  * levels as {@linkcode limitIndex} does; then as many errors and warnings as
  * the rest holds, with `errors_omitted` / `warnings_omitted` for the others.
  *
- * @param docs The documents' full indexes.
- * @param summary The summary of all documents.
- * @param errors Unreadable files.
- * @param warnings Non-fatal problems.
- * @param fileCount How many files the call named.
  * @param maxChars The budget (`Infinity` for `--full`).
- * @param trees The folders the documents were found in ({@linkcode buildTrees}'s trees): past
- *   the budget, the documents are listed folder depth by folder depth, and `data.folders` gives
- *   every folder shown with its files and words (`listed: false` for one whose files are not).
- * @returns One line of JSON.
+ * @param trees The folders the documents were found in: past the budget, documents are listed
+ *   folder depth by folder depth, and `data.folders` gives each folder shown with its files and
+ *   words (`listed: false` for one whose files are not).
  *
  * @example
  * ```ts
@@ -370,7 +351,7 @@ function _searchJson(search: SearchAnswer) {
   return {
     query: clipSelector(search.query),
     matched: search.matched,
-    // A heading may be 30 KB long: each is cut as echoed selectors are.
+    // A heading may be a whole paragraph: each is cut as echoed selectors are.
     results: search.results.map(({ label: _, ...result }) => ({
       ...result,
       heading_path: result.heading_path.map((heading) => clipSelector(heading, MAX_ECHO)),

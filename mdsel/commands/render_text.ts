@@ -25,19 +25,10 @@ import type { SelectAnswer, SelectOutcome, Unresolved } from "./select_command.t
 const NAMED = 10;
 
 /**
- * The compact text form of `index`: per document a header line with its
- * words, a `root` line for content before the first heading, one line per
- * heading (`h2.3 Text`, indented by depth, sized when big), and the block
- * counts. Deep levels fold to fit the outline budget (the larger of 2,000
- * characters and 5% of the input, never above `indexMaxChars`), keeping each
- * document's two shallowest levels; past the result budget whole documents
- * fold into their header line, and then the list is cut. With `budget.lines`
- * (`--lines`), the root and each heading line also give their line range
- * (`h2.2 Options L54-2668 [6997 words]`), within the same budget.
+ * The compact text form of `index`: per document a header, an `intro` line, a line per heading
+ * (`h2.3 Text`, indented, sized when big, `L54-2668` with `budget.lines`) and block counts. Deep
+ * levels fold to fit ({@linkcode indexDepthLimits}), then whole documents, then the list is cut.
  *
- * @param items The documents and their full indexes.
- * @param errors Unreadable files.
- * @param budget The size settings.
  * @param warnings Non-fatal problems (a file skipped in a folder), one closing line each.
  * @returns The text, ending in a newline unless empty.
  *
@@ -134,7 +125,7 @@ function _treeIndex(
     ...looseLines,
     ...treeLinesWithin(trees, items, max, sizeWords, _chars(looseLines)),
   ];
-  // Files named outright by the thousand: the first ones, then how many more.
+  // Too many files named outright: the last ones go until the rest fits.
   while (_chars(lines) > max && looseLines.length > 0) {
     looseLines.pop();
     lines.splice(looseLines.length, 1);
@@ -196,13 +187,10 @@ function _cutDocuments(
 }
 
 /**
- * The compact text form of `select`: the content of one match, or each
- * match's content after a `<selector>:` line; after a paged match its page
- * line, after a big section its outline; unresolved selectors and errors on
- * lines of their own. Matches of a fan-out that would pass the budget are
- * left out whole (the first always stays) and named on a last line.
+ * The compact text form of `select`: each match's content (after a `<selector>:` line when there
+ * are several), its page line or outline, then unresolved selectors and errors. Matches past the
+ * budget are left out whole (the first always stays) and named on a last line.
  *
- * @param outcome What `select` found.
  * @param maxChars The budget (`Infinity` for `--full`).
  * @param sizeWords From which size a search result shows its words (`MDSEL_SIZE_WORDS`).
  * @returns The text, ending in a newline unless empty.
@@ -258,11 +246,6 @@ export function selectText(
  * each: unresolved selectors (the same selector once), errors (the same error
  * once) and warnings, every line safe to print (see {@linkcode echoLine}).
  *
- * @param unresolved Selectors that matched nothing.
- * @param errors Error entries.
- * @param warnings Warnings.
- * @returns The groups, in that order.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -315,10 +298,6 @@ function _afterClosing(left: number): string {
  * The text lines of one match: its `<selector>:` label when several are
  * printed, its content, its page line and its outline.
  *
- * @param answer The match and its outline.
- * @param labelled Whether to print the selector first.
- * @returns The lines.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -339,7 +318,7 @@ export function answerLines(answer: SelectAnswer, labelled: boolean): string[] {
     const next = page.next === undefined ? "" : `, next: ${page.next}`;
     lines.push(`[page ${page.page} of ${page.total_pages}${next}]`);
   }
-  // Line by line: `push(...lines)` overflows the stack on a --full outline of 130,000 headings.
+  // Line by line: `push(...lines)` overflows the stack on a big --full outline.
   for (const line of answer.outline ?? []) lines.push(line);
   return lines;
 }
@@ -348,9 +327,6 @@ export function answerLines(answer: SelectAnswer, labelled: boolean): string[] {
  * The text lines of one error: `error TYPE: message`, then `file:` /
  * `selector:` lines; a selector syntax error also gets a caret under the
  * column, and `did you mean: <selector>` for what it probably meant.
- *
- * @param error The error entry.
- * @returns Its lines.
  *
  * @example
  * ```ts
@@ -377,7 +353,6 @@ export function errorText(error: ErrorEntry): string[] {
       lines.push(" ".repeat("selector: ".length + shown.column - 1) + "^");
     }
   }
-  // What the user probably meant (a misspelt type name).
   if (error.suggestions !== undefined && error.suggestions.length > 0) {
     lines.push(`did you mean: ${error.suggestions.map(echoLine).join(", ")}`);
   }
@@ -387,9 +362,6 @@ export function errorText(error: ErrorEntry): string[] {
 /**
  * The closing line of a warning (a file skipped in a folder, bytes that were
  * not UTF-8): `[warning: ...]`, on one line.
- *
- * @param warning The warning.
- * @returns The line.
  *
  * @example
  * ```ts

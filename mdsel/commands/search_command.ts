@@ -27,22 +27,17 @@ import type { Selector } from "../query/selector.ts";
 import type { Target } from "../query/resolve.ts";
 
 /**
- * Searches the documents of a call (or of one namespace) for plain words.
- * No hit or an empty query leaves the search unresolved, with the closest
- * headings as suggestions. A namespace no file has is part of the words
- * (`std::vector`): every file is searched for the whole text.
+ * Searches the documents of a call (or of one namespace) for plain words. No
+ * hit or an empty query leaves the search unresolved, with the closest headings
+ * as suggestions; a namespace no file has is part of the words (`std::vector`).
  *
- * One call instead of two: when the best section is small (under
- * `MDSEL_SIZE_WORDS` words, answered whole by a select) and stands out (the
- * next scores under 70% of it) or is short (1,200 characters at most), its
- * result carries its exact source.
+ * One call instead of two: when the best section is small (under `MDSEL_SIZE_WORDS` words) and
+ * stands out ({@linkcode STANDS_OUT_SHARE}) or is short ({@linkcode SHORT_SOURCE_CHARS}), its
+ * result carries its source.
  *
- * @param query The words.
  * @param namespace Restricts the search to one file (when a file has it), or `null`.
- * @param workspace The documents of the call.
  * @param settings Page size and budgets, to answer a small best section whole.
  * @param ranking The ranking's knobs (for benchmarks; the default is the one chosen).
- * @returns The outcome, its `search` set.
  *
  * @example
  * ```ts
@@ -88,8 +83,7 @@ export function searchWorkspace(
   }
   const qualify = workspace.docs.length > 1;
   const fileOf = _relativeFiles(workspace);
-  // Results grouped by file, as documentation search groups them by page:
-  // each file where its best result ranks, its results best first.
+  // Grouped by file, as documentation search groups its results by page.
   const hits = _groupedByFile(found.hits, ranking.second);
   outcome.search = {
     query: clipSelector(query),
@@ -111,7 +105,7 @@ export function searchWorkspace(
     }),
   };
   const [best] = found.hits;
-  // The best is shown first unless a section holding it is a hit too: then it stands out of nothing.
+  // Only when the best comes first (no section holding it is shown before it).
   if (best !== undefined && hits[0] === best) {
     const standsOut = !(found.hits[1]?.score >= best.score * STANDS_OUT_SHARE);
     const content = _wholeSource(best, { ...DEFAULT_SELECT_SETTINGS, ...settings }, qualify);
@@ -133,16 +127,10 @@ export function searchWorkspace(
 }
 
 /**
- * The hits grouped by document: the documents in the order of their best
- * hit's score plus `second` times their second's (a page found by two
- * sections is more likely about the query than a page found by one, as
- * documentation search ranks pages by their sub-results: the best alone
- * reads one lucky section, the sum of all a page's many passing mentions);
- * in each, the hits best first, except that a section comes right after the
- * section holding it when both are hits and the holder's heading holds the
- * query's words as strongly (a page's outline reads top down, as
- * documentation search shows a page's headings; `reply.hijack` still finds
- * the heading `.hijack()` before the `Reply` page's top).
+ * The hits grouped by document, documents ordered by their best hit's score plus `second` times
+ * their second's (a page found by two sections is more likely about the query); in each, hits
+ * best first, but a section holding a hit comes right before it when its heading holds the
+ * query's words as strongly (a page's outline reads top down).
  */
 function _groupedByFile(hits: readonly SearchHit[], second: number): SearchHit[] {
   const groups = new Map<MdDocument, SearchHit[]>();
@@ -227,8 +215,7 @@ function _wholeSource(
 
 /**
  * The longest query whose closest headings are looked for: a heading's text
- * mistyped, not a sentence. Edit distances of a 200-character query with
- * 50,000 headings took five times the search itself.
+ * mistyped, not a sentence (edit distances of long queries cost more than the search).
  */
 const _SUGGEST_QUERY_CHARS = 64;
 

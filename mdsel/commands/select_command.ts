@@ -86,9 +86,9 @@ export interface SelectMatch {
   outline?: true;
   /** Present when the content is paged. */
   pagination?: Pagination;
-  /** The match's direct children, at most 50. */
+  /** The match's direct children, at most {@linkcode MAX_CHILDREN}. */
   children_available: ChildInfo[];
-  /** Direct children beyond the 50 listed. */
+  /** Direct children beyond those listed. */
   children_omitted?: number;
 }
 
@@ -136,9 +136,8 @@ export interface SearchResultEntry {
   /** The section's own text around its best hit, on one line. */
   snippet: string;
   /**
-   * The best section's exact source, when it is small and stands out (the
-   * next scores under 70% of it) or is short (1,200 characters at most):
-   * what selecting it would return, so no select is needed.
+   * The best section's exact source, when it is small and stands out or is
+   * short (see `searchWorkspace`): what selecting it would return.
    */
   content?: string;
 }
@@ -252,10 +251,7 @@ function _respelt(text: string, error: SelectorSyntaxError, fixes = 0): string |
 /**
  * Runs `select` over loaded documents.
  *
- * @param selector The parsed selector.
- * @param workspace The documents of the call.
  * @param settings Page size, budgets and `--full` (defaults for what is left out).
- * @returns Matches, unresolved selectors, errors and warnings.
  *
  * @example
  * ```ts
@@ -293,7 +289,7 @@ export function selectInWorkspace(
       const { failure } = resolution;
       if (failure !== undefined) reasons.push(describeFailure(failure, qualify));
       if (failure?.kind === "out_of_range") lastValid.push(lastValidSelector(failure));
-      // One by one: `push(...targets)` overflows the stack past ~125,000 targets.
+      // One by one: `push(...targets)` overflows the stack on a big fan-out.
       for (const target of resolution.stalledAt) stalled.push(target);
       continue;
     }
@@ -311,9 +307,6 @@ export function selectInWorkspace(
 
 /**
  * An outcome with nothing found yet: the workspace's errors and warnings only.
- *
- * @param workspace The documents of the call.
- * @returns The outcome to fill.
  *
  * @example
  * ```ts
@@ -335,11 +328,6 @@ export function emptyOutcome(workspace: Workspace): SelectOutcome {
 /**
  * Runs `select` for several selectors: the matches of each in turn (a match
  * found twice is kept once), and each one that matched nothing beside them.
- *
- * @param selectors The parsed selectors, in the order given.
- * @param workspace The documents of the call.
- * @param settings Page size, budgets and `--full`.
- * @returns The merged outcome.
  *
  * @example
  * ```ts
@@ -397,9 +385,7 @@ export function selectAllInWorkspace(
  * section, a page of other big content, or cut by head/tail), lines and
  * direct children.
  *
- * @param target The resolved target.
  * @param selector The selector, for its query parameters.
- * @param settings Page size, budgets and `--full`.
  * @param qualify Whether outline selectors carry the namespace (several files).
  * @returns The answer, or the reason the requested page does not exist.
  *
@@ -434,10 +420,8 @@ export function buildAnswer(
   const explicit = full || params.page !== undefined || params.head !== undefined ||
     params.tail !== undefined;
   const big = exceedsPage(extent.words, extent.chars, limits);
-  // A section answers with its outline when it is too big for a page, and
-  // when the index folded its subsections away and it is big enough for the
-  // outline to show its size: selecting it lists them. A small folded
-  // section answers with itself, in one call.
+  // A section answers with its outline when too big for a page, or when the index folded its
+  // subsections away and the outline shows its size; a small folded section answers whole.
   if (
     !explicit && target.kind === "section" &&
     (big || (extent.words >= settings.sizeWords && _foldedInIndex(target, settings)))
@@ -480,10 +464,9 @@ export function buildAnswer(
 }
 
 /**
- * The answer of a big section with subsections: its introduction (or, when
- * that alone passes a page, the section's first page), its direct children,
- * and for the text format the outline of its subsections under the outline
- * budget, closed by a line saying how to go on.
+ * The answer of a big section with subsections: its introduction (or its first page, when the
+ * introduction passes a page), its direct children and, for the text format, the outline of
+ * its subsections closed by a line saying how to go on.
  */
 function _outlineAnswer(
   target: Extract<Target, { kind: "section" }>,
@@ -562,8 +545,7 @@ function _foldedInIndex(
   return deepest > 0 && deepest > _indexDepthLimit(doc, settings);
 }
 
-// The index's depth limit of a document, once per document and settings: a
-// fan-out (`h2` over 20,000 sections) asks for it once per match.
+// The index's depth limit, once per document and settings: a fan-out asks for it per match.
 const _limits = new WeakMap<SelectSettings, WeakMap<MdDocument, number>>();
 
 function _indexDepthLimit(doc: MdDocument, settings: SelectSettings): number {

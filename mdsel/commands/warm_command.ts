@@ -1,16 +1,9 @@
 /**
- * `mdsel warm <files...>`, a command of the engine's own, not in its usage:
- * it finishes the cache of what a call named, so that the next call over it
- * is warm whatever the first was. Every file the cache does not hold as it
- * is now has its document (parsed, or rebuilt from its record) and its whole
- * search data written; a file it holds is neither read nor parsed. It runs
- * at the lowest priority the system gives, prints one line for whoever runs
- * it (the server discards it) and answers nothing.
- *
- * The files go in parts of {@linkcode WARM_PART_BYTES}, each written in a
- * transaction of its own (one segment of the index): a run stopped part way
- * (the server stops it when a call comes in) keeps what it wrote, and a run
- * holds one part's documents and postings at a time.
+ * `mdsel warm <files...>`, an engine command not in the usage: it writes the
+ * document and search data of every file the cache does not hold as it is now,
+ * so the next call over them is warm. It runs at the lowest priority, in parts
+ * each written in a transaction of its own, so a run the server stops when a
+ * call comes in keeps what it wrote.
  *
  * @module
  */
@@ -23,7 +16,7 @@ import type { EngineSettings } from "../io/settings.ts";
 import { loadWorkspace } from "../io/workspace.ts";
 import { RecordMissError } from "../parse/doc_record.ts";
 
-/** The most bytes of files one part of a run reads and writes together. */
+/** The most bytes of files one part of a run reads and writes together (and holds at a time). */
 export const WARM_PART_BYTES = 4 * 1024 * 1024;
 
 /** What a run of `mdsel warm` did. */
@@ -38,10 +31,6 @@ export interface WarmResult {
 
 /**
  * Finishes the cache of some files, folders and globs.
- *
- * @param paths The paths, as a call named them.
- * @param settings The engine's settings and the cache's.
- * @returns How many files it found and derived.
  *
  * @example
  * ```ts
@@ -89,9 +78,8 @@ export async function warmCache(
   if (!worthCaching(files, settings.cache)) {
     return { files: count, derived: 0, skipped: "too small to cache" };
   }
-  // What the cache keeps of a folder takes about 1.4 times its text: past half the cap, a run's
-  // parts would push out each other (the least recently used first), and every run derive them
-  // again. Such a folder is left to the calls, as the cap leaves them (see `search_files.ts`).
+  // Past half the cap, a run's parts would push each other out and every run derive them again:
+  // such a folder is left to the calls.
   if (bytes * 2 > settings.cache.maxBytes) {
     return { files: count, derived: 0, skipped: "more than the cache's cap holds" };
   }

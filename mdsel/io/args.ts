@@ -24,7 +24,7 @@ export type Invocation =
     readonly files: string[];
   }
   | { readonly command: "format"; readonly topic?: "index" | "select"; readonly example: boolean }
-  /** `mdsel warm <files...>`: the server's own, not in the usage (see `commands/warm_command.ts`). */
+  /** `mdsel warm <files...>`: the server's own, not in the usage (`commands/warm_command.ts`). */
   | { readonly command: "warm"; readonly files: string[] };
 
 /** A command `help` knows more about. */
@@ -32,9 +32,7 @@ export type HelpTopic = "index" | "select" | "format";
 
 /** A command line that does not fit the usage: exit code 2. */
 export class UsageError extends Error {
-  /**
-   * @param message What is wrong with the command line.
-   */
+  /** @param message What is wrong with the command line. */
   constructor(message: string) {
     super(message);
     this.name = "UsageError";
@@ -97,8 +95,6 @@ const OPTIONS = new Set([
 /**
  * Parses the arguments after `mdsel`.
  *
- * @param args The arguments.
- * @returns What to run.
  * @throws {UsageError} For an unknown command or option or a missing argument.
  *
  * @example

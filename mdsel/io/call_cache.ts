@@ -1,7 +1,6 @@
 /**
- * The cache as one call uses it: the store opened once, each file's key
- * (its absolute path and its `stat`'s), and what the call writes, written
- * together in one transaction when the call is done.
+ * The cache as one call uses it: the store opened once, each file's key (its absolute path and its
+ * `stat`'s), and what the call writes, written together in one transaction when the call is done.
  *
  * @module
  */
@@ -11,16 +10,14 @@ import type { CacheStore, EntryBatch } from "../cache/store.ts";
 import { MDX } from "./parse_text.ts";
 
 /**
- * Markdown (not MDX) the cache is used for, in bytes, at the least: a small
- * call parses faster than it opens the cache. Any MDX file uses it (a warm
- * call then does not even load MDX's parser).
+ * Markdown (not MDX) the cache is used for, in bytes, at the least: a small call parses faster than
+ * it opens the cache. Any MDX file uses it (a warm call then does not even load MDX's parser).
  */
 export const CACHE_MIN_MARKDOWN_BYTES = 256 * 1024;
 
 /**
- * The cache no longer holds what a call took from it (a file changed after
- * its `stat`, or the store failed while the call read it): the call answers
- * again without the cache.
+ * The cache no longer holds what a call took from it (a file changed after its `stat`, or the store
+ * failed while the call read it): the call answers again without the cache.
  */
 export class CacheChangedError extends Error {
   /** @param what The file, or the part of the cache, that changed. */
@@ -41,8 +38,6 @@ export interface CacheKey {
 /**
  * Whether a call has enough to parse for the cache to pay.
  *
- * @param files The files' paths and sizes.
- * @param cache The cache's settings.
  * @returns `true` when the cache is on and the call reads an MDX file or
  *   {@linkcode CACHE_MIN_MARKDOWN_BYTES} of Markdown.
  *
@@ -70,7 +65,7 @@ export function worthCaching(
 
 /** The cache of one call. */
 export class CallCache {
-  /** The store. */
+  /** The store, open for this call. */
   readonly store: CacheStore;
   readonly #writes: EntryBatch[] = [];
   readonly #notices: string[];
@@ -86,7 +81,6 @@ export class CallCache {
   /**
    * Opens the cache for a call.
    *
-   * @param settings The cache's settings (its folder set).
    * @param started When the call began, before it `stat`ed its files, in
    *   milliseconds since the epoch: what it writes counts as read then (git's
    *   racy rule must count from before the read, not from the write).
@@ -118,9 +112,7 @@ export class CallCache {
    * A file's key, or `undefined` when it has none (no `stat`, no
    * modification time, or a relative path while the working folder is gone).
    *
-   * @param path The path as given.
    * @param info Its `stat`, taken before it was read.
-   * @returns The key.
    */
   keyOf(path: string, info: Deno.FileInfo | undefined): CacheKey | undefined {
     const key = info === undefined ? undefined : statKey(info);
@@ -128,18 +120,13 @@ export class CallCache {
     return absolute === undefined ? undefined : { path: absolute, key: key! };
   }
 
-  /**
-   * Keeps entries to write when the call is done.
-   *
-   * @param batch The entries of a kind, and those of that kind the call used.
-   */
+  /** Keeps entries to write when the call is done. */
   write(batch: EntryBatch): void {
     this.#writes.push(batch);
   }
 
   /**
-   * Writes what the call kept to write, in one transaction, and closes the
-   * store.
+   * Writes what the call kept to write, in one transaction, and closes the store.
    *
    * @returns At most one line for stderr, about the cache.
    */

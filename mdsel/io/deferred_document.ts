@@ -34,11 +34,7 @@ export class DeferredDocument implements MdDocument {
   #build?: () => MdDocument;
   #doc?: MdDocument;
 
-  /**
-   * @param namespace Its namespace in the call.
-   * @param filePath Its path as given.
-   * @param build Builds it, once.
-   */
+  /** @param build Builds the document, once, when first needed. */
   constructor(namespace: string, filePath: string, build: () => MdDocument) {
     this.namespace = namespace;
     this.filePath = filePath;

@@ -34,12 +34,7 @@ export class FileReadError extends Error {
   /** The envelope entry describing the failure. */
   readonly entry: ErrorEntry;
 
-  /**
-   * @param type The entry type.
-   * @param code The entry code.
-   * @param message What went wrong.
-   * @param file The path as given.
-   */
+  /** @param file The path as given. */
   constructor(type: ErrorType, code: string, message: string, file: string) {
     super(message);
     this.name = "FileReadError";

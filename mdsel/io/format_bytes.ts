@@ -5,10 +5,8 @@
  */
 
 /**
- * A byte count for people: `512 bytes`, `3.4 KB`, `48.2 MB`, `2.1 GB` (powers of 1,000).
- *
- * @param bytes A byte count.
- * @returns The count, rounded to one decimal.
+ * A byte count for people, rounded to one decimal: `512 bytes`, `3.4 KB`, `48.2 MB`, `2.1 GB`
+ * (powers of 1,000).
  *
  * @example
  * ```ts

@@ -1,10 +1,8 @@
 /**
- * What git ignores, as ripgrep sees it: the `.gitignore` files of a folder
- * walk (nested ones, negations included) and, inside a git repository, those
- * of the folders above it up to the repository's root. Patterns are matched
- * by the `ignore` package (the rules of `git check-ignore`); a deeper file's
- * rules come after a shallower one's, so a negation there re-includes a file
- * (never one inside an ignored folder: the walk does not enter it).
+ * What git ignores, as ripgrep sees it: the `.gitignore` files of a folder walk (nested ones,
+ * negations included) and, inside a git repository, those of the folders above it up to its root.
+ * Patterns are matched by the `ignore` package (the rules of `git check-ignore`), a deeper file's
+ * after a shallower one's, so its negations re-include a file unless it is in an ignored folder.
  *
  * @module
  */
@@ -34,10 +32,8 @@ function _load(): Promise<_Factory> {
 /**
  * The rules of a `.gitignore` file, or `undefined` when it cannot be read.
  *
- * @param file The `.gitignore` file.
  * @param strip The walked paths' start that is the file's folder.
  * @param lead What leads from the file's folder to the walk's root.
- * @returns The scope.
  *
  * @example
  * ```ts
@@ -72,9 +68,7 @@ export async function ignoreScope(
  * the last rule that speaks of it decides, as in git.
  *
  * @param scopes The scopes that apply, shallowest first.
- * @param path The walked path.
  * @param isDirectory Whether it is a folder (`build/` matches folders only).
- * @returns `true` when it is ignored.
  *
  * @example
  * ```ts
@@ -102,10 +96,7 @@ export function isIgnored(
 
 /**
  * Whether the folder a walk starts from is itself ignored by the scopes of the
- * folders above it (a folder named outright is read all the same).
- *
- * @param scopes The scopes of the folders above, shallowest first.
- * @returns `true` when the root is ignored.
+ * folders above it, shallowest first (a folder named outright is read all the same).
  *
  * @example
  * ```ts
@@ -149,7 +140,7 @@ export function isRootIgnored(scopes: readonly IgnoreScope[]): boolean {
  * ```
  */
 export async function parentScopes(root: string, prefix: string): Promise<IgnoreScope[]> {
-  // node:path takes a few milliseconds to load: a plain absolute POSIX path needs none of it.
+  // node:path is slow to load: a plain absolute POSIX path needs none of it.
   const { dirname, relative, resolve } = _isPlainPosix(root) ? _POSIX : await import("node:path");
   let absolute: string;
   try {
@@ -181,9 +172,8 @@ export async function parentScopes(root: string, prefix: string): Promise<Ignore
 }
 
 /**
- * Whether a path is absolute on a POSIX system and plain: no `.` or `..`
- * part, no empty one (`//`), no `\`. Such a path and its parents need no
- * resolving.
+ * Whether a path is absolute on a POSIX system and plain: no `.` or `..` part, no empty one (`//`),
+ * no `\`. Such a path and its parents need no resolving.
  */
 function _isPlainPosix(path: string): boolean {
   return Deno.build.os !== "windows" && path.startsWith("/") && !path.includes("\\") &&

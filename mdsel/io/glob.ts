@@ -1,15 +1,9 @@
 /**
- * Globs that always end: `*`, `?`, `[...]`, `{a,b}` and `**`, matched path
- * segment by segment without backtracking regular expressions. Brace
- * expansion and the pattern itself are bounded ({@linkcode GLOB_LIMITS}), so
- * a hostile pattern is refused in one line instead of running for minutes.
- *
- * Rules, as in a shell and in ripgrep: `*` and `?` never cross a `/`; `**`
- * as a whole segment matches any number of folders; a name starting with `.`
- * is matched only by a pattern segment that starts with a literal `.`;
- * `..` and `.` after the first wildcard are refused (a glob cannot climb out
- * of the folder it starts from). Extended globs (`!(x)`, `@(x)`) are not
- * supported: their characters are taken literally.
+ * Globs that always end: `*`, `?`, `[...]`, `{a,b}` and `**`, matched segment by segment without
+ * backtracking, braces and pattern bounded by {@linkcode GLOB_LIMITS} so a hostile pattern is
+ * refused at once. As in a shell: `*` and `?` never cross a `/`, `**` matches any number of
+ * folders, a dot name is matched only by a literal `.`, and `.` or `..` after a wildcard is
+ * refused (a glob cannot climb out of its base). Extended globs (`!(x)`) are taken literally.
  *
  * @module
  */
@@ -32,9 +26,7 @@ export const GLOB_LIMITS = {
 
 /** A pattern beyond {@linkcode GLOB_LIMITS}, or one that climbs out of its folder. */
 export class GlobError extends Error {
-  /**
-   * @param message What is wrong, in one line.
-   */
+  /** @param message What is wrong, in one line. */
   constructor(message: string) {
     super(message);
     this.name = "GlobError";
@@ -72,8 +64,6 @@ type _Segment =
  * Compiles a glob: expands its braces, splits each alternative into its
  * fixed base (normalised) and the segments to match below it.
  *
- * @param source The pattern.
- * @returns The compiled glob.
  * @throws {GlobError} When the pattern passes a limit of {@linkcode GLOB_LIMITS}
  *   or has `.` or `..` after a wildcard.
  *
@@ -107,9 +97,7 @@ export function compileGlob(source: string): Glob {
 /**
  * Whether a path below an alternative's base matches it.
  *
- * @param alternative One alternative of a compiled glob.
  * @param relative The path relative to the alternative's base, `/`-separated.
- * @returns `true` when it matches.
  *
  * @example
  * ```ts

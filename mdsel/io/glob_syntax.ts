@@ -6,11 +6,8 @@
  */
 
 /**
- * Whether a path holds glob syntax: an unescaped `*`, `?`, `[` or `{`. A
- * quick test: a path without any is always taken literally.
- *
- * @param path A path.
- * @returns `true` when it may be a glob.
+ * Whether a path may be a glob: it holds an unescaped `*`, `?`, `[` or `{`. A path
+ * without any is always taken literally.
  *
  * @example
  * ```ts

@@ -85,10 +85,7 @@ Examples:
 `;
 
 /**
- * The help of one command.
- *
- * @param topic The command.
- * @returns Its help text, ending in a newline.
+ * The help text of one command, ending in a newline.
  *
  * @example
  * ```ts

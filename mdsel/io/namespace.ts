@@ -8,9 +8,6 @@
  * The namespace of a path: its base name without the last extension,
  * lower-cased, made a valid identifier (`[a-z_][a-z0-9_-]*`).
  *
- * @param path A file path.
- * @returns The namespace.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -38,9 +35,6 @@ export function namespaceOf(path: string): string {
 /**
  * Namespaces for all files of one call, unique: a later file whose namespace
  * is taken gets `_2`, `_3`, ... in argument order.
- *
- * @param paths The files, in argument order.
- * @returns One namespace per path.
  *
  * @example
  * ```ts

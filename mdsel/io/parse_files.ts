@@ -1,8 +1,7 @@
 /**
- * Turning the texts of a call's files into documents: from the cache when it
- * holds a file as it is now, otherwise by parsing it (over several cores
- * when there is much to parse, see `parse_pool.ts`), and the cache told what
- * was parsed.
+ * Turning the texts of a call's files into documents: from the cache when it holds a file as it is
+ * now, otherwise by parsing it (over several cores when there is much to parse, see
+ * `parse_pool.ts`), and the cache told what was parsed.
  *
  * @module
  */
@@ -63,8 +62,6 @@ export interface ParseOptions {
  * Turns texts into documents, through the cache when it is on (the entries
  * of the files parsed are written when the call's cache is finished).
  *
- * @param files The files' texts.
- * @param options The cache and the pool.
  * @returns The documents, one per file, in order.
  *
  * @example
@@ -117,9 +114,7 @@ export async function parseFiles(
  * A file's document from the cache, its text read now: for a file a call
  * did not read, as the cache held what it needed of it until then.
  *
- * @param cache The call's cache.
- * @param file The path as given, the namespace and the file's `stat`.
- * @param key The file's key, from that `stat`.
+ * @param key The file's key, from its `stat`.
  * @param read Reads the file's text.
  * @returns The document, or `undefined` when the cache no longer holds the
  *   file as it is (it changed since its `stat`).
@@ -152,7 +147,7 @@ async function _parse(
 ): Promise<(string | undefined)[]> {
   const records: (string | undefined)[] = new Array(files.length);
   if (files.length === 0) return records;
-  // The pool loads only for a call it may serve: a small one parses here, as it always did.
+  // The pool loads only for a call it may serve: a small one parses here.
   const pooled = options.workers === undefined
     ? parseCostMs(files) >= WORKER_MIN_MS
     : options.workers > 0;
@@ -209,7 +204,7 @@ class _MdxModule {
     this.#module ??= await mdxModuleFor(files);
   }
 
-  /** Parses a file again, for what a record does not hold; `undefined` without MDX's parser at hand. */
+  /** Parses a file again, for what a record does not hold; `undefined` without MDX's parser. */
   reparser(file: FileText, syntax: Syntax): () => DocumentParts | undefined {
     return () => {
       if (syntax === "markdown") return readMarkdown(file.text, CHUNK_CHARS);

@@ -1,9 +1,8 @@
 /**
  * Parsing many files on every core (from {@linkcode MIN_CORES}): the main thread and up to
- * {@linkcode MAX_PARSERS}` - 1` workers (`parse_worker.ts`) claim the files,
- * largest first, from one shared counter, so none waits on another and each
- * core stays busy to the end. A call with little to parse starts no worker:
- * a worker's start (loading the parsers) costs more than it saves.
+ * {@linkcode MAX_PARSERS}` - 1` workers (`parse_worker.ts`) claim the files, largest first, from
+ * one shared counter, so each core stays busy to the end. A call with little to parse starts no
+ * worker: loading the parsers in one costs more than it saves.
  *
  * @module
  */
@@ -22,11 +21,8 @@ import type { ParseJob, ParseReply } from "./parse_worker.ts";
 export const MAX_PARSERS = 8;
 
 /**
- * The fewest cores on which workers are started. On two, V8's own threads
- * (concurrent garbage collection, compilation) already keep the second core
- * busy: the engine before workers used 1.4 cores' CPU time for 1 of wall time
- * on a cold search of the Astro-shaped tree, and a worker made that call 1.14x
- * slower in wall time, its index 1.33x (these 2-core machines, paired runs).
+ * The fewest cores on which workers are started: on two, V8's own threads (garbage collection,
+ * compilation) already keep the second core busy, and a worker makes the call slower.
  */
 export const MIN_CORES = 3;
 
@@ -44,9 +40,7 @@ export interface PoolOptions {
  * fewer than {@linkcode MIN_CORES} cores, else one per `WORKER_MIN_MS` (see
  * `parse_text.ts`) of it, at most one per core besides the main thread.
  *
- * @param files The texts to parse.
  * @param cores The cores this process may use.
- * @returns How many workers to start.
  *
  * @example
  * ```ts
@@ -73,7 +67,6 @@ export function workerCount(
  * them. A file a worker did not answer (it failed, or could not start) is
  * parsed here, so errors are the same as without workers.
  *
- * @param files The texts.
  * @param options How many workers (by default {@linkcode workerCount}).
  * @returns One result per file, in order.
  *
@@ -114,13 +107,11 @@ export async function parseAll(
 }
 
 /**
- * Whether this process may start a parsing worker: a worker's modules are
- * read like files, so an engine run from a folder (a checkout, an install)
- * needs read access to its own modules; one run from a registry needs leave
- * to import from it.
+ * Whether this process may start a parsing worker: a worker's modules are read like files, so an
+ * engine run from a folder (a checkout, an install) needs read access to its own modules; one run
+ * from a registry needs leave to import from it.
  *
  * @param moduleUrl The worker's module; `parse_worker.ts` by default.
- * @returns `true` when a worker can load.
  *
  * @example
  * ```ts

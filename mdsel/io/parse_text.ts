@@ -1,7 +1,6 @@
 /**
- * Parsing one file's text with the front end its name asks for: MDX's for an
- * `.mdx` file, markdown-it's for the others. The same in the main thread and
- * in a parsing worker.
+ * Parsing one file's text with the front end its name asks for: MDX's for an `.mdx` file,
+ * markdown-it's for the others. The same in the main thread and in a parsing worker.
  *
  * @module
  */
@@ -14,16 +13,12 @@ export const MDX = /\.mdx$/i;
 /** MDX's front end (`../parse/mdx.ts`), loaded only for a call that has MDX to parse. */
 export type MdxModule = typeof import("../parse/mdx.ts");
 
-/**
- * What one parse costs, by syntax, in milliseconds per megabyte on one of
- * these cores: markdown-it about 60, MDX's parser about 300.
- */
+/** What a parse costs, by syntax, in milliseconds per megabyte on one core (measured). */
 const MS_PER_MB = { markdown: 60, mdx: 300 };
 
 /**
- * The parse time (estimated, milliseconds) each parsing worker must save to
- * be started: a worker takes 150-500 ms on these machines to load the
- * parsers and warm up, while the main thread parses.
+ * The estimated parse time, in milliseconds, each parsing worker must save to be started: a
+ * worker first loads the parsers and warms up while the main thread parses.
  */
 export const WORKER_MIN_MS = 500;
 
@@ -40,7 +35,6 @@ export interface TextToParse {
 /**
  * Loads MDX's front end when one of the files needs it.
  *
- * @param files The files.
  * @returns The module, or `undefined` when no file is MDX.
  *
  * @example
@@ -59,7 +53,6 @@ export async function mdxModuleFor(
 /**
  * Parses one file's text.
  *
- * @param file The path, namespace and text.
  * @param mdx MDX's front end (needed for an `.mdx` file).
  * @returns The document, and where MDX rejected it.
  *
@@ -79,10 +72,8 @@ export function parseText(file: TextToParse, mdx?: MdxModule): ParsedFile {
 }
 
 /**
- * What parsing some files costs, estimated from their sizes and syntax.
- *
- * @param files The files.
- * @returns Milliseconds on one of these cores.
+ * What parsing some files costs, in milliseconds on one core, estimated from their sizes and
+ * syntax.
  *
  * @example
  * ```ts

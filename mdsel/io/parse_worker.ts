@@ -1,12 +1,8 @@
 /**
- * A parsing worker (see `parse_pool.ts`): it takes the call's texts once,
- * then claims them one by one from a counter it shares with the main thread
- * and the other workers, and answers each file it parsed with its record, as
- * JSON (what the cache keeps, and what the main thread rebuilds the
- * document from).
- *
- * It takes one message, a {@linkcode ParseJob}, and answers with one
- * {@linkcode ParseReply}.
+ * A parsing worker (see `parse_pool.ts`): it takes one {@linkcode ParseJob}, claims its texts one
+ * by one from a counter it shares with the main thread and the other workers, and answers with one
+ * {@linkcode ParseReply}: each parsed file's record as JSON (what the cache keeps, and what the
+ * main thread rebuilds the document from).
  *
  * @module
  */
@@ -36,7 +32,6 @@ export type ParseReply =
 /**
  * Parses files claimed from a shared counter until none is left.
  *
- * @param job The texts, their order and the counter.
  * @returns Each parsed file's index and record (JSON).
  *
  * @example

@@ -16,7 +16,7 @@ export interface EngineSettings {
   readonly maxChars: number;
   /** `MDSEL_INDEX_MAX_CHARS`: the most the index may ever take, in characters. */
   readonly indexMaxChars: number;
-  /** `MDSEL_SIZE_WORDS`: from which size the text outline and search results show a section's words. */
+  /** `MDSEL_SIZE_WORDS`: from which size the outline and search results show a section's words. */
   readonly sizeWords: number;
   /** `MDSEL_MAX_BYTES`: the most bytes the files of one call may hold together. */
   readonly maxBytes: number;
@@ -54,7 +54,6 @@ export const ENGINE_VARIABLES = [
  * Reads the settings from an environment lookup.
  *
  * @param getEnv Looks a variable up; may throw (no permission).
- * @returns The settings.
  *
  * @example
  * ```ts
@@ -97,9 +96,6 @@ export function readSettings(getEnv: (name: string) => string | undefined): Engi
 /**
  * Looks a variable of the process's environment up without ever prompting:
  * `undefined` when it is unset or the process may not read it.
- *
- * @param name The variable.
- * @returns Its value.
  *
  * @example
  * ```ts

@@ -48,9 +48,8 @@ export interface Workspace {
    */
   readonly finish?: () => void;
   /**
-   * A call that finishes the cache ({@linkcode WorkspaceLimits.complete}):
-   * derives the whole search data of the files it read, to write at
-   * `finish`, and says how many.
+   * A call that finishes the cache ({@linkcode WorkspaceLimits.complete}): derives the whole search
+   * data of the files it read, to write at `finish`, and says how many.
    */
   readonly deriveAll?: () => number;
 }
@@ -77,28 +76,23 @@ export interface WorkspaceLimits {
    */
   readonly complete?: boolean;
   /**
-   * The namespaces whose documents the call needs (a select whose every
-   * selector names one): when each is a file's, the other files are read
-   * (their problems reported as always) but parsed only if asked for, and
-   * the cache is opened only for the needed ones.
+   * The namespaces whose documents the call needs (a select whose every selector names one): when
+   * each is a file's, the other files are read (their problems reported as always) but parsed only
+   * if asked for, and the cache is opened only for the needed ones.
    */
   readonly only?: ReadonlySet<string>;
 }
 
 /**
- * Reads and parses every file a call names (`.mdx` files with MDX's parser,
- * see `mdx.ts`; from the cache when it is on and holds the file as it is now,
- * on several cores when there is much to parse: see `parse_files.ts`). A file
- * found in a folder or by
- * a glob that turns out binary or unreadable is skipped with a warning (the
- * folder was named, not the file); a file named outright is an error. A file
- * named outright without a Markdown extension is read, with a notice. When
- * the files hold more than `limits.maxBytes` together, none is read.
+ * Reads and parses every file a call names: from the cache when it holds the file as it is now,
+ * on several cores when there is much to parse (see `parse_files.ts`). A binary or unreadable file
+ * found in a folder or by a glob is skipped with a warning; one named outright is an error, and one
+ * named outright without a Markdown extension is read, with a notice. When the files hold more
+ * than `limits.maxBytes` together, none is read.
  *
  * @param paths The files, folders and globs, as given.
  * @param limits The byte and file limits (by default `MDSEL_MAX_BYTES`'s default and
- * {@linkcode MAX_FILES}), the cache and the parsing workers.
- * @returns The documents and the failures.
+ *   {@linkcode MAX_FILES}), the cache and the parsing workers.
  *
  * @example
  * ```ts
@@ -254,9 +248,8 @@ export async function loadWorkspace(
 }
 
 /**
- * The error for files holding more than `maxBytes` together, or `undefined`.
- * A file that cannot be looked at, or that is too large on its own (an error
- * of its own when it is read), counts 0 here.
+ * The error for files holding more than `maxBytes` together, or `undefined`. A file that cannot be
+ * looked at, or that is too large on its own (an error of its own when it is read), counts 0 here.
  */
 function _bytesOver(
   infos: readonly (Deno.FileInfo | undefined)[],
@@ -279,9 +272,8 @@ function _bytesOver(
 }
 
 /**
- * Whether the call needs the document of the file at an index: every file's,
- * unless `only` names namespaces that are all files' (files that `read` says
- * were read).
+ * Whether the call needs the document of the file at an index: every file's, unless `only` names
+ * namespaces that are all files' (files that `read` says were read).
  */
 function _needed(
   namespaces: readonly string[],

@@ -1,16 +1,10 @@
 /**
- * Where a big text can be cut so that each piece parses as it does within
- * the whole: a big file is parsed piece by piece, so that only one piece's
- * tokens are alive at a time (a 20 MB file made 1.2 million tokens, 300 MB
- * at once).
- *
- * A cut goes before an ATX heading at the start of a line that follows a
- * blank line: there every construct of CommonMark is closed (a list item or
- * blockquote does not take an unindented heading, a paragraph or table ends
- * at the blank line), except a fenced code block or an HTML block of types
- * 1 to 5 (`<pre>`, `<!-- -->`, ...), which run to their end marker. The scan
- * tracks both at the top level; the parser confirms each cut (see
- * {@linkcode runsToEnd}), since the scan does not see containers.
+ * Where a big text can be cut so that each piece parses as it does within the whole: a big file
+ * is parsed a piece at a time, so that only one piece's tokens are alive at once. A cut goes before
+ * an ATX heading at column 0 after a blank line, where every CommonMark construct is closed but a
+ * fenced code block or an HTML block of types 1 to 5 (`<pre>`, `<!-- -->`, ...). The scan tracks
+ * those at the top level; the parser confirms each cut ({@linkcode runsToEnd}), as the scan does
+ * not see containers.
  *
  * @module
  */
@@ -33,14 +27,11 @@ const TILDE = 126;
 const LESS_THAN = 60;
 
 /**
- * The lines where the pieces of a text start: the first is `0`, each piece
- * holds at least `targetChars` characters (but the last), and each later one
- * starts at a heading where a cut is safe.
+ * The lines where the pieces of a text start: the first is `0`, each piece holds at least
+ * `targetChars` characters (but the last), and each later one starts at a heading where a cut is
+ * safe.
  *
- * @param lines The text's lines.
  * @param from The first line a cut may go before (after front matter).
- * @param targetChars The size of a piece, in characters.
- * @returns The first line of each piece, ascending.
  *
  * @example
  * ```ts
@@ -94,13 +85,8 @@ export function chunkStarts(lines: SourceLines, from: number, targetChars: numbe
 }
 
 /**
- * Whether a piece's parse shows that its cut was not safe: its last top-level
- * block is a fenced code block or an HTML block that ran to the piece's end
- * (so, in the whole text, it would have gone on past the cut).
- *
- * @param tokens The piece's block tokens.
- * @param lineCount How many lines the piece has.
- * @returns `true` when the cut must go.
+ * Whether a piece's parse shows that its cut was not safe: its last top-level block is a fenced
+ * code block or an HTML block that ran to the piece's end (in the whole text, past the cut).
  *
  * @example
  * ```ts
@@ -142,14 +128,8 @@ function _isAtxHeading(text: string, pos: number, end: number): boolean {
 }
 
 /**
- * A fence opener at `pos`: three or more backticks (no backtick in its info)
- * or tildes.
- *
- * @param text The text.
- * @param pos Where the line's first non-space character is.
- * @param end Where the line ends.
- * @param char The character at `pos` (a backtick or a tilde).
- * @returns The fence's character and length, or `undefined` for no opener.
+ * A fence opener at `pos`, the line's first non-space character (`char`, a backtick or a tilde):
+ * three or more backticks (no backtick in its info) or tildes.
  *
  * @example
  * ```ts
@@ -173,14 +153,8 @@ export function opensFence(
 }
 
 /**
- * A fence closer at `pos`: at least as many of the fence's character, then
- * only spaces.
- *
- * @param text The text.
- * @param pos Where the line's first non-space character is.
- * @param end Where the line ends.
- * @param fence The open fence.
- * @returns Whether the line closes it.
+ * Whether the line closes `fence` at `pos`, its first non-space character: at least as many of
+ * the fence's character, then only spaces.
  *
  * @example
  * ```ts

@@ -1,11 +1,9 @@
 /**
- * A parsed document as a record of plain data, and back: what the cache
- * keeps of a file and what a parsing worker hands back. The record holds what
- * the model is built from (the nodes with their lines, words and heading
- * text, each blockquote's children, the plain text the root's preview
- * reads), never the source text: a document is rebuilt from its record and
- * the file's text as read now, without parsing it again and without loading
- * a parser.
+ * A parsed document as a record of plain data, and back: what the cache keeps of a file and what a
+ * parsing worker hands back. The record holds what the model is built from (nodes with their
+ * lines, words and heading text, blockquotes' children, the root preview's plain text), never the
+ * source text: a document is rebuilt from its record and the file's text as read now, without
+ * parsing it again and without loading a parser.
  *
  * @module
  */
@@ -22,17 +20,14 @@ import { type MdxProblem, mdxWarning } from "./mdx_warning.ts";
 import { splitLines } from "./source_lines.ts";
 
 /**
- * The version of the record's format and of what the parser puts in it.
- * Raise it whenever either changes (`tests/mdsel/parse/doc_record_test.ts`
- * holds a fingerprint of the parser's sources and says when).
+ * The version of the record's format and of what the parser puts in it. Raise it whenever either
+ * changes (`tests/mdsel/parse/doc_record_test.ts` says when).
  */
 export const DOC_RECORD_VERSION = 5;
 
 /**
- * How many characters of the root's plain text a record keeps: what the
- * index's preview of the root reads (four times its 80 characters). A
- * document rebuilt from a record asked for other plain text parses its file
- * again.
+ * How many characters of the root's plain text a record keeps: what the index's preview of the
+ * root reads. A document rebuilt from a record asked for other plain text parses its file again.
  */
 export const ROOT_PLAIN_CHARS = 320;
 
@@ -62,10 +57,7 @@ export interface NodeListRecord {
   readonly n: number[];
   /** The headings' text and the `jsx` nodes' (their attributes' text), in order. */
   readonly t: string[];
-  /**
-   * The children of the blockquotes among the nodes, by the node's position
-   * (MDX records only: a Markdown file is parsed again for them, at once).
-   */
+  /** The blockquotes' children, by position (MDX only: Markdown is quick to parse again). */
   readonly q?: Record<string, NodeListRecord>;
 }
 
@@ -101,10 +93,7 @@ export class RecordMissError extends Error {
 }
 
 /**
- * The record of a parsed document.
- *
- * @param parsed The document and its MDX problem.
- * @returns Plain data, for JSON.
+ * The record of a parsed document: plain data, for JSON.
  *
  * @example
  * ```ts
@@ -161,16 +150,12 @@ function _listRecord(doc: MdDocument, nodes: readonly MdNode[], children: boolea
 }
 
 /**
- * Rebuilds a parsed document from its record and its file's text.
+ * Rebuilds a parsed document from its record and its file's text, as read now, for this call's
+ * namespace and path.
  *
  * @param record The record (its `c` must be the text's length).
- * @param text The file's text, as read now.
- * @param namespace The file's namespace in this call.
- * @param filePath The path as given in this call.
- * @param reparse Parses the text again, for what the record does not hold
- * (when it is absent or gives `undefined`, no parser is at hand: such a
- * question throws {@linkcode RecordMissError}).
- * @returns The document, and its MDX problem.
+ * @param reparse Parses the text again, for what the record does not hold (when it is absent or
+ * gives `undefined`, no parser is at hand: such a question throws {@linkcode RecordMissError}).
  * @throws {TypeError} When the record is not one.
  *
  * @example
@@ -227,8 +212,7 @@ export function documentOf(
         built.forEach((child, i) => parents.set(child, [node, i]));
         return built;
       }
-      // An MDX record holds every blockquote's children; a Markdown one none (they are rare,
-      // and markdown-it reads them again at once).
+      // An MDX record holds every blockquote's children; a Markdown one none (quick to parse).
       if (record.s === "mdx" && !reparsed.has(node)) return [];
       const found = liveParts().childrenOf(liveNode(node));
       for (const child of found) reparsed.add(child);
@@ -248,10 +232,7 @@ export function documentOf(
 }
 
 /**
- * The warning of a parsed file for this call's path (an MDX file MDX rejected), if any.
- *
- * @param parsed The file.
- * @returns The warning line, or `undefined`.
+ * The warning line of a parsed file for this call's path (an MDX file MDX rejected), if any.
  *
  * @example
  * ```ts

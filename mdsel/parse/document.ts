@@ -1,6 +1,6 @@
 /**
- * The document model: a file's top-level nodes, the sections its headings
- * open, and the word and line figures the index reports.
+ * The document model: a file's top-level nodes, the sections its headings open, and the word and
+ * line figures the index reports.
  *
  * @module
  */
@@ -13,9 +13,8 @@ export { stripQuoteMarkers };
 export type BlockKind = "paragraph" | "code" | "list" | "table" | "blockquote";
 
 /**
- * Every kind of node the model knows. Only headings and blocks are
- * selectable. `jsx` (lines of JSX tags), `expression` (`{...}`, comments
- * included) and `esm` (`import`/`export`) come from MDX files only.
+ * Every kind of node the model knows; only headings and blocks are selectable. `jsx` (lines of JSX
+ * tags), `expression` (`{...}`, comments included) and `esm` (`import`/`export`) are MDX's only.
  */
 export type NodeKind =
   | "heading"
@@ -50,15 +49,14 @@ export interface MdNode {
   /** Words of the node's plain text. */
   readonly words: number;
   /**
-   * A heading's plain text; for a `jsx` node (MDX), the text of its tags'
-   * attributes, one value per line (see `jsx_text.ts`); empty for other nodes.
+   * A heading's plain text; for a `jsx` node (MDX), the text of its tags' attributes, one value per
+   * line (see `jsx_text.ts`); empty for other nodes.
    */
   readonly text: string;
   /**
-   * Index of the node's first markdown-it token among the tokens its
-   * document keeps, or -1 when they were dropped (a top-level node after the
-   * first heading that is no blockquote: nothing reads them again) or the
-   * node was read by the MDX parser.
+   * Index of the node's first markdown-it token among those its document keeps; -1 when the MDX
+   * parser read it, or for a top-level node after the first heading that is no blockquote (nothing
+   * reads its tokens again).
    */
   readonly tokenStart: number;
   /** Index one past the node's last token (-1 when dropped). */
@@ -80,8 +78,8 @@ export interface NodeList {
   /** `wordPrefix[i]` is the number of words in `nodes[0..i)`. */
   readonly wordPrefix: Float64Array;
   /**
-   * `ordinals[i]` counts the nodes before `i` of the same type (headings of
-   * the same depth, blocks of the same kind): the index a selector gives it.
+   * `ordinals[i]` counts the nodes before `i` of the same type (headings of the same depth, blocks
+   * of the same kind): the index a selector gives it.
    */
   readonly ordinals: Int32Array;
 }
@@ -103,19 +101,12 @@ export interface MdDocument {
   readonly frontMatterLines: number;
   /** The top-level nodes. */
   readonly top: NodeList;
-  /**
-   * The child nodes of a blockquote.
-   *
-   * @param node A blockquote node of this document.
-   * @returns Its children.
-   */
+  /** The child nodes of a blockquote of this document. */
   childrenOf(node: MdNode): NodeList;
   /**
-   * The plain text of one node (see {@linkcode nodesPlainText}).
+   * The plain text of one node, ending in a newline (see {@linkcode nodesPlainText}).
    *
-   * @param node A node of this document.
    * @param limit Stop collecting once this many characters are gathered.
-   * @returns Its text, ending in a newline.
    */
   plainText(node: MdNode, limit: number): string;
 }
@@ -141,21 +132,15 @@ export interface DocumentParts {
 
 let _nextListId = 0;
 
-/**
- * A piece of the source is parsed at a time once the file passes twice this
- * size: 256 KB pieces kept a 20 MB file under 300 MB (1 MB pieces: 415 MB).
- */
+/** A text of at least twice this many characters is parsed a piece of about this size at a time. */
 export const CHUNK_CHARS = 256 * 1024;
 
 /**
  * Parses a Markdown text into the document model.
  *
  * @param text The file's text (BOM already removed).
- * @param namespace The file's namespace.
- * @param filePath The path as given, echoed in output.
- * @param chunkChars A text of at least twice this many characters is parsed
- * in pieces of about this size (the same document, less memory at once).
- * @returns The document.
+ * @param chunkChars A text of at least twice this many characters is parsed in pieces of about
+ * this size (the same document, less memory at once).
  *
  * @example
  * ```ts
@@ -176,13 +161,8 @@ export function parseDocument(
 }
 
 /**
- * Puts a front end's parts together into a document: the top-level list and
- * its sections, and each blockquote's children when first asked for.
- *
- * @param namespace The file's namespace.
- * @param filePath The path as given, echoed in output.
- * @param parts What the front end read.
- * @returns The document.
+ * Puts a front end's parts together into a document: the top-level list and its sections, and
+ * each blockquote's children when first asked for.
  *
  * @example
  * ```ts
@@ -219,12 +199,8 @@ export function assembleDocument(
 }
 
 /**
- * The exact source of the nodes `list.nodes[from..to)`, from the first
- * character of the first to the last character of the last.
- *
- * @param doc The document.
- * @param nodes The nodes (a contiguous run of siblings).
- * @returns The source text, trailing whitespace removed.
+ * The exact source of a contiguous run of sibling nodes, from the first character of the first to
+ * the last character of the last, trailing whitespace removed.
  *
  * @example
  * ```ts
@@ -243,11 +219,10 @@ export function nodesSource(doc: MdDocument, nodes: readonly MdNode[]): string {
 }
 
 /**
- * A `jsx` node's plain text: the text of its tags' attributes.
+ * A `jsx` node's plain text: the text of its tags' attributes and a newline, or `""` when they
+ * hold none.
  *
- * @param node The node.
  * @param limit At most this many characters (before the closing newline).
- * @returns The text and a newline, or `""` when its tags hold none.
  *
  * @example
  * ```ts
@@ -267,16 +242,9 @@ export function jsxPlainText(node: MdNode, limit: number): string {
 const MDX_CODE_KINDS: ReadonlySet<NodeKind> = new Set(["jsx", "expression", "esm"]);
 
 /**
- * The source of lines `first..last` (inclusive) a reader sees as text: in an
- * MDX file, without the lines of its top-level ESM, expressions and JSX tags
- * (a Markdown file's lines are all text). The text of JSX attributes (a
- * `jsx` node's `text`) is not prose: it counts in a section's words, and the
- * search reads it as a field of its own (`mdsel/search/data.ts`).
- *
- * @param doc The document.
- * @param first First 0-based line.
- * @param last Last 0-based line, inclusive.
- * @returns The lines, trailing whitespace removed.
+ * The source of lines `first..last` (0-based, inclusive) a reader sees as text, trailing
+ * whitespace removed: in an MDX file, without the lines of its top-level ESM, expressions and JSX
+ * tags. JSX attributes' text counts in words, but the search reads it as a field of its own.
  *
  * @example
  * ```ts
@@ -312,12 +280,9 @@ export function proseSource(doc: MdDocument, first: number, last: number): strin
 }
 
 /**
- * The plain text of some nodes, for previews.
+ * The plain text of some nodes, one node per line, for previews.
  *
- * @param doc The document.
- * @param nodes The nodes.
  * @param limit Stop collecting once this many characters are gathered.
- * @returns Their plain text, one node per line.
  *
  * @example
  * ```ts
@@ -337,10 +302,7 @@ export function nodesPlainText(doc: MdDocument, nodes: readonly MdNode[], limit 
 }
 
 /**
- * Whether a node can be named by a selector (a heading or a block).
- *
- * @param node Any node.
- * @returns `true` for headings and blocks.
+ * Whether a node can be named by a selector: a heading or a block.
  *
  * @example
  * ```ts
@@ -355,11 +317,8 @@ export function isSelectable(node: MdNode): boolean {
 }
 
 /**
- * A key shared by nodes a selector type counts together: `h2` for depth-2
- * headings, the kind for every other node.
- *
- * @param node Any node.
- * @returns The key.
+ * A key shared by nodes a selector type counts together: `h2` for depth-2 headings, the kind for
+ * every other node.
  *
  * @example
  * ```ts
@@ -374,12 +333,8 @@ export function nodeTypeKey(node: MdNode): string {
 }
 
 /**
- * The characters a run of sibling nodes spans in the source, from the first
+ * How many characters a contiguous run of sibling nodes spans in the source, from the first
  * character of the first to the last of the last.
- *
- * @param doc The document.
- * @param nodes The nodes (a contiguous run of siblings).
- * @returns The number of characters.
  *
  * @example
  * ```ts

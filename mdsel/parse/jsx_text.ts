@@ -1,19 +1,9 @@
 /**
- * The text a page shows from its JSX tags' attributes: documentation written
- * in MDX puts much of what a reader sees there, not between tags. An API
- * reference's parameters are a `<PropertiesTable content={[{ name: 'url',
- * type: 'string', description: 'The database URL.' }]} />`, a CLI flag a
- * `<ParamField path="--cafile" type="string">`, a callout's heading a
- * `<Callout title="...">`. Their words are the page's words: an outline that
- * counts none of them calls a 1,500-line reference "1 word", and a search
- * that reads none of them never finds a parameter documented only there (the
- * search reads this text as a field of its own, `mdsel/search/data.ts`).
- *
- * The text is the values of the tags' string attributes and the string
- * literals and JSX text of their expression attributes (the JavaScript read
- * by acorn with its JSX plugin, as MDX itself reads expressions), one per line;
- * attributes that are never text a reader sees (`src`, `href`, `className`,
- * `style`, `id`, `key`, ...) are left out, and so are the tags' names.
+ * The text a page shows from its JSX tags' attributes (`<Callout title="...">`, a props table's
+ * `content={[...]}`): MDX documentation puts much of what a reader sees there, so word counts and
+ * the search read it. It is the tags' string values and the string literals and JSX text of their
+ * expression attributes (read by acorn, as MDX reads them), one per line, without the tags' names
+ * and the attributes that are never text a reader sees (`src`, `href`, `className`, ...).
  *
  * @module
  */
@@ -21,10 +11,8 @@ import { Parser, tokTypes } from "acorn";
 import acornJsx from "acorn-jsx";
 
 /**
- * Attributes (and an expression's object keys) whose value is never text a
- * reader sees: addresses, styling, identity. In the AI SDK's and Mastra's
- * docs, `href` and `link` in card and example lists (143 values) and `img`,
- * `srcLight`, `srcDark`, `audio` (8) were all paths or URLs.
+ * Attributes (and an expression's object keys) whose value is never text a reader sees:
+ * addresses, styling, identity.
  */
 const NOT_TEXT = new Set([
   "src",
@@ -60,14 +48,11 @@ const NOT_TEXT = new Set([
 export const JSX_TEXT_SOURCE_CHARS = 1_000_000;
 
 /**
- * The text of the JSX tags in a stretch of MDX source (the lines of a `jsx`
- * node): each string attribute's value and each string literal of an
- * expression attribute, one per line, in order.
+ * The text of the JSX tags in a stretch of MDX source (the lines of a `jsx` node): each string
+ * attribute's value and each string literal of an expression attribute, one per line, in order.
  *
- * @param source The source of one or more JSX tags.
- * @param known The expressions read already, by where they start in `source`
- * (after their `{`): their text is taken as read.
- * @returns Their text, one value per line (`""` when there is none).
+ * @param known The expressions read already, by where they start in `source` (after their `{`):
+ * their text is taken as read.
  *
  * @example
  * ```ts
@@ -103,8 +88,8 @@ export function jsxText(
 }
 
 /**
- * An attribute expression acorn has read already (MDX's parse reads the big
- * ones, `mdx_parse.ts`): where it ends and its text, so it is not read twice.
+ * An attribute expression acorn has read already (MDX's parse reads the big ones,
+ * `mdx_parse.ts`): where it ends and its text, so it is not read twice.
  */
 export interface KnownExpression {
   /** Its end (after its last character, before the `}`), in the source's offsets. */
@@ -114,12 +99,9 @@ export interface KnownExpression {
 }
 
 /**
- * The text of an expression acorn read: its string literals, template text
- * and JSX text (with its attributes', as above), in source order; an
- * object's keys are names, not text.
- *
- * @param node The expression's estree node.
- * @returns Its text, whitespace collapsed, one value per entry.
+ * The text of an expression acorn read (its estree node): its string literals, template text and
+ * JSX text (with its attributes', as above), in source order, whitespace collapsed; an object's
+ * keys are names, not text.
  *
  * @example
  * ```ts
@@ -168,9 +150,8 @@ function _skipSpace(text: string, at: number): number {
 }
 
 /**
- * Reads the attributes of the tag whose name starts at `at`; returns where
- * the tag ends. `cut`: the text was cut at the bound (a value it cuts keeps
- * its text up to there).
+ * Reads the attributes of the tag whose name starts at `at`; returns where the tag ends. `cut`:
+ * the text was cut at the bound (a value it cuts keeps its text up to there).
  */
 function _tag(
   text: string,

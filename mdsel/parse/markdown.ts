@@ -1,7 +1,6 @@
 /**
- * The Markdown parser the engine uses: markdown-it with GFM tables and
- * strikethrough (built in) and footnotes (plugin), tuned to report where every
- * block starts and ends instead of rendering HTML.
+ * The Markdown parser the engine uses: markdown-it with GFM tables and strikethrough (built in)
+ * and footnotes (plugin), tuned to report where every block starts and ends instead of rendering.
  *
  * @module
  */
@@ -11,9 +10,8 @@ import type { Env, MarkdownIt as MarkdownItInstance, StateBlock, Token } from "m
 import footnotePlugin from "markdown-it-footnote";
 
 /**
- * What a block parse learns that inline parses need: the link reference
- * definitions (`[label]: /url`, in `references`), so `[text][label]` and
- * `[label][]` resolve.
+ * What a block parse learns that inline parses need: the link reference definitions
+ * (`[label]: /url`, in `references`), so `[text][label]` and `[label][]` resolve.
  */
 export type ParseEnv = Env;
 
@@ -34,19 +32,14 @@ let _mdxParser: MarkdownItInstance | undefined;
 let _inlineParser: MarkdownItInstance | undefined;
 
 /**
- * Parses Markdown into markdown-it block tokens whose `map` gives source lines.
- *
- * Line numbers in the tokens are 0-based and count `\r\n`, `\r` and `\n` as
- * line breaks, as `splitLines` does. Inline content is left unparsed (`inline`
- * tokens keep their raw `content`, `children` is `null`): inline parsing is
- * four fifths of markdown-it's time, and only headings and previews need it
- * (see {@linkcode parseInline}).
+ * Parses Markdown into markdown-it block tokens whose `map` gives 0-based source lines, line
+ * breaks counted as `splitLines` does. Inline content is left unparsed (`inline` tokens keep their
+ * raw `content`): it is most of markdown-it's time, and only headings and previews need it.
  *
  * @param source The Markdown text (front matter already blanked out).
  * @param env Receives the reference definitions, for {@linkcode parseInline}.
- * @param indentedCode Whether a line indented by four spaces is code, as in
- * CommonMark; MDX has no indented code (such a line is a paragraph).
- * @returns The flat token stream.
+ * @param indentedCode Whether a line indented by four spaces is code, as in CommonMark; MDX has
+ * no indented code (such a line is a paragraph).
  *
  * @example Parse a heading
  * ```ts
@@ -71,24 +64,17 @@ export function parseMarkdown(source: string, env: ParseEnv = {}, indentedCode =
 }
 
 /**
- * Parses one piece of inline Markdown (a heading's or a paragraph's content).
+ * Parses one piece of inline Markdown (a heading's or a paragraph's content) into inline tokens.
  *
- * @param content Raw inline Markdown.
- * @param env The block parse's environment: its reference definitions
- * resolve reference links (`[http.Agent][]`).
- * @returns The inline tokens (text, code_inline, links, emphasis, ...).
+ * @param env The block parse's environment: its reference definitions resolve reference links
+ * (`[http.Agent][]`).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseInline, parseMarkdown } from "./markdown.ts";
- * assert.deepEqual(parseInline("*a* `b`").map((token) => token.type), [
- *   "em_open",
- *   "text",
- *   "em_close",
- *   "text",
- *   "code_inline",
- * ]);
+ * const types = ["em_open", "text", "em_close", "text", "code_inline"];
+ * assert.deepEqual(parseInline("*a* `b`").map((token) => token.type), types);
  * const env = {};
  * parseMarkdown("[x]: https://example.com\n", env);
  * assert.deepEqual(parseInline("[x][]", env).map((token) => token.type), ["link_open", "text", "link_close"]);
@@ -101,11 +87,10 @@ export function parseInline(content: string, env: ParseEnv = {}): Token[] {
 }
 
 /**
- * Records link reference definitions another parser found (MDX's), so that
- * inline parses resolve `[text][label]` to them. A label already defined
- * keeps its first definition, as in CommonMark.
+ * Records link reference definitions another parser found (MDX's) in `env`, so that inline parses
+ * resolve `[text][label]` to them. A label already defined keeps its first definition, as in
+ * CommonMark.
  *
- * @param env The environment inline parses get.
  * @param labels The definitions' labels, as written.
  *
  * @example
@@ -130,8 +115,7 @@ function _createParser(blockOnly: boolean): MarkdownItInstance {
   // linkify and typographer change nothing the engine reads, and cost time.
   const md = new MarkdownIt({ html: true, linkify: false, typographer: false });
   md.use(footnotePlugin);
-  // The tail rule moves footnote definitions to the end of the stream; the
-  // engine needs them where they stand in the source.
+  // The tail rule moves footnote definitions to the end; the engine needs them where they stand.
   md.core.ruler.disable("footnote_tail");
   if (blockOnly) md.core.ruler.disable(["inline", "text_join"]);
   _pushLightTokens(md);
@@ -141,10 +125,9 @@ function _createParser(blockOnly: boolean): MarkdownItInstance {
 }
 
 /**
- * markdown-it's `Token` sets each field with `Object.defineProperty` (its
- * build's class-field helper), a fifth of the time of a big parse. Block
- * tokens are made by this class instead: the same fields in the same order,
- * set by assignment, with `Token`'s methods through its prototype.
+ * markdown-it's `Token` sets each field with `Object.defineProperty` (its build's class-field
+ * helper), which is slow. Block tokens are made by this class instead: the same fields in the same
+ * order, set by assignment, with `Token`'s methods through its prototype.
  */
 class _BlockToken {
   type: string;
@@ -185,10 +168,9 @@ function _pushLightTokens(md: MarkdownItInstance): void {
 }
 
 /**
- * Past `maxNesting` levels markdown-it skips to the end of the range it was
- * given, and inside a list item that range is the rest of the file: a list
- * nested 101 deep swallowed every heading after it. Skip only the lines that
- * still belong to the too-deep container (blank, or indented at least as far).
+ * Past `maxNesting` levels markdown-it skips to the end of the range it was given, inside a list
+ * item the rest of the file (every heading after it lost). Skip only the lines that still belong
+ * to the too-deep container (blank, or indented at least as far).
  */
 function _boundTooDeepNesting(md: MarkdownItInstance): void {
   const block = md.block;
@@ -204,8 +186,8 @@ function _boundTooDeepNesting(md: MarkdownItInstance): void {
 }
 
 /**
- * Reference and footnote definitions produce no positioned token, yet they are
- * nodes of a section: wrap their block rules so each leaves a token with a map.
+ * Reference and footnote definitions produce no positioned token, yet they are nodes of a
+ * section: wrap their block rules so each leaves a token with a map.
  */
 function _recordDefinitions(md: MarkdownItInstance): void {
   _wrapBlockRule(md, "reference", (state, startLine) => {

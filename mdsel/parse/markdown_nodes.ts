@@ -1,6 +1,6 @@
 /**
- * The Markdown front end of the document model: markdown-it's block tokens
- * turned into nodes, a piece of the source at a time.
+ * The Markdown front end of the document model: markdown-it's block tokens turned into nodes, a
+ * piece of the source at a time.
  *
  * @module
  */
@@ -42,10 +42,8 @@ export interface Drafts {
 }
 
 /**
- * Appends drafts to others, one by one (a spread of 130,000 nodes overflows the stack).
- *
- * @param target The drafts to extend.
- * @param more The drafts to add.
+ * Appends `more` drafts to `target`, one by one (a spread of a big file's nodes overflows the
+ * stack).
  *
  * @example
  * ```ts
@@ -67,9 +65,8 @@ export function appendDrafts(target: Drafts, more: Drafts): void {
  * Reads a Markdown text into the parts of the document model.
  *
  * @param text The file's text (BOM already removed).
- * @param chunkChars A text of at least twice this many characters is parsed
- * in pieces of about this size (see `chunks.ts`).
- * @returns The parts {@linkcode assembleDocument} puts together.
+ * @param chunkChars A text of at least twice this many characters is parsed in pieces of about
+ * this size (see `chunks.ts`).
  *
  * @example
  * ```ts
@@ -109,11 +106,10 @@ export function readMarkdown(text: string, chunkChars: number): DocumentParts {
 }
 
 /**
- * Parses pieces of one text with markdown-it and keeps the tokens later
- * reads need: those of blockquotes (for their children) and of the nodes
- * before the first heading (for the root's preview), their lines made
- * absolute. The other nodes drop theirs (`tokenStart` -1), so that only one
- * piece's tokens are alive at a time.
+ * Parses pieces of one text with markdown-it and keeps the tokens later reads need: those of
+ * blockquotes (for their children) and of the nodes before the first heading (for the root's
+ * preview), their lines made absolute. The other nodes drop theirs (`tokenStart` -1), so that only
+ * one piece's tokens are alive at a time.
  */
 export class MarkdownReader {
   /** The reference definitions of every piece parsed so far. */
@@ -123,11 +119,7 @@ export class MarkdownReader {
   readonly #indentedCode: boolean;
   readonly #kept: Token[] = [];
 
-  /**
-   * @param lines The text's lines.
-   * @param frontMatterLines How many lines of front matter the text starts with.
-   * @param indentedCode Whether four-space indented lines are code (Markdown) or not (MDX).
-   */
+  /** @param indentedCode Whether four-space indented lines are code (Markdown) or not (MDX). */
   constructor(lines: SourceLines, frontMatterLines: number, indentedCode: boolean) {
     this.#lines = lines;
     this.#frontMatterLines = frontMatterLines;
@@ -135,14 +127,11 @@ export class MarkdownReader {
   }
 
   /**
-   * The top-level nodes of lines `first..last)`.
-   *
-   * @param first The piece's first line.
-   * @param last One past its last line.
-   * @param beforeHeading Whether no heading came before the piece (its
-   * nodes before its first heading keep their tokens then).
-   * @returns The nodes, or `undefined` when the piece's last block is a
+   * The top-level nodes of lines `first..last)`, or `undefined` when the piece's last block is a
    * fence or an HTML block that runs over `last` (the cut was not safe).
+   *
+   * @param beforeHeading Whether no heading came before the piece (its nodes before its first
+   * heading keep their tokens then).
    */
   piece(first: number, last: number, beforeHeading: boolean): Drafts | undefined {
     const lines = this.#lines;
@@ -169,12 +158,7 @@ export class MarkdownReader {
     return piece;
   }
 
-  /**
-   * Sets each heading's text from its raw content, every reference definition known.
-   *
-   * @param drafts Nodes and their headings' raw content.
-   * @returns The nodes.
-   */
+  /** Sets each heading's text from its raw content, every reference definition known. */
   readHeadings(drafts: Drafts): NodeDraft[] {
     drafts.nodes.forEach((node, i) => {
       const content = drafts.contents[i];
@@ -185,12 +169,7 @@ export class MarkdownReader {
     return drafts.nodes;
   }
 
-  /**
-   * The children of a blockquote whose tokens were kept.
-   *
-   * @param node A node this reader built.
-   * @returns Its children, their heading text read (none for a node without tokens).
-   */
+  /** The children of a blockquote this reader built (none without tokens), heading text read. */
   childrenOf(node: MdNode): NodeDraft[] {
     const { tokenStart, tokenEnd, level, quoteDepth } = node;
     if (node.kind !== "blockquote" || tokenStart < 0) return [];
@@ -201,11 +180,10 @@ export class MarkdownReader {
   }
 
   /**
-   * A node's plain text: from its kept tokens, or from its source parsed again.
+   * The plain text of a node this reader built, ending in a newline: from its kept tokens, or from
+   * its source parsed again.
    *
-   * @param node A node this reader built.
    * @param limit Stop once the text is at least this long.
-   * @returns The text, ending in a newline when not empty.
    */
   plainText(node: MdNode, limit: number): string {
     if (node.tokenStart >= 0) {
@@ -221,10 +199,7 @@ export class MarkdownReader {
     return blockPlainText(tokens, 0, tokens.length, limit, this.env) + "\n";
   }
 
-  /**
-   * The source of lines `first..last)` as the parser reads it: front matter
-   * blanked out rather than cut, so line numbers still agree.
-   */
+  /** The source of lines `first..last)`, front matter blanked out rather than cut (lines agree). */
   #source(first: number, last: number): string {
     const { text, starts } = this.#lines;
     const frontMatterLines = this.#frontMatterLines;
@@ -236,14 +211,9 @@ export class MarkdownReader {
 }
 
 /**
- * The nodes of the tokens `tokens[from..to)` at nesting level `level`.
+ * The nodes of the tokens `tokens[from..to)` at nesting level `level`, inside `quoteDepth`
+ * blockquotes.
  *
- * @param tokens The token stream.
- * @param lines The text's lines.
- * @param from First token.
- * @param to One past the last token.
- * @param level The nesting level of the nodes' tokens.
- * @param quoteDepth How many blockquotes enclose the nodes.
  * @param lineOffset Added to the tokens' line numbers.
  * @returns The nodes (`tokenStart`/`tokenEnd` index `tokens`) and their headings' raw content.
  *

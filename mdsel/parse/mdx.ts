@@ -1,23 +1,9 @@
 /**
- * The MDX front end of the document model: an `.mdx` file read with MDX's
- * own rules (micromark with the extensions `@mdx-js/mdx` 3 reads MDX with,
- * and GFM's; see `mdx_parse.ts`), into the same nodes the Markdown front end
- * makes, so that resolution, outlines, paging and search stay as they are.
- *
- * - ESM (`import`/`export`) is an `esm` node, `{...}` an `expression` node,
- *   and lines of JSX tags a `jsx` node: none of them is a block or holds
- *   words.
- * - The Markdown between a JSX element's tags is nodes of the same list as
- *   the tags: a heading inside `<Box>` at the top of the file opens a
- *   section, as the rendered page shows it.
- * - A heading's `{#id}` (Docusaurus's, escaped before parsing as Docusaurus
- *   does) and `{/*id*` `/}` are dropped from its text, never from the source.
- * - A file MDX rejects is read as Markdown, with a warning that names the
- *   line and column.
- *
- * Only the stretches of the file that hold MDX go through micromark (see
- * `mdx_segments.ts`); the others go through markdown-it, without indented
- * code, as MDX has none.
+ * The MDX front end of the document model: an `.mdx` file read with MDX's own rules
+ * (`mdx_parse.ts`) into the nodes the Markdown front end makes. ESM, `{...}` and lines of JSX tags
+ * are `esm`, `expression` and `jsx` nodes (no blocks); the Markdown between a JSX element's tags is
+ * nodes of the tags' list, so a heading inside `<Box>` opens a section. A file MDX rejects is read
+ * as Markdown, with a warning. Stretches without MDX go through markdown-it (`mdx_segments.ts`).
  *
  * @module
  */
@@ -61,15 +47,12 @@ export interface MdxDocument {
 }
 
 /**
- * Parses an MDX text into the document model; a text MDX rejects is parsed
- * as Markdown, with a warning.
+ * Parses an MDX text into the document model; a text MDX rejects is parsed as Markdown, with a
+ * warning.
  *
  * @param text The file's text (BOM already removed).
- * @param namespace The file's namespace.
- * @param filePath The path as given, echoed in output and the warning.
- * @param chunkChars Stretches of one kind are parsed together up to about
- * this many characters (less memory at once).
- * @returns The document, and the warning when the text is not valid MDX.
+ * @param chunkChars Stretches of one kind are parsed together up to about this many characters
+ * (less memory at once).
  *
  * @example
  * ```ts
@@ -110,12 +93,9 @@ export function parseMdxDocument(
  * Reads an MDX text into the parts of the document model.
  *
  * @param text The file's text (BOM already removed).
- * @param chunkChars Stretches of one kind are parsed together up to about
- * this many characters.
- * @param markdownStretches Whether stretches without MDX go through
- * markdown-it (`false`: everything through MDX's parser, the same nodes,
- * slower; for tests).
- * @returns The parts.
+ * @param chunkChars Stretches of one kind are parsed together up to about this many characters.
+ * @param markdownStretches Whether stretches without MDX go through markdown-it (`false`:
+ * everything through MDX's parser, the same nodes, slower; for tests).
  * @throws {MdxSyntaxError} When MDX rejects the text.
  *
  * @example
@@ -214,9 +194,8 @@ class _MdxReader {
   }
 
   /**
-   * The nodes of lines `first..last)` by MDX's parser, or `undefined` when a
-   * construct runs over `last` (an expression, a tag or ESM cut short, or a
-   * fence left open): then the cut was not safe.
+   * The nodes of lines `first..last)` by MDX's parser, or `undefined` when a construct runs over
+   * `last` (an expression, a tag or ESM cut short, or a fence left open): the cut was not safe.
    */
   #mdxPiece(first: number, last: number, beforeHeading: boolean): Drafts | undefined {
     const { text, starts } = this.#lines;
@@ -332,10 +311,9 @@ function _plainOf(source: string): string {
 }
 
 /**
- * Docusaurus's heading ids: on an ATX heading line at column 0 outside
- * fences, `{#` is escaped before MDX reads the text (Docusaurus's
- * `escapeMarkdownHeadingIds`). Here the `{` becomes a letter instead, so
- * offsets stay put (the nodes read their text from the file itself).
+ * Docusaurus's heading ids: on an ATX heading line at column 0 outside fences, `{#` is escaped
+ * before MDX reads the text (Docusaurus's `escapeMarkdownHeadingIds`). Here the `{` becomes a
+ * letter instead, so offsets stay put (the nodes read their text from the file itself).
  */
 function _escapeHeadingIds(text: string): string {
   if (!text.includes("{#")) return text;

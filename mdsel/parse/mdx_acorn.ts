@@ -1,7 +1,7 @@
 /**
  * The checks of MDX's expressions by acorn, as `@mdx-js/mdx` makes them
- * (`micromark-util-events-to-acorn`), over micromark's events of a text whose
- * expressions were ended by counting braces (`mdx_parse.ts`).
+ * (`micromark-util-events-to-acorn`), over micromark's events of a text whose expressions were
+ * ended by counting braces (`mdx_parse.ts`).
  *
  * @module
  */
@@ -44,21 +44,15 @@ const EXPRESSIONS: Readonly<
 };
 
 /**
- * Whether acorn accepts every expression of the events as MDX checks it
- * (`micromark-util-events-to-acorn`: the value, or only comments where an
- * empty expression is allowed; a spread holds one spread element), and no
- * `}` stands in a line comment (MDX ends an expression at the first `}`
- * acorn accepts, `mdx_parse.ts`). The text of each attribute expression read
- * here goes to `known`, by where it starts in the text, so that
- * `jsx_text.ts` does not read it again.
+ * Whether acorn accepts every expression of the events as MDX checks it (the value, or only
+ * comments where an empty expression is allowed; a spread holds one spread element), and no `}`
+ * stands in a line comment (MDX ends an expression at the first `}` acorn accepts). Each attribute
+ * expression's text goes to `known`, so that `jsx_text.ts` does not read it again.
  *
  * @param events micromark's events of the text, its expressions ended by counting braces.
- * @param acorn acorn with JSX.
- * @param masked Where the expressions taken out of the text stand in the
- * events (acorn read them then), and the text's offset of an offset in the events.
- * @param text The text.
+ * @param masked Where the expressions taken out of the text stand in the events (acorn read them
+ * then), and the text's offset of an offset in the events.
  * @param known The expressions read, by where they start in the text: those read here are added.
- * @returns Whether MDX accepts each expression there.
  * @throws {TooDeepExpression} When acorn runs out of stack in one.
  *
  * @example
@@ -123,10 +117,9 @@ export function acornAgrees(
 }
 
 /**
- * Whether an expression's text between its braces holds the strings of what
- * MDX read (`source`, without the indent of a line inside a tag): the same
- * text, or one that differs in the indent of its lines only and holds no
- * template, JSX or escape, where a line's indent could be part of a string.
+ * Whether an expression's text between its braces holds the strings of what MDX read (`source`,
+ * without the indent of a line inside a tag): the same text, or one that differs in the indent of
+ * its lines only and holds no template, JSX or escape, where a line's indent could be in a string.
  */
 function _sameValues(text: string, start: number, end: number, source: string): boolean {
   if (end - start === source.length && text.startsWith(source, start)) return true;
@@ -183,11 +176,9 @@ function _accepts(
 }
 
 /**
- * acorn ran out of stack in an expression (objects nested a thousand deep).
- * MDX's own read fails there too, but only after handing acorn the text up
- * to each `}` in turn, each read as deep: 9 s for 4 KB of `{a:{a:...}}`,
- * growing with the square of it. The expression is rejected at once, as MDX
- * rejects it: the file is read as Markdown, with the warning.
+ * acorn ran out of stack in an expression (objects nested a thousand deep). MDX fails there too,
+ * but only after handing acorn the text up to each `}` in turn, each read as deep (quadratic):
+ * this rejects it at once, as MDX does, and the file is read as Markdown, with the warning.
  */
 export class TooDeepExpression extends Error {
   /** @param offset Where the expression starts, in the text micromark read. */
@@ -199,9 +190,6 @@ export class TooDeepExpression extends Error {
 /**
  * Whether an error is acorn's running out of stack (or one of this module's
  * {@linkcode TooDeepExpression}s).
- *
- * @param error Any error.
- * @returns `true` when it is.
  *
  * @example
  * ```ts

@@ -1,9 +1,8 @@
 /**
- * JSX tags must nest: micromark reads each tag on its own, and MDX's syntax
- * tree (`mdast-util-mdx-jsx`) rejects a closing tag that matches no opening
- * tag, and an element that does not close inside the node it opened in (a
- * paragraph, a list item, a blockquote, emphasis, ...). This checks the same
- * over micromark's events, with the same messages.
+ * JSX tags must nest: micromark reads each tag on its own, and MDX's syntax tree
+ * (`mdast-util-mdx-jsx`) rejects a closing tag that matches no opening tag, and an element that
+ * does not close inside the node it opened in (a paragraph, a list item, emphasis, ...). This
+ * checks the same over micromark's events, with the same messages.
  *
  * @module
  */
@@ -19,11 +18,6 @@ export class MdxSyntaxError extends SyntaxError {
   /** The column, 1-based. */
   readonly column: number;
 
-  /**
-   * @param reason Why MDX rejected the text.
-   * @param line The line, 1-based.
-   * @param column The column, 1-based.
-   */
   constructor(reason: string, line: number, column: number) {
     super(reason);
     this.name = "MdxSyntaxError";
@@ -79,9 +73,8 @@ interface _Open {
 }
 
 /**
- * Checks that the JSX elements of a text nest, piece after piece: feed each
- * piece's events in order with {@linkcode JsxNesting.check}, then call
- * {@linkcode JsxNesting.finish}.
+ * Checks that the JSX elements of a text nest, piece after piece: feed each piece's events in
+ * order with {@linkcode JsxNesting.check}, then call {@linkcode JsxNesting.finish}.
  *
  * @example
  * ```ts ignore
@@ -94,10 +87,8 @@ export class JsxNesting {
   readonly #stack: _Open[] = [];
 
   /**
-   * Checks the events of one piece.
+   * Checks the micromark events of one piece.
    *
-   * @param events The piece's micromark events.
-   * @param place Where an offset of the events is in the file.
    * @throws {MdxSyntaxError} When a tag does not nest.
    */
   check(events: readonly Event[], place: Place): void {

@@ -1,9 +1,8 @@
 /**
- * MDX's parse, micromark's events, turned into the nodes of the document
- * model: the same kinds and line spans a syntax tree of `@mdx-js/mdx` has,
- * with JSX elements flattened, so that the Markdown between a `<Box>` and
- * its `</Box>` is nodes of the list the tags stand in (a heading there opens
- * a section, as the rendered page shows it).
+ * MDX's parse, micromark's events, turned into the nodes of the document model: the kinds and line
+ * spans of `@mdx-js/mdx`'s syntax tree, with JSX elements flattened, so that the Markdown between
+ * a `<Box>` and its `</Box>` is nodes of the tags' list (a heading there opens a section, as the
+ * rendered page shows it).
  *
  * @module
  */
@@ -48,9 +47,9 @@ const MDX_CODE = new Set([
 ]);
 
 /**
- * Markup that can stand alone between spaces (a list marker, `#`, `|`, a
- * fence line, a link's destination): dropped before words are counted, as
- * the Markdown side does. Markup glued to a word never changes the count.
+ * Markup that can stand alone between spaces (a list marker, `#`, `|`, a fence line, a link's
+ * destination): dropped before words are counted, as the Markdown side does. Markup glued to a
+ * word never changes the count.
  */
 const NO_WORDS = new Set([
   ...MDX_CODE,
@@ -94,16 +93,11 @@ export interface MdxDrafts extends Drafts {
 }
 
 /**
- * The nodes of the events `events[from..to)` at one level (the top of a
- * text, or the inside of a blockquote).
+ * The nodes of micromark's events (after `postprocess`) `events[from..to)` at one level (the top
+ * of a text, or the inside of a blockquote), inside `quoteDepth` blockquotes.
  *
- * @param events micromark's events (after `postprocess`).
- * @param from The first event.
- * @param to One past the last event.
- * @param source Where the events' text lies in the file.
- * @param quoteDepth How many blockquotes enclose the nodes.
- * @returns The nodes, their headings' raw content (JSX tags and
- * expressions taken out), each blockquote's events, the definitions' labels.
+ * @returns The nodes, their headings' raw content (JSX tags and expressions taken out), each
+ * blockquote's events, the definitions' labels.
  */
 export function mdxNodes(
   events: readonly Event[],
@@ -187,14 +181,8 @@ function _addNode(
 }
 
 /**
- * A node's source, JSX tags and expressions taken out, for plain text: the
- * text a reader sees, its Markdown still to read.
- *
- * @param events micromark's events.
- * @param enter The node's enter event.
- * @param exit Its exit event.
- * @param source Where the events' text lies in the file.
- * @returns The source from the node's first character to its last.
+ * The source of the node entered at `enter` and exited at `exit`, from its first character to its
+ * last, JSX tags and expressions taken out: the text a reader sees, its Markdown still to read.
  */
 export function mdxNodeSource(
   events: readonly Event[],
@@ -240,9 +228,8 @@ function _headingContent(
 }
 
 /**
- * The words of a node: its text without {@linkcode NO_WORDS}; text left
- * untokenized (no `<` or `{` in it, see `mdx_parse.ts`) is counted as the
- * Markdown side counts inline content.
+ * The words of a node: its text without {@linkcode NO_WORDS}; text left untokenized (no `<` or
+ * `{` in it, see `mdx_parse.ts`) is counted as the Markdown side counts inline content.
  */
 function _words(
   events: readonly Event[],
@@ -258,9 +245,8 @@ function _words(
 }
 
 /**
- * The words of the attributes of the JSX tags on their own lines inside a
- * blockquote or a list (`jsx_text.ts`): a `jsx` node's words at the top,
- * where a container holds them. Their lines' quote markers go first.
+ * The words of the attributes of the JSX tags on their own lines inside a blockquote or a list
+ * (`jsx_text.ts`): a `jsx` node's words at the top. Their lines' quote markers go first.
  */
 function _tagWords(
   events: readonly Event[],
@@ -284,9 +270,8 @@ function _tagWords(
 }
 
 /**
- * The text of the events `enter..exit`, with the tokens of the given types
- * (and everything inside them) taken out; a token on several lines leaves
- * its line breaks.
+ * The text of the events `enter..exit`, with the tokens of the given types (and everything inside
+ * them) taken out; a token on several lines leaves its line breaks.
  */
 function _textWithout(
   events: readonly Event[],
@@ -333,13 +318,9 @@ function _slice(source: EventSource, token: Token): string {
 }
 
 /**
- * Where an offset of the events is in the file: its line (0-based) and
- * column (1-based). Events' own lines do not tell: the big expressions taken
- * out of what micromark reads take their line breaks with them.
- *
- * @param source Where the events' text lies in the file.
- * @param offset An offset in the events.
- * @returns The line and column in the file.
+ * Where an offset of the events is in the file: its line (0-based) and column (1-based). Events'
+ * own lines do not tell: the big expressions taken out of what micromark reads take their line
+ * breaks with them.
  *
  * @example
  * ```ts
@@ -369,11 +350,7 @@ function _at(source: EventSource, offset: number): number {
 }
 
 /**
- * The index of the exit event of the token entered at `enter`.
- *
- * @param events micromark's events.
- * @param enter The index of an enter event.
- * @returns The index of its exit (the last event when there is none).
+ * The index of the exit event of the token entered at `enter` (the last event when there is none).
  *
  * @example
  * ```ts

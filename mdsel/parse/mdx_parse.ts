@@ -1,19 +1,10 @@
 /**
- * MDX's parser: micromark with the constructs of `@mdx-js/mdx` 3 (what
- * `micromark-extension-mdxjs` combines: ESM, expressions, JSX, and no
- * indented code, HTML or autolinks) and GFM's.
- *
- * MDX finds the end of an expression (`{...}`, also in a JSX attribute) by
- * handing acorn everything up to each `}` until acorn accepts: for an
- * attribute holding a big array that is quadratic (a 140 KB page took 1.7 s).
- * So the text is first read with expressions ended by counting braces, and
- * each expression is then handed to acorn once, as MDX would at its end.
- * When acorn accepts every one, and no `}` stands in a `//` comment, MDX
- * would have ended each at the same brace: MDX ends an expression at the
- * first `}` after a complete expression, and a complete expression followed
- * by a `}` that is JavaScript's own makes no complete expression of the
- * longer text. The events are MDX's then. Otherwise the text is read again
- * the way MDX does, which gives MDX's events or its error.
+ * MDX's parser: micromark with the constructs of `@mdx-js/mdx` 3 and GFM's. MDX ends an expression
+ * by handing acorn the text up to each `}` until it accepts, quadratic for a big attribute; so the
+ * text is first read with expressions ended by counting braces, then acorn checks each once. If it
+ * accepts each and no `}` stands in a `//` comment, MDX would have ended each at the same brace (a
+ * complete expression and a `}` of JavaScript's own make no complete expression); otherwise the
+ * text is read again as MDX does, which gives MDX's events or its error.
  *
  * @module
  */
@@ -40,16 +31,13 @@ export interface MdxParse {
   /** micromark's events, text constructs tokenized. */
   readonly events: Event[];
   /**
-   * The offset in the text of an offset in the events: big attribute
-   * expressions are read by acorn alone and left out of what micromark
-   * reads (see the module doc), so offsets after them move, and lines: the
-   * events' lines and columns are not the text's.
+   * The offset in the text of an offset in the events: big attribute expressions are left out of
+   * what micromark reads, so offsets after them move, and the events' lines are not the text's.
    */
   sourceOffset(offset: number): number;
   /**
-   * The big attribute expressions acorn read (see the module doc), by where
-   * they start in the text (after their `{`): where each ends, and its text
-   * (`jsx_text.ts`), so that it is not read again.
+   * The big attribute expressions acorn read, by where they start in the text (after their `{`):
+   * where each ends, and its text (`jsx_text.ts`), so that it is not read again.
    */
   readonly expressions: ReadonlyMap<number, KnownExpression>;
 }
@@ -57,13 +45,10 @@ export interface MdxParse {
 /**
  * Reads an MDX text as MDX does.
  *
- * @param source The text.
- * @param final Whether the text runs to the end of the file. When it does
- * not, a construct left open at its end (where a cut was not safe) is
- * reported at once, without reading the text again as MDX does.
- * @returns MDX's events.
- * @throws {Error} micromark's `VFileMessage` (with `line`, `column`, `reason`
- * and `ruleId`) when MDX rejects the text.
+ * @param final Whether the text runs to the end of the file. When it does not, a construct left
+ * open at its end (where a cut was not safe) is reported at once, without reading it again.
+ * @throws {Error} micromark's `VFileMessage` (with `line`, `column`, `reason` and `ruleId`) when
+ * MDX rejects the text.
  *
  * @example
  * ```ts
@@ -137,13 +122,10 @@ interface _Masked {
 }
 
 /**
- * Takes the big attribute expressions of the JSX tags that start a line out
- * of the text: each becomes `0` (its line breaks too: micromark's time goes
- * by lines as much as by characters). acorn reads each one as
- * MDX would, up to the `}` that follows a complete expression (MDX hands
- * acorn the text up to each `}` in turn and takes the first it accepts: the
- * same end). A tag is scanned only up to what is plain: names, quoted
- * values, expressions acorn accepts.
+ * Takes the big attribute expressions of the JSX tags that start a line out of the text: each
+ * becomes `0`, its line breaks too (micromark's time goes by lines as much as by characters).
+ * acorn reads each up to the `}` after a complete expression, the end MDX gives it. A tag is
+ * scanned only up to what is plain: names, quoted values, expressions acorn accepts.
  */
 function _maskExpressions(source: string, acorn: Acorn): _Masked {
   const masks: [number, number][] = [];
@@ -268,10 +250,8 @@ function _masksInAttributes(events: readonly Event[], masked: _Masked): boolean 
 }
 
 /**
- * The events of a text by a parser made once: `parse` combines every
- * extension anew, a fifth of the time over many small texts. What a parser
- * learns from one text (definitions, footnotes, lazy lines, ESM's imports) is
- * reset.
+ * The events of a text by a parser made once (`parse` combines every extension anew), what it
+ * learnt from the last text (definitions, footnotes, lazy lines, ESM's imports) reset.
  */
 function _events(source: string, parser: ParseContext): Event[] {
   parser.defined = [];
@@ -288,19 +268,16 @@ function _events(source: string, parser: ParseContext): Event[] {
 }
 
 /**
- * Leaves untokenized the text (of paragraphs, headings, table cells,
- * labels) that holds no `<` and no `{`: only those start MDX's text
- * constructs (JSX, expressions), the ones that fail or hide words; the rest
- * of a text's markup is read by the word count (`inlineWordCount`) and by
- * markdown-it for heading text. Text is a third of micromark's time.
+ * Leaves untokenized the text (of paragraphs, headings, table cells, labels) that holds no `<`
+ * and no `{`: only those start MDX's text constructs, which fail or hide words; the rest of its
+ * markup is read by the word count (`inlineWordCount`) and by markdown-it for heading text.
  */
 function _leaveText(events: readonly Event[], source: string, specials: Int32Array): void {
   for (let i = 0; i < events.length - 1; i++) {
     const [kind, token] = events[i];
     if (kind !== "enter" || token.previous !== undefined) continue;
     if (token.contentType !== "text" && token.contentType !== "string") continue;
-    // A table cell's text is an enter and the exit of another token until
-    // micromark tokenizes it: left to micromark.
+    // A table cell's text is an enter and another token's exit until tokenized: left to micromark.
     if (events[i + 1][1] !== token) continue;
     // A task list item's `[ ]` is no word: micromark's GFM tells which is one.
     if (/^\[[ xX]\]/.test(source.slice(token.start.offset, token.start.offset + 3))) continue;

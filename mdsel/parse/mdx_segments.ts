@@ -1,24 +1,10 @@
 /**
- * Where an MDX text needs MDX's parser, and where markdown-it reads it the
- * same way: MDX's parser (micromark) is twenty times slower than
- * markdown-it's block parse, so only the stretches of an MDX file that hold
- * something MDX reads differently from CommonMark go through it.
- *
- * The text is cut before a line that starts at column 0 after a blank line
- * and is no list item: there both parsers have closed every container and
- * every leaf block but a fenced code block and MDX's multi-line constructs
- * (a JSX tag, an expression, ESM), which the parsers' results confirm (see
- * `mdx.ts`). A stretch goes to markdown-it (without indented code, as MDX
- * has none) only when none of its lines can differ:
- * - no `<` or `{` outside code spans (JSX, expressions, and in CommonMark
- *   HTML and autolinks);
- * - no `import`/`export` at column 0 (ESM);
- * - no line indented by four columns or more (after its quote and list
- *   markers) that starts with a character that can start a construct: MDX
- *   lets such a line start a heading, a fence or a list, CommonMark does
- *   not.
- * The content of a fence opened at column 0 is exempt (but its closer: an
- * indented closer closes it in MDX only).
+ * Where an MDX text needs MDX's parser, and where markdown-it (without indented code) reads it the
+ * same way, much faster. Cuts go before a line at column 0 after a blank line that is no list
+ * item, where both have closed all but fences and MDX's multi-line constructs (`mdx.ts` confirms).
+ * A stretch needs MDX when a line holds `<` or `{` outside code spans (JSX, expressions; HTML in
+ * CommonMark), ESM at column 0, or, four columns past its markers, a construct's start or a fence's
+ * closer, which MDX reads as such and CommonMark does not. A column-0 fence's content is exempt.
  *
  * @module
  */
@@ -47,12 +33,8 @@ const ESM = /^(?:import|export)\b/;
 const CONTAINER_PREFIX = /^(?: {0,3}(?:>|[-*+]|[0-9]{1,9}[.)])(?=[ \t]|$)[ \t]?)*/;
 
 /**
- * Cuts a text into segments, each marked with whether MDX's parser must
- * read it.
- *
- * @param lines The text's lines.
- * @param from The first line (after front matter).
- * @returns The segments, in order, covering lines `from` to the end.
+ * Cuts a text from line `from` (after front matter) to its end into segments, in order, each
+ * marked with whether MDX's parser must read it.
  *
  * @example
  * ```ts

@@ -1,7 +1,6 @@
 /**
- * The warning for an `.mdx` file MDX rejects (it is read as Markdown then),
- * apart from the MDX parser, so that a document read back from the cache
- * can say it without loading that parser.
+ * The warning for an `.mdx` file MDX rejects (it is read as Markdown then), apart from the MDX
+ * parser, so that a document read back from the cache can say it without loading that parser.
  *
  * @module
  */
@@ -17,11 +16,7 @@ export interface MdxProblem {
 }
 
 /**
- * The warning line for a file MDX rejected.
- *
- * @param filePath The path as given.
- * @param problem Where and why.
- * @returns One line.
+ * The one-line warning for a file MDX rejected.
  *
  * @example
  * ```ts

@@ -1,13 +1,9 @@
 /**
- * Plain text and word counts: the text a reader sees, with markup (`#`, `*`,
- * backticks, fences, `|`, link URLs, HTML tags) dropped.
- *
- * Word counts only depend on where whitespace is, so they do not need a full
- * inline parse: markup glued to a word never changes the count. Only markup
- * that can stand alone between spaces is removed before counting (HTML tags,
- * footnote references, link destinations and titles, task-list markers).
- * Exact plain text, for headings and previews, comes from markdown-it's
- * inline parser.
+ * Plain text and word counts: the text a reader sees, with markup (`#`, `*`, backticks, fences,
+ * `|`, link URLs, HTML tags) dropped. Word counts need no inline parse, as markup glued to a word
+ * never changes the count: only markup that can stand alone between spaces (HTML tags, footnote
+ * references, link destinations and titles, task-list markers) is removed before counting. Exact
+ * plain text, for headings and previews, comes from markdown-it's inline parser.
  *
  * @module
  */
@@ -18,7 +14,7 @@ const TASK_MARKER = /^\[[ xX]\][ \t]/;
 /** An HTML tag, matched where it starts (see {@linkcode stripHtml} for comments). */
 const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/y;
 const FOOTNOTE_REF = /\[\^[^\]\s]+\]/g;
-// An angle-bracket destination holds no `<` (CommonMark): `](<](<...` scanned to the line's end from each.
+// An angle-bracket destination holds no `<` (CommonMark): else `](<](<...` is scanned from each.
 const LINK_TARGET = /\]\(\s*(?:<[^<>\n]*>|[^\s()]*)(?:\s+(?:"[^"]*"|'[^']*'|\([^()]*\)))?\s*\)/g;
 const EMPTY_LINK_TEXT = /(^|\s)!?\[\](?=\s|$)/g;
 
@@ -40,10 +36,9 @@ export function countWords(text: string): number {
 }
 
 /**
- * Counts the words that start in `text` from `from` to `to`, after a word
- * or not (`inWord` 1 or 0): twice the count, plus 1 when the run ends in a
- * word. One loop for {@linkcode countWords} and {@linkcode _Words}, so that
- * the one is optimised early in a call.
+ * Counts the words that start in `text` from `from` to `to`, after a word or not (`inWord` 1 or
+ * 0): twice the count, plus 1 when the run ends in a word. One loop for {@linkcode countWords} and
+ * {@linkcode _Words}, so that the one is optimised early in a call.
  */
 function _countRun(text: string, from: number, to: number, inWord: number): number {
   let count = 0;
@@ -96,9 +91,6 @@ function _isUnicodeSpace(code: number): boolean {
 /**
  * The number of words in raw inline Markdown, as its plain text would have.
  *
- * @param content Raw inline Markdown.
- * @returns The word count.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -111,14 +103,13 @@ function _isUnicodeSpace(code: number): boolean {
 export function inlineWordCount(content: string): number {
   if (!/[<[`&\\]/.test(content)) return countWords(content);
   if (!/[<[\]]/.test(content)) {
-    // No markup a pattern removes, before or after the rewrite: its words are counted as it goes.
+    // No markup a pattern removes, before or after the rewrite: count its words as it goes.
     const words = new _Words();
     _neutralize(content, words);
     return words.count;
   }
   let text = /[`&\\]/.test(content) ? _neutralize(content) : content;
-  // Each pattern only where its first characters are: most content holds
-  // none, and four scans of every paragraph were a tenth of a big parse.
+  // Each pattern only where its first characters are: most content holds none.
   if (text.includes("<")) text = stripHtml(text, "");
   if (text.includes("[^")) text = text.replace(FOOTNOTE_REF, "");
   if (text.includes("](")) text = text.replace(LINK_TARGET, "]");
@@ -127,14 +118,9 @@ export function inlineWordCount(content: string): number {
 }
 
 /**
- * Text without its HTML tags and comments, each replaced: what
+ * Text with each HTML tag and comment made `replacement`: what
  * `text.replace(/<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<!--[\s\S]*?-->/g, replacement)`
- * gives, in linear time. That regex looked for the end of a comment from
- * each `<!--`: a line of a few hundred thousand of them took minutes.
- *
- * @param text Any text.
- * @param replacement What stands for each tag or comment.
- * @returns The text.
+ * gives, in linear time (that regex searches for the end of a comment from each `<!--`).
  *
  * @example
  * ```ts
@@ -194,12 +180,10 @@ const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
 const SPECIAL = /[`\\&]/g;
 
 /**
- * Rewrites the constructs where raw whitespace and plain-text whitespace
- * differ, keeping the word structure: a code span becomes its text with every
- * character made opaque (so no markup pattern matches inside it, and its
- * backticks, which are no words, go), an escaped character becomes opaque, a
- * backslash hard break a line break, and an entity that decodes to whitespace
- * a space.
+ * Rewrites the constructs where raw whitespace and plain-text whitespace differ, keeping the word
+ * structure: a code span becomes its text with every character made opaque (so no markup pattern
+ * matches inside it, and its backticks, which are no words, go), an escaped character becomes
+ * opaque, a backslash hard break a line break, and an entity that decodes to whitespace a space.
  */
 function _neutralize(content: string, words?: _Words): string {
   const out = new _Rewritten(content, words);
@@ -318,12 +302,10 @@ function _isSpaceEntity(entity: string): boolean {
 }
 
 /**
- * The exact plain text of raw inline Markdown: text, inline code and image
+ * The exact plain text of raw inline Markdown, the text a reader sees: text, inline code and image
  * alt text, with emphasis, link URLs and inline HTML dropped.
  *
- * @param content Raw inline Markdown.
  * @param env The block parse's environment (its reference definitions).
- * @returns The text a reader sees.
  *
  * @example
  * ```ts
@@ -335,25 +317,20 @@ function _isSpaceEntity(entity: string): boolean {
  * ```
  */
 export function inlinePlainText(content: string, env: ParseEnv = {}): string {
-  // Without a character an inline rule acts on, the text is the content: most
-  // headings, and 90,000 inline parses were a tenth of a big file's time.
+  // Without a character an inline rule acts on (most headings), the text is the content.
   if (!INLINE_MARKUP.test(content)) return content;
   return _childrenText(parseInline(content, env));
 }
 
 /**
- * A heading-id suffix: Docusaurus's and kramdown's `{#id}` (escaped `\{#id\}`
- * in MDX), or an MDX comment holding the id, as react.dev and Docusaurus
- * write it (`{/*id*` then `/}`).
+ * A heading-id suffix: Docusaurus's and kramdown's `{#id}` (escaped `\{#id\}` in MDX), or an MDX
+ * comment holding the id (`{/*id*` then `/}`).
  */
 const HEADING_ID = /[ \t]*(?:\\?\{#[^\s{}\\]+\\?\}|\{\/\*[^*]*(?:\*(?!\/)[^*]*)*\*\/\})[ \t]*$/;
 
 /**
- * A heading's raw content without a heading-id suffix: the id names the
- * anchor, it is not text a reader sees. The source keeps it.
- *
- * @param content A heading's raw inline content.
- * @returns The content, without its trailing id.
+ * A heading's raw inline content without a heading-id suffix: the id names the anchor, it is not
+ * text a reader sees. The source keeps it.
  *
  * @example
  * ```ts
@@ -371,17 +348,16 @@ export function stripHeadingId(content: string): string {
 }
 
 /**
- * The characters where markdown-it's inline rules (without linkify and
- * typographer) can make anything but plain text: line breaks, emphasis,
- * strikethrough, code, links, images, footnotes, autolinks, HTML, entities
- * and escapes.
+ * The characters where markdown-it's inline rules (without linkify and typographer) can make
+ * anything but plain text: line breaks, emphasis, strikethrough, code, links, images, footnotes,
+ * autolinks, HTML, entities and escapes.
  */
 const INLINE_MARKUP = /[\n\r!&*_<[\]\\`~]/;
 
 /**
- * The start of inline content that holds `limit` characters of text even
- * when most of it is markup (link targets, tags): a preview of 80 characters
- * never parses a whole paragraph of megabytes. Never half a surrogate pair.
+ * The start of inline content that holds `limit` characters of text even when most of it is
+ * markup (link targets, tags): a short preview never parses a paragraph of megabytes. Never half a
+ * surrogate pair.
  */
 function _head(content: string, limit: number): string {
   const end = limit * _MARKUP_SLACK;
@@ -413,15 +389,11 @@ function _childrenText(children: readonly Token[]): string {
 }
 
 /**
- * The plain text of the block tokens `tokens[from..to)`: inline text, code
- * contents and HTML text, each followed by a newline.
+ * The plain text of the block tokens `tokens[from..to)`: inline text, code contents and HTML text,
+ * each followed by a newline.
  *
- * @param tokens The token stream.
- * @param from First token index.
- * @param to One past the last token index.
  * @param limit Stop once the text is at least this long.
  * @param env The block parse's environment (its reference definitions).
- * @returns The plain text.
  *
  * @example
  * ```ts
@@ -460,11 +432,6 @@ export function blockPlainText(
 
 /**
  * The number of words in the block tokens `tokens[from..to)`.
- *
- * @param tokens The token stream.
- * @param from First token index.
- * @param to One past the last token index.
- * @returns The word count.
  *
  * @example
  * ```ts

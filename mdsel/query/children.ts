@@ -19,10 +19,8 @@ export interface Child {
 
 /**
  * Every selectable node a target's next segment looks at, in source order:
- * for a section this includes the nodes of its subsections.
- *
- * @param target A resolved target.
- * @returns The children, each with its path below `target`.
+ * for a section this includes the nodes of its subsections. Each child
+ * comes with its path below `target`.
  *
  * @example
  * ```ts
@@ -58,9 +56,6 @@ export function flatChildren(target: Target): Child[] {
  * depth). The root's direct children are the blocks before the first heading.
  * A top-level subsection is named by its document-wide selector
  * (`ns::heading:h3[4]`), which is what the index shows.
- *
- * @param target A resolved target.
- * @returns The children, in source order.
  *
  * @example
  * ```ts
@@ -110,11 +105,8 @@ export function directChildren(target: Target): Child[] {
 }
 
 /**
- * The segment type that names a node: `heading:hD` for a heading, the block
- * type otherwise.
- *
- * @param node A selectable node.
- * @returns Its segment type.
+ * The segment type that names a selectable node: `heading:hD` for a
+ * heading, the block type otherwise.
  *
  * @example
  * ```ts

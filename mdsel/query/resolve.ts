@@ -1,10 +1,8 @@
 /**
- * Selector resolution: each segment looks at the direct children of the
- * current node, keeps the matches its index names, and every kept node is
- * followed by the rest of the path (fan-out).
- *
- * Resolution returns structured paths ({@linkcode PathStep}s) and structured
- * failures; selectors and messages are written once, by the commands.
+ * Selector resolution: each segment looks at the children of the current
+ * node, keeps the matches its index names, and every kept node follows the
+ * rest of the path (fan-out). It returns structured paths and failures; the
+ * commands write selectors and messages from them.
  *
  * @module
  */
@@ -99,9 +97,6 @@ export interface Resolution {
 /**
  * The root target of a document.
  *
- * @param doc The document.
- * @returns Its root.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -116,10 +111,8 @@ export function rootOf(doc: MdDocument): Target {
 
 /**
  * The intro target of a document: its top-level nodes before the first
- * heading, front matter aside (what the outline's `intro` line counts).
- *
- * @param doc The document.
- * @returns Its intro, or `undefined` when it starts with a heading or is empty.
+ * heading, front matter aside (what the outline's `intro` line counts);
+ * `undefined` when it starts with a heading or is empty.
  *
  * @example
  * ```ts
@@ -142,11 +135,8 @@ export function introOf(doc: MdDocument): Target | undefined {
 const INTRO_STEP: PathStep = { type: { kind: "intro" }, index: 0 };
 
 /**
- * Resolves a selector path in one document.
- *
- * @param doc The document.
- * @param segments The path (at least one segment).
- * @returns The targets, or why there are none.
+ * Resolves a selector path (at least one segment) in one document: the
+ * targets, or why there are none.
  *
  * @example
  * ```ts
@@ -202,9 +192,6 @@ export function resolvePath(doc: MdDocument, segments: readonly Segment[]): Reso
  * the nodes after the heading for a section, child blocks for a blockquote,
  * nothing for other blocks.
  *
- * @param target A resolved target.
- * @returns Its scope.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -232,11 +219,8 @@ export function scopeOf(target: Target): Scope {
 }
 
 /**
- * Resolves one segment among a scope's children.
- *
- * @param scope Where to look.
- * @param segment The segment.
- * @returns The matches the segment's index keeps, or why there are none.
+ * Resolves one segment among a scope's children: the matches the segment's
+ * index keeps, or why there are none.
  *
  * @example
  * ```ts
@@ -297,11 +281,8 @@ export function resolveSegment(
 }
 
 /**
- * The positions (in `scope.list`) of the children a segment type matches.
- *
- * @param scope Where to look.
- * @param type The segment type.
- * @returns Matching indexes into `scope.list.nodes`, in order.
+ * The positions in `scope.list.nodes` of the children a segment type
+ * matches, in order.
  *
  * @example
  * ```ts
@@ -325,10 +306,7 @@ export function matchingChildren(scope: Scope, type: SegmentType): number[] {
  * heading (ending where the heading's section ends, within the scope), a
  * block otherwise.
  *
- * @param scope The scope holding the child.
  * @param index The child's position in `scope.list`.
- * @param path The steps that reach it.
- * @returns The target.
  *
  * @example
  * ```ts

@@ -1,18 +1,9 @@
 /**
  * What `select` was given: one or more selectors, or words to search for.
- *
- * The rule: text is a selector when it parses as one, or as a comma list of
- * them. Anything else is a search, unless it starts like a selector: a type
- * name (optionally after `ns::`) directly followed by `.`, `[`, `/`, `?` or
- * the end (`h2.x`, `h7.0`, `heading:h2[`, `fs::h2.x`), or a misspelt type
- * name directly followed by `[`, `.` and a digit, or `:` (`sectoin[1]`,
- * `heding:h2`). Those keep their selector error and its column; when the
- * text could also have been meant as words, the error says how to search
- * for them instead (double quotes).
- *
- * So `package.json scripts`, `import.meta.env`, `code examples`,
- * `` `getStaticPaths()` ``, `"content collections"` and `tables?` are
- * searches, and `h2.0`, `code`, `h2.0, h3.1` selectors.
+ * Text is a selector when it parses as one, or as a comma list of them;
+ * anything else is a search, unless it starts like a selector
+ * ({@linkcode startsLikeSelector}): then it keeps its selector error, which
+ * says how to search instead when the text could have been meant as words.
  *
  * @module
  */
@@ -53,8 +44,6 @@ const WORD_START = /^([a-z]+)(\[|\.\d|:(?![:\s]|$))/i;
  * Reads what `select` was given (see the module's rule). A comma followed by
  * a digit still continues an index list (`h2.0,2`).
  *
- * @param input What was given.
- * @returns The selectors, or the search.
  * @throws {SelectorSyntaxError} When the text starts like a selector but
  * breaks the grammar; the column counts from the start of the whole input.
  *
@@ -82,13 +71,11 @@ export function parseSelectInput(input: string): SelectInput {
 }
 
 /**
- * Whether text starts like a selector: a type name (optionally after
- * `ns::`) directly followed by `.`, `[`, `/`, `?` or the end; or a misspelt
- * type name directly followed by `[` or `.` and a digit, or a misspelt
- * `heading` or `block` followed by `:`.
- *
- * @param input The text.
- * @returns Whether a syntax error in it is reported as one.
+ * Whether text starts like a selector, so that a syntax error in it is
+ * reported as one: a type name (optionally after `ns::`) directly followed by
+ * `.`, `[`, `/`, `?` or the end (`h2.x`, `fs::h2.x`); or a misspelt type name
+ * directly followed by `[` or `.` and a digit, or a misspelt `heading` or
+ * `block` followed by `:` (`sectoin[1]`, `heding:h2`).
  *
  * @example
  * ```ts

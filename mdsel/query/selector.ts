@@ -1,20 +1,16 @@
 /**
- * The selector grammar, in one place:
+ * The selector grammar, in one place: {@linkcode parseSelector} reads it, the
+ * `format*` functions write selectors back in canonical or short form.
  *
- * ```
- * selector := [ namespace "::" ] segment ( "/" segment )* [ "?" param ( "&" param )* ]
- * segment  := type [ index ]
- * type     := "root" | "intro" | "section" | "heading:h1".."heading:h6" | "h1".."h6"
- *           | "block:" ("paragraph"|"code"|"list"|"table"|"blockquote")
- *           | "para" | "paragraph" | "code" | "list" | "table" | "quote" | "blockquote"
- * index    := "." list | "[" list "]"        list := item ("," item)*
- * item     := N | N "-" M                    (0-based, inclusive, M >= N)
- * param    := "full=true" | "page=" N | "head=" N | "tail=" N
+ * ```text
+ * selector := [ns "::"] segment ("/" segment)* ["?" param ("&" param)*]
+ * segment  := type [index]        index := "." list | "[" list "]"
+ * list     := item ("," item)*     item  := N | N "-" M   (0-based, inclusive)
+ * param    := full=true | page=N | head=N | tail=N
  * ```
  *
- * Names match case-insensitively; whitespace between tokens is ignored.
- * `root` (the whole document) and `intro` (its text before the first
- * heading) stand only first and take no index.
+ * Names match case-insensitively and whitespace between tokens is ignored;
+ * `root` and `intro` stand only first and take no index.
  *
  * @module
  */
@@ -100,13 +96,7 @@ export class SelectorSyntaxError extends SyntaxError {
   /** Set when the problem is a misspelt type name: the name meant. */
   readonly fix?: TypeFix;
 
-  /**
-   * @param code Which rule was broken.
-   * @param message What is wrong, ending with the column.
-   * @param selector The whole selector.
-   * @param column 1-based column.
-   * @param fix The type name meant, when a type name is misspelt.
-   */
+  /** Creates the error; `message` ends with the column. */
   constructor(
     code: SelectorErrorCode,
     message: string,
@@ -166,8 +156,6 @@ const MIN_TYPE_SIMILARITY = 0.6;
 /**
  * Parses a selector.
  *
- * @param input The selector as the user wrote it.
- * @returns The parsed selector.
  * @throws {SelectorSyntaxError} When the selector breaks the grammar.
  *
  * @example
@@ -187,9 +175,7 @@ export function parseSelector(input: string): Selector {
 /**
  * The canonical form of a segment: `heading:h2[0]`, `block:code[1,3-4]`, `root`.
  *
- * @param segment A parsed segment.
  * @param indexes Overrides the segment's own indexes.
- * @returns The canonical text.
  *
  * @example
  * ```ts
@@ -214,9 +200,6 @@ export function formatSegment(
 /**
  * The canonical name of a segment type: `heading:h2`, `block:table`, `section`.
  *
- * @param type A segment type.
- * @returns Its canonical name.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -237,9 +220,6 @@ export function formatType(type: SegmentType): string {
 
 /**
  * The canonical form of a path of segments, joined by `/`.
- *
- * @param segments The segments.
- * @returns The canonical path.
  *
  * @example
  * ```ts
@@ -264,10 +244,6 @@ export interface PathStep {
  * The canonical, fully qualified selector of a resolved path:
  * `ns::heading:h2[0]/block:code[1]`, `ns::intro`, or `ns::root` for the empty path.
  *
- * @param namespace The document's namespace.
- * @param path The resolved steps.
- * @returns The selector.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -288,9 +264,6 @@ export function formatPath(namespace: string, path: readonly PathStep[]): string
  * The short form of a path, as outlines print it: `h2.0`, `code.1`,
  * `section.3`, `h2.0/code.1`, `root`.
  *
- * @param path The resolved steps.
- * @returns The short selector.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -308,12 +281,8 @@ export function formatShortPath(path: readonly PathStep[]): string {
 }
 
 /**
- * Whether a segment type is counted by an index: not `root` (the whole
- * document) nor `intro` (its text before the first heading), each one per
- * document.
- *
- * @param type A segment type.
- * @returns `false` for `root` and `intro`.
+ * Whether a segment type is counted by an index: not `root` nor `intro`,
+ * each one per document.
  *
  * @example
  * ```ts
@@ -330,9 +299,6 @@ export function takesIndex(type: SegmentType): boolean {
 /**
  * The short name of a segment type, as outlines print it: `h2`, `code`,
  * `para`, `quote`, `section`, `root`.
- *
- * @param type A segment type.
- * @returns Its short name.
  *
  * @example
  * ```ts
@@ -355,9 +321,6 @@ export function formatShortType(type: SegmentType): string {
 /**
  * The short form of a whole selector, as outlines print it: `h2.0-1/code.0?head=5`,
  * with its namespace when it has one (`readme::h2.5`).
- *
- * @param selector A parsed selector.
- * @returns The short text.
  *
  * @example
  * ```ts
@@ -395,9 +358,6 @@ function _one(index: number): IndexRange {
 /**
  * The canonical form of a whole selector as the user meant it (qualified only
  * when the user named a namespace).
- *
- * @param selector A parsed selector.
- * @returns The canonical text.
  *
  * @example
  * ```ts
@@ -777,11 +737,9 @@ class _Parser {
 
 /**
  * The type name a misspelt one most likely means, if any: the closest by
- * edit distance with a similarity of at least 0.6.
+ * edit distance with a similarity of at least 0.6 (the word itself when it is one).
  *
- * @param word A word where a type name was expected.
  * @param prefix Whether the word stands before a `:` (a misspelt `heading` or `block`).
- * @returns The type name meant (the word itself when it is one), or `undefined`.
  *
  * @example
  * ```ts
@@ -796,11 +754,6 @@ export function meantTypeName(word: string, prefix = false): string | undefined 
   return _typeFix(word, 0, prefix ? PREFIXES : PLAIN_TYPES)?.replacement;
 }
 
-/**
- * The type name a misspelt one most likely means: the closest by edit
- * distance with a similarity of at least 0.6 (`sectoin` -> `section`,
- * `pargraph` -> `paragraph`; `foo` means nothing).
- */
 function _typeFix(word: string, offset: number, names: readonly string[]): TypeFix | undefined {
   if (word === "" || word.length > MAX_TYPE_LENGTH) return undefined;
   const lower = word.toLowerCase();

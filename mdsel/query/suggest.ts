@@ -11,11 +11,8 @@ const MIN_SIMILARITY = 0.4;
 const MAX_SUGGESTIONS = 5;
 
 /**
- * The Levenshtein edit distance between two strings.
- *
- * @param a One string.
- * @param b The other.
- * @returns The minimum number of single-character edits turning `a` into `b`.
+ * The Levenshtein edit distance between two strings: the fewest
+ * single-character edits turning `a` into `b`.
  *
  * @example
  * ```ts
@@ -42,11 +39,8 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
- * Case-insensitive similarity `(maxLen - distance) / maxLen`, from 0 to 1.
- *
- * @param a One string.
- * @param b The other.
- * @returns 1 for equal strings, 0 for nothing in common.
+ * Case-insensitive similarity `(maxLen - distance) / maxLen`: 1 for equal
+ * strings, 0 for nothing in common.
  *
  * @example
  * ```ts
@@ -69,7 +63,6 @@ export function similarity(a: string, b: string): number {
  * @param input What the user typed, in canonical form.
  * @param candidates Existing selectors, each with the text to compare
  * (`compare`) and the text to suggest (`selector`).
- * @returns The suggested selectors.
  *
  * @example
  * ```ts

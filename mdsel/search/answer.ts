@@ -17,16 +17,11 @@ const PATH_CHARS = 56;
 const HEADING_CHARS = 80;
 
 /**
- * The text lines of a search: a first line saying how many sections matched
- * and how many are shown (not the query: the call names it), then per result
- * its selector, heading path and, from `sizeWords` words as the outline
- * shows it, its size on one line and a snippet around its best hit on the
- * next; over several files, the results of each file come under a line with
- * its path, their heading paths then starting below the page's top heading.
+ * The text lines of a search: how many sections matched and are shown, then
+ * per result its selector, heading path, size and a snippet of its best hit;
+ * over several files, each file's results come under a line with its path.
  *
- * @param search What the search found.
  * @param sizeWords From which size a result line shows its words (`MDSEL_SIZE_WORDS`).
- * @returns The lines.
  *
  * @example
  * ```ts
@@ -95,8 +90,7 @@ export function searchLines(
     if (result.content !== undefined) {
       for (const line of result.content.split("\n")) lines.push(line);
     } else if (result.snippet !== "" && !standsOut && !snippets.has(result.snippet)) {
-      // A snippet shown already (the same text in another file, as docs that share a
-      // snippet have it) is not repeated: the heading and file say which it is.
+      // A snippet shown already (the same text in another file) is not repeated.
       snippets.add(result.snippet);
       lines.push(`${indent}  ${echoLine(result.snippet)}`);
     }

@@ -13,31 +13,23 @@ const _CHANGE_WORDS =
   /^(?:migrat\w*|upgrad\w*|changelog|changes?|changed|breaking|deprecat\w*|removed|renamed|release|releases|v\d[\w.]*|\d+(?:\.\d+)+|version|legacy)$/;
 /**
  * A page or section of changes: an upgrade guide, a changelog, release notes.
- * "Upgrade to" counts before a version (`Upgrade to v5`, `Upgrade to Astro 5`),
- * not before anything else (`Upgrade to canary builds` is a how-to); a
- * migration counts unless from another tool (`Migrate from Jest to Bun's
- * test runner` is a how-to; `Migrating from v7 to v8` is upgrade notes).
+ * "Upgrade to" counts only before a version, and a migration only when not
+ * from another tool: those are how-tos.
  */
 const _CHANGE_TEXT =
   /\b(?:migrat(?:e|ion|ing)(?![ -]from[ -](?!v?\d)[a-z])|upgrading|upgrade[ -](?:guide|notes)|upgrade[ -]to[ -](?:[a-z][\w.-]*[ -])?v?\d|changelog|release[ -]notes|what'?s new|breaking[ -]changes?|deprecations?)\b/i;
 /**
- * Docs of a superseded version: `workflows-legacy/`, `(Legacy)`, `Legacy
- * decorators`, `legacyWorkflows`, `streamLegacy`; not a name that starts with
- * the word (`legacy-peer-deps`, `legacy_mode`: an option of today).
+ * Docs of a superseded version (`(Legacy)`, `streamLegacy`); not a name that
+ * starts with the word (`legacy-peer-deps` is an option of today).
  */
 const _LEGACY_TEXT = /(?<![A-Za-z])[Ll]egacy(?![a-z]|[-_][A-Za-z])|[a-z]Legacy(?![a-z])/;
 
 /**
- * Upgrade notes and changelog entries rank below the topic they mention,
- * unless the query asks about changes: a section is one when its page is
- * (by its file's name, its title or its first heading) or a heading above
- * it says so. One holding a word of the query that only such sections hold
- * keeps its score: no topic holds that word to rank above it (a contributor
- * thanked in a changelog, a fix only its entry describes).
+ * Lowers upgrade notes and changelog entries below the topic they mention,
+ * unless the query asks about changes. One holding a query word that only
+ * such sections hold keeps its score: no topic would rank above it.
  *
  * @param results The scored sections, whose scores it lowers in place.
- * @param docs The documents of the call.
- * @param query The parsed query.
  * @param specWords Per query term, the query words it stands for.
  * @param ranking The knobs (`changes`: what such a section's score is multiplied by).
  */

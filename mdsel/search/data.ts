@@ -1,22 +1,9 @@
 /**
- * What search reads of one document: its sections (the intro and every
- * top-level heading's section), each with the terms of its own text in four
- * fields, heading, path (the document's title and the headings above it),
- * body (the blocks before its first subsection) and, in MDX, jsx (the text
- * of those blocks' JSX tags' attributes: a reference's table of parameters
- * in `<PropertiesTable content={[...]} />`), and how often each term stands
- * in each field.
- *
- * It depends on the document alone, not on a query or on the other files of
- * a call, so it can be derived once per file and kept; a call may also
- * derive only the terms its query can reach ({@linkcode searchData}'s
- * `keep`), which gives the same counts for those terms and costs less.
- *
- * Plain English words are also kept by their stem (`redirects` and
- * `redirecting` by `~redirect`, with a stemmer of the field:
- * [`stemmer`](https://github.com/words/stemmer)), so that a query finds a
- * word's other forms; identifiers, versions and Chinese or Japanese text are
- * kept only as written.
+ * What search reads of one document: its sections, each with the terms of
+ * its heading, path (title and headings above), body and, in MDX, JSX
+ * attributes, and how often each stands there. It depends on the document
+ * alone, so it can be kept per file. Plain English words are also kept by
+ * their stem (`~redirect` for `redirects`), so a query finds other forms.
  *
  * @module
  */
@@ -70,23 +57,15 @@ export interface SearchData {
   readonly terms: ReadonlyMap<string, readonly number[]>;
   /** Distinct terms of each section's field, at `section * FIELD_COUNT + field`. */
   readonly lengths: readonly number[];
-  /**
-   * Its file's name and folder as words, and how many distinct terms they
-   * hold (the file field of every section): absent, the ranking reads them
-   * from the path.
-   */
+  /** Its file's name and folder as words; absent, the ranking reads them from the path. */
   readonly file?: FileTerms;
 }
 
 /**
  * A term as the calls of a process read it, kept from one document to the
- * next (the same words stand in most documents of a folder), and what one
- * call of {@linkcode searchData} has seen of it (`call` says which). A
- * class rather than literals, and places an empty array copied: V8
- * pretenures a literal's allocation site once the first of its objects
- * survive (a query's terms do), and then puts every later one in the old
- * generation; deriving the whole search data of Astro's 2,569 pages took
- * 1.0 s and 240 MB more memory that way, 0.73 s and 30 MB this way.
+ * next, and what one call of {@linkcode searchData} has seen of it. A class,
+ * and places an empty array copied, because V8 pretenures literals' allocation
+ * sites once some survive, and then puts every later one in the old generation.
  */
 class _Term {
   /** The call that last saw it. */
@@ -116,9 +95,8 @@ const _NO_PLACES: readonly number[] = [];
 /** The terms read so far, by their text. */
 const _terms = new Map<string, _Term>();
 /**
- * The tokens read so far (as written), each with its terms, in order, and
- * how many. An object without a prototype rather than a map: looking up a
- * token just cut from a text took a third less time.
+ * The tokens read so far (as written), each with its terms, and how many.
+ * An object without a prototype: quicker than a map for a token just cut.
  */
 let _tokens: Record<string, _Term[] | undefined> = Object.create(null);
 let _tokenCount = 0;
@@ -129,9 +107,8 @@ const _MAX_TOKENS = 200_000;
 let _calls = 0;
 let _fields = 0;
 /**
- * Each `keep` a call was given, by serial number. A search's calls (one per
- * document) ask the same `keep` about the same terms, over a million times
- * over 7,425 pages: its answer is kept on the term.
+ * Each `keep` a call was given, by serial number: a search's calls ask the
+ * same `keep` about the same terms, so its answer is kept on the term.
  */
 const _keeps = new WeakMap<(term: string) => boolean, number>();
 let _lastKeep = 0;
@@ -168,11 +145,9 @@ const _stems = new Map<string, string>();
 
 /**
  * The stem term of a plain English word (`~redirect` for `redirects`), or
- * `undefined` for anything else: identifiers, versions, words with digits,
- * Chinese or Japanese.
+ * `undefined` for anything else: identifiers, versions, words with digits.
  *
  * @param term A search term, lower-cased.
- * @returns Its stem term.
  *
  * @example
  * ```ts
@@ -197,10 +172,8 @@ export function stemTerm(term: string): string | undefined {
 /**
  * The search data of a document.
  *
- * @param doc The document.
  * @param keep Which terms to keep (all when absent); every token still
  *   counts towards its field's length.
- * @returns Its sections and their terms.
  *
  * @example
  * ```ts
@@ -238,7 +211,7 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
   };
   // The places of the terms kept, at their `slot`.
   const slots: number[][] = [];
-  /** Notes a term's first sight in the document: its places listed in `terms` when kept, and its stem's. */
+  /** Notes a term's first sight in the document, and its stem's. */
   const visit = (term: _Term) => {
     term.call = call;
     if (kept(term)) {
@@ -335,9 +308,6 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
 /**
  * The `title:` of a document's front matter (YAML or TOML), or `""`.
  *
- * @param doc The document.
- * @returns The title.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -354,25 +324,19 @@ export function documentTitle(doc: MdDocument): string {
 }
 
 /**
- * A link's destination and title, one level of parentheses inside
- * (`](https://en.wikipedia.org/wiki/Foo_(bar))`). It never scans past a `(`
- * it cannot close: `](](](...` made it scan to the end from each one.
+ * A link's destination and title, one level of parentheses inside. It never
+ * scans past a `(` it cannot close, which would scan to the end from each one.
  */
 const LINK_DESTINATION = /\]\([^()\s]*(?:\([^()\s]*\)[^()\s]*)*(?:\s+"[^"]*")?\)/g;
 /**
- * A reference definition, its label on one line: a label or indentation
- * read across lines made lines of `[x` or of spaces scan to the end from each one.
+ * A reference definition, its label on one line: read across lines, lines
+ * of `[x` or of spaces would scan to the end from each one.
  */
 const REFERENCE_DEFINITION = /^[ \t]*\[[^\]\n]+\]:\s*\S+.*$/gm;
 
 /**
- * The source text of top-level nodes as search reads it: MDX's ESM and JSX
- * lines and link destinations left out (they are no words to find).
- *
- * @param doc The document.
- * @param from The first node's index in `doc.top`.
- * @param to One past the last node's index.
- * @returns The text.
+ * The source text of top-level nodes `from` to `to` (exclusive) as search
+ * reads it: MDX's ESM and JSX lines and link destinations left out.
  *
  * @example
  * ```ts
@@ -393,13 +357,8 @@ export function sectionText(doc: MdDocument, from: number, to: number): string {
 }
 
 /**
- * The text of the attributes of the JSX tags among top-level nodes (MDX),
- * one value per line; `""` in Markdown.
- *
- * @param doc The document.
- * @param from The first node's index in `doc.top`.
- * @param to One past the last node's index.
- * @returns The text.
+ * The text of the attributes of the JSX tags among top-level nodes `from` to
+ * `to` (exclusive) of an MDX document, one value per line; `""` in Markdown.
  *
  * @example
  * ```ts

@@ -1,18 +1,9 @@
 /**
- * Definitions, for concept questions (`what is working memory?`, `what are
- * scorers in Mastra?`, `what does fastify-plugin do?`): a section whose own
- * text opens by defining the concept ("Working memory is ...", "Scorers are
- * automated tests that ...") answers the question better than one that only
- * mentions it, as definitional question answering ranks answers.
- *
- * The concept is the question's words after `what is`, `what are` or `what
- * does`, up to a word that says where it stands or asks more (`in the AI
- * SDK`, `and why ...`), stop words aside; a definition is one of a section's
- * first sentences whose subject is the concept's words (by their stems, as
- * the search matches them; an identifier by its whole name, not its parts:
- * `ToolLoopAgent` defines no agent), followed by `is`, `are`, `refers to`,
- * `lets`, `provides`... (not a passive `are used`, nor `is now`, `is not`,
- * `is also`: those say what is done with it, or what changed).
+ * Definitions, for concept questions (`what is working memory?`): a section
+ * whose own text opens by defining the concept ("Working memory is ...")
+ * answers better than one that only mentions it. A definition is one of a
+ * section's first sentences whose subject is the concept's words, followed
+ * by `is`, `are`, `refers to`, `lets`... (not `are used`, `is now`, `is not`).
  *
  * @module
  */
@@ -22,7 +13,7 @@ import { searchTerms } from "./text.ts";
 
 /** A concept question: `what is`, `what are`, `what does`, then the concept. */
 const _CONCEPT_QUESTION = /^\s*what\s+(?:is|are|does|do)\s+(.+?)\s*\??\s*$/i;
-/** Words that end the concept: what follows says where it stands (`in the AI SDK`), or asks more. */
+/** Words that end the concept: what follows says where it stands, or asks more. */
 const _CONCEPT_END: ReadonlySet<string> = new Set([
   "in",
   "for",
@@ -44,10 +35,7 @@ const _CONCEPT_END: ReadonlySet<string> = new Set([
 
 /**
  * The concept a `what is` question asks about: per word, its keys (its term
- * as written and its stem).
- *
- * @param query The query as typed.
- * @returns The concept's words, or `undefined` when the query is no such question.
+ * as written and its stem); `undefined` when the query is no such question.
  *
  * @example
  * ```ts
@@ -91,12 +79,9 @@ const _DEFINING =
 const _SENTENCE_END = /(?<=[.!?:])\s+|\n\s*\n|\n\s*[-*+]\s|\n\s*\d+[.)]\s/;
 
 /**
- * The subject of the definition a section's text opens with: the words
- * before `is`, `are`, `refers to`, ... in one of its first sentences
- * (emphasis, code marks and tags left out).
- *
- * @param text The section's own text.
- * @returns The subject as written, or `undefined` when its start defines nothing.
+ * The subject of the definition a section's own text opens with: the words
+ * before `is`, `are`, `refers to`, ... in one of its first sentences; or
+ * `undefined` when its start defines nothing.
  *
  * @example
  * ```ts
@@ -121,14 +106,10 @@ export function definedSubject(text: string): string | undefined {
 }
 
 /**
- * Whether a definition's subject names a concept: each of its words is one
- * of the concept's, and it holds the concept's last word (its head: `memory`
- * in `working memory`), by their keys. A subject with a stop word names a
- * particular one (`this scorer`, `each agent`), not the concept.
- *
- * @param subject The subject, as {@linkcode definedSubject} gives it.
- * @param concept The concept, as {@linkcode conceptOf} gives it.
- * @returns Whether it names it.
+ * Whether a definition's subject ({@linkcode definedSubject}) names a concept
+ * ({@linkcode conceptOf}): each of its words is one of the concept's, and it
+ * holds the concept's head (last) word. A stop word (`this agent`) names a
+ * particular one.
  *
  * @example
  * ```ts

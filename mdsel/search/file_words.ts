@@ -1,11 +1,8 @@
 /**
  * The file field of a section: its file's name and folder as words
  * (`docs/runtime/sqlite.mdx` gives `runtime sqlite`) and their distinct
- * terms. A
- * search over thousands of files asks the field's size of every file (its
- * average length) and the terms of the few whose names the query may
- * reach: the size is kept in the search data, and `fileMatcher`
- * (`match.ts`) tells which names the query may reach.
+ * terms. The field's size is kept in the search data, since a search asks it
+ * of every file.
  *
  * @module
  */
@@ -20,11 +17,8 @@ export interface FileTerms {
 }
 
 /**
- * A file's name and folder as words: its path's last two parts, its
- * extension dropped.
- *
- * @param path A path, as given (`/` or `\` between its parts).
- * @returns The words.
+ * A file's name and folder as words: its path's last two parts (`/` or `\`
+ * between them), its extension dropped.
  *
  * @example
  * ```ts
@@ -35,8 +29,7 @@ export interface FileTerms {
  * ```
  */
 export function fileWords(path: string): string {
-  // Its last two parts, read from the end without a regular expression or an
-  // array (a call asks this of thousands of files).
+  // No regular expression or array: a call asks this of thousands of files.
   let name = "";
   let folder = "";
   let found = 0;
@@ -88,10 +81,7 @@ export function fileTerms(words: string, names: string[] = [], counts: number[] 
 }
 
 /**
- * A file's words and the size of its field, for its search data.
- *
- * @param path The file's path, as given.
- * @returns The words and how many distinct terms they hold.
+ * A file's words and how many distinct terms they hold, for its search data.
  *
  * @example
  * ```ts

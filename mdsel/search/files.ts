@@ -1,17 +1,9 @@
 /**
- * The search data of a call's files, through the cache. A file whose
- * `search` entry holds it as it is now (its `stat` key, the racy rule and
- * the version, as for a `doc` entry) is neither read nor parsed: a search
- * reads the postings of the terms its query reaches, for the call's files
- * only, and the file's document is built (its text read, its `doc` entry
- * read back) only when a result shows it. A file the call parses gets search
- * data for the query's terms only, as without the cache (a first search
- * costs what it did); its `doc` entry is written, and the next search
- * rebuilds the file from it, derives the whole of its search data and writes
- * it when the call is done, in the same transaction as the `doc` entries.
- * Search data the cap cannot hold is written as refused: the searches after
- * derive those files' data for their query only (from their records, not
- * parsing them), until a file changes or the cap grows.
+ * The search data of a call's files, through the cache. A file whose `search`
+ * entry is fresh is neither read nor parsed: the search reads the postings of
+ * the terms its query reaches, and builds the document only when a result
+ * shows it. A file the call parses gets search data for the query only; the
+ * next search rebuilds it from its `doc` entry and writes its whole search data.
  *
  * @module
  */
@@ -116,16 +108,11 @@ export class SearchFiles implements SearchDataSource {
   }
 
   /**
-   * Looks up a call's files: the search data the cache holds of them as they
-   * are now. The call then reads from one snapshot of the cache until it
-   * writes (see `CacheStore.holdSnapshot`).
+   * Looks up the search data the cache holds of a call's files as they are
+   * now; the call then reads from one snapshot of the cache until it writes.
    *
-   * @param cache The call's cache.
-   * @param files The files: the path as given and the `stat`.
    * @param complete Whether the call finishes the cache (`mdsel warm`): the
-   *   files it parses have their whole search data written too, not only
-   *   their documents.
-   * @returns The files' search data.
+   *   files it parses have their whole search data written too.
    */
   static lookUp(
     cache: CallCache,
@@ -158,24 +145,16 @@ export class SearchFiles implements SearchDataSource {
     return new SearchFiles(cache, held, refused, complete);
   }
 
-  /**
-   * Whether the cache holds a file's search data as the file is now: the
-   * call need not read it.
-   *
-   * @param i The file's index in the call.
-   * @returns `true` when it does.
-   */
+  /** Whether the cache holds the search data of file `i` as it is now: no need to read it. */
   holds(i: number): boolean {
     return this.#held[i] !== undefined;
   }
 
   /**
-   * What reading and parsing a held file said, as its entry keeps it.
+   * The warnings reading and parsing held file `i` gave, as its entry keeps
+   * them, in the order a read would give them.
    *
-   * @param i The file's index in the call.
-   * @param path The path as given.
-   * @param parsed Whether the call parses it (a call that does not tells what reading said only).
-   * @returns The warning lines, in the order a read would give them.
+   * @param parsed Whether the call parses it (one that does not tells what reading said only).
    */
   warnings(i: number, path: string, parsed = true): string[] {
     const { data } = this.#held[i]!;
@@ -185,14 +164,7 @@ export class SearchFiles implements SearchDataSource {
     return lines;
   }
 
-  /**
-   * A held file's document, built when first asked for: its text read then,
-   * its `doc` entry read back.
-   *
-   * @param i The file's index in the call.
-   * @param file The file.
-   * @returns The document.
-   */
+  /** A held file's document, built from its text and `doc` entry when first asked for. */
   document(i: number, file: DeferredFile): MdDocument {
     const held = this.#held[i]!;
     const cache = this.#cache;
@@ -212,14 +184,10 @@ export class SearchFiles implements SearchDataSource {
   }
 
   /**
-   * Notes a file the call read: its search data is derived when it is
-   * searched. When its document was rebuilt from the cache's record, the
-   * whole of its search data is derived and written when the call is done;
-   * when the call parsed it, only what the query reaches is derived, as
-   * without the cache, and its record (written by the parse) serves the
-   * next call, which writes its search data.
+   * Notes a file the call read. When its document was rebuilt from the
+   * cache's record, its whole search data is derived and written when the
+   * call is done; when the call parsed it, only what the query reaches.
    *
-   * @param parsed Its document, where MDX rejected it, and whether it came from its record.
    * @param file The path as given and the `stat` taken before it was read.
    * @param invalid Whether it is not valid UTF-8.
    */
@@ -239,14 +207,10 @@ export class SearchFiles implements SearchDataSource {
   }
 
   /**
-   * The search data of documents for a query: from the postings of the terms
-   * it reaches for the held files, derived for the others.
+   * The search data of documents for a query, holding the reached terms only:
+   * from the postings for the held files, derived for the others.
    *
-   * @param docs The documents.
-   * @param specs The query's terms.
    * @param keep Whether the query reaches a term.
-   * @returns Each document's search data, holding the reached terms only,
-   *   and those terms' places.
    * @throws {CacheChangedError} When the cache could not be read.
    */
   dataFor(
@@ -284,9 +248,8 @@ export class SearchFiles implements SearchDataSource {
     const rows = store.postings([...new Set([...reached, ...stemOf.keys()])], [...slots.keys()]);
     if (store.failed) throw new CacheChangedError("the cache's postings");
     const places = new TermPlaces();
-    // What the postings hold, in the order read: the document, the term's rank, the term
-    // (its number in `names`), where its places stand, and whether it is a word a stem
-    // term of the query stems (the stem then its term).
+    // What the postings hold, in the order read; a word a stem term of the query stems
+    // is noted under the stem too.
     const found = new FoundPostings();
     const names: string[] = [];
     try {
@@ -342,10 +305,8 @@ export class SearchFiles implements SearchDataSource {
 
   /**
    * Derives the whole search data of every file the call read whose search
-   * data can be written, to write when the call is done (`mdsel warm`: the
-   * next search of these files reads their postings).
+   * data can be written, to write when the call is done (`mdsel warm`).
    *
-   * @param docs The call's documents (those the cache held are passed by).
    * @returns How many files' search data was derived.
    */
   deriveAll(docs: readonly MdDocument[]): number {
@@ -359,10 +320,7 @@ export class SearchFiles implements SearchDataSource {
     return derived;
   }
 
-  /**
-   * Keeps the call's entries to write: the search data derived for the files
-   * it read, and the use of those it held.
-   */
+  /** Keeps the call's entries to write: the search data derived, and the use of held files. */
   finish(): void {
     const writer = this.#writer;
     const entries: NewEntry[] = [];
@@ -391,9 +349,8 @@ export class SearchFiles implements SearchDataSource {
 
   /**
    * A read document's search data for a query: the whole of it derived and
-   * kept to write (as postings and a record: not as it is, which takes
-   * several times the memory), or only what the query reaches when it
-   * cannot be written.
+   * kept to write (as postings and a record, which take less memory), or only
+   * what the query reaches when it cannot be written.
    */
   #derive(doc: MdDocument, keep: (term: string) => boolean): SearchData {
     const read = this.#read.get(doc);
@@ -430,9 +387,8 @@ export class SearchFiles implements SearchDataSource {
 }
 
 /**
- * The vocabulary's terms that may be one edit away from a word: one edit
- * leaves either the word's first half or the rest of it as it was, so each
- * such term begins with the one or ends with the other.
+ * The vocabulary's terms that may be one edit away from a word: each begins
+ * with the word's first half or ends with the rest ({@linkcode typoHalves}).
  */
 function _typoCandidates(
   word: string,

@@ -11,10 +11,10 @@ import { mergeOrderedPlaces } from "./places.ts";
 import type { TermPlaces } from "./term_places.ts";
 
 /**
- * What a call's postings hold, in the order read: per document and term,
- * its rank in the document, its name (an index into the call's names),
+ * What a call's postings hold, in the order read, in flat arrays: per
+ * document and term, its rank, its name (an index into the call's names),
  * where its places stand in the call's {@linkcode TermPlaces}, and whether
- * it is a word that a stem term of the query stems; in flat arrays.
+ * it is a word that a stem term of the query stems.
  *
  * @example
  * ```ts
@@ -40,14 +40,8 @@ export class FoundPostings {
   stem = new Uint8Array(1024);
 
   /**
-   * Adds a document's term.
-   *
-   * @param doc The document's index in the call.
-   * @param rank The term's rank among the document's terms.
-   * @param name The term's index in the call's names.
-   * @param start Where its places start in the call's places,
-   * @param end and where they end.
-   * @param stem 1 for a word a stem term of the query stems, else 0.
+   * Adds a document's term: its places are `start` to `end` in the call's
+   * places; `stem` is 1 for a word a stem term of the query stems, else 0.
    */
   push(doc: number, rank: number, name: number, start: number, end: number, stem: number): void {
     const at = this.length++;
@@ -72,7 +66,6 @@ export class FoundPostings {
   /**
    * The items by document, each's in the order read (a counting sort).
    *
-   * @param docs How many documents the call has.
    * @returns Where each document's items start in `order` (and, after the last, end), and the items.
    */
   byDoc(docs: number): { start: Int32Array; order: Int32Array } {
@@ -119,14 +112,7 @@ export class TermRow {
     this.length = 0;
   }
 
-  /**
-   * Adds a term.
-   *
-   * @param rank Its rank among the document's terms.
-   * @param name Its index in the call's names.
-   * @param start Where its places start in the call's places,
-   * @param end and where they end.
-   */
+  /** Adds a term: its places are `start` to `end` in the call's places. */
   push(rank: number, name: number, start: number, end: number): void {
     const at = this.length++;
     if (at === this.rank.length) {
@@ -142,7 +128,7 @@ export class TermRow {
     this.end[at] = end;
   }
 
-  /** Orders the terms by rank, in the order added when two are the same (an insertion sort: a document holds a few). */
+  /** Orders the terms by rank, stable (an insertion sort: a document holds a few). */
   sortByRank(): void {
     const { order, rank } = this;
     for (let n = 0; n < this.length; n++) {
@@ -163,17 +149,12 @@ function _grown(array: Int32Array): Int32Array<ArrayBuffer> {
 }
 
 /**
- * Adds a document's stem terms to its row of reached terms: each stem term
- * with the places of the words it stems merged, ranked right after the
- * first of them, as search data lists it.
+ * Adds a document's stem terms to its row of reached terms: each with the
+ * places of the words it stems merged, ranked right after the first of them.
  *
- * @param row The document's row.
- * @param found The call's postings.
- * @param order The postings by document ({@linkcode FoundPostings.byDoc}).
- * @param from Where the document's items start in `order`,
- * @param to and where they end.
+ * @param order The postings by document ({@linkcode FoundPostings.byDoc});
+ *   the document's items are `from` to `to`.
  * @param places The call's places (merged places are appended).
- * @param names The call's names.
  *
  * @example
  * ```ts
@@ -235,8 +216,7 @@ export function addStems(
 
 /**
  * A held document's search data: its terms' places in the call's
- * {@linkcode TermPlaces}, a map when asked for (only a document a hit shows
- * is asked).
+ * {@linkcode TermPlaces}, made a map only when asked for.
  *
  * @example
  * ```ts
@@ -263,8 +243,7 @@ export class HeldSearchData implements SearchData {
 
   /**
    * @param data The document's search data as its record holds it (its terms aside).
-   * @param places The call's places.
-   * @param doc The document's index in them.
+   * @param doc The document's index in `places`.
    */
   constructor(data: SearchData, places: TermPlaces, doc: number) {
     this.title = data.title;

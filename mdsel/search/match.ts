@@ -1,10 +1,7 @@
 /**
- * Which terms of the documents a query reaches, and how much each weighs:
- * a query term as written (weight 1), a word it begins (from 3 letters), a
- * word one typo away (from 4 letters; not Chinese or Japanese, not a
- * version), the query word with two neighbouring letters swapped (from 5
- * letters), and the word's other forms by its stem (`redirect` finds
- * `Redirects`).
+ * Which terms of the documents a query reaches, and how much each weighs: a
+ * query term as written, a word it begins, a word one typo away, the word
+ * with two neighbouring letters swapped, and its other forms by its stem.
  *
  * @module
  */
@@ -41,7 +38,7 @@ export interface TermMatch {
 export const SWAP_WEIGHT = 0.4;
 /** What a word found by its stem (another form of it) weighs. */
 export const STEM_WEIGHT = 0.7;
-/** What a word one typo away weighs (scaled by its length; the weights of MiniSearch, which this search used before). */
+/** What a word one typo away weighs, scaled by its length (as MiniSearch weighs it). */
 const TYPO_WEIGHT = 0.45;
 /** What a word a query term begins weighs (decaying with the letters added). */
 const PREFIX_WEIGHT = 0.375;
@@ -52,11 +49,9 @@ const MAX_SWAPS = 200;
  * The terms a query searches for: each word's terms as written, then its
  * stem forms, then its swapped spellings.
  *
- * @param query A parsed query.
  * @param part What a part of an identifier weighs beside the identifier as written.
  * @param hint What a word of the caller's after the question weighs
  *   (`QueryWord.hint`): found as written and by its stem only.
- * @returns The terms, each with its word and weight.
  *
  * @example
  * ```ts
@@ -97,8 +92,8 @@ export function termSpecs(query: SearchQuery, part = 1, hint = 1): TermSpec[] {
       push({ term: root, word: i, weight, typo: false, prefix: false });
     }
   });
-  // Two neighbouring words written as one: `shut down` finds `shutdown`, `set up` finds `setup`
-  // (`up` a particle, no word of its own), and in their other forms: `timed out` finds `timeouts`.
+  // Two neighbouring words written as one (`shut down` finds `shutdown`), also in their
+  // other forms (`timed out` finds `timeouts`).
   query.words.forEach((word, i) => {
     const first = word.hint ? undefined : plainTerm(word);
     if (first === undefined) return;
@@ -132,13 +127,9 @@ export function termSpecs(query: SearchQuery, part = 1, hint = 1): TermSpec[] {
 }
 
 /**
- * A function that tells, for a document term, which query terms it reaches
- * and with what weight (an empty list for most terms), remembering each
- * answer. Prefixes are looked up by their first three characters, so many
- * query terms cost a lookup per document term, not a comparison each.
- *
- * @param specs The query's terms ({@linkcode termSpecs}).
- * @returns The lookup.
+ * A function that tells, for a document term, which query terms
+ * ({@linkcode termSpecs}) it reaches and with what weight, remembering each
+ * answer. Prefixes are looked up by their first three characters.
  *
  * @example
  * ```ts
@@ -169,8 +160,7 @@ export function termMatcher(specs: readonly TermSpec[]): (term: string) => reado
   return (term) => {
     let found = memo.get(term);
     if (found !== undefined) return found;
-    // Most terms a call asks about reach nothing (each file's name is asked about): no
-    // closure, set or slice for those.
+    // Most terms a call asks about reach nothing: no closure, set or slice for those.
     let matches: TermMatch[] | undefined;
     const same = exact.get(term);
     if (same !== undefined) {
@@ -221,13 +211,9 @@ export interface ReachedTerms {
 
 /**
  * Where the terms a query reaches may stand, for an index that lists its
- * terms sorted rather than asking the matcher about each: every term
- * {@linkcode termMatcher} reaches is one of `exact`, begins with one of
- * `prefixes`, or is one edit away from one of `typos` (the matcher then
- * tells which of those it reaches). Keep it in step with the matcher.
- *
- * @param specs The query's terms ({@linkcode termSpecs}).
- * @returns The terms, prefixes and typo words.
+ * terms sorted: every term {@linkcode termMatcher} reaches is one of `exact`,
+ * begins with one of `prefixes`, or is one edit away from one of `typos`.
+ * Keep it in step with the matcher.
  *
  * @example
  * ```ts
@@ -251,10 +237,6 @@ export function reachedTerms(specs: readonly TermSpec[]): ReachedTerms {
 /**
  * Whether two words differ by at most one insertion, deletion or substitution.
  *
- * @param a A word.
- * @param b Another.
- * @returns `true` when one edit (or none) turns one into the other.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -276,11 +258,8 @@ export function withinOneEdit(a: string, b: string): boolean {
 
 /**
  * A word's two halves: a word one edit away ({@linkcode withinOneEdit})
- * leaves one of them as it was, so it begins with the first or ends with the
- * second. Never cut between the two halves of a surrogate pair.
- *
- * @param word A word.
- * @returns Its first half and the rest.
+ * begins with the first or ends with the second. Never cut inside a
+ * surrogate pair.
  *
  * @example
  * ```ts
@@ -296,25 +275,16 @@ export function typoHalves(word: string): [string, string] {
   return [word.slice(0, half), word.slice(half)];
 }
 
-// One typo per word, for words long enough to have a typo (not Chinese or
-// Japanese: one character more or less is another word; not a version: one
-// digit more or less is another version); prefixes from 3 letters.
+// No typo in Chinese or Japanese, nor in a version: one character more or less is another word.
 const _typo = (term: string) =>
   term.length >= 4 && term.length <= 40 && !hasCjk(term) && !isVersion(term);
 const _prefix = (term: string) => term.length >= 3 && term.length <= 40;
 
 /**
  * A quick test of a file's words for a query: `false` only when none of
- * their terms can reach a query term (as {@linkcode termMatcher} reaches
- * them: as written, a word it begins, or a word one edit away). A term of
- * ASCII words is a piece of the words lower-cased, and a term one edit from
- * a query term holds its first half or its second ({@linkcode typoHalves}),
- * so words holding none of the query terms nor those halves reach nothing.
- * Words that are not ASCII are normalised before they are cut into terms:
- * the test passes them.
- *
- * @param specs The query's terms.
- * @returns The test.
+ * their terms can reach a query term as {@linkcode termMatcher} reaches them.
+ * It looks for the query terms and their {@linkcode typoHalves}; words that
+ * are not ASCII (normalised before they are cut) always pass.
  *
  * @example
  * ```ts
@@ -338,8 +308,7 @@ export function fileMatcher(specs: readonly TermSpec[]): (words: string) => bool
   }
   // An empty half is in every name.
   if (keys.has("")) return () => true;
-  // One pattern for all (a call tests thousands of names): the keys, in any
-  // case, or any character that is not ASCII.
+  // One pattern for all: a call tests thousands of names.
   const pattern = new RegExp(
     [...keys].map((key) => key.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&")).join("|") +
       "|[^\\u0000-\\u007F]",

@@ -1,9 +1,6 @@
 /**
- * The places of a stem term, merged from those of the words it stems as the
- * cache's postings give them: in order (sections and fields ascending,
- * positions not descending), so that two lists merge in one pass, without
- * the grouping and sorting of {@linkcode mergePlaces}, which the lists fall
- * back to when either is not in order. Same result.
+ * The places of a stem term, merged in one pass from the ordered places of
+ * the words it stems; {@linkcode mergePlaces} when a list is not in order.
  *
  * @module
  */
@@ -12,12 +9,9 @@ import { mergePlaces } from "./record.ts";
 
 /**
  * The places of a stem term in a document, from those of the words it stems
- * there: per section and field, their counts added and their positions
- * merged ({@linkcode mergePlaces}'s result, in one pass per list when they
- * are in order).
+ * there: per section and field, counts added and positions merged.
  *
  * @param lists The places of each word.
- * @returns The stem term's places.
  *
  * @example
  * ```ts

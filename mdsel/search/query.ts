@@ -1,19 +1,13 @@
 /**
- * A search query as typed, read into what to look for: the words (each with
- * its search terms), and the phrases whose words must stand together.
- *
- * - Double quotes (`"content collections"`) and backticks
- *   (`` `bun install --frozen-lockfile` ``) mark a phrase: a section holding
- *   it ranks above every section holding its words apart.
- * - A run of Chinese or Japanese characters is searched by its bigrams, and
- *   is a phrase of its own: written without spaces, it is one word.
- * - Common English words (`how`, `the`) are left out.
- * - Words after the question's last `?` are the caller's
- *   ({@linkcode QueryWord.hint}): the docs' words it expects the answer to use.
+ * A search query as typed, read into its words (each with its search terms)
+ * and its phrases. Double quotes and backticks mark a phrase; a run of
+ * Chinese or Japanese is searched by its bigrams, as a phrase; common English
+ * words are left out; words after the question's last `?` are the caller's
+ * ({@linkcode QueryWord.hint}).
  *
  * @module
  */
-// The English list alone: the package's entry loads 62 languages (60 ms).
+// The English list alone: the package's entry loads every language.
 // @ts-types="./stopword.d.ts"
 import { eng as ENGLISH_STOP_WORDS } from "stopword/src/stopwords_eng.js";
 import { cjkBigrams, cjkRuns, hasCjk, normalizeText, searchTerms, wordSequence } from "./text.ts";
@@ -34,20 +28,14 @@ export interface QueryWord {
    */
   readonly count: "any" | "share";
   /**
-   * A verb a question asks with (`configure` in `how do I configure the test
-   * timeout?`): it says what the asker does, not what the answer is about, so
-   * it adds to a section's score but a section without it loses nothing.
+   * A verb a question asks with (`configure` in `how do I configure ...?`):
+   * it adds to a section's score, but a section without it loses nothing.
    */
   readonly optional?: boolean;
-  /**
-   * The particle that follows it in the query (`up` in `set up`, `out` in
-   * `timed out`), a stop word the docs may write as one with it (`setup`,
-   * `timeout`).
-   */
+  /** The particle after it in the query (`up` in `set up`): docs may write the two as one. */
   readonly particle?: string;
   /**
-   * A word of the caller's after the question (`props children` in `how do I
-   * pass data to a child? props children`): evidence for a section that
+   * A word of the caller's after the question: evidence for a section that
    * holds it, weighed less than the question's words, never required.
    */
   readonly hint?: boolean;
@@ -61,11 +49,7 @@ export interface SearchQuery {
   readonly terms: readonly string[];
   /** Phrases, each as {@linkcode wordSequence} writes it. */
   readonly phrases: readonly string[];
-  /**
-   * Whether it names an identifier: a word in camelCase (`onChunk`,
-   * `LibSQLStore`), dotted or snake_case (`run.resume`, `max_tokens`), a
-   * command-line flag (`--cafile`, `-p`), or in backticks.
-   */
+  /** Whether it names an identifier: camelCase, dotted, snake_case, a flag, or in backticks. */
   readonly identifier: boolean;
   /** Whether it is asked as a question: it starts with a question word (`how`, `what`) or ends with `?`. */
   readonly question: boolean;
@@ -75,9 +59,6 @@ export interface SearchQuery {
 
 /** The query cannot be searched: no word to search for, or far too long. */
 export class QueryError extends RangeError {
-  /**
-   * @param message What is wrong with the query.
-   */
   constructor(message: string) {
     super(message);
     this.name = "QueryError";
@@ -91,9 +72,7 @@ const QUESTION_WORDS = new Set(["how", "what", "why", "where", "when", "which", 
 
 /**
  * Words a query asks with that the English stop-word list lacks: they add to
- * a section's score (a heading "What does it cache?" answers "what does the
- * cache store?"), but a section without them loses nothing. A question's
- * first word (`when`, `why`) is left out.
+ * a section's score, but a section without them loses nothing.
  */
 export const QUERY_FILLERS: ReadonlySet<string> = new Set([
   "does",
@@ -112,8 +91,7 @@ export const QUERY_FILLERS: ReadonlySet<string> = new Set([
 
 /**
  * Words that say how a question is asked rather than what it is about
- * (`difference between --hot and --watch`, `how does serialization work`):
- * they add to a section's score, but a section without them loses nothing.
+ * (`difference`, `work`): optional as {@linkcode QUERY_FILLERS} are.
  */
 const ASKING_WORDS = new Set([
   "difference",
@@ -135,8 +113,7 @@ const ASKING_WORDS = new Set([
 
 /**
  * The verbs a question asks with, which docs seldom write where they answer
- * it: `how do I change the port?` is answered by "Changing the port", and
- * `how do I configure the test timeout?` by "Test timeouts".
+ * it: `how do I configure the test timeout?` is answered by "Test timeouts".
  */
 export const QUESTION_VERBS: ReadonlySet<string> = new Set([
   "add",
@@ -167,11 +144,7 @@ const PARTICLES: ReadonlySet<string> = new Set([
 
 /**
  * A word's one term when it is a plain English word (lower-case letters
- * only): one that has other forms, and that may be written as one with its
- * neighbour.
- *
- * @param word The word.
- * @returns The term, or `undefined` for an identifier, a number, CJK or several terms.
+ * only), or `undefined` for an identifier, a number, CJK or several terms.
  *
  * @example
  * ```ts
@@ -187,10 +160,8 @@ export function plainTerm(word: QueryWord): string | undefined {
 }
 
 /**
- * Reads a query (see the module).
+ * Reads a query as typed (see the module).
  *
- * @param query The query as typed.
- * @returns Its words, terms and phrases.
  * @throws {QueryError} When it holds nothing to search for, or is too long.
  *
  * @example
@@ -299,12 +270,9 @@ function _parse(text: string, hinted: string, query: string): SearchQuery {
 }
 
 /**
- * A query cut into the question and the caller's words after it: the
- * question ends at its last `?` outside quotes that a space follows, when
- * words follow it.
- *
- * @param text The query, normalised.
- * @returns The question and the words after it (`""` when none).
+ * A normalised query cut into the question and the caller's words after it
+ * (`""` when none): the question ends at its last `?` outside quotes that a
+ * space and words follow.
  *
  * @example
  * ```ts

@@ -1,45 +1,9 @@
 /**
- * The ranking of sections for a query, over the search data of the
- * documents of a call ({@linkcode SearchData}).
- *
- * A section's score draws on:
- *
- * 1. **Its fields** (BM25F): its heading weighs most, then its path (the
- *    document's title and the headings above it) and its file's name, then
- *    its body, then (in MDX) the text of its JSX tags' attributes, read
- *    only for a query that names an identifier (`streamText onChunk`):
- *    reference tables of parameters, whose everyday words outranked guides
- *    when read as the body. Short fields and that one are BM25 with their
- *    length normalised.
- * 2. **Its best passage**: the body is read in windows of a few dozen words
- *    (passage retrieval), and the section counts by the window where the
- *    query's words stand closest together and most often, its terms
- *    saturated but never normalised by the section's length: a long guide
- *    is not diluted by its length, a long list that mentions each word once,
- *    far apart, gains nothing by it, and a few-word entry gains nothing by
- *    being short. Words elsewhere in the body count for half.
- * 3. **The share of the query's words** it holds (in its fields and that
- *    window), each word counted by how rare it is (its IDF), to a power: a
- *    section with all three rare words beats one with a single word in its
- *    heading, and one without the product name every page mentions loses
- *    little. An identifier it holds only by its parts (`coverage` for
- *    `test.coverageDir`) counts for half.
- * 4. **The section read as one text**, its body's length normalised and the
- *    share of words held to a higher power: the ranking of a known item (a
- *    few rare words of a section), fused with the passage ranking (each
- *    relative to its best, summed with weights: CombSUM), weighing more for
- *    a query of a few keywords than for a question.
- * 5. **What it is**: an upgrade note, a changelog entry or a legacy page ranks below the
- *    topic it mentions unless the query asks about changes.
- *
- * For a query word, its best term counts: as written, a part of an
- * identifier, another form by its stem, a swapped spelling, a word it
- * begins, a word one typo away; not all of them, so a prefix that reaches a
- * hundred words of a list counts once.
- *
- * This module gathers the sections a query reaches and the corpus's
- * statistics, and fuses and adjusts the scores; `window.ts` scores one
- * section at a time, `changes.ts` tells upgrade notes and legacy pages.
+ * The ranking of sections for a query, over the search data of a call's
+ * documents: BM25F over the fields, the body's best passage, the share of the
+ * query's words held (by IDF), the section as one text fused in (CombSUM),
+ * and upgrade notes ranked down. `window.ts` scores one section, `changes.ts`
+ * tells upgrade notes; `docs/search.md` describes the model.
  *
  * @module
  */
@@ -79,29 +43,15 @@ export interface Ranking {
   readonly wholePower: number;
   /** How much the known-item ranking weighs in the fused score (the passage one weighs 1). */
   readonly fuse: number;
-  /**
-   * What a file's second result weighs beside its best in the order of the
-   * files, when results are grouped by file (a page with two sections about
-   * the query before a page with one scoring a little higher).
-   */
+  /** What a file's second result weighs beside its best in the order of files, when grouped. */
   readonly second: number;
-  /**
-   * A `what is` question's defining section (`define.ts`) gets this many
-   * times the best score of the sections that define nothing (0: off).
-   */
+  /** A `what is` question's defining section gets this many times the rest's best score (0: off). */
   readonly definitions: number;
   /** A section holding a quoted phrase of the query gets this many times the best score of those holding none (0: off). */
   readonly phrases: number;
-  /**
-   * What an identifier of the query held only by its parts (`coverage` of
-   * `test.coverageDir`) counts for in the share of the query's words a
-   * section holds, beside the identifier as written (1: as much).
-   */
+  /** What an identifier held only by its parts counts for in the share of words held (1: all). */
   readonly partHeld: number;
-  /**
-   * How much the known-item ranking weighs in the fused score of a keyword
-   * query ({@linkcode isKeywordQuery}), in place of `fuse`.
-   */
+  /** `fuse` for a keyword query ({@linkcode isKeywordQuery}). */
   readonly keywordFuse: number;
   /** What a word of the caller's after the question weighs beside a word of the question. */
   readonly hint: number;
@@ -129,14 +79,9 @@ export const RANKING: Ranking = {
 };
 
 /**
- * Whether a query is a few keywords rather than a question or a long
- * description: it holds a quoted phrase, or fewer than four words it
- * requires (fewer than two when asked as a question: `how do I route`).
- * A keyword query names what its section holds, all of it; a question's
- * words are not all its answer's.
- *
- * @param query The parsed query.
- * @returns Whether it is a keyword query.
+ * Whether a query is a few keywords rather than a question: it holds a quoted
+ * phrase, or fewer than four words it requires (two, asked as a question).
+ * A keyword query's words are all its section's; a question's are not.
  *
  * @example
  * ```ts
@@ -221,15 +166,10 @@ class _TermInfo {
 }
 
 /**
- * Scores every section that holds any of the query's terms.
+ * Scores every section that holds any of the query's terms, unordered.
  *
- * @param docs The documents of the call.
- * @param query The parsed query.
- * @param specs The query's terms.
  * @param match Which query terms a document term reaches.
- * @param ranking The knobs.
  * @param termPlaces The documents' terms and places, as their search data holds them.
- * @returns The sections that hold something, unordered, with their scores.
  */
 export function scoreSections(
   docs: readonly RankedDocument[],
@@ -241,8 +181,7 @@ export function scoreSections(
 ): Scored[] {
   const { docStart, term: termOf, placeStart, placeEnd, places } = termPlaces;
   const { k1, b, fields } = ranking;
-  // Per document term met: what it matches (flat: per term, its query terms and weights from
-  // `matchStarts[id]`), and per field how many sections hold it.
+  // Per document term met: what it matches (flat, from `matchStarts[id]`), and its df per field.
   const infos = new Map<string, _TermInfo>();
   const matchStarts: number[] = [0];
   const matchSpecs: number[] = [];
@@ -260,16 +199,13 @@ export function scoreSections(
     }
     return info;
   };
-  // Corpus statistics: sections, average lengths of the short fields, and
-  // per reached term how many sections hold it in each field.
+  // Corpus statistics: sections, average field lengths, and df per reached term.
   let sections = 0;
-  // How many sections have any text in the JSX field.
   let jsxHeld = 0;
   const totalLength = new Array(FIELD_COUNT + 1).fill(0);
   // Per document: how many terms its file's name has, and those the query reaches with their counts.
   const fileSizes = new Array<number>(docs.length);
   const reachedInFile = new Array<[_TermInfo, number][] | undefined>(docs.length);
-  // A file's name has a few terms: its distinct ones and their counts, in the order first met.
   const names: string[] = [];
   const counts: number[] = [];
   // Most names reach no query term: their field's size is all the ranking needs of them.
@@ -313,8 +249,7 @@ export function scoreSections(
     }
   }
   const average = totalLength.map((total) => total / Math.max(1, sections));
-  // The JSX field's length is normalised by that of the sections that have one:
-  // most have none, and an average near 0 made any table's words count for nothing.
+  // The JSX field's length is normalised by the sections that have one: most have none.
   average[JSX] = totalLength[JSX] / Math.max(1, jsxHeld);
   // Tags' attributes are reference tables: read for a query naming an identifier only.
   const jsxOff = fields[JSX] === 0 || !query.identifier;
@@ -326,9 +261,7 @@ export function scoreSections(
   const matchSpec = Int32Array.from(matchSpecs);
   const matchWeight = Float64Array.from(matchWeights);
 
-  // Per section: the evidence of each query term in the short fields (each
-  // document term's BM25 summed over them), and where the body holds what
-  // the query reaches.
+  // Per section: each query term's BM25 in the short fields, and where the body holds it.
   const offsets = new Int32Array(docs.length);
   let offset = 0;
   for (let d = 0; d < docs.length; d++) {
@@ -347,7 +280,7 @@ export function scoreSections(
       works.holdField(at, matchSpec[m], matchWeight[m] * evidence);
     }
   };
-  // Per document: the BM25 of each reached term of its file's name, in the order of `reachedInFile`.
+  // Per document: the BM25 of each reached term of its file's name, as `reachedInFile` orders them.
   const fileScores = new Array<number[] | undefined>(docs.length);
   for (let d = 0; d < docs.length; d++) {
     const terms = reachedInFile[d];
@@ -422,10 +355,10 @@ export function scoreSections(
   works.seal();
   const gathered = new Gathered(works, matchStart, matchSpec, matchWeight);
 
-  // How rare each query word is: in how many sections it stands.
+  // How rare each query word is.
   const specWords = specs.map(({ word, next }) => next === undefined ? [word] : [word, next]);
   const wordDf = new Array(query.words.length).fill(0);
-  // The last section counted for each word (its number, plus one).
+  // The last section counted for each word, plus one.
   const counted = new Int32Array(query.words.length);
   const hold = (word: number, e: number) => {
     if (counted[word] === e + 1) return;

@@ -1,32 +1,16 @@
 /**
  * A document's search data ({@linkcode SearchData}) as the cache keeps it,
- * and back: its sections, their fields' lengths and its title as a small
- * record of plain data (JSON), and its terms as postings, per term the
- * places of that term in each document of a segment that has it (see
- * `mdsel/cache/segments.ts`), so that a search reads the terms its query
- * reaches and no other.
- *
- * A term's postings are a blob of unsigned LEB128 numbers: per document,
- * its slot (after the previous one's), the length in bytes of what
- * follows, the term's rank among the document's terms (the order search
- * data lists them in), then its places as {@linkcode SearchData.terms}
- * holds them, each body position after the one before.
- *
- * A stem term (`~redirect`) has no postings of its own: its places are those
- * of the words it stems (`redirects`, `redirecting`) merged
- * ({@linkcode mergePlaces}), and it ranks right after the first of them, as
- * search data lists it. That leaves out 44% of what would be written.
+ * and back: its sections and title as a small JSON record, and its terms as
+ * postings per term and segment, so that a search reads only the terms its
+ * query reaches. A stem term has no postings: its places are its words'
+ * merged ({@linkcode mergePlaces}), ranked right after the first of them.
  *
  * @module
  */
 import { BODY, type SearchData, type SearchSection, STEM, stemTerm } from "./data.ts";
 import { TermPlaces } from "./term_places.ts";
 
-/**
- * The version of the record and of what search data holds. Raise it
- * whenever either changes (`tests/mdsel/search/record_test.ts` holds a
- * fingerprint of the sources search data comes from and says when).
- */
+/** The version of the record and of what search data holds (`tests/mdsel/search/record_test.ts` says when to raise it). */
 export const SEARCH_RECORD_VERSION = 3;
 
 /** Numbers per section in {@linkcode SearchRecord.s}. */
@@ -47,10 +31,7 @@ export interface SearchRecord {
 }
 
 /**
- * The record of a document's search data, without its terms.
- *
- * @param data The search data.
- * @returns Plain data, for JSON.
+ * The record of a document's search data, without its terms, as plain data for JSON.
  *
  * @example
  * ```ts
@@ -79,12 +60,9 @@ export function searchRecordOf(data: SearchData): SearchRecord {
 }
 
 /**
- * A document's search data from its record and the postings of some of its
- * terms.
+ * A document's search data from its record and some of its terms.
  *
- * @param record The record.
  * @param terms Some terms and their places, in the order search data lists them.
- * @returns The search data, holding those terms only.
  * @throws {TypeError} When the record is not one.
  *
  * @example
@@ -132,7 +110,10 @@ export function searchDataOf(
 
 /**
  * Collects the postings of the documents of one segment, each at its slot,
- * and writes them as blobs, one per term.
+ * and writes them as blobs, one per term: unsigned LEB128 numbers, per
+ * document its slot (after the previous one's), the length in bytes of what
+ * follows, the term's rank in the document, then its places as
+ * {@linkcode SearchData.terms} holds them, each body position after the last.
  *
  * @example
  * ```ts
@@ -165,10 +146,9 @@ export class PostingsWriter {
   #kept = new Uint8Array(1024);
 
   /**
-   * Adds a document's terms.
+   * Adds a document's terms from its whole search data.
    *
    * @param slot Its slot in the segment: larger than any added before.
-   * @param data Its whole search data.
    * @param keep Whether a query reaches a term.
    * @returns The terms the query reaches, in order, and their places.
    */
@@ -217,21 +197,12 @@ export class PostingsWriter {
     return reached;
   }
 
-  /**
-   * About how many bytes a document's postings take.
-   *
-   * @param slot Its slot.
-   * @returns The bytes.
-   */
+  /** About how many bytes the postings of the document at `slot` take. */
   bytesOf(slot: number): number {
     return this.#bytes[slot] ?? 0;
   }
 
-  /**
-   * The blobs, by term.
-   *
-   * @returns The postings.
-   */
+  /** The blobs, by term. */
   postings(): Map<string, Uint8Array> {
     const pairs = this.#pairs;
     const count = this.#count;
@@ -271,10 +242,8 @@ export class PostingsWriter {
   }
 
   /**
-   * The stem term of each term written that has one: how a search finds
-   * the words a stem term's places are made of.
-   *
-   * @returns The stems, by term.
+   * The stem term of each term written that has one: how a search finds the
+   * words a stem term's places are made of.
    */
   stems(): Map<string, string> {
     const stems = new Map<string, string>();
@@ -287,11 +256,9 @@ export class PostingsWriter {
 }
 
 /**
- * Reads a term's postings: the documents a call has, and their places.
+ * Reads a term's postings in a segment: the documents a call has, and their places.
  *
- * @param blob The postings of a term in a segment.
  * @param docOf The call's document at a slot, or -1 when the call has none there.
- * @param visit Gets each document, the term's rank in it and its places.
  * @throws {RangeError} When the blob is not postings.
  */
 export function readPostings(
@@ -307,13 +274,10 @@ export function readPostings(
 }
 
 /**
- * Reads a term's postings into a buffer: the documents a call has, and
- * where their places stand in it (no array per document, as
- * {@linkcode readPostings} gives).
+ * Reads a term's postings into a buffer, without an array per document as
+ * {@linkcode readPostings} gives.
  *
- * @param blob The postings of a term in a segment.
  * @param docOf The call's document at a slot, or -1 when the call has none there.
- * @param into The buffer: each document's places are added to it.
  * @param visit Gets each document, the term's rank in it and where its places start and end in `into.places`.
  * @throws {RangeError} When the blob is not postings.
  *
@@ -374,12 +338,8 @@ export function readPostingsInto(
 }
 
 /**
- * The places of a stem term in a document, from those of the words it stems
- * there: per section and field, their counts added and their positions
- * merged, as search data lists them.
- *
- * @param lists The places of each word.
- * @returns The stem term's places.
+ * The places of a stem term in a document, from those of each word it stems
+ * there: per section and field, counts added and positions merged.
  *
  * @example
  * ```ts

@@ -1,23 +1,9 @@
 /**
  * Search by words: the sections of the documents, ranked for a query
- * ({@linkcode scoreSections}: BM25F over each section's heading, path and
- * body, its page's relevance, how many of the query's words it holds and
- * what kind of section it is), tolerant of one typo per word, of two
- * swapped letters, of word prefixes and of a word's other forms. A
- * section's own text is its heading, its heading path (the file's folder
- * and name, the document's title, the headings above it) and the blocks
- * before its first subsection, so a hit names the section that holds the
- * words, not every section around it.
- *
- * A section holding a phrase of the query (in double quotes or backticks,
- * or a Chinese or Japanese run) ranks above every section that holds its
- * words apart. For a `what is` question, a section whose own text opens by
- * defining the concept ("Scorers are automated tests that ...") ranks above
- * every section that does not.
- *
- * Each document's search data holds only the terms the query can reach:
- * derived for the call from its parsed form, or read from the cache's
- * postings (a {@linkcode SearchDataSource}, see `mdsel/search/files.ts`).
+ * ({@linkcode scoreSections}), tolerant of typos, swapped letters, prefixes
+ * and other forms of a word. A section holding a phrase of the query, or
+ * defining a `what is` question's concept, ranks above the rest. Search data
+ * is derived for the call or read from the cache (a {@linkcode SearchDataSource}).
  *
  * @module
  */
@@ -37,10 +23,7 @@ import { normalizeText, wordSequence } from "./text.ts";
 export interface SearchHit {
   /** The section (or the intro, the text before the first heading). */
   readonly target: Target;
-  /**
-   * The headings from the document's top down to the section's own; for the
-   * intro, the document's title (`title:` in its front matter), if any.
-   */
+  /** The headings from the document's top down to the section's own (the intro: the title, if any). */
   readonly headingPath: readonly string[];
   /** Words of the whole section (what selecting it returns, up to a page). */
   readonly words: number;
@@ -79,11 +62,6 @@ export interface SearchDataSource {
   /**
    * The search data of documents for a query, holding the terms it reaches
    * and no other, as `searchData(doc, keep)` derives it.
-   *
-   * @param docs The documents.
-   * @param specs The query's terms.
-   * @param keep Whether the query reaches a term.
-   * @returns Each document's search data, in order, and their terms' places.
    */
   dataFor(
     docs: readonly MdDocument[],
@@ -98,21 +76,17 @@ const _SNIPPET_TERMS = 24;
 const _SNIPPET_PLACES = 200;
 /** The most sections whose text is read to find a query's phrases, best first. */
 const _PHRASE_CANDIDATES = 2000;
-// An HTML or JSX tag (`<sup class="x">`, `</sup>`, `<Tabs>`, `<br/>`) or an HTML comment, on one line
-// (never scanning past the next `<!--`: a line of them was quadratic).
+// An HTML or JSX tag or an HTML comment, on one line (never scanning past the next `<!--`,
+// which made a line of them quadratic).
 const _MARKUP = /<!--(?:(?!<!--)[^\n])*?-->|<\/?[A-Za-z][\w.:-]*(?:\s[^<>\n]*)?\/?>/g;
 
 /**
  * Ranks the sections of documents against a query of plain words.
  *
- * @param docs The documents to search.
- * @param query Plain words.
  * @param limit How many hits to return at most.
  * @param ranking The ranking's knobs (for benchmarks; the default is the one chosen).
- * @param source The documents' search data, when an index holds it:
- *   derived for the call, for the query's terms only, otherwise.
- * @returns The hits, best first (none scoring under a quarter of the best),
- *   and how many sections matched.
+ * @param source The documents' search data, when an index holds it.
+ * @returns The hits, best first, and how many sections matched.
  * @throws {QueryError} When the query has no word to search for, or is too long.
  *
  * @example
@@ -189,8 +163,7 @@ function _liftPhrases(
 
 /**
  * The most sections whose text is read for a definition of a question's
- * concept, best first: a concept's defining page may rank far down (the AI
- * SDK's "Agents" 81st for `what is an agent`, below every agent API).
+ * concept, best first: a concept's defining page may rank far down.
  */
 const _DEFINITION_CANDIDATES = 200;
 
@@ -245,9 +218,8 @@ function _byScore(a: Scored, b: Scored): number {
 }
 
 /**
- * The first items in an order, in that order (what sorting them all and
- * keeping the first would give, for an order where no two items are equal),
- * without sorting them all: a search matches thousands of sections and shows ten.
+ * The first items in an order, as sorting them all would give, without
+ * sorting them all: a search matches thousands of sections and shows ten.
  */
 function _firstOf<T>(items: readonly T[], count: number, order: (a: T, b: T) => number): T[] {
   // Many asked for: sorting them all costs less than inserting each.
@@ -340,11 +312,10 @@ function _ownText(
  * matched terms stand close together, on one line, cut at word boundaries.
  */
 function _snippet(body: string, matched: readonly string[]): string {
-  // A prefix can reach thousands of words, each standing in many places: the
-  // first few of each are enough to find where most stand together.
+  // A prefix can reach thousands of words: the first few places of each are enough.
   const terms = matched.slice(0, _SNIPPET_TERMS);
-  // Fence lines, table rules, HTML and JSX tags and comments are markup, not words: they only
-  // take room. A tag holding a matched term stays, so the snippet can show that hit.
+  // Fence lines, table rules, tags and comments only take room; a tag holding a matched term
+  // stays, so the snippet can show that hit.
   const text = normalizeText(body)
     .replace(/^ {0,3}(?:`{3,}|~{3,}).*$/gm, "")
     .replace(/^ *\|?(?: *:?-+:? *\|)+ *:?-*:? *$/gm, "")

@@ -1,10 +1,8 @@
 /**
  * The terms a query reaches in each document of a call and their places, in
- * flat typed arrays ({@linkcode TermPlaces}): what the ranking reads. A held
- * document's postings are decoded straight into them, so a warm search over
- * thousands of pages builds no map and no array of places per document (it
- * built a map, a few arrays per term and the rows to sort them per page, most
- * of which lived long enough to be copied by the garbage collector).
+ * flat typed arrays ({@linkcode TermPlaces}): what the ranking reads. Held
+ * documents' postings are decoded straight into them, so a warm search builds
+ * no map and no array of places per document.
  *
  * @module
  */
@@ -14,10 +12,9 @@ import type { SearchData } from "./data.ts";
 const _CAPACITY = 1024;
 
 /**
- * The reached terms of a call's documents, in the order their search data
- * lists them, and the places of each as {@linkcode SearchData.terms} holds
- * them: document by document, each document's terms from
- * `docStart[d]` to `docStart[d + 1]`, each term's places in `places` from
+ * The reached terms of a call's documents and the places of each, as
+ * {@linkcode SearchData.terms} holds them: document `d`'s terms from
+ * `docStart[d]` to `docStart[d + 1]`, term `t`'s places in `places` from
  * `placeStart[t]` to `placeEnd[t]` (two terms may share them).
  *
  * @example
@@ -52,10 +49,7 @@ export class TermPlaces {
   used = 0;
 
   /**
-   * The places of the documents' search data as they hold them.
-   *
-   * @param data Each document's search data.
-   * @returns Their terms and places.
+   * The terms and places of the documents' search data.
    *
    * @example
    * ```ts
@@ -76,14 +70,7 @@ export class TermPlaces {
     return out;
   }
 
-  /**
-   * Adds places to the buffer.
-   *
-   * @param list Places, or numbers of any kind.
-   * @param start Where to start in the list.
-   * @param end Where to end.
-   * @returns Where they start in `places`.
-   */
+  /** Adds `list[start..end]` to the buffer; returns where they start in `places`. */
   append(list: ArrayLike<number>, start = 0, end = list.length): number {
     const at = this.reserve(end - start);
     const places = this.places;
@@ -93,11 +80,8 @@ export class TermPlaces {
   }
 
   /**
-   * Room for more places, at the end of those used: the caller writes them
-   * and then sets {@linkcode used}.
-   *
-   * @param size How many places at most.
-   * @returns Where they start in `places`.
+   * Room for `size` more places at the end of those used, returning where
+   * they start: the caller writes them and then sets {@linkcode used}.
    */
   reserve(size: number): number {
     if (this.used + size > this.places.length) {
@@ -108,13 +92,7 @@ export class TermPlaces {
     return this.used;
   }
 
-  /**
-   * Adds a term to the current document.
-   *
-   * @param term The term.
-   * @param start Where its places start in `places`.
-   * @param length How many they are.
-   */
+  /** Adds a term to the current document, its places at `start` in `places`. */
   addTerm(term: string, start: number, length: number): void {
     const at = this.terms++;
     if (at === this.placeStart.length) {
@@ -133,12 +111,7 @@ export class TermPlaces {
     this.docStart[d] = this.terms;
   }
 
-  /**
-   * A document's terms and places, as search data holds them.
-   *
-   * @param d The document.
-   * @returns Its terms, in order, and their places.
-   */
+  /** Document `d`'s terms, in order, and their places, as search data holds them. */
   termsOf(d: number): Map<string, number[]> {
     const terms = new Map<string, number[]>();
     for (let t = this.docStart[d]; t < this.docStart[d + 1]; t++) {

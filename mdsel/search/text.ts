@@ -1,20 +1,9 @@
 /**
- * Text as a reader sees it, cut into search terms: the same for documents
- * and queries, so that what is written the same way is found.
- *
- * - Normalised: NFC (a decomposed `résumé` is the composed one), zero-width
- *   characters and soft hyphens dropped (they split no word).
- * - Words of letters, digits and `_`, lower-cased; a camelCase, snake_case or
- *   digit-bearing identifier also by its parts (`maxRetries`: `max`,
- *   `retries`).
- * - Identifiers with punctuation (`fs.readFile`, `import.meta.env`,
- *   `@astrojs/node`, `bun:sqlite`, `--frozen-lockfile`, `.env`) also as
- *   written, as one term.
- * - Chinese and Japanese, written without spaces, by each character and each
- *   pair of neighbouring characters (bigrams): `東京` and `タワー` both find
- *   `東京タワーについて`. (The `Intl.Segmenter` built into Deno splits `点击`
- *   into `点|击` and keeps `東京タワー` whole, so a dictionary's words would
- *   miss both; bigrams need no dictionary.)
+ * Text cut into search terms, the same for documents and queries: NFC,
+ * without zero-width characters; words lower-cased, an identifier also by its
+ * parts (`maxRetries`: `max`, `retries`) and, with punctuation (`fs.readFile`,
+ * `--frozen-lockfile`), as written; Chinese and Japanese by each character
+ * and bigram, which needs no dictionary.
  *
  * @module
  */
@@ -38,9 +27,6 @@ const CJK_RUNS = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3005\u
  * Text as a reader sees it: NFC, without zero-width characters and soft
  * hyphens.
  *
- * @param text Any text.
- * @returns The normalised text.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -57,9 +43,6 @@ export function normalizeText(text: string): string {
 /**
  * Whether a word holds a Chinese or Japanese character.
  *
- * @param word Any text.
- * @returns `true` when it does.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -73,29 +56,14 @@ export function hasCjk(word: string): boolean {
 }
 
 /**
- * The search terms of a text (see the module): words, identifier parts,
- * identifiers as written, and the characters and bigrams of Chinese and
- * Japanese runs.
- *
- * @param text Any text.
- * @returns The terms, lower-cased, in order, stop-words included.
+ * The search terms of a text (see the module), lower-cased, in order,
+ * stop-words included.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { searchTerms } from "./text.ts";
- * assert.deepEqual(searchTerms("Use fs.readFile, see maxRetries"), [
- *   "use",
- *   "fs.readfile",
- *   "fs",
- *   "readfile",
- *   "read",
- *   "file",
- *   "see",
- *   "maxretries",
- *   "max",
- *   "retries",
- * ]);
+ * assert.deepEqual(searchTerms("see fs.readFile"), ["see", "fs.readfile", "fs", "readfile", "read", "file"]);
  * assert.deepEqual(searchTerms("東京タワー"), ["東", "東京", "京", "京タ", "タ", "タワ", "ワ", "ワー", "ー"]);
  * assert.deepEqual(searchTerms("v7.14.0"), ["v7.14.0", "7.14.0", "v7", "14", "0"]);
  * ```
@@ -108,12 +76,9 @@ export function searchTerms(text: string): string[] {
 }
 
 /**
- * The tokens of a text, as written: its words and its identifiers with
- * punctuation, in order, each of which {@linkcode tokenTerms} cuts into
- * terms ({@linkcode searchTerms} is both in one).
- *
- * @param text Any text.
- * @returns The tokens, normalised but not lower-cased.
+ * The tokens of a text, normalised but not lower-cased: its words and its
+ * identifiers with punctuation, each of which {@linkcode tokenTerms} cuts
+ * into terms.
  *
  * @example
  * ```ts
@@ -128,13 +93,11 @@ export function searchTokens(text: string): string[] {
 }
 
 /**
- * The search terms of one token of {@linkcode searchTokens}: the same
- * for every occurrence of the token, so a caller may keep them.
+ * The search terms of one token of {@linkcode searchTokens}: the same for
+ * every occurrence of the token, so a caller may keep them.
  *
- * @param token A token.
  * @param terms Where to add its terms (a new array when absent).
- * @param ascii Whether the token is ASCII (worked out when absent; a token
- *   of an ASCII text is).
+ * @param ascii Whether the token is ASCII (worked out when absent).
  * @returns `terms`, its terms added, lower-cased, in order.
  *
  * @example
@@ -163,11 +126,8 @@ export function tokenTerms(
 }
 
 /**
- * Whether a term is a version number (`7.14.0`, `v2.0`): a term one digit
- * away from it is another version, not a typo.
- *
- * @param term A search term, lower-cased.
- * @returns `true` for a version.
+ * Whether a term (lower-cased) is a version number (`7.14.0`, `v2.0`): a
+ * term one digit away from it is another version, not a typo.
  *
  * @example
  * ```ts
@@ -186,9 +146,6 @@ export function isVersion(term: string): boolean {
  * The words of a text in order, lower-cased, each Chinese or Japanese
  * character a word of its own, joined by single spaces and framed by spaces:
  * a phrase is in the text when its own sequence is a substring.
- *
- * @param text Any text.
- * @returns The sequence, e.g. `" bun install frozen lockfile "`.
  *
  * @example
  * ```ts
@@ -218,9 +175,6 @@ export function wordSequence(text: string): string {
  * The bigrams of a run of Chinese or Japanese characters (the character
  * itself for a run of one), as a query searches for them.
  *
- * @param run The characters.
- * @returns The bigrams, in order.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -236,10 +190,8 @@ export function cjkBigrams(run: string): string[] {
 }
 
 /**
- * The runs of a word: Chinese or Japanese runs and the text between them.
- *
- * @param word A word of letters, digits and `_`.
- * @returns Its parts, in order, each marked.
+ * The runs of a word of letters, digits and `_`: Chinese or Japanese runs
+ * and the text between them, in order, each marked.
  *
  * @example
  * ```ts

@@ -1,6 +1,5 @@
 /**
- * The ranking's scoring of one section at a time (see `rank.ts`,
- * which gathers the sections a query reaches and the corpus's statistics):
+ * The ranking's scoring of one section at a time (`rank.ts` gathers them):
  * its best passage window, its score read as one text, and how strongly its
  * own heading holds the query's words.
  *
@@ -128,7 +127,7 @@ export class WindowScorer {
   readonly #specWords: readonly (readonly number[])[];
   /** Per query spec: the query word it stands for, */
   readonly #first: Int32Array;
-  /** and the next one when it stands for two (a swapped pair), else -1. */
+  /** and the next one when it stands for two (a pair written as one), else -1. */
   readonly #second: Int32Array;
   readonly #weights: Float64Array;
   readonly #totalWeight: number;
@@ -149,12 +148,9 @@ export class WindowScorer {
   #inWindow = new Int32Array(64);
 
   /**
-   * @param query The parsed query.
-   * @param specs The query's terms.
    * @param specWords Per query term, the query words it stands for (two for a pair written as one).
    * @param weights Per query word, what it weighs in the share of words held (its IDF; 0 when optional).
    * @param totalWeight The weights summed.
-   * @param ranking The knobs.
    */
   constructor(
     query: SearchQuery,
@@ -227,12 +223,8 @@ export class WindowScorer {
   }
 
   /**
-   * Scores one gathered section.
-   *
-   * @param gathered The sections gathered.
-   * @param e The section's number among them.
-   * @returns Its passage score (`score`), its score read as one text
-   *   (`known`) and how strongly its own heading holds the query's words.
+   * Scores gathered section `e`: its passage score (`score`), its score read
+   * as one text (`known`) and how strongly its own heading holds the query's words.
    */
   score(gathered: Gathered, e: number): Scored {
     const ranking = this.#ranking;
@@ -256,8 +248,7 @@ export class WindowScorer {
     }
     if (ranking.partHeld !== 1) this.#creditOf(gathered, e);
     if (this.#shares) {
-      // The share of a Chinese or Japanese run's bigrams held: a window holds
-      // no term the section does not, so it is the section's for all of them.
+      // The share of a Chinese or Japanese run's bigrams held, the same for all its windows.
       const held = gathered.specsOf(e);
       for (let i = 0; i < words; i++) {
         const word = this.#query.words[i];
@@ -267,9 +258,8 @@ export class WindowScorer {
         this.#part[i] = Math.min(1, found / word.terms.length);
       }
     }
-    // Each word's evidence anywhere in the body (BM25, the body's length
-    // normalised), which counts for less than within the best window; and in
-    // the section read as one text (its body's BM25 normalised by its length).
+    // Each word's evidence anywhere in the body, which counts for less than within the best
+    // window; and in the section read as one text (both BM25 with the body's length normalised).
     for (let i = 0; i < words; i++) outside[i] = whole[i] = fieldBest[i];
     const termStart = works.termStart[e];
     const terms = works.termStart[e + 1] - termStart;
@@ -308,8 +298,7 @@ export class WindowScorer {
         inWindow[events[end] % EVENT_SPAN]++;
         end++;
       }
-      // A window that took in no event holds a part of the one before: it
-      // scores no higher (a score never falls as a window holds more).
+      // A window that took in no event is part of the one before: it scores no higher.
       if (end > before) {
         for (let i = 0; i < words; i++) evidence[i] = outside[i];
         for (let t = 0; t < terms; t++) {

@@ -1,13 +1,9 @@
 /**
- * What the ranking ({@linkcode scoreSections} in `rank.ts`) gathers
- * about the sections a query reaches before it scores them: per section, the
- * evidence of the query's terms in its short fields and its heading, the
- * document terms of its body that the query reaches and where they stand.
- *
- * Flat typed arrays rather than an object and a few arrays per section: a
- * query reaches thousands of sections, and arrays of numbers that hold now
- * small integers, now fractions take several shapes, which the scoring code
- * kept being rebuilt for.
+ * What the ranking (`rank.ts`) gathers about the sections a query reaches
+ * before it scores them: per section, the evidence of the query's terms in
+ * its short fields and heading, and the reached terms of its body and where
+ * they stand. Flat typed arrays: arrays of mixed integers and fractions take
+ * several shapes, which the scoring code kept being rebuilt for.
  *
  * @module
  */
@@ -15,9 +11,8 @@
 /**
  * A body position of a term, as one number: the position times this, plus
  * the term's index in the section's term list. Both stay below it (a file
- * holds at most 50 MiB: fewer words, fewer terms), so the number stays below
- * 2^52, exact. Sorted as numbers, events stand by position, then by term,
- * the order they were listed in.
+ * holds at most 50 MiB), so the number is exact. Sorted, events stand by
+ * position, then by term.
  */
 export const EVENT_SPAN = 2 ** 26;
 
@@ -99,10 +94,8 @@ export class SectionWorks {
   events: Float64Array<ArrayBuffer> = new Float64Array(0);
 
   /**
-   * Adds a section.
+   * Adds a section: its document and its index in the document's search data.
    *
-   * @param doc Its document.
-   * @param section Its index in the document's search data.
    * @returns Its number.
    */
   add(doc: number, section: number): number {
@@ -118,35 +111,21 @@ export class SectionWorks {
     return at;
   }
 
-  /**
-   * Notes the evidence of a query term in a section's short fields.
-   *
-   * @param at The section's number.
-   * @param spec The query term.
-   * @param value The evidence.
-   */
+  /** Notes the evidence of query term `spec` in the short fields of section `at`. */
   holdField(at: number, spec: number, value: number): void {
     this.#fields.push(at, spec, value);
   }
 
-  /**
-   * Notes the evidence of a query term in a section's heading.
-   *
-   * @param at The section's number.
-   * @param spec The query term.
-   * @param value The evidence.
-   */
+  /** Notes the evidence of query term `spec` in the heading of section `at`. */
   holdHeading(at: number, spec: number, value: number): void {
     this.#headings.push(at, spec, value);
   }
 
   /**
-   * Adds a term of a section's body.
+   * Adds a term of the body of section `at`.
    *
-   * @param at The section's number.
    * @param match What it matches.
-   * @param idf Its IDF in the body.
-   * @param whole Its BM25 there.
+   * @param whole Its BM25 in the body.
    * @returns Its index in the section's terms.
    */
   addTerm(at: number, match: number, idf: number, whole: number): number {
@@ -155,11 +134,8 @@ export class SectionWorks {
   }
 
   /**
-   * Adds a body position of a section, unless it holds {@linkcode MAX_EVENTS} already.
-   *
-   * @param at The section's number.
-   * @param event The position and term ({@linkcode EVENT_SPAN}).
-   * @returns Whether it was added.
+   * Adds a body position and term ({@linkcode EVENT_SPAN}) of section `at`,
+   * unless it holds {@linkcode MAX_EVENTS} already; returns whether it was added.
    */
   addEvent(at: number, event: number): boolean {
     if (this.#eventCounts[at] >= MAX_EVENTS) return false;
