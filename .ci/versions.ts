@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { VERSION } from "../mdsel/version.ts";
+import { VERSION } from "../mdsel/settings/version.ts";
 
 /** Where the version is stated, and what each says. */
 export interface StatedVersions {
@@ -15,7 +15,7 @@ export interface StatedVersions {
   readonly denoJson: string;
   /** `version` in `.claude-plugin/plugin.json`. */
   readonly plugin: string;
-  /** `VERSION` in `mdsel/version.ts`. */
+  /** `VERSION` in `mdsel/settings/version.ts`. */
   readonly engine: string;
   /** The first `## [x.y.z]` heading of `CHANGELOG.md` (none: an empty string). */
   readonly changelog: string;
@@ -60,14 +60,14 @@ export function statedVersions(root: URL = ROOT): StatedVersions {
  * import { versionMismatches } from "./versions.ts";
  * const stated = { denoJson: "1.0.0", plugin: "1.0.0", engine: "0.9.0", changelog: "1.0.0" };
  * assert.deepEqual(versionMismatches(stated), [
- *   `mdsel/version.ts says "0.9.0", deno.json "1.0.0"`,
+ *   `mdsel/settings/version.ts says "0.9.0", deno.json "1.0.0"`,
  * ]);
  * ```
  */
 export function versionMismatches(stated: StatedVersions): string[] {
   const places: [string, string][] = [
     [".claude-plugin/plugin.json", stated.plugin],
-    ["mdsel/version.ts", stated.engine],
+    ["mdsel/settings/version.ts", stated.engine],
     ["CHANGELOG.md's latest release", stated.changelog],
   ];
   return places

@@ -12,7 +12,7 @@ import { relative } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { searchWorkspace } from "../mdsel/commands/search_command.ts";
 import { DEFAULT_SELECT_SETTINGS } from "../mdsel/commands/select_command.ts";
-import type { Workspace } from "../mdsel/io/workspace.ts";
+import type { Workspace } from "../mdsel/cache/workspace.ts";
 import type { MdDocument } from "../mdsel/parse/document.ts";
 import { sliceLines } from "../mdsel/parse/source_lines.ts";
 import { STOP_WORDS } from "../mdsel/search/query.ts";

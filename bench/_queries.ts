@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { loadWorkspace } from "../mdsel/io/workspace.ts";
+import { loadWorkspace } from "../mdsel/cache/workspace.ts";
 import { type DocsSet, docsSets, type Half, readSplit } from "./_docs_sets.ts";
 import { knownItems, setRng } from "./_known_items.ts";
 import { type engineRanker, rankOf } from "./_natural.ts";

@@ -37,7 +37,7 @@
 import { join, resolve } from "node:path";
 import { cpuUsage } from "node:process";
 import { parseArgs } from "node:util";
-import { loadWorkspace } from "../mdsel/io/workspace.ts";
+import { loadWorkspace } from "../mdsel/cache/workspace.ts";
 import { startServer } from "../tests/_server.ts";
 import { type DocsQuestion, type DocsSet, docsSets, type Half, readSplit } from "./_docs_sets.ts";
 import type { KnownItem } from "./_known_items.ts";

@@ -19,7 +19,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { loadWorkspace } from "../mdsel/io/workspace.ts";
+import { loadWorkspace } from "../mdsel/cache/workspace.ts";
 import { RANKING } from "../mdsel/search/rank.ts";
 import {
   ensureNaturalSets,

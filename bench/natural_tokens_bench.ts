@@ -27,7 +27,7 @@
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { loadWorkspace } from "../mdsel/io/workspace.ts";
+import { loadWorkspace } from "../mdsel/cache/workspace.ts";
 import {
   ensureNaturalSets,
   NATURAL_QUESTIONS,

@@ -40,7 +40,7 @@
  */
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
-import { loadWorkspace } from "../mdsel/io/workspace.ts";
+import { loadWorkspace } from "../mdsel/cache/workspace.ts";
 import { CORPUS_DIR, CORPUS_PACKAGES, ensureCorpus } from "../tests/_corpus.ts";
 import {
   type Distinctive,

@@ -13,13 +13,13 @@ import { indexDocument, summarize } from "./commands/index_command.ts";
 import { buildTrees } from "./commands/index_tree.ts";
 import { errorText, indexText, selectText } from "./commands/render_text.ts";
 import type { SelectOutcome } from "./commands/select_command.ts";
-import { type CacheSettings, NO_CACHE, readCacheSettings } from "./cache/location.ts";
-import { type Invocation, parseArgs, USAGE, UsageError } from "./io/args.ts";
-import { type EngineSettings, quietEnv, readSettings } from "./io/settings.ts";
-import { loadWorkspace, type Workspace } from "./io/workspace.ts";
-import { CacheChangedError } from "./io/call_cache.ts";
+import { type CacheSettings, NO_CACHE, readCacheSettings } from "./settings/cache_settings.ts";
+import { type Invocation, parseArgs, USAGE, UsageError } from "./cli/args.ts";
+import { type EngineSettings, quietEnv, readSettings } from "./settings/engine_settings.ts";
+import { loadWorkspace, type Workspace } from "./cache/workspace.ts";
+import { CacheChangedError } from "./cache/call_cache.ts";
 import { RecordMissError } from "./parse/doc_record.ts";
-import { MDSEL_COMPATIBLE_VERSION, VERSION } from "./version.ts";
+import { MDSEL_COMPATIBLE_VERSION, VERSION } from "./settings/version.ts";
 
 /** What one CLI run printed, and its exit code. */
 export interface RunResult {
@@ -107,7 +107,7 @@ async function _dispatch(invocation: Invocation, settings: Settings): Promise<Ru
   switch (invocation.command) {
     case "help": {
       const { topic } = invocation;
-      const text = topic === undefined ? USAGE : (await import("./io/help.ts")).helpText(topic);
+      const text = topic === undefined ? USAGE : (await import("./cli/help.ts")).helpText(topic);
       return { code: 0, stdout: text, stderr: "" };
     }
     case "version":

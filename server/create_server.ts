@@ -7,7 +7,7 @@
 // The SDK's "./*" export maps types to "*.js.d.ts", which do not exist: name the types.
 // @ts-types="@modelcontextprotocol/sdk/server/mcp"
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { VERSION } from "../mdsel/version.ts";
+import { VERSION } from "../mdsel/settings/version.ts";
 import { CacheWarmer } from "../tools/cache_warmer.ts";
 import { CallLimit } from "../tools/call_limit.ts";
 import { registerTools, type ToolContext } from "../tools/mod.ts";

@@ -12,8 +12,8 @@ import {
   mdselOutput,
   undiciApiDocs,
 } from "../bench/readme_bench.ts";
-import { DEFAULT_ENGINE_SETTINGS, ENGINE_VARIABLES } from "../mdsel/io/settings.ts";
-import { DEFAULT_CACHE_MAX_BYTES } from "../mdsel/cache/location.ts";
+import { DEFAULT_ENGINE_SETTINGS, ENGINE_VARIABLES } from "../mdsel/settings/engine_settings.ts";
+import { DEFAULT_CACHE_MAX_BYTES } from "../mdsel/settings/cache_settings.ts";
 import { DEFAULT_SETTINGS, defaultConcurrency, SETTING_NAMES } from "../tools/settings.ts";
 import { CLAUDE_CODE_VERSION } from "./e2e/_claude_code.ts";
 
@@ -148,7 +148,7 @@ Deno.test("README and docs/development.md: every task they name is deno.json's, 
 });
 
 Deno.test("README: the uninstall names the cache folder the engine uses on each platform", async () => {
-  const { defaultCacheDir } = await import("../mdsel/cache/location.ts");
+  const { defaultCacheDir } = await import("../mdsel/settings/cache_settings.ts");
   const uninstall = README.slice(README.indexOf("## Uninstall"), README.indexOf("## What it does"));
   const env: Record<string, string> = { HOME: "/h", LOCALAPPDATA: "C:\\L" };
   const get = (name: string) => env[name];

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { expandPaths, isMarkdownPath, MARKDOWN_EXTENSIONS } from "../mdsel/io/files.ts";
+import { expandPaths, isMarkdownPath, MARKDOWN_EXTENSIONS } from "../mdsel/files/expand_paths.ts";
 
 export { isMarkdownPath, MARKDOWN_EXTENSIONS };
 

@@ -8,7 +8,7 @@
  */
 import { dirname, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ENGINE_VARIABLES } from "../mdsel/io/settings.ts";
+import { ENGINE_VARIABLES } from "../mdsel/settings/engine_settings.ts";
 import { type CommandOutput, runCommand } from "./run_command.ts";
 import type { ServerSettings } from "./settings.ts";
 

@@ -6,8 +6,8 @@
  * @module
  */
 
-import { readCacheSettings } from "../mdsel/cache/location.ts";
-import { DEFAULT_ENGINE_SETTINGS, quietEnv } from "../mdsel/io/settings.ts";
+import { readCacheSettings } from "../mdsel/settings/cache_settings.ts";
+import { DEFAULT_ENGINE_SETTINGS, quietEnv } from "../mdsel/settings/engine_settings.ts";
 
 /** How `mdsel` prints its results. */
 export type OutputFormat = "json" | "text";

@@ -1,7 +1,7 @@
 /**
  * The store's postings, so that a search reads only the terms its query reaches. The entries one
  * call writes together are one segment: per term, one row (not one per term and file) naming the
- * entries by their slot, in a blob only `mdsel/search/record.ts` reads. An entry written again or
+ * entries by their slot, in a blob only `mdsel/cache/search_record.ts` reads. An entry written again or
  * removed leaves its postings stale, skipped by readers, until its segment goes. The vocabulary
  * holds every term, also reversed (prefixes and suffixes are ranges), and its stem.
  *

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ErrorEntry } from "../io/errors.ts";
+import type { ErrorEntry } from "../files/errors.ts";
 
 /** Selectors up to this many characters are echoed whole. */
 export const MAX_ECHO = 200;

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ErrorEntry } from "../io/errors.ts";
+import type { ErrorEntry } from "../files/errors.ts";
 import { AFTER_RESERVE } from "./budget.ts";
 import { clipSelector, errorSelector, MAX_ECHO } from "./echo.ts";
 import { type DocumentIndex, type IndexSummary, limitIndex, mayFitIndex } from "./index_command.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ErrorEntry } from "../io/errors.ts";
+import type { ErrorEntry } from "../files/errors.ts";
 import { AFTER_RESERVE, fitGroups, linesChars } from "./budget.ts";
 import { echoLine, echoValue, errorSelector } from "./echo.ts";
 import {
@@ -17,8 +17,8 @@ import {
 } from "./index_outline.ts";
 import { buildTrees, treeLinesWithin } from "./index_tree.ts";
 import { type OutlineEntry, outlineLines } from "./outline.ts";
-import { searchLines } from "../search/answer.ts";
-import { DEFAULT_ENGINE_SETTINGS } from "../io/settings.ts";
+import { searchLines } from "./search_answer.ts";
+import { DEFAULT_ENGINE_SETTINGS } from "../settings/engine_settings.ts";
 import type { SelectAnswer, SelectOutcome, Unresolved } from "./select_command.ts";
 
 /** How many selectors a "not shown" line names before `...`. */

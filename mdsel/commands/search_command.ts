@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Workspace } from "../io/workspace.ts";
+import type { Workspace } from "../cache/workspace.ts";
 import type { MdDocument } from "../parse/document.ts";
 import { formatPath, formatShortPath } from "../query/selector.ts";
 import { searchDocuments } from "../search/search.ts";

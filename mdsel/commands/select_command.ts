@@ -12,9 +12,9 @@ import {
   nodesSource,
   stripQuoteMarkers,
 } from "../parse/document.ts";
-import type { ErrorEntry } from "../io/errors.ts";
-import { DEFAULT_ENGINE_SETTINGS } from "../io/settings.ts";
-import type { Workspace } from "../io/workspace.ts";
+import type { ErrorEntry } from "../files/errors.ts";
+import { DEFAULT_ENGINE_SETTINGS } from "../settings/engine_settings.ts";
+import type { Workspace } from "../cache/workspace.ts";
 import { directChildren } from "../query/children.ts";
 import { resolvePath, type Target } from "../query/resolve.ts";
 import {

@@ -7,13 +7,13 @@
  *
  * @module
  */
-import type { CacheSettings } from "../cache/location.ts";
+import type { CacheSettings } from "../settings/cache_settings.ts";
 import { isFresh } from "../cache/file_key.ts";
-import { CacheChangedError, CallCache, worthCaching } from "../io/call_cache.ts";
-import { SEARCH_KIND, SEARCH_VERSION } from "../search/files.ts";
-import { expandPaths } from "../io/files.ts";
-import type { EngineSettings } from "../io/settings.ts";
-import { loadWorkspace } from "../io/workspace.ts";
+import { CacheChangedError, CallCache, worthCaching } from "../cache/call_cache.ts";
+import { SEARCH_KIND, SEARCH_VERSION } from "../cache/search_source.ts";
+import { expandPaths } from "../files/expand_paths.ts";
+import type { EngineSettings } from "../settings/engine_settings.ts";
+import { loadWorkspace } from "../cache/workspace.ts";
 import { RecordMissError } from "../parse/doc_record.ts";
 
 /** The most bytes of files one part of a run reads and writes together (and holds at a time). */
@@ -36,7 +36,7 @@ export interface WarmResult {
  * ```ts
  * import assert from "node:assert/strict";
  * import { warmCache } from "./warm_command.ts";
- * import { DEFAULT_ENGINE_SETTINGS } from "../io/settings.ts";
+ * import { DEFAULT_ENGINE_SETTINGS } from "../settings/engine_settings.ts";
  * const dir = await Deno.makeTempDir();
  * const cache = { dir: `${dir}/cache`, maxBytes: 1e8, warnings: [] };
  * await Deno.mkdir(`${dir}/docs`);

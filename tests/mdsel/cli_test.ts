@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import * as cli from "../../mdsel/cli.ts";
-import { VERSION } from "../../mdsel/version.ts";
+import { VERSION } from "../../mdsel/settings/version.ts";
 
 const { run } = cli;
 

@@ -19,14 +19,14 @@ import { ensureMdxCorpus, MDX_CORPUS_DIR, MDX_CORPUS_PACKAGES } from "../_mdx_co
 import { ensureSearchCorpus, SEARCH_PACKAGES, searchFolder } from "../_search_corpus.ts";
 import { indexDocument } from "../../mdsel/commands/index_command.ts";
 import { indexText } from "../../mdsel/commands/render_text.ts";
-import { searchLines } from "../../mdsel/search/answer.ts";
+import { searchLines } from "../../mdsel/commands/search_answer.ts";
 import { searchWorkspace } from "../../mdsel/commands/search_command.ts";
 import {
   DEFAULT_SELECT_SETTINGS,
   selectAllInWorkspace,
   type SelectMatch,
 } from "../../mdsel/commands/select_command.ts";
-import { loadWorkspace, type Workspace } from "../../mdsel/io/workspace.ts";
+import { loadWorkspace, type Workspace } from "../../mdsel/cache/workspace.ts";
 import type { MdDocument } from "../../mdsel/parse/document.ts";
 import { parseSelectInput } from "../../mdsel/query/select_input.ts";
 

@@ -6,7 +6,7 @@
 // a typo).
 import assert from "node:assert/strict";
 import { dirname, join, relative } from "node:path";
-import { loadWorkspace } from "../../mdsel/io/workspace.ts";
+import { loadWorkspace } from "../../mdsel/cache/workspace.ts";
 import type { MdDocument } from "../../mdsel/parse/document.ts";
 import { parseSelectInput } from "../../mdsel/query/select_input.ts";
 import { formatPath, formatShortPath } from "../../mdsel/query/selector.ts";

@@ -6,7 +6,7 @@
 // question as long as the whole holds; `deno task bench:sets` prints the figures,
 // and the "A ranks above B" pairs of search_test.ts and ranking_test.ts state behaviour.
 import assert from "node:assert/strict";
-import { loadWorkspace } from "../../mdsel/io/workspace.ts";
+import { loadWorkspace } from "../../mdsel/cache/workspace.ts";
 import { docsSets, type Half, readSplit } from "../../bench/_docs_sets.ts";
 import { engineRanker, fts5Ranker, rankOf, type Scores, scoresOf } from "../../bench/_natural.ts";
 import { type QueryType, setQueries } from "../../bench/_set_queries.ts";

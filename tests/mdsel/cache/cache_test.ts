@@ -23,7 +23,7 @@ import {
   writeEditedDocs,
 } from "./_cache.ts";
 import { isFresh } from "../../../mdsel/cache/file_key.ts";
-import { loadWorkspace } from "../../../mdsel/io/workspace.ts";
+import { loadWorkspace } from "../../../mdsel/cache/workspace.ts";
 
 const markdownRoot = (await ensureCorpus(), CORPUS_DIR.replace(/\/$/, ""));
 const mdxRoot = (await ensureMdxCorpus(), MDX_CORPUS_DIR.replace(/\/$/, ""));

@@ -8,7 +8,7 @@ import { parseQuery } from "../../../mdsel/search/query.ts";
 import { searchTerms } from "../../../mdsel/search/text.ts";
 import { parseDocument } from "../../../mdsel/parse/document.ts";
 import { searchData } from "../../../mdsel/search/data.ts";
-import { searchDataOf, searchRecordOf } from "../../../mdsel/search/record.ts";
+import { searchDataOf, searchRecordOf } from "../../../mdsel/cache/search_record.ts";
 
 Deno.test("file words: the last two parts of the path, its extension dropped", () => {
   const cases: [string, string][] = [

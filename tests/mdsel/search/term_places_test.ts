@@ -1,7 +1,7 @@
 // The flat terms and places the ranking reads: every document's terms come
 // back from them as its search data holds them, in order, past any growth.
 import assert from "node:assert/strict";
-import { loadWorkspace } from "../../../mdsel/io/workspace.ts";
+import { loadWorkspace } from "../../../mdsel/cache/workspace.ts";
 import { searchData } from "../../../mdsel/search/data.ts";
 import { TermPlaces } from "../../../mdsel/search/term_places.ts";
 import { CORPUS_DIR, ensureCorpus } from "../../_corpus.ts";

@@ -3,10 +3,10 @@
 // call starts no worker.
 import assert from "node:assert/strict";
 import { recordOf } from "../../../mdsel/parse/doc_record.ts";
-import { MAX_PARSERS, MIN_CORES, parseAll, workerCount } from "../../../mdsel/io/parse_pool.ts";
-import { parseText, WORKER_MIN_MS } from "../../../mdsel/io/parse_text.ts";
-import type { ParseJob, ParseReply } from "../../../mdsel/io/parse_worker.ts";
-import { loadWorkspace } from "../../../mdsel/io/workspace.ts";
+import { MAX_PARSERS, MIN_CORES, parseAll, workerCount } from "../../../mdsel/parse/parse_pool.ts";
+import { parseText, WORKER_MIN_MS } from "../../../mdsel/parse/parse_text.ts";
+import type { ParseJob, ParseReply } from "../../../mdsel/parse/parse_worker.ts";
+import { loadWorkspace } from "../../../mdsel/cache/workspace.ts";
 import { ensureCorpus } from "../../_corpus.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../../_mdx_corpus.ts";
 
@@ -18,7 +18,7 @@ const files = await Promise.all(paths.map(async (path, i) => ({
 })));
 
 Deno.test("parse worker: its records are the main thread's, for every file", async () => {
-  const worker = new Worker(new URL("../../../mdsel/io/parse_worker.ts", import.meta.url), {
+  const worker = new Worker(new URL("../../../mdsel/parse/parse_worker.ts", import.meta.url), {
     type: "module",
   });
   try {

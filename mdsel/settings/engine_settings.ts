@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { CACHE_VARIABLES, wholeNumberProblem } from "../cache/location.ts";
+import { CACHE_VARIABLES, wholeNumberProblem } from "./cache_settings.ts";
 
 /** The engine's settings. */
 export interface EngineSettings {
@@ -38,7 +38,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   warnings: [],
 };
 
-/** The variables the engine reads (the cache's too, see `../cache/location.ts`). */
+/** The variables the engine reads (the cache's too, see `./cache_settings.ts`). */
 export const ENGINE_VARIABLES = [
   "MDSEL_PAGE_WORDS",
   "MDSEL_PAGE_CHARS",
@@ -58,7 +58,7 @@ export const ENGINE_VARIABLES = [
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { readSettings } from "./settings.ts";
+ * import { readSettings } from "./engine_settings.ts";
  * const env: Record<string, string> = { MDSEL_PAGE_WORDS: "10" };
  * assert.equal(readSettings((name) => env[name]).pageWords, 10);
  * ```
@@ -100,7 +100,7 @@ export function readSettings(getEnv: (name: string) => string | undefined): Engi
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { quietEnv } from "./settings.ts";
+ * import { quietEnv } from "./engine_settings.ts";
  * assert.equal(quietEnv("NO_SUCH_VARIABLE_OF_MDSEL"), undefined);
  * ```
  */

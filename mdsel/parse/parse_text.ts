@@ -4,14 +4,14 @@
  *
  * @module
  */
-import type { ParsedFile } from "../parse/doc_record.ts";
-import { parseDocument } from "../parse/document.ts";
+import type { ParsedFile } from "./doc_record.ts";
+import { parseDocument } from "./document.ts";
 
 /** Files read with MDX's rules rather than CommonMark's. */
 export const MDX = /\.mdx$/i;
 
-/** MDX's front end (`../parse/mdx.ts`), loaded only for a call that has MDX to parse. */
-export type MdxModule = typeof import("../parse/mdx.ts");
+/** MDX's front end (`./mdx.ts`), loaded only for a call that has MDX to parse. */
+export type MdxModule = typeof import("./mdx.ts");
 
 /** What a parse costs, by syntax, in milliseconds per megabyte on one core (measured). */
 const MS_PER_MB = { markdown: 60, mdx: 300 };
@@ -47,7 +47,7 @@ export interface TextToParse {
 export async function mdxModuleFor(
   files: readonly { readonly path: string }[],
 ): Promise<MdxModule | undefined> {
-  return files.some((file) => MDX.test(file.path)) ? await import("../parse/mdx.ts") : undefined;
+  return files.some((file) => MDX.test(file.path)) ? await import("./mdx.ts") : undefined;
 }
 
 /**

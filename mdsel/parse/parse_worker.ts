@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { recordOf } from "../parse/doc_record.ts";
+import { recordOf } from "./doc_record.ts";
 import { mdxModuleFor, parseText, type TextToParse } from "./parse_text.ts";
 
 /** What the main thread hands a worker. */

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { ParsedFile } from "../parse/doc_record.ts";
+import type { ParsedFile } from "./doc_record.ts";
 import {
   type MdxModule,
   mdxModuleFor,

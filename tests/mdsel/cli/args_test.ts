@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseArgs, UsageError } from "../../../mdsel/io/args.ts";
+import { parseArgs, UsageError } from "../../../mdsel/cli/args.ts";
 
 Deno.test("--json and --full may stand anywhere before --", () => {
   assert.deepEqual(parseArgs(["--json", "index", "a.md"]), {

@@ -7,15 +7,15 @@
  *
  * @module
  */
-import { isFresh } from "../cache/file_key.ts";
-import type { NewEntry } from "../cache/store.ts";
+import { isFresh } from "./file_key.ts";
+import type { NewEntry } from "./store.ts";
 import type { MdDocument } from "../parse/document.ts";
 import type { MdxProblem } from "../parse/mdx_warning.ts";
 import { mdxWarning } from "../parse/mdx_warning.ts";
-import type { SearchBatch, SearchDataSource } from "./search.ts";
-import { TermPlaces } from "./term_places.ts";
-import { type SearchData, searchData, STEM } from "./data.ts";
-import { reachedTerms, type TermSpec, typoHalves, withinOneEdit } from "./match.ts";
+import type { SearchBatch, SearchDataSource } from "../search/search.ts";
+import { TermPlaces } from "../search/term_places.ts";
+import { type SearchData, searchData, STEM } from "../search/data.ts";
+import { reachedTerms, type TermSpec, typoHalves, withinOneEdit } from "../search/match.ts";
 import {
   PostingsWriter,
   readPostingsInto,
@@ -23,11 +23,11 @@ import {
   searchDataOf,
   type SearchRecord,
   searchRecordOf,
-} from "./record.ts";
-import { CacheChangedError, type CacheKey, type CallCache } from "../io/call_cache.ts";
-import { invalidUtf8Warning, loadFileSync } from "../io/load_file.ts";
-import { cachedDocument, DOC_KIND, DOC_VERSION, type LoadedDocument } from "../io/parse_files.ts";
-import { DeferredDocument } from "../io/deferred_document.ts";
+} from "./search_record.ts";
+import { CacheChangedError, type CacheKey, type CallCache } from "./call_cache.ts";
+import { invalidUtf8Warning, loadFileSync } from "../files/load_file.ts";
+import { cachedDocument, DOC_KIND, DOC_VERSION, type LoadedDocument } from "./parse_files.ts";
+import { DeferredDocument } from "./deferred_document.ts";
 import { addStems, FoundPostings, HeldSearchData, TermRow } from "./held_data.ts";
 
 /** The cache's kind for search data. */

@@ -7,10 +7,10 @@
  *
  * @module
  */
-import { BODY, type SearchData, type SearchSection, STEM, stemTerm } from "./data.ts";
-import { TermPlaces } from "./term_places.ts";
+import { BODY, type SearchData, type SearchSection, STEM, stemTerm } from "../search/data.ts";
+import { TermPlaces } from "../search/term_places.ts";
 
-/** The version of the record and of what search data holds (`tests/mdsel/search/record_test.ts` says when to raise it). */
+/** The version of the record and of what search data holds (`tests/mdsel/cache/search_record_test.ts` says when to raise it). */
 export const SEARCH_RECORD_VERSION = 3;
 
 /** Numbers per section in {@linkcode SearchRecord.s}. */
@@ -37,8 +37,8 @@ export interface SearchRecord {
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
- * import { searchData } from "./data.ts";
- * import { searchRecordOf } from "./record.ts";
+ * import { searchData } from "../search/data.ts";
+ * import { searchRecordOf } from "./search_record.ts";
  * const record = searchRecordOf(searchData(parseDocument("# Guide\n\nText.\n", "g", "g.md")));
  * assert.deepEqual(record.h, ["Guide"]);
  * assert.deepEqual(record.l, [1, 0, 1, 0]); // heading, path, body, JSX attributes
@@ -69,8 +69,8 @@ export function searchRecordOf(data: SearchData): SearchRecord {
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
- * import { searchData } from "./data.ts";
- * import { searchDataOf, searchRecordOf } from "./record.ts";
+ * import { searchData } from "../search/data.ts";
+ * import { searchDataOf, searchRecordOf } from "./search_record.ts";
  * const data = searchData(parseDocument("# Guide\n\nText.\n", "g", "g.md"));
  * const back = searchDataOf(searchRecordOf(data), new Map([["text", [0, 2, 1, 0]]]));
  * assert.deepEqual(back.sections, data.sections);
@@ -119,8 +119,8 @@ export function searchDataOf(
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
- * import { searchData } from "./data.ts";
- * import { PostingsWriter, readPostings } from "./record.ts";
+ * import { searchData } from "../search/data.ts";
+ * import { PostingsWriter, readPostings } from "./search_record.ts";
  * const writer = new PostingsWriter();
  * writer.add(0, searchData(parseDocument("# Guide\n\nText text.\n", "g", "g.md")));
  * writer.add(1, searchData(parseDocument("# Text\n", "t", "t.md")));
@@ -285,9 +285,9 @@ export function readPostings(
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/document.ts";
- * import { searchData } from "./data.ts";
- * import { PostingsWriter, readPostingsInto } from "./record.ts";
- * import { TermPlaces } from "./term_places.ts";
+ * import { searchData } from "../search/data.ts";
+ * import { PostingsWriter, readPostingsInto } from "./search_record.ts";
+ * import { TermPlaces } from "../search/term_places.ts";
  * const writer = new PostingsWriter();
  * writer.add(0, searchData(parseDocument("# Guide\n\nText text.\n", "g", "g.md")));
  * const into = new TermPlaces();
@@ -344,7 +344,7 @@ export function readPostingsInto(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { mergePlaces } from "./record.ts";
+ * import { mergePlaces } from "./search_record.ts";
  * // "redirects" in the heading of section 0 and twice in its body; "redirect" once in that body.
  * assert.deepEqual(
  *   mergePlaces([[0, 0, 1, 0, 2, 2, 3, 9], [0, 2, 1, 5]]),

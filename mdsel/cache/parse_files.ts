@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { isFresh, statKey } from "../cache/file_key.ts";
-import type { NewEntry, StoredEntry } from "../cache/store.ts";
+import { isFresh, statKey } from "./file_key.ts";
+import type { NewEntry, StoredEntry } from "./store.ts";
 import {
   DOC_RECORD_VERSION,
   type DocRecord,
@@ -16,16 +16,16 @@ import {
 } from "../parse/doc_record.ts";
 import { CHUNK_CHARS, type DocumentParts, type Syntax } from "../parse/document.ts";
 import { readMarkdown } from "../parse/markdown_nodes.ts";
-import { VERSION } from "../version.ts";
+import { VERSION } from "../settings/version.ts";
 import type { CacheKey, CallCache } from "./call_cache.ts";
-import type { Parsed } from "./parse_pool.ts";
+import type { Parsed } from "../parse/parse_pool.ts";
 import {
   type MdxModule,
   mdxModuleFor,
   parseCostMs,
   parseText,
   WORKER_MIN_MS,
-} from "./parse_text.ts";
+} from "../parse/parse_text.ts";
 
 /** The cache's kind for parsed documents. */
 export const DOC_KIND = "doc";
@@ -152,7 +152,7 @@ async function _parse(
     ? parseCostMs(files) >= WORKER_MIN_MS
     : options.workers > 0;
   const results: Parsed[] = pooled
-    ? await (await import("./parse_pool.ts")).parseAll(files, { workers: options.workers })
+    ? await (await import("../parse/parse_pool.ts")).parseAll(files, { workers: options.workers })
     : await _parseHere(files);
   // A document rebuilt from a worker's record may need MDX's parser again.
   if (results.some((result) => "record" in result)) await mdx.loadFor(files);

@@ -101,7 +101,7 @@ export interface ExpandOptions {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { isMarkdownPath } from "./files.ts";
+ * import { isMarkdownPath } from "./expand_paths.ts";
  * assert.equal(isMarkdownPath("docs/API.MD"), true);
  * assert.equal(isMarkdownPath("notes.txt"), false);
  * ```
@@ -121,7 +121,7 @@ export function isMarkdownPath(path: string): boolean {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { expandPaths } from "./files.ts";
+ * import { expandPaths } from "./expand_paths.ts";
  * const dir = await Deno.makeTempDir();
  * await Deno.mkdir(`${dir}/docs/guide`, { recursive: true });
  * await Deno.writeTextFile(`${dir}/docs/guide/a.md`, "# A\n");

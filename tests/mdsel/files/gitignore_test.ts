@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { expandPaths } from "../../../mdsel/io/files.ts";
+import { expandPaths } from "../../../mdsel/files/expand_paths.ts";
 import { mdsel, withTempDir } from "../_cli.ts";
 
 const REPO = {

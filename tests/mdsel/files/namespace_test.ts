@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { assignNamespaces, namespaceOf } from "../../../mdsel/io/namespace.ts";
+import { assignNamespaces, namespaceOf } from "../../../mdsel/files/namespace.ts";
 
 const CASES: [string, string][] = [
   ["README.md", "readme"],

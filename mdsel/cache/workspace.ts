@@ -4,20 +4,20 @@
  *
  * @module
  */
-import type { CacheSettings } from "../cache/location.ts";
+import type { CacheSettings } from "../settings/cache_settings.ts";
 import { parsedWarning } from "../parse/doc_record.ts";
 import type { MdDocument } from "../parse/document.ts";
 import type { SearchDataSource } from "../search/search.ts";
 import { CallCache, worthCaching } from "./call_cache.ts";
-import { type ErrorEntry, FileReadError } from "./errors.ts";
-import { expandPaths, isMarkdownPath, MAX_FILES } from "./files.ts";
-import { formatBytes } from "./format_bytes.ts";
-import { type LoadedFile, loadFile, MAX_FILE_BYTES } from "./load_file.ts";
-import { assignNamespaces } from "./namespace.ts";
+import { type ErrorEntry, FileReadError } from "../files/errors.ts";
+import { expandPaths, isMarkdownPath, MAX_FILES } from "../files/expand_paths.ts";
+import { formatBytes } from "../files/format_bytes.ts";
+import { type LoadedFile, loadFile, MAX_FILE_BYTES } from "../files/load_file.ts";
+import { assignNamespaces } from "../files/namespace.ts";
 import { DeferredDocument } from "./deferred_document.ts";
 import { type FileText, parseFiles } from "./parse_files.ts";
-import { MDX, type MdxModule, parseText } from "./parse_text.ts";
-import { DEFAULT_ENGINE_SETTINGS } from "./settings.ts";
+import { MDX, type MdxModule, parseText } from "../parse/parse_text.ts";
+import { DEFAULT_ENGINE_SETTINGS } from "../settings/engine_settings.ts";
 
 /** The readable documents of a call, and what went wrong with the others. */
 export interface Workspace {
@@ -144,7 +144,7 @@ export async function loadWorkspace(
     ({ cache, notices: cacheNotices } = await CallCache.open(limits.cache!, started));
   }
   const search = limits.search && cache !== undefined
-    ? (await import("../search/files.ts")).SearchFiles.lookUp(
+    ? (await import("./search_source.ts")).SearchFiles.lookUp(
       cache,
       files.map((file, i) => ({ path: file.path, info: infos[i] })),
       limits.complete === true,

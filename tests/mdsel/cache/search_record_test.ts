@@ -3,7 +3,7 @@
 // places merged from its words'), and the record's version moves with what
 // search data is made of.
 import assert from "node:assert/strict";
-import { loadWorkspace } from "../../../mdsel/io/workspace.ts";
+import { loadWorkspace } from "../../../mdsel/cache/workspace.ts";
 import { type SearchData, searchData, STEM, stemTerm } from "../../../mdsel/search/data.ts";
 import {
   mergePlaces,
@@ -13,7 +13,7 @@ import {
   SEARCH_RECORD_VERSION,
   searchDataOf,
   searchRecordOf,
-} from "../../../mdsel/search/record.ts";
+} from "../../../mdsel/cache/search_record.ts";
 import { TermPlaces } from "../../../mdsel/search/term_places.ts";
 import { CORPUS_DIR, ensureCorpus } from "../../_corpus.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../../_mdx_corpus.ts";
@@ -140,7 +140,7 @@ Deno.test("search record: a stem term's places are its words' merged, in section
  * The search records and postings written for every file of both corpora,
  * hashed: cached search data is read only by the code that wrote it. When
  * this fails, what search data holds changed: raise SEARCH_RECORD_VERSION in
- * mdsel/search/record.ts and write both new values here. A comment or a
+ * mdsel/cache/search_record.ts and write both new values here. A comment or a
  * refactor that writes the same data moves neither.
  */
 const SEARCH_FINGERPRINT = {
@@ -164,7 +164,7 @@ Deno.test("search record: its version moves whenever what search data holds does
   assert.deepEqual(
     { version: SEARCH_RECORD_VERSION, sha256: await sha256(parts.join("\n")) },
     SEARCH_FINGERPRINT,
-    "What search data holds changed: raise SEARCH_RECORD_VERSION in mdsel/search/record.ts, " +
+    "What search data holds changed: raise SEARCH_RECORD_VERSION in mdsel/cache/search_record.ts, " +
       "so that no cache entry of the old search data is read, and set SEARCH_FINGERPRINT in " +
       "this test to the new version and sha256.",
   );

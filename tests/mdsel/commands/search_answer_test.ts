@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { searchLines } from "../../../mdsel/search/answer.ts";
+import { searchLines } from "../../../mdsel/commands/search_answer.ts";
 
 Deno.test("a search's first line says how many matched and how many are shown", () => {
   const result = (i: number) => ({

@@ -5,11 +5,11 @@
  *
  * @module
  */
-import { DEFAULT_ENGINE_SETTINGS } from "../io/settings.ts";
-import { STANDS_OUT_SHARE } from "./limits.ts";
-import { echoLine } from "../commands/echo.ts";
-import { clipLine } from "../commands/outline.ts";
-import type { SearchAnswer } from "../commands/select_command.ts";
+import { DEFAULT_ENGINE_SETTINGS } from "../settings/engine_settings.ts";
+import { STANDS_OUT_SHARE } from "../search/limits.ts";
+import { echoLine } from "./echo.ts";
+import { clipLine } from "./outline.ts";
+import type { SearchAnswer } from "./select_command.ts";
 
 /** A search result's heading path is shortened past this many characters. */
 const PATH_CHARS = 56;
@@ -26,7 +26,7 @@ const HEADING_CHARS = 80;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { searchLines } from "./answer.ts";
+ * import { searchLines } from "./search_answer.ts";
  * const result = {
  *   selector: "g::heading:h2[0]", label: "h2.0", file: "g.md", heading_path: ["Guide", "Abort"], word_count: 5,
  *   start_line: 3, end_line: 5, score: 2.1, snippet: "Use an AbortSignal.",

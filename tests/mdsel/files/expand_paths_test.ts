@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { expandPaths, isMarkdownPath, MAX_FILES } from "../../../mdsel/io/files.ts";
-import { compileGlob } from "../../../mdsel/io/glob.ts";
-import { loadWorkspace } from "../../../mdsel/io/workspace.ts";
+import { expandPaths, isMarkdownPath, MAX_FILES } from "../../../mdsel/files/expand_paths.ts";
+import { compileGlob } from "../../../mdsel/files/glob.ts";
+import { loadWorkspace } from "../../../mdsel/cache/workspace.ts";
 import { mdsel } from "../_cli.ts";
 
 /**

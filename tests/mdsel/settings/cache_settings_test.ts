@@ -7,7 +7,7 @@ import {
   DEFAULT_CACHE_MAX_BYTES,
   defaultCacheDir,
   readCacheSettings,
-} from "../../../mdsel/cache/location.ts";
+} from "../../../mdsel/settings/cache_settings.ts";
 
 Deno.test("location: the platform's cache folder, XDG_CACHE_HOME first", () => {
   const lookup = (env: Record<string, string>) => (name: string) => env[name];
@@ -67,8 +67,10 @@ Deno.test("location: a folder this process may not write turns the cache off, wi
   try {
     const module = (path: string) => JSON.stringify(new URL(path, import.meta.url).href);
     const script =
-      `import { readCacheSettings } from ${module("../../../mdsel/cache/location.ts")};\n` +
-      `import { quietEnv } from ${module("../../../mdsel/io/settings.ts")};\n` +
+      `import { readCacheSettings } from ${
+        module("../../../mdsel/settings/cache_settings.ts")
+      };\n` +
+      `import { quietEnv } from ${module("../../../mdsel/settings/engine_settings.ts")};\n` +
       `console.log(JSON.stringify(readCacheSettings(quietEnv).dir ?? null));\n`;
     const output = await new Deno.Command(Deno.execPath(), {
       args: ["eval", "--no-prompt", script],

@@ -1,8 +1,8 @@
 // The stem term's places merged in one pass: the same as mergePlaces, for
 // lists in order (as postings give them) and for lists that are not.
 import assert from "node:assert/strict";
-import { mergeOrderedPlaces } from "../../../mdsel/search/places.ts";
-import { mergePlaces } from "../../../mdsel/search/record.ts";
+import { mergeOrderedPlaces } from "../../../mdsel/cache/places.ts";
+import { mergePlaces } from "../../../mdsel/cache/search_record.ts";
 import { BODY } from "../../../mdsel/search/data.ts";
 import { fc } from "../../_fast_check.ts";
 

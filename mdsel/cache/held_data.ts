@@ -6,9 +6,9 @@
  *
  * @module
  */
-import type { SearchData } from "./data.ts";
+import type { SearchData } from "../search/data.ts";
 import { mergeOrderedPlaces } from "./places.ts";
-import type { TermPlaces } from "./term_places.ts";
+import type { TermPlaces } from "../search/term_places.ts";
 
 /**
  * What a call's postings hold, in the order read, in flat arrays: per
@@ -159,7 +159,7 @@ function _grown(array: Int32Array): Int32Array<ArrayBuffer> {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { TermPlaces } from "./term_places.ts";
+ * import { TermPlaces } from "../search/term_places.ts";
  * import { addStems, FoundPostings, TermRow } from "./held_data.ts";
  * const places = new TermPlaces();
  * // "redirect" in section 0's heading, "redirects" in section 1's: both stem to "~redirect".
@@ -221,7 +221,7 @@ export function addStems(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { TermPlaces } from "./term_places.ts";
+ * import { TermPlaces } from "../search/term_places.ts";
  * import { HeldSearchData } from "./held_data.ts";
  * const places = new TermPlaces();
  * places.addTerm("guide", places.append([0, 0, 1]), 3);

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { DEFAULT_ENGINE_SETTINGS } from "../../../mdsel/io/settings.ts";
-import { formatBytes } from "../../../mdsel/io/format_bytes.ts";
-import { DeferredDocument } from "../../../mdsel/io/deferred_document.ts";
-import { loadWorkspace } from "../../../mdsel/io/workspace.ts";
+import { DEFAULT_ENGINE_SETTINGS } from "../../../mdsel/settings/engine_settings.ts";
+import { formatBytes } from "../../../mdsel/files/format_bytes.ts";
+import { DeferredDocument } from "../../../mdsel/cache/deferred_document.ts";
+import { loadWorkspace } from "../../../mdsel/cache/workspace.ts";
 import { callText, startServer } from "../../_server.ts";
 import { mdsel, withTempDir } from "../_cli.ts";
 

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { BODY } from "./data.ts";
-import { mergePlaces } from "./record.ts";
+import { BODY } from "../search/data.ts";
+import { mergePlaces } from "./search_record.ts";
 
 /**
  * The places of a stem term in a document, from those of the words it stems

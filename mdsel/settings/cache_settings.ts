@@ -33,7 +33,7 @@ export const NO_CACHE: CacheSettings = { maxBytes: DEFAULT_CACHE_MAX_BYTES, warn
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { defaultCacheDir } from "./location.ts";
+ * import { defaultCacheDir } from "./cache_settings.ts";
  * const env: Record<string, string> = { HOME: "/home/ann" };
  * assert.equal(defaultCacheDir((name) => env[name], "linux"), "/home/ann/.cache/mdsel");
  * assert.equal(defaultCacheDir((name) => env[name], "darwin"), "/home/ann/Library/Caches/mdsel");
@@ -65,7 +65,7 @@ export function defaultCacheDir(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { readCacheSettings } from "./location.ts";
+ * import { readCacheSettings } from "./cache_settings.ts";
  * const dir = await Deno.makeTempDir();
  * const env: Record<string, string> = { MDSEL_CACHE_DIR: dir };
  * assert.equal(readCacheSettings((name) => env[name]).dir, dir);
@@ -107,7 +107,7 @@ export function readCacheSettings(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { mayUseFolder } from "./location.ts";
+ * import { mayUseFolder } from "./cache_settings.ts";
  * assert.equal(mayUseFolder(Deno.cwd()), true); // the tests run with -A
  * ```
  */
@@ -134,7 +134,7 @@ function _absolute(value: string | undefined, os: string): string | undefined {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { wholeNumberProblem } from "./location.ts";
+ * import { wholeNumberProblem } from "./cache_settings.ts";
  * assert.equal(wholeNumberProblem(Number("lots")), "not a positive whole number");
  * assert.equal(wholeNumberProblem(1e20), "too large: at most 9007199254740991");
  * ```

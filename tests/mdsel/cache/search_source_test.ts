@@ -6,10 +6,10 @@
 // from the cache.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import type { CacheSettings } from "../../../mdsel/cache/location.ts";
-import { CacheChangedError } from "../../../mdsel/io/call_cache.ts";
-import type { SearchFiles } from "../../../mdsel/search/files.ts";
-import { loadWorkspace, type Workspace } from "../../../mdsel/io/workspace.ts";
+import type { CacheSettings } from "../../../mdsel/settings/cache_settings.ts";
+import { CacheChangedError } from "../../../mdsel/cache/call_cache.ts";
+import type { SearchFiles } from "../../../mdsel/cache/search_source.ts";
+import { loadWorkspace, type Workspace } from "../../../mdsel/cache/workspace.ts";
 import { type SearchData, searchData } from "../../../mdsel/search/data.ts";
 import { termMatcher, termSpecs } from "../../../mdsel/search/match.ts";
 import { parseQuery, QueryError } from "../../../mdsel/search/query.ts";
@@ -17,7 +17,7 @@ import { RANKING } from "../../../mdsel/search/rank.ts";
 import { CORPUS_DIR, ensureCorpus } from "../../_corpus.ts";
 import { fc } from "../../_fast_check.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../../_mdx_corpus.ts";
-import { settle } from "../cache/_cache.ts";
+import { settle } from "./_cache.ts";
 import { modelOf } from "../_docs.ts";
 import { withTempDir } from "../_cli.ts";
 

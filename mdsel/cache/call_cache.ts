@@ -4,10 +4,10 @@
  *
  * @module
  */
-import { statKey } from "../cache/file_key.ts";
-import type { CacheSettings } from "../cache/location.ts";
-import type { CacheStore, EntryBatch } from "../cache/store.ts";
-import { MDX } from "./parse_text.ts";
+import { statKey } from "./file_key.ts";
+import type { CacheSettings } from "../settings/cache_settings.ts";
+import type { CacheStore, EntryBatch } from "./store.ts";
+import { MDX } from "../parse/parse_text.ts";
 
 /**
  * Markdown (not MDX) the cache is used for, in bytes, at the least: a small call parses faster than
@@ -100,7 +100,7 @@ export class CallCache {
     settings: CacheSettings,
     started: number = Date.now(),
   ): Promise<{ cache?: CallCache; notices: string[] }> {
-    const { CacheStore } = await import("../cache/store.ts");
+    const { CacheStore } = await import("./store.ts");
     const { store, warning } = await CacheStore.open(settings.dir!, settings.maxBytes);
     const notices = warning === undefined ? [] : [warning];
     return store === undefined
