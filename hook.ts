@@ -24,6 +24,7 @@ import {
   MIN_WORDS_VARIABLES,
   readWordThreshold,
 } from "./hooks/settings.ts";
+import { writeAll } from "./mdsel/cli/write_all.ts";
 
 /** What one run of the hook writes. */
 export interface HookResult {
@@ -141,22 +142,16 @@ export async function main(args: readonly string[] = Deno.args): Promise<void> {
     // The warm-up needs nothing of its input (and may be run by hand, stdin a terminal).
     const stdin = mode.hook === "warm" ? "" : await new Response(Deno.stdin.readable).text();
     const result = await runHook(stdin, mode);
-    if (result.stdout) await _writeAll(Deno.stdout, result.stdout);
-    if (result.stderr) await _writeAll(Deno.stderr, result.stderr);
+    if (result.stdout) await writeAll(Deno.stdout, result.stdout);
+    if (result.stderr) await writeAll(Deno.stderr, result.stderr);
   } catch (error) {
     // Nothing may make the hook fail a read: report on stderr, still exit 0.
     try {
-      await _writeAll(Deno.stderr, `mdsel hook: ${_message(error)}\n`);
+      await writeAll(Deno.stderr, `mdsel hook: ${_message(error)}\n`);
     } catch {
       // stderr is gone too; there is nowhere left to report.
     }
   }
-}
-
-async function _writeAll(stream: typeof Deno.stdout, text: string): Promise<void> {
-  const bytes = new TextEncoder().encode(text);
-  let written = 0;
-  while (written < bytes.length) written += await stream.write(bytes.subarray(written));
 }
 
 function _message(error: unknown): string {

@@ -16,7 +16,7 @@ import type { Workspace } from "../mdsel/cache/workspace.ts";
 import type { MdDocument } from "../mdsel/parse/document.ts";
 import { sliceLines } from "../mdsel/parse/source_lines.ts";
 import { STOP_WORDS } from "../mdsel/search/query.ts";
-import { RANKING, type Ranking } from "../mdsel/search/rank.ts";
+import { RANKING, type Ranking } from "../mdsel/search/ranking.ts";
 import type { NaturalAnswer, NaturalQuestion } from "../tests/mdsel/_natural_questions.ts";
 
 /** How deep a ranking is read: a search shows at most ten results. */

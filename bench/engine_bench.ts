@@ -43,7 +43,7 @@
  */
 import { join, sep as SEPARATOR } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseDocument } from "../mdsel/parse/document.ts";
+import { parseDocument } from "../mdsel/parse/markdown_nodes.ts";
 import {
   apiReference,
   changelog,

@@ -20,7 +20,7 @@
  */
 import { parseArgs } from "node:util";
 import { loadWorkspace } from "../mdsel/cache/workspace.ts";
-import { RANKING } from "../mdsel/search/rank.ts";
+import { RANKING } from "../mdsel/search/ranking.ts";
 import {
   ensureNaturalSets,
   NATURAL_QUESTIONS,

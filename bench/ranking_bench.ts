@@ -16,7 +16,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { RANKING, type Ranking } from "../mdsel/search/rank.ts";
+import { RANKING, type Ranking } from "../mdsel/search/ranking.ts";
 import type { Half } from "./_docs_sets.ts";
 import { engineRanker, scoresOf } from "./_natural.ts";
 import { loadedSets } from "./_queries.ts";

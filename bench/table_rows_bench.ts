@@ -21,7 +21,7 @@ import { relative } from "node:path";
 import { parseArgs } from "node:util";
 import { loadWorkspace } from "../mdsel/cache/workspace.ts";
 import { sliceLines } from "../mdsel/parse/source_lines.ts";
-import { RANKING } from "../mdsel/search/rank.ts";
+import { RANKING } from "../mdsel/search/ranking.ts";
 import {
   ensureNaturalSets,
   naturalFolder,

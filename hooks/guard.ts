@@ -8,7 +8,8 @@
  */
 import type { OutlineReply, OutlineRequest } from "./outline_worker.ts";
 import { isGuardedPath, isWholeRead, markdownReadPath, type ToolHookInput } from "./input.ts";
-import { countWords, fileExceedsWordLimit, readFileChunks } from "./word_count.ts";
+import { fileExceedsWordLimit, readFileChunks } from "./word_count.ts";
+import { countWords } from "../mdsel/parse/words.ts";
 
 /**
  * The most characters of the reason the model reads instead of the file.

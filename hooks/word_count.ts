@@ -2,10 +2,11 @@
  * Counting words of a file without reading more of it than the answer needs:
  * the file in chunks, and a count that stops as soon as it passes a limit.
  * Words are maximal runs of non-whitespace characters of the raw text, markup
- * included, as `wc -w` counts them.
+ * included, as `wc -w` and the engine (`mdsel/parse/words.ts`) count them.
  *
  * @module
  */
+import { WordCount } from "../mdsel/parse/words.ts";
 
 /**
  * How many bytes the hook reads from the file at a time.
@@ -54,48 +55,16 @@ export async function exceedsWordLimit(
   limit: number,
 ): Promise<boolean> {
   const decoder = new TextDecoder();
-  let words = 0;
-  let inWord = false;
+  const words = new WordCount();
   for await (const chunk of chunks) {
     if (chunk.includes(0)) throw new BinaryContentError();
-    const text = decoder.decode(chunk, { stream: true });
-    for (let i = 0; i < text.length; i++) {
-      if (_isSpace(text.charCodeAt(i))) {
-        inWord = false;
-      } else if (!inWord) {
-        inWord = true;
-        if (++words > limit) return true;
-      }
-    }
+    words.add(decoder.decode(chunk, { stream: true }));
+    if (words.count > limit) return true;
   }
   // A trailing incomplete UTF-8 sequence decodes to U+FFFD, which is no
   // whitespace: it only ever continues or starts a word.
-  if (decoder.decode().length > 0 && !inWord) words++;
-  return words > limit;
-}
-
-/**
- * Counts the words of a text: maximal runs of non-whitespace characters (the
- * same whitespace as {@linkcode exceedsWordLimit}).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { countWords } from "./word_count.ts";
- * assert.equal(countWords("## Install\n\n`npm i x`"), 5);
- * ```
- */
-export function countWords(text: string): number {
-  let words = 0;
-  let inWord = false;
-  for (let i = 0; i < text.length; i++) {
-    if (_isSpace(text.charCodeAt(i))) inWord = false;
-    else if (!inWord) {
-      inWord = true;
-      words++;
-    }
-  }
-  return words;
+  if (decoder.decode().length > 0) words.word();
+  return words.count > limit;
 }
 
 /**
@@ -133,14 +102,6 @@ export async function* readFileChunks(
     if (read === null) return;
     if (read > 0) yield buffer.subarray(0, read);
   }
-}
-
-function _isSpace(code: number): boolean {
-  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
-  if (code < 0xa0) return false;
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f ||
-    code === 0x3000 || code === 0xfeff;
 }
 
 /**

@@ -15,6 +15,7 @@ import { errorText, indexText, selectText } from "./commands/render_text.ts";
 import type { SelectOutcome } from "./commands/select_command.ts";
 import { type CacheSettings, NO_CACHE, readCacheSettings } from "./settings/cache_settings.ts";
 import { type Invocation, parseArgs, USAGE, UsageError } from "./cli/args.ts";
+import { writeAll } from "./cli/write_all.ts";
 import { type EngineSettings, quietEnv, readSettings } from "./settings/engine_settings.ts";
 import { loadWorkspace, type Workspace } from "./cache/workspace.ts";
 import { CacheChangedError } from "./cache/call_cache.ts";
@@ -235,18 +236,13 @@ async function _select(
 export async function main(args: readonly string[]): Promise<void> {
   const result = await run(args);
   try {
-    await _writeAll(Deno.stdout, result.stdout);
-    await _writeAll(Deno.stderr, result.stderr);
+    await writeAll(Deno.stdout, result.stdout);
+    await writeAll(Deno.stderr, result.stderr);
   } catch (error) {
     // The reader went away (e.g. `| head`): nothing left to tell it.
     if (!(error instanceof Deno.errors.BrokenPipe)) throw error;
   }
   Deno.exitCode = result.code;
-}
-
-async function _writeAll(stream: typeof Deno.stdout, text: string): Promise<void> {
-  let bytes = new TextEncoder().encode(text);
-  while (bytes.length > 0) bytes = bytes.subarray(await stream.write(bytes));
 }
 
 if (import.meta.main) await main(Deno.args);

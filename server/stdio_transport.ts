@@ -11,6 +11,8 @@
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
+import { formatBytes } from "../mdsel/files/format_bytes.ts";
+import { clipText } from "../mdsel/query/clip.ts";
 
 /** The largest input line taken, as the SDK's own transport has it: 10 MiB. */
 export const MAX_LINE_BYTES = 10 * 1024 * 1024;
@@ -187,7 +189,7 @@ export class StdioTransport {
     this.#size = 0;
     this.#oversized = undefined;
     if (oversized) {
-      const limit = _formatMiB(this.#maxLineBytes);
+      const limit = formatBytes(this.#maxLineBytes, { binary: true });
       this.#log(`mdsel-claude: skipped a message of ${size} bytes (the limit is ${limit})`);
       const id = _findId(new TextDecoder().decode(oversized.head), "head") ??
         _findId(new TextDecoder().decode(oversized.tail), "tail");
@@ -344,14 +346,9 @@ function _lastBytes(parts: readonly Uint8Array[], count: number): Uint8Array {
 }
 
 function _preview(line: string): string {
-  const text = _oneLine(line);
-  return text.length <= 80 ? text : `${text.slice(0, 80)}...`;
+  return clipText(_oneLine(line), 80);
 }
 
 function _oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
-}
-
-function _formatMiB(bytes: number): string {
-  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
 }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { formatBytes } from "../mdsel/files/format_bytes.ts";
 
 /** What a finished command printed. */
 export interface CommandOutput {
@@ -90,7 +91,7 @@ export class CommandOutputLimitError extends CommandError {
 
   /** Creates the error for the cap the program passed. */
   constructor(command: string, maxOutputBytes: number) {
-    super(command, `${command} output exceeded ${formatBytes(maxOutputBytes)}`);
+    super(command, `${command} output exceeded ${formatBytes(maxOutputBytes, { binary: true })}`);
     this.name = "CommandOutputLimitError";
     this.maxOutputBytes = maxOutputBytes;
   }
@@ -224,25 +225,6 @@ export function stderrTail(stderr: string, maxLength = 300): string {
  */
 export function formatSeconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(3))} s`;
-}
-
-/**
- * A size in bytes for messages, in the largest binary unit that divides it
- * evenly: `8 MiB`, `64 KiB`, `1000 bytes`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { formatBytes } from "./run_command.ts";
- * assert.equal(formatBytes(8 * 1024 * 1024), "8 MiB");
- * assert.equal(formatBytes(1000), "1000 bytes");
- * ```
- */
-export function formatBytes(bytes: number): string {
-  for (const [unit, size] of [["GiB", 2 ** 30], ["MiB", 2 ** 20], ["KiB", 2 ** 10]] as const) {
-    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
-  }
-  return `${bytes} bytes`;
 }
 
 /**

@@ -14,7 +14,7 @@ import type { SourceLines } from "../parse/source_lines.ts";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { DeferredDocument } from "./deferred_document.ts";
  * let built = 0;
  * const doc = new DeferredDocument("guide", "guide.md", () => {

@@ -9,6 +9,7 @@
 import type { SearchData } from "../search/data.ts";
 import { mergeOrderedPlaces } from "./places.ts";
 import type { TermPlaces } from "../search/term_places.ts";
+import { grown } from "../search/grown.ts";
 
 /**
  * What a call's postings hold, in the order read, in flat arrays: per
@@ -46,14 +47,12 @@ export class FoundPostings {
   push(doc: number, rank: number, name: number, start: number, end: number, stem: number): void {
     const at = this.length++;
     if (at === this.doc.length) {
-      this.doc = _grown(this.doc);
-      this.rank = _grown(this.rank);
-      this.name = _grown(this.name);
-      this.start = _grown(this.start);
-      this.end = _grown(this.end);
-      const stems = new Uint8Array(at * 2);
-      stems.set(this.stem);
-      this.stem = stems;
+      this.doc = grown(this.doc);
+      this.rank = grown(this.rank);
+      this.name = grown(this.name);
+      this.start = grown(this.start);
+      this.end = grown(this.end);
+      this.stem = grown(this.stem);
     }
     this.doc[at] = doc;
     this.rank[at] = rank;
@@ -116,11 +115,11 @@ export class TermRow {
   push(rank: number, name: number, start: number, end: number): void {
     const at = this.length++;
     if (at === this.rank.length) {
-      this.rank = _grown(this.rank);
-      this.name = _grown(this.name);
-      this.start = _grown(this.start);
-      this.end = _grown(this.end);
-      this.order = _grown(this.order);
+      this.rank = grown(this.rank);
+      this.name = grown(this.name);
+      this.start = grown(this.start);
+      this.end = grown(this.end);
+      this.order = grown(this.order);
     }
     this.rank[at] = rank;
     this.name[at] = name;
@@ -140,12 +139,6 @@ export class TermRow {
       order[at] = n;
     }
   }
-}
-
-function _grown(array: Int32Array): Int32Array<ArrayBuffer> {
-  const grown = new Int32Array(array.length * 2);
-  grown.set(array);
-  return grown;
 }
 
 /**

@@ -9,6 +9,7 @@
  */
 import { BODY, type SearchData, type SearchSection, STEM, stemTerm } from "../search/data.ts";
 import { TermPlaces } from "../search/term_places.ts";
+import { grown } from "../search/grown.ts";
 
 /** The version of the record and of what search data holds (`tests/mdsel/cache/search_record_test.ts` says when to raise it). */
 export const SEARCH_RECORD_VERSION = 3;
@@ -36,7 +37,7 @@ export interface SearchRecord {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { searchData } from "../search/data.ts";
  * import { searchRecordOf } from "./search_record.ts";
  * const record = searchRecordOf(searchData(parseDocument("# Guide\n\nText.\n", "g", "g.md")));
@@ -68,7 +69,7 @@ export function searchRecordOf(data: SearchData): SearchRecord {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { searchData } from "../search/data.ts";
  * import { searchDataOf, searchRecordOf } from "./search_record.ts";
  * const data = searchData(parseDocument("# Guide\n\nText.\n", "g", "g.md"));
@@ -118,7 +119,7 @@ export function searchDataOf(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { searchData } from "../search/data.ts";
  * import { PostingsWriter, readPostings } from "./search_record.ts";
  * const writer = new PostingsWriter();
@@ -167,11 +168,7 @@ export class PostingsWriter {
       let id = ids.get(term);
       if (id === undefined) {
         ids.set(term, id = ids.size);
-        if (id >= this.#kept.length) {
-          const grown = new Uint8Array(this.#kept.length * 2);
-          grown.set(this.#kept);
-          this.#kept = grown;
-        }
+        if (id >= this.#kept.length) this.#kept = grown(this.#kept);
       }
       if (this.#kept[id] === 0) this.#kept[id] = keep(term) ? 1 : 2;
       if (this.#kept[id] === 1) reached.set(term, places);
@@ -180,11 +177,7 @@ export class PostingsWriter {
         rank++;
         continue;
       }
-      if (3 * this.#count + 3 > this.#pairs.length) {
-        const grown = new Int32Array(this.#pairs.length * 2);
-        grown.set(this.#pairs);
-        this.#pairs = grown;
-      }
+      if (3 * this.#count + 3 > this.#pairs.length) this.#pairs = grown(this.#pairs);
       const at = 3 * this.#count++;
       this.#pairs[at] = id;
       this.#pairs[at + 1] = slot;
@@ -284,7 +277,7 @@ export function readPostings(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { searchData } from "../search/data.ts";
  * import { PostingsWriter, readPostingsInto } from "./search_record.ts";
  * import { TermPlaces } from "../search/term_places.ts";
@@ -397,7 +390,7 @@ function _writePlaces(out: _Bytes, places: readonly number[]): void {
 
 /** A growing buffer of LEB128 numbers. */
 class _Bytes {
-  #buffer: Uint8Array;
+  #buffer: Uint8Array<ArrayBuffer>;
   length = 0;
 
   constructor(size = 1024) {
@@ -427,9 +420,7 @@ class _Bytes {
   }
 
   #grow(needed: number): void {
-    const next = new Uint8Array(Math.max(this.#buffer.length * 2, this.length + needed));
-    next.set(this.#buffer.subarray(0, this.length));
-    this.#buffer = next;
+    this.#buffer = grown(this.#buffer, this.length + needed);
   }
 }
 

@@ -14,6 +14,7 @@ import type { MdxProblem } from "../parse/mdx_warning.ts";
 import { mdxWarning } from "../parse/mdx_warning.ts";
 import type { SearchBatch, SearchDataSource } from "../search/search.ts";
 import { TermPlaces } from "../search/term_places.ts";
+import { grown } from "../search/grown.ts";
 import { type SearchData, searchData, STEM } from "../search/data.ts";
 import { reachedTerms, type TermSpec, typoHalves, withinOneEdit } from "../search/match.ts";
 import {
@@ -220,7 +221,7 @@ export class SearchFiles implements SearchDataSource {
   ): SearchBatch {
     const out: SearchData[] = new Array(docs.length);
     // Per segment, the call's document at each slot (-1 for none).
-    const slots = new Map<number, Int32Array>();
+    const slots = new Map<number, Int32Array<ArrayBuffer>>();
     // The held documents: their indexes in `docs`, and their entries.
     const held: number[] = [];
     const entries: _Held[] = [];
@@ -234,9 +235,8 @@ export class SearchFiles implements SearchDataSource {
       entries.push(entry);
       let at = slots.get(entry.segment);
       if (at === undefined || at.length <= entry.slot) {
-        const grown = new Int32Array(Math.max(entry.slot + 1, (at?.length ?? 0) * 2)).fill(-1);
-        if (at !== undefined) grown.set(at);
-        slots.set(entry.segment, at = grown);
+        const before = at ?? new Int32Array(0);
+        slots.set(entry.segment, at = grown(before, entry.slot + 1).fill(-1, before.length));
       }
       at[entry.slot] = k;
     });

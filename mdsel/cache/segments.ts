@@ -8,7 +8,6 @@
  * @module
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
-import type { StoredPostings } from "./store.ts";
 
 /** The tables of the postings (see `entries.ts` for the entries). */
 export const SEGMENTS_SCHEMA = `
@@ -242,4 +241,12 @@ function _byCodePoint(a: string, b: string): number {
 /** A term's characters in reverse order. */
 function _reversed(term: string): string {
   return Array.from(term).reverse().join("");
+}
+
+/** The postings of one term in one segment. */
+export interface StoredPostings {
+  readonly term: string;
+  readonly segment: number;
+  /** The blob, as written. */
+  readonly places: Uint8Array;
 }

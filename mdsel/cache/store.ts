@@ -22,6 +22,7 @@ import {
   dropStaleSegments,
   insertRows,
   readPostings,
+  type StoredPostings,
   termsEndingWith,
   termsStartingWith,
   termsWithStems,
@@ -62,14 +63,6 @@ ${ENTRIES_SCHEMA}
 PRAGMA application_id = ${APPLICATION_ID};
 PRAGMA user_version = ${SCHEMA_VERSION};
 `;
-
-/** The postings of one term in one segment. */
-export interface StoredPostings {
-  readonly term: string;
-  readonly segment: number;
-  /** The blob, as written. */
-  readonly places: Uint8Array;
-}
 
 /** The cache's database, open for one call. */
 export class CacheStore {

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { clipText } from "../query/clip.ts";
 
 /** A parsed command line. */
 export type Invocation =
@@ -187,6 +188,5 @@ function _refuse(flags: Set<string>, refused: string[], command: string): void {
 }
 
 function _show(text: string): string {
-  const clipped = text.length > 60 ? `${text.slice(0, 60)}...` : text;
-  return JSON.stringify(clipped).slice(1, -1);
+  return JSON.stringify(clipText(text, 60)).slice(1, -1);
 }

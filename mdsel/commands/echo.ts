@@ -6,6 +6,7 @@
  * @module
  */
 import type { ErrorEntry } from "../files/errors.ts";
+import { clipText } from "../query/clip.ts";
 
 /** Selectors up to this many characters are echoed whole. */
 export const MAX_ECHO = 200;
@@ -26,9 +27,7 @@ const MARK = "...";
  * ```
  */
 export function clipSelector(selector: string, max = MAX_ECHO): string {
-  if (selector.length <= max) return selector;
-  const end = /[\uD800-\uDBFF]/.test(selector[max - 1]) ? max - 1 : max;
-  return selector.slice(0, end) + MARK;
+  return clipText(selector, max);
 }
 
 /**

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { parseDocument } from "../parse/document.ts";
+import { parseDocument } from "../parse/markdown_nodes.ts";
 import { parseSelector } from "../query/selector.ts";
 import { indexDocument, summarize } from "./index_command.ts";
 import { indexJson, selectJson } from "./render_json.ts";

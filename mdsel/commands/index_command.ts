@@ -5,7 +5,7 @@
  * @module
  */
 import { BLOCK_KINDS, type MdDocument, nodesChars, nodesPlainText } from "../parse/document.ts";
-import { clipLine, minimumDepth } from "./outline.ts";
+import { clipLine, foldedDepths } from "./outline.ts";
 import { exceedsPage, type PageLimits } from "./paging.ts";
 
 /** The index's description of the nodes before the first heading. */
@@ -81,7 +81,7 @@ const PREVIEW_LENGTH = 80;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { indexDocument } from "./index_command.ts";
  * const page = { words: 2000, chars: 16000 };
  * const index = indexDocument(parseDocument("# Title\n\nSome text.\n", "doc", "doc.md"), page);
@@ -167,7 +167,7 @@ export function makePreview(text: string): { text: string; truncated: boolean } 
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { indexDocument, summarize } from "./index_command.ts";
  * const page = { words: 2000, chars: 16000 };
  * const index = indexDocument(parseDocument("intro\n\n# A\n", "doc", "doc.md"), page);
@@ -194,7 +194,7 @@ export function summarize(docs: readonly DocumentIndex[]): IndexSummary {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { indexDocument, limitIndex } from "./index_command.ts";
  * const page = { words: 2000, chars: 16000 };
  * const index = indexDocument(parseDocument("## A\n### B\n#### C\n##### D\n", "doc", "doc.md"), page);
@@ -213,14 +213,9 @@ export function limitIndex(
     _headingCount(attempt) * MIN_HEADING_CHARS <= maxChars &&
     render(attempt).length <= maxChars;
   if (fits(docs)) return docs;
-  const floors = docs.map((doc) => minimumDepth(doc.headings, 2));
-  // A loop, not `Math.max(...depths)`: a spread of that many headings overflows the stack.
-  let deepest = 1;
-  for (const doc of docs) deepest = Math.max(deepest, _deepest(doc.headings));
-  const limited = (depth: number, keep: number) =>
+  const limited = (limits: readonly number[], keep: number) =>
     docs.map((doc, i) => {
-      const maxDepth = Math.max(depth, floors[i]);
-      const headings = doc.headings.filter((h) => h.depth <= maxDepth).slice(0, keep);
+      const headings = doc.headings.filter((h) => h.depth <= limits[i]).slice(0, keep);
       if (headings.length === doc.headings.length) return doc;
       return {
         ...doc,
@@ -229,9 +224,13 @@ export function limitIndex(
         max_depth: _deepest(headings),
       };
     });
-  for (let depth = deepest - 1; depth >= 1; depth--) {
-    const attempt = limited(depth, Infinity);
-    if (fits(attempt)) return attempt;
+  // The last limits keep each document's two shallowest levels.
+  let floors: number[] = [];
+  for (const limits of foldedDepths(docs.map((doc) => doc.headings), 2)) {
+    floors = limits;
+    const attempt = limited(limits, Infinity);
+    // Nothing folded is the whole index, which does not fit.
+    if (attempt.some((doc, i) => doc !== docs[i]) && fits(attempt)) return attempt;
   }
   // Even the shallowest levels do not fit: as many first headings per document as fit.
   let low = 0;
@@ -239,10 +238,10 @@ export function limitIndex(
   for (const doc of docs) high = Math.max(high, doc.headings.length);
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    if (fits(limited(1, middle))) low = middle;
+    if (fits(limited(floors, middle))) low = middle;
     else high = middle - 1;
   }
-  const shortest = limited(1, low);
+  const shortest = limited(floors, low);
   if (low > 0 || shortest.length <= 1 || fits(shortest)) return shortest;
   // Not even one heading a document fits: the first documents, at least one.
   let count = 1;

@@ -7,6 +7,7 @@
  * @module
  */
 import type { MdDocument } from "../parse/document.ts";
+import { linesChars } from "./budget.ts";
 import { echoLine } from "./echo.ts";
 import type { DocumentIndex } from "./index_command.ts";
 import { fitDepths, headingLine, outlineBudget, type OutlineEntry } from "./outline.ts";
@@ -57,7 +58,7 @@ export interface DocumentOutline {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { indexDocument } from "./index_command.ts";
  * import { documentOutline } from "./index_outline.ts";
  * const doc = parseDocument("intro\n\n# A\n", "doc", "doc.md");
@@ -87,18 +88,37 @@ export function documentOutline(
       : "";
     head.push(`intro${range} [${index.root.word_count} words]`);
   }
+  const entries = headingEntries(index, lines);
+  const tail = _countsLines(index);
+  const folded = `${index.namespace} ${path} [${words} words, +${entries.length} headings]`;
+  return { head, entries, tail, folded, fixedChars: linesChars(head) + linesChars(tail) };
+}
+
+/**
+ * A document's headings as outline entries: each labelled by its level and number (`h2.3`), its
+ * text on one line, the words of its section, and with `lines` its first and last line.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
+ * import { indexDocument } from "./index_command.ts";
+ * import { headingEntries } from "./index_outline.ts";
+ * const doc = parseDocument("# A\n\n## B\n\ntext\n", "doc", "doc.md");
+ * const index = indexDocument(doc, { words: 2000, chars: 16000 });
+ * assert.deepEqual(headingEntries(index, true)[1], { depth: 2, label: "h2.0", text: "B", words: 2, lines: [3, 5] });
+ * ```
+ */
+export function headingEntries(index: DocumentIndex, lines = false): OutlineEntry[] {
   // The full index lists every heading: its index numbers count them in order.
   const counters = [0, 0, 0, 0, 0, 0, 0];
-  const entries = index.headings.map((heading): OutlineEntry => ({
+  return index.headings.map((heading) => ({
     depth: heading.depth,
     label: `h${heading.depth}.${counters[heading.depth]++}`,
     text: headingLine(heading.text),
     words: heading.section_word_count,
     ...(lines ? { lines: [heading.start_line, heading.end_line] as const } : {}),
   }));
-  const tail = _countsLines(index);
-  const folded = `${index.namespace} ${path} [${words} words, +${entries.length} headings]`;
-  return { head, entries, tail, folded, fixedChars: _chars(head) + _chars(tail) };
 }
 
 /**
@@ -109,7 +129,7 @@ export function documentOutline(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { indexDocument } from "./index_command.ts";
  * import { documentOutline, indexDepthLimits } from "./index_outline.ts";
  * const doc = parseDocument("# A\n## B\n### C\n", "doc", "doc.md");
@@ -139,11 +159,4 @@ function _countsLines(index: DocumentIndex): string[] {
     ["quote", index.blocks.blockquotes],
   ].filter(([, count]) => count !== 0).map(([name, count]) => `${name}:${count}`);
   return counts.length === 0 ? [] : ["---", counts.join(" ")];
-}
-
-/** Characters of lines joined and ended by newlines. */
-function _chars(lines: readonly string[]): number {
-  let chars = 0;
-  for (const line of lines) chars += line.length + 1;
-  return chars;
 }

@@ -8,8 +8,8 @@
  */
 import { linesChars } from "./budget.ts";
 import { echoLine, echoValue } from "./echo.ts";
-import type { IndexedDocument } from "./index_outline.ts";
-import { headingLine, type OutlineEntry, outlineLines } from "./outline.ts";
+import { headingEntries, type IndexedDocument } from "./index_outline.ts";
+import { headingLine, outlineLines } from "./outline.ts";
 
 /** One folder of a tree: its files and subfolders, and what they hold in all. */
 export interface FolderNode {
@@ -156,7 +156,7 @@ export interface TreeLines {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { indexDocument } from "./index_command.ts";
  * import { buildTrees, treeLines } from "./index_tree.ts";
  * const page = { words: 2000, chars: 16000 };
@@ -197,7 +197,7 @@ export function treeLines(
       `${indent}${index.namespace} ${echoLine(name)} [${words} words]${echoLine(heading)}`,
       "file",
     );
-    const entries = _entries(items[i]);
+    const entries = headingEntries(index);
     if (fold.levels === 0 || entries.length === 0) {
       if (entries.length > 1) foldedFiles++;
       return;
@@ -229,17 +229,6 @@ export function treeLines(
     visit(tree, tree.node);
   }
   return { lines, kinds, foldedFolders, foldedFiles };
-}
-
-/** A document's headings as outline entries (the labels the outline prints). */
-function _entries({ index }: IndexedDocument): OutlineEntry[] {
-  const counters = [0, 0, 0, 0, 0, 0, 0];
-  return index.headings.map((heading) => ({
-    depth: heading.depth,
-    label: `h${heading.depth}.${counters[heading.depth]++}`,
-    text: headingLine(heading.text),
-    words: heading.section_word_count,
-  }));
 }
 
 /**

@@ -27,7 +27,6 @@ import {
 } from "../query/selector.ts";
 import { closestSelectors, similarity } from "../query/suggest.ts";
 import { clipSelector } from "./echo.ts";
-import type { Unresolved } from "./select_command.ts";
 
 /** The most suggestions an unresolved selector carries. */
 const MAX_SUGGESTIONS = 5;
@@ -56,7 +55,7 @@ export interface Misses {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { resolvePath } from "../query/resolve.ts";
  * import { parseSelector } from "../query/selector.ts";
  * import { describeFailure, lastValidSelector, notFound } from "./not_found.ts";
@@ -102,7 +101,7 @@ export function notFound(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { rootOf } from "../query/resolve.ts";
  * import { describeFailure } from "./not_found.ts";
  * const scope = rootOf(parseDocument("# A\n", "readme", "readme.md"));
@@ -137,7 +136,7 @@ export function describeFailure(failure: ResolutionFailure, qualify = false): st
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { rootOf } from "../query/resolve.ts";
  * import { lastValidSelector } from "./not_found.ts";
  * const scope = rootOf(parseDocument("# A\n", "readme", "readme.md"));
@@ -197,7 +196,7 @@ export function listNamespaces(names: readonly string[]): string {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { parseSelector } from "../query/selector.ts";
  * import { unknownNamespace } from "./not_found.ts";
  * const guide = parseDocument("## Setup\n", "guide", "guide.md");
@@ -247,7 +246,7 @@ export function unknownNamespace(selector: Selector, docs: readonly MdDocument[]
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { parseSelector } from "../query/selector.ts";
  * import { closestPaths } from "./not_found.ts";
  * const doc = parseDocument("# A\n\n### B\n", "d", "d.md");
@@ -290,4 +289,19 @@ function _joinReasons(reasons: readonly string[]): string {
   return `${distinct.slice(0, LISTED_REASONS).join("; ")}; and ${
     more.toLocaleString("en-US")
   } more like ${more === 1 ? "it" : "these"}`;
+}
+
+/** A selector that matched nothing. */
+export interface Unresolved {
+  /** The selector in canonical form. */
+  selector: string;
+  /** Why nothing matched. */
+  reason: string;
+  /** Existing selectors close to it, canonical and fully qualified. */
+  suggestions: string[];
+  /**
+   * How the text format shows the selector and its suggestions: in the
+   * outline's short form (`h3.144`, `fs::h3.144` with several files).
+   */
+  text?: { selector: string; suggestions: string[] };
 }

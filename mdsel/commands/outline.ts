@@ -6,6 +6,7 @@
  * @module
  */
 import type { NodeList } from "../parse/document.ts";
+import { linesChars } from "./budget.ts";
 
 /** One heading of an outline. */
 export interface OutlineEntry {
@@ -44,7 +45,7 @@ export interface OutlineStyle {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { outlineEntries } from "./outline.ts";
  * const doc = parseDocument("# A\n\n## B\n\ntext\n", "doc", "doc.md");
  * assert.deepEqual(outlineEntries(doc.top, 0, 3, (i) => `n${i}`).map((e) => [e.label, e.words]), [["n0", 3], ["n1", 2]]);
@@ -224,7 +225,7 @@ export function minimumDepth(entries: readonly { depth: number }[], levels: numb
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { fitDepths, outlineEntries } from "./outline.ts";
  * const doc = parseDocument("# A\n## B\n### A long third level\n#### And a long fourth\n", "doc", "doc.md");
  * const entries = outlineEntries(doc.top, 0, 4, (i) => `x${i}`);
@@ -240,32 +241,48 @@ export function fitDepths(
   style: OutlineStyle,
   levels: number,
 ): { limits: number[]; chars: number } {
-  const floors = groups.map((group) => minimumDepth(group.entries, levels));
-  // A loop, not `Math.max(...depths)`: a spread of that many headings overflows the stack.
-  let deepest = 1;
-  for (const group of groups) {
-    for (const entry of group.entries) if (entry.depth > deepest) deepest = entry.depth;
-  }
   // Folding is not always smaller (a folded line says what it hides): when
   // nothing fits, the smallest outline wins.
   let best: { limits: number[]; chars: number } | undefined;
-  for (let limit = deepest; limit >= 1; limit--) {
-    const limits = floors.map((floor) => Math.max(limit, floor));
-    const chars = _charsOf(groups, limits, style);
+  for (const limits of foldedDepths(groups.map((group) => group.entries), levels)) {
+    let chars = 0;
+    groups.forEach((group, i) => {
+      chars += group.fixedChars + linesChars(outlineLines(group.entries, limits[i], style));
+    });
     if (chars <= budget) return { limits, chars };
     if (best === undefined || chars < best.chars) best = { limits, chars };
-    if (limits.every((value, i) => value === floors[i])) break;
   }
   return best!;
 }
 
-function _charsOf(groups: readonly OutlineGroup[], limits: number[], style: OutlineStyle): number {
-  let chars = 0;
-  groups.forEach((group, i) => {
-    chars += group.fixedChars;
-    for (const line of outlineLines(group.entries, limits[i], style)) chars += line.length + 1;
-  });
-  return chars;
+/**
+ * The depth limits, one per group of headings, that folding tries in turn: the deepest level
+ * first, then one level fewer at a time, each group keeping its `levels` shallowest (the last
+ * limits keep only those).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { foldedDepths } from "./outline.ts";
+ * const at = (...depths: number[]) => depths.map((depth) => ({ depth }));
+ * assert.deepEqual([...foldedDepths([at(1, 2, 3, 4), at(3, 5)], 2)], [[5, 5], [4, 5], [3, 5], [2, 5]]);
+ * ```
+ */
+export function* foldedDepths(
+  groups: readonly (readonly { depth: number }[])[],
+  levels: number,
+): Generator<number[]> {
+  const floors = groups.map((entries) => minimumDepth(entries, levels));
+  // A loop, not `Math.max(...depths)`: a spread of that many headings overflows the stack.
+  let deepest = 1;
+  for (const entries of groups) {
+    for (const entry of entries) if (entry.depth > deepest) deepest = entry.depth;
+  }
+  for (let limit = deepest; limit >= 1; limit--) {
+    const limits = floors.map((floor) => Math.max(limit, floor));
+    yield limits;
+    if (limits.every((value, i) => value === floors[i])) return;
+  }
 }
 
 /**

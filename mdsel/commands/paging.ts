@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { countWords } from "../parse/plain_text.ts";
+import { countWords } from "../parse/words.ts";
 import { type SourceLines, splitLines } from "../parse/source_lines.ts";
 
 /** A run of source lines that is never split across pages unless too big. */

@@ -152,7 +152,8 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
   }
   const shown = matches.slice(0, kept);
   const omitted = matches.slice(kept).map((match) => match.selector);
-  const fit = _fitAfter(
+  const after = _afterWithin(
+    maxChars,
     maxChars - render(shown, omitted, none).length,
     [
       unresolved.map((entry) =>
@@ -161,23 +162,13 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
       errors.map(_size),
       warnings.map(_size),
     ],
+    // A failure always says why: the first unresolved selector or error stays, as the first
+    // match does.
+    unresolved.length > 0
+      ? { unresolved: 1, errors: 0, warnings: 0 }
+      : { unresolved: 0, errors: Math.min(1, errors.length), warnings: 0 },
+    (after) => render(shown, omitted, after),
   );
-  // A failure always says why: the first unresolved selector or error stays, as the first match does.
-  const least = unresolved.length > 0
-    ? { unresolved: 1, errors: 0, warnings: 0 }
-    : { unresolved: 0, errors: Math.min(1, errors.length), warnings: 0 };
-  let after = {
-    unresolved: Math.max(fit[0], least.unresolved),
-    errors: Math.max(fit[1], least.errors),
-    warnings: fit[2],
-  };
-  // The estimate leaves room for the keys; should it be short, give back the last ones.
-  for (let text = render(shown, omitted, after); text.length > maxChars;) {
-    const fewer = _fewer(after, least);
-    if (fewer === after) break;
-    after = fewer;
-    text = render(shown, omitted, after);
-  }
   return render(shown, omitted, after);
 }
 
@@ -273,24 +264,14 @@ export function indexJsonWithin(
       if (documents.length === listed.length) break;
     }
   }
-  const [errorCount, warningCount] = _fitAfter(
-    maxChars - render(documents, [], none).length,
-    [distinctErrors.map(_size), distinctWarnings.map(_size)],
-  );
   // A failure always says why: the first error stays.
-  const least = { unresolved: 0, errors: Math.min(1, distinctErrors.length), warnings: 0 };
-  let after: _After = {
-    unresolved: 0,
-    errors: Math.max(errorCount, least.errors),
-    warnings: warningCount,
-  };
-  for (let text = render(documents, [], after); text.length > maxChars;) {
-    const fewer = _fewer(after, least);
-    if (fewer === after) break;
-    after = fewer;
-    text = render(documents, [], after);
-  }
-  const shown = { errors: after.errors, warnings: after.warnings };
+  const shown = _afterWithin(
+    maxChars,
+    maxChars - render(documents, [], none).length,
+    [[], distinctErrors.map(_size), distinctWarnings.map(_size)],
+    { unresolved: 0, errors: Math.min(1, distinctErrors.length), warnings: 0 },
+    (after) => render(documents, [], after),
+  );
   const partial = failed
     ? limitIndex(documents, maxChars, (attempt) => render(documents, attempt, shown))
     : [];
@@ -327,11 +308,32 @@ function _fitAfter(room: number, lists: readonly (readonly number[])[]): number[
   });
 }
 
-/** One fewer entry shown, taken from the end (warnings, errors, unresolved), never below `least`. */
-function _fewer(after: _After, least: _After): _After {
-  if (after.warnings > least.warnings) return { ...after, warnings: after.warnings - 1 };
-  if (after.errors > least.errors) return { ...after, errors: after.errors - 1 };
-  if (after.unresolved > least.unresolved) return { ...after, unresolved: after.unresolved - 1 };
+/**
+ * How many unresolved selectors, errors and warnings an envelope shows: as many of each list, in
+ * order, as `room` holds by their sizes ({@linkcode _fitAfter}), never fewer than `least`; then,
+ * as the estimate leaves room for the keys and may be short, one fewer at a time from the end
+ * (warnings, errors, unresolved) until `render` fits `maxChars` or only `least` is left.
+ */
+function _afterWithin(
+  maxChars: number,
+  room: number,
+  sizes: readonly [readonly number[], readonly number[], readonly number[]],
+  least: _After,
+  render: (after: _After) => string,
+): _After {
+  const [unresolved, errors, warnings] = _fitAfter(room, sizes);
+  const after = {
+    unresolved: Math.max(unresolved, least.unresolved),
+    errors: Math.max(errors, least.errors),
+    warnings: Math.max(warnings, least.warnings),
+  };
+  const fewer = ["warnings", "errors", "unresolved"] as const;
+  for (let text = render(after); text.length > maxChars;) {
+    const list = fewer.find((key) => after[key] > least[key]);
+    if (list === undefined) break;
+    after[list]--;
+    text = render(after);
+  }
   return after;
 }
 

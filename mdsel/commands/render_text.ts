@@ -19,7 +19,8 @@ import { buildTrees, treeLinesWithin } from "./index_tree.ts";
 import { type OutlineEntry, outlineLines } from "./outline.ts";
 import { searchLines } from "./search_answer.ts";
 import { DEFAULT_ENGINE_SETTINGS } from "../settings/engine_settings.ts";
-import type { SelectAnswer, SelectOutcome, Unresolved } from "./select_command.ts";
+import type { SelectAnswer, SelectOutcome } from "./select_command.ts";
+import type { Unresolved } from "./not_found.ts";
 
 /** How many selectors a "not shown" line names before `...`. */
 const NAMED = 10;
@@ -35,7 +36,7 @@ const NAMED = 10;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { indexDocument } from "./index_command.ts";
  * import { indexText } from "./render_text.ts";
  * const doc = parseDocument("# A\n\n## B\n\ntext\n", "doc", "doc.md");

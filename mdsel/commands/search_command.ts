@@ -8,9 +8,9 @@ import type { Workspace } from "../cache/workspace.ts";
 import type { MdDocument } from "../parse/document.ts";
 import { formatPath, formatShortPath } from "../query/selector.ts";
 import { searchDocuments } from "../search/search.ts";
-import { QueryError } from "../search/query.ts";
+import { clipQuery, QueryError } from "../search/query.ts";
 import { MAX_HITS, SHORT_SOURCE_CHARS, STANDS_OUT_SHARE } from "../search/limits.ts";
-import { RANKING, type Ranking } from "../search/rank.ts";
+import { RANKING, type Ranking } from "../search/ranking.ts";
 import { closestSelectors } from "../query/suggest.ts";
 import { clipSelector } from "./echo.ts";
 import { shortLabel } from "./not_found.ts";
@@ -42,7 +42,7 @@ import type { Target } from "../query/resolve.ts";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { searchWorkspace } from "./search_command.ts";
  * const doc = parseDocument("# Guide\n\n## Abort\n\nUse an AbortSignal.\n", "g", "g.md");
  * const outcome = searchWorkspace("abort", null, { docs: [doc], errors: [], warnings: [] });
@@ -77,8 +77,7 @@ export function searchWorkspace(
     found = searchDocuments(docs, query, MAX_HITS, ranking, workspace.search);
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    const clipped = shown.length > 60 ? `${Array.from(shown).slice(0, 60).join("")}...` : shown;
-    outcome.unresolved.push({ selector: clipped, reason: error.message, suggestions: [] });
+    outcome.unresolved.push({ selector: clipQuery(shown), reason: error.message, suggestions: [] });
     return outcome;
   }
   const qualify = workspace.docs.length > 1;

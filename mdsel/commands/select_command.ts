@@ -29,7 +29,13 @@ import { parseSelectInput, type SelectInput } from "../query/select_input.ts";
 import { sliceLines } from "../parse/source_lines.ts";
 import { MAX_ECHO } from "./echo.ts";
 import { indexDocument } from "./index_command.ts";
-import { describeFailure, lastValidSelector, notFound, unknownNamespace } from "./not_found.ts";
+import {
+  describeFailure,
+  lastValidSelector,
+  notFound,
+  unknownNamespace,
+  type Unresolved,
+} from "./not_found.ts";
 import { documentOutline, indexDepthLimits } from "./index_outline.ts";
 import { fitDepths, outlineBudget, outlineEntries, outlineLines } from "./outline.ts";
 import {
@@ -98,21 +104,6 @@ export interface SelectAnswer {
   match: SelectMatch;
   /** Text lines after the content: a blank line, the outline and its closing hint. */
   outline?: string[];
-}
-
-/** A selector that matched nothing. */
-export interface Unresolved {
-  /** The selector in canonical form. */
-  selector: string;
-  /** Why nothing matched. */
-  reason: string;
-  /** Existing selectors close to it, canonical and fully qualified. */
-  suggestions: string[];
-  /**
-   * How the text format shows the selector and its suggestions: in the
-   * outline's short form (`h3.144`, `fs::h3.144` with several files).
-   */
-  text?: { selector: string; suggestions: string[] };
 }
 
 /** One result of a search, as the JSON envelope carries it. */
@@ -256,7 +247,7 @@ function _respelt(text: string, error: SelectorSyntaxError, fixes = 0): string |
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { parseSelector } from "../query/selector.ts";
  * import { selectInWorkspace } from "./select_command.ts";
  * const doc = parseDocument("# A\n\ntext\n", "doc", "doc.md");
@@ -332,7 +323,7 @@ export function emptyOutcome(workspace: Workspace): SelectOutcome {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { parseSelector } from "../query/selector.ts";
  * import { selectAllInWorkspace } from "./select_command.ts";
  * const doc = parseDocument("# A\n\ntext\n\n## B\n", "doc", "doc.md");
@@ -392,7 +383,7 @@ export function selectAllInWorkspace(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { rootOf } from "../query/resolve.ts";
  * import { parseSelector } from "../query/selector.ts";
  * import { buildAnswer, DEFAULT_SELECT_SETTINGS } from "./select_command.ts";

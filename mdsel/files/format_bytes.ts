@@ -4,9 +4,20 @@
  * @module
  */
 
+/** Options of {@linkcode formatBytes}. */
+export interface FormatBytesOptions {
+  /**
+   * Binary units, and only exact ones: the largest of `KiB`, `MiB` and `GiB` that divides the
+   * count evenly (`8 MiB`, `1000 bytes`), for limits. Decimal units rounded to one decimal when
+   * `false` (the default).
+   */
+  readonly binary?: boolean;
+}
+
 /**
- * A byte count for people, rounded to one decimal: `512 bytes`, `3.4 KB`, `48.2 MB`, `2.1 GB`
- * (powers of 1,000).
+ * A byte count for people: `512 bytes`, `3.4 KB`, `48.2 MB`, `2.1 GB` (powers of 1,000, rounded
+ * to one decimal), or with `binary` in the largest binary unit that divides it evenly: `8 MiB`,
+ * `64 KiB`, `1000 bytes`.
  *
  * @example
  * ```ts
@@ -14,16 +25,21 @@
  * import { formatBytes } from "./format_bytes.ts";
  * assert.equal(formatBytes(512), "512 bytes");
  * assert.equal(formatBytes(48_230_000), "48.2 MB");
+ * assert.equal(formatBytes(8 * 1024 * 1024, { binary: true }), "8 MiB");
+ * assert.equal(formatBytes(1000, { binary: true }), "1000 bytes");
  * ```
  */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} bytes`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let value = bytes / 1000;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
+export function formatBytes(bytes: number, options: FormatBytesOptions = {}): string {
+  const binary = options.binary ?? false;
+  const [base, units] = binary ? [1024, _BINARY] : [1000, _DECIMAL];
+  let value = bytes;
+  let unit = -1;
+  while (unit < units.length - 1 && value >= base && (!binary || value % base === 0)) {
+    value /= base;
     unit++;
   }
-  return `${Number(value.toFixed(1))} ${units[unit]}`;
+  return unit < 0 ? `${bytes} bytes` : `${Number(value.toFixed(1))} ${units[unit]}`;
 }
+
+const _DECIMAL = ["KB", "MB", "GB", "TB"];
+const _BINARY = ["KiB", "MiB", "GiB"];

@@ -98,7 +98,7 @@ export class RecordMissError extends Error {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "./document.ts";
+ * import { parseDocument } from "./markdown_nodes.ts";
  * import { recordOf } from "./doc_record.ts";
  * const record = recordOf({ doc: parseDocument("Intro.\n\n# A\n\n> ## B\n", "d", "d.md") });
  * assert.deepEqual(record.t, ["A"]);
@@ -161,7 +161,7 @@ function _listRecord(doc: MdDocument, nodes: readonly MdNode[], children: boolea
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "./document.ts";
+ * import { parseDocument } from "./markdown_nodes.ts";
  * import { documentOf, recordOf } from "./doc_record.ts";
  * import { readMarkdown } from "./markdown_nodes.ts";
  * const text = "Intro.\n\n# A\n\n> ## B\n";
@@ -237,7 +237,7 @@ export function documentOf(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "./document.ts";
+ * import { parseDocument } from "./markdown_nodes.ts";
  * import { parsedWarning } from "./doc_record.ts";
  * const doc = parseDocument("# A\n", "a", "a.mdx");
  * assert.equal(parsedWarning({ doc }), undefined);

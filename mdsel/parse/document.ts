@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { readMarkdown } from "./markdown_nodes.ts";
 import { sliceLines, type SourceLines, stripQuoteMarkers } from "./source_lines.ts";
 
 export { stripQuoteMarkers };
@@ -136,31 +135,6 @@ let _nextListId = 0;
 export const CHUNK_CHARS = 256 * 1024;
 
 /**
- * Parses a Markdown text into the document model.
- *
- * @param text The file's text (BOM already removed).
- * @param chunkChars A text of at least twice this many characters is parsed in pieces of about
- * this size (the same document, less memory at once).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { parseDocument } from "./document.ts";
- * const doc = parseDocument("# A\n\ntext\n\n## B\n", "doc", "doc.md");
- * assert.deepEqual(doc.top.nodes.map((node) => node.kind), ["heading", "paragraph", "heading"]);
- * assert.equal(doc.top.sectionEnds[0], 3);
- * ```
- */
-export function parseDocument(
-  text: string,
-  namespace: string,
-  filePath: string,
-  chunkChars: number = CHUNK_CHARS,
-): MdDocument {
-  return assembleDocument(namespace, filePath, readMarkdown(text, chunkChars));
-}
-
-/**
  * Puts a front end's parts together into a document: the top-level list and its sections, and
  * each blockquote's children when first asked for.
  *
@@ -205,7 +179,8 @@ export function assembleDocument(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { nodesSource, parseDocument } from "./document.ts";
+ * import { nodesSource } from "./document.ts";
+ * import { parseDocument } from "./markdown_nodes.ts";
  * const doc = parseDocument("> # In a quote\n> text\n", "doc", "doc.md");
  * const quoteChildren = doc.childrenOf(doc.top.nodes[0]).nodes;
  * assert.equal(nodesSource(doc, quoteChildren.slice(1)), "text");
@@ -287,7 +262,8 @@ export function proseSource(doc: MdDocument, first: number, last: number): strin
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { nodesPlainText, parseDocument } from "./document.ts";
+ * import { nodesPlainText } from "./document.ts";
+ * import { parseDocument } from "./markdown_nodes.ts";
  * const doc = parseDocument("Some *emphasis*.\n", "doc", "doc.md");
  * assert.equal(nodesPlainText(doc, doc.top.nodes).trim(), "Some emphasis.");
  * ```
@@ -307,7 +283,8 @@ export function nodesPlainText(doc: MdDocument, nodes: readonly MdNode[], limit 
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { isSelectable, parseDocument } from "./document.ts";
+ * import { isSelectable } from "./document.ts";
+ * import { parseDocument } from "./markdown_nodes.ts";
  * const doc = parseDocument("<div></div>\n\ntext\n", "doc", "doc.md");
  * assert.deepEqual(doc.top.nodes.map(isSelectable), [false, true]);
  * ```
@@ -323,7 +300,8 @@ export function isSelectable(node: MdNode): boolean {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { nodeTypeKey, parseDocument } from "./document.ts";
+ * import { nodeTypeKey } from "./document.ts";
+ * import { parseDocument } from "./markdown_nodes.ts";
  * const doc = parseDocument("## A\n\ntext\n", "doc", "doc.md");
  * assert.deepEqual(doc.top.nodes.map(nodeTypeKey), ["h2", "paragraph"]);
  * ```
@@ -339,7 +317,8 @@ export function nodeTypeKey(node: MdNode): string {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { nodesChars, parseDocument } from "./document.ts";
+ * import { nodesChars } from "./document.ts";
+ * import { parseDocument } from "./markdown_nodes.ts";
  * const doc = parseDocument("# A\n\ntext\n", "doc", "doc.md");
  * assert.equal(nodesChars(doc, doc.top.nodes), 9);
  * ```

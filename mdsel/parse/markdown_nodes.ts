@@ -6,7 +6,15 @@
  */
 import type { Token } from "markdown-it";
 import { chunkStarts, runsToEnd } from "./chunks.ts";
-import type { DocumentParts, MdNode, NodeDraft, NodeKind } from "./document.ts";
+import {
+  assembleDocument,
+  CHUNK_CHARS,
+  type DocumentParts,
+  type MdDocument,
+  type MdNode,
+  type NodeDraft,
+  type NodeKind,
+} from "./document.ts";
 import { DEFINITION_TOKEN, FOOTNOTE_OPEN_TOKEN, type ParseEnv, parseMarkdown } from "./markdown.ts";
 import { blockPlainText, blockWordCount, inlinePlainText, stripHeadingId } from "./plain_text.ts";
 import {
@@ -275,4 +283,29 @@ function _closingIndex(tokens: readonly Token[], open: number, to: number): numb
     if (tokens[i].level === level && tokens[i].nesting === -1) return i;
   }
   return to - 1;
+}
+
+/**
+ * Parses a Markdown text into the document model.
+ *
+ * @param text The file's text (BOM already removed).
+ * @param chunkChars A text of at least twice this many characters is parsed in pieces of about
+ * this size (the same document, less memory at once).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "./markdown_nodes.ts";
+ * const doc = parseDocument("# A\n\ntext\n\n## B\n", "doc", "doc.md");
+ * assert.deepEqual(doc.top.nodes.map((node) => node.kind), ["heading", "paragraph", "heading"]);
+ * assert.equal(doc.top.sectionEnds[0], 3);
+ * ```
+ */
+export function parseDocument(
+  text: string,
+  namespace: string,
+  filePath: string,
+  chunkChars: number = CHUNK_CHARS,
+): MdDocument {
+  return assembleDocument(namespace, filePath, readMarkdown(text, chunkChars));
 }

@@ -25,7 +25,8 @@ import { type EventSource, exitOf, mdxNodes, mdxNodeSource, pointAt } from "./md
 import { mdxParse } from "./mdx_parse.ts";
 import { mdxSegments, type Segment } from "./mdx_segments.ts";
 import { type MdxProblem, mdxWarning } from "./mdx_warning.ts";
-import { blockPlainText, countWords } from "./plain_text.ts";
+import { blockPlainText } from "./plain_text.ts";
+import { countWords } from "./words.ts";
 import {
   frontMatterLineCount,
   sliceLines,

@@ -9,7 +9,8 @@
 import type { Event, Token } from "micromark-util-types";
 import type { NodeDraft, NodeKind } from "./document.ts";
 import { appendDrafts, type Drafts } from "./markdown_nodes.ts";
-import { countWords, inlineWordCount, stripHeadingId } from "./plain_text.ts";
+import { inlineWordCount, stripHeadingId } from "./plain_text.ts";
+import { countWords } from "./words.ts";
 import { jsxText } from "./jsx_text.ts";
 import {
   lastContentLine,

@@ -5,7 +5,7 @@
  * @module
  */
 import type { ParsedFile } from "./doc_record.ts";
-import { parseDocument } from "./document.ts";
+import { parseDocument } from "./markdown_nodes.ts";
 
 /** Files read with MDX's rules rather than CommonMark's. */
 export const MDX = /\.mdx$/i;

@@ -9,6 +9,7 @@
  */
 import type { Token } from "markdown-it";
 import { type ParseEnv, parseInline } from "./markdown.ts";
+import { countWords, WordCount } from "./words.ts";
 
 const TASK_MARKER = /^\[[ xX]\][ \t]/;
 /** An HTML tag, matched where it starts (see {@linkcode stripHtml} for comments). */
@@ -17,76 +18,6 @@ const FOOTNOTE_REF = /\[\^[^\]\s]+\]/g;
 // An angle-bracket destination holds no `<` (CommonMark): else `](<](<...` is scanned from each.
 const LINK_TARGET = /\]\(\s*(?:<[^<>\n]*>|[^\s()]*)(?:\s+(?:"[^"]*"|'[^']*'|\([^()]*\)))?\s*\)/g;
 const EMPTY_LINK_TEXT = /(^|\s)!?\[\](?=\s|$)/g;
-
-/**
- * Counts maximal runs of non-whitespace characters.
- *
- * @param text Any text.
- * @returns The number of words in `text`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { countWords } from "./plain_text.ts";
- * assert.equal(countWords("  one two\tthree\n"), 3);
- * ```
- */
-export function countWords(text: string): number {
-  return Math.floor(_countRun(text, 0, text.length, 0) / 2);
-}
-
-/**
- * Counts the words that start in `text` from `from` to `to`, after a word or not (`inWord` 1 or
- * 0): twice the count, plus 1 when the run ends in a word. One loop for {@linkcode countWords} and
- * {@linkcode _Words}, so that the one is optimised early in a call.
- */
-function _countRun(text: string, from: number, to: number, inWord: number): number {
-  let count = 0;
-  for (let i = from; i < to; i++) {
-    const code = text.charCodeAt(i);
-    const space = code <= 32 ? _isAsciiSpace(code) : code >= 0x80 && _isUnicodeSpace(code);
-    if (space) inWord = 0;
-    else if (inWord === 0) {
-      inWord = 1;
-      count++;
-    }
-  }
-  return count * 2 + inWord;
-}
-
-/** Words counted over pieces of text as {@linkcode countWords} counts the pieces joined. */
-class _Words {
-  count = 0;
-  inWord = 0;
-
-  /** Counts `text`'s characters from `from` to `to`. */
-  add(text: string, from: number, to: number): void {
-    const run = _countRun(text, from, to, this.inWord);
-    this.count += Math.floor(run / 2);
-    this.inWord = run % 2;
-  }
-
-  /** A character of a word. */
-  word(): void {
-    if (this.inWord === 0) this.count++;
-    this.inWord = 1;
-  }
-
-  /** A space. */
-  space(): void {
-    this.inWord = 0;
-  }
-}
-
-function _isAsciiSpace(code: number): boolean {
-  return code === 32 || (code >= 9 && code <= 13);
-}
-
-function _isUnicodeSpace(code: number): boolean {
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f ||
-    code === 0x3000 || code === 0xfeff;
-}
 
 /**
  * The number of words in raw inline Markdown, as its plain text would have.
@@ -104,7 +35,7 @@ export function inlineWordCount(content: string): number {
   if (!/[<[`&\\]/.test(content)) return countWords(content);
   if (!/[<[\]]/.test(content)) {
     // No markup a pattern removes, before or after the rewrite: count its words as it goes.
-    const words = new _Words();
+    const words = new WordCount();
     _neutralize(content, words);
     return words.count;
   }
@@ -185,7 +116,7 @@ const SPECIAL = /[`\\&]/g;
  * matches inside it, and its backticks, which are no words, go), an escaped character becomes
  * opaque, a backslash hard break a line break, and an entity that decodes to whitespace a space.
  */
-function _neutralize(content: string, words?: _Words): string {
+function _neutralize(content: string, words?: WordCount): string {
   const out = new _Rewritten(content, words);
   let i = 0;
   const noCloser = new Map<number, number>();
@@ -243,9 +174,9 @@ function _neutralize(content: string, words?: _Words): string {
 class _Rewritten {
   text = "";
   readonly #content: string;
-  readonly #words?: _Words;
+  readonly #words?: WordCount;
 
-  constructor(content: string, words?: _Words) {
+  constructor(content: string, words?: WordCount) {
     this.#content = content;
     this.#words = words;
   }

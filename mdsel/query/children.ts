@@ -25,7 +25,7 @@ export interface Child {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { flatChildren } from "./children.ts";
  * import { rootOf } from "./resolve.ts";
  * import { formatPath } from "./selector.ts";
@@ -60,7 +60,7 @@ export function flatChildren(target: Target): Child[] {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { directChildren } from "./children.ts";
  * import { resolvePath } from "./resolve.ts";
  * import { formatPath, parseSelector } from "./selector.ts";
@@ -111,7 +111,7 @@ export function directChildren(target: Target): Child[] {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { segmentTypeOf } from "./children.ts";
  * const doc = parseDocument("## A\n", "doc", "doc.md");
  * assert.deepEqual(segmentTypeOf(doc.top.nodes[0]), { kind: "heading", depth: 2 });

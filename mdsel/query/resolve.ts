@@ -17,31 +17,9 @@ export type Target =
     /** Always empty: the root is the document itself. */
     readonly path: readonly PathStep[];
   }
-  | {
-    /** The text before the document's first heading (front matter aside). */
-    readonly kind: "intro";
-    readonly doc: MdDocument;
-    /** `intro`, one step. */
-    readonly path: readonly PathStep[];
-    /** The document's top-level nodes. */
-    readonly list: NodeList;
-    /** Always 0: the intro starts the document. */
-    readonly index: number;
-    /** The first heading's index in `list` (its length when there is none). */
-    readonly end: number;
-  }
-  | {
-    readonly kind: "section";
-    readonly doc: MdDocument;
-    /** The steps that reached it. */
-    readonly path: readonly PathStep[];
-    /** The list holding the heading. */
-    readonly list: NodeList;
-    /** Index of the heading in `list`. */
-    readonly index: number;
-    /** One past the section's last node in `list`. */
-    readonly end: number;
-  }
+  // The text before the document's first heading (front matter aside).
+  | (NodeRun & { readonly kind: "intro" })
+  | (NodeRun & { readonly kind: "section" })
   | {
     readonly kind: "block";
     readonly doc: MdDocument;
@@ -52,6 +30,19 @@ export type Target =
     /** Index of the block in `list`. */
     readonly index: number;
   };
+
+/** The nodes of an intro or a section target: a run of a list. */
+export interface NodeRun {
+  readonly doc: MdDocument;
+  /** The steps that reached it (`intro`, one step, for the intro). */
+  readonly path: readonly PathStep[];
+  /** The list holding the nodes: the heading's, or the document's top-level nodes for the intro. */
+  readonly list: NodeList;
+  /** The first node in `list`: the heading, or 0 for the intro. */
+  readonly index: number;
+  /** One past the last node in `list` (for the intro, the first heading; the length without one). */
+  readonly end: number;
+}
 
 /** The children a segment looks at. */
 export interface Scope {
@@ -100,7 +91,7 @@ export interface Resolution {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { rootOf } from "./resolve.ts";
  * assert.equal(rootOf(parseDocument("text\n", "doc", "doc.md")).kind, "root");
  * ```
@@ -117,7 +108,7 @@ export function rootOf(doc: MdDocument): Target {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { introOf } from "./resolve.ts";
  * const intro = introOf(parseDocument("Hello.\n\n# A\n", "doc", "doc.md"));
  * assert.equal(intro?.kind === "intro" && intro.end, 1);
@@ -141,7 +132,7 @@ const INTRO_STEP: PathStep = { type: { kind: "intro" }, index: 0 };
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { formatPath, parseSelector } from "./selector.ts";
  * import { resolvePath } from "./resolve.ts";
  * const doc = parseDocument("# A\n\n~~~\nx\n~~~\n\n# B\n", "doc", "doc.md");
@@ -195,7 +186,7 @@ export function resolvePath(doc: MdDocument, segments: readonly Segment[]): Reso
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { rootOf, scopeOf } from "./resolve.ts";
  * const scope = scopeOf(rootOf(parseDocument("# A\n\ntext\n", "doc", "doc.md")));
  * assert.equal(scope.from, 0);
@@ -225,7 +216,7 @@ export function scopeOf(target: Target): Scope {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { parseSelector } from "./selector.ts";
  * import { resolveSegment, rootOf, scopeOf } from "./resolve.ts";
  * const scope = scopeOf(rootOf(parseDocument("para\n", "doc", "doc.md")));
@@ -287,7 +278,7 @@ export function resolveSegment(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { matchingChildren, rootOf, scopeOf } from "./resolve.ts";
  * const scope = scopeOf(rootOf(parseDocument("# A\n## B\n# C\n", "doc", "doc.md")));
  * assert.deepEqual(matchingChildren(scope, { kind: "heading", depth: 1 }), [0, 2]);
@@ -311,7 +302,7 @@ export function matchingChildren(scope: Scope, type: SegmentType): number[] {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { rootOf, scopeOf, targetAt } from "./resolve.ts";
  * const scope = scopeOf(rootOf(parseDocument("# A\n\ntext\n", "doc", "doc.md")));
  * const target = targetAt(scope, 0, [{ type: { kind: "heading", depth: 1 }, index: 0 }]);

@@ -15,6 +15,7 @@
  * @module
  */
 import type { BlockKind } from "../parse/document.ts";
+import { clipText } from "./clip.ts";
 import { editDistance } from "./suggest.ts";
 
 /** What a segment names. */
@@ -116,6 +117,8 @@ export class SelectorSyntaxError extends SyntaxError {
 const TYPE_HINT = "use h1-h6, code, para, list, table, quote, intro, root or section";
 const BLOCK_HINT = "use paragraph, code, list, table or blockquote";
 const PARAM_HINT = "use full=true, page=N, head=N or tail=N";
+/** How many characters of a selector a message repeats. */
+const SHOWN = 40;
 const NAMESPACE = /^[a-z_][a-z0-9_-]*$/;
 
 const SHORT_BLOCKS: Readonly<Record<string, BlockKind>> = {
@@ -476,13 +479,7 @@ class _Parser {
       );
     }
     if (/^h\d+$/.test(lower)) return { kind: "heading", depth: this.#depth(lower, start) };
-    throw this.#error(
-      "INVALID_SYNTAX",
-      `Unknown selector '${_show(word)}'`,
-      start,
-      TYPE_HINT,
-      _typeFix(word, start, PLAIN_TYPES),
-    );
+    throw this.#unknownType(word, start, _typeFix(word, start, PLAIN_TYPES));
   }
 
   #qualifiedType(prefix: string, sub: string, start: number, subStart: number): SegmentType {
@@ -511,13 +508,7 @@ class _Parser {
       }
       return { kind: "block", block };
     }
-    throw this.#error(
-      "INVALID_SYNTAX",
-      `Unknown selector '${_show(`${prefix}:${sub}`)}'`,
-      start,
-      TYPE_HINT,
-      _typeFix(prefix, start, PREFIXES),
-    );
+    throw this.#unknownType(`${prefix}:${sub}`, start, _typeFix(prefix, start, PREFIXES));
   }
 
   #depth(name: string, start: number): number {
@@ -608,7 +599,7 @@ class _Parser {
     }
     const value = Number(digits);
     if (!Number.isSafeInteger(value)) {
-      throw this.#error("INVALID_INDEX", `Index '${_clip(digits)}' is too large`, start);
+      throw this.#error("INVALID_INDEX", `Index '${clipText(digits, SHOWN)}' is too large`, start);
     }
     return value;
   }
@@ -722,6 +713,12 @@ class _Parser {
     return code === undefined ? undefined : String.fromCodePoint(code);
   }
 
+  /** The error for a type no selector has (`fix`: the known type it is closest to). */
+  #unknownType(type: string, start: number, fix?: TypeFix): SelectorSyntaxError {
+    const what = `Unknown selector '${_show(type)}'`;
+    return this.#error("INVALID_SYNTAX", what, start, TYPE_HINT, fix);
+  }
+
   #error(
     code: SelectorErrorCode,
     what: string,
@@ -797,12 +794,5 @@ function _show(text: string): string {
     /[\u0000-\u001f\u007f-\u009f]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
-  return _clip(escaped);
-}
-
-function _clip(text: string): string {
-  if (text.length <= 40) return text;
-  // Never cut a surrogate pair in half.
-  const end = /[\uD800-\uDBFF]/.test(text[39]) ? 39 : 40;
-  return `${text.slice(0, end)}...`;
+  return clipText(escaped, SHOWN);
 }

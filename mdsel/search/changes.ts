@@ -6,7 +6,7 @@
  * @module
  */
 import type { SearchQuery } from "./query.ts";
-import type { RankedDocument, Ranking, Scored } from "./rank.ts";
+import type { RankedDocument, Ranking, Scored } from "./ranking.ts";
 
 /** Words that say a query is about changes: then upgrade notes are what it wants. */
 const _CHANGE_WORDS =

@@ -178,7 +178,7 @@ export function stemTerm(term: string): string | undefined {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { searchData } from "./data.ts";
  * const data = searchData(parseDocument("Intro.\n\n# Guide\n\n## Redirects\n\nRedirect a page.\n", "g", "g.md"));
  * assert.deepEqual(data.sections.map((section) => section.node), [-1, 1, 2]);
@@ -311,7 +311,7 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { documentTitle } from "./data.ts";
  * assert.equal(documentTitle(parseDocument("---\ntitle: 'Redirects'\n---\n\nText.\n", "r", "r.md")), "Redirects");
  * ```
@@ -341,7 +341,7 @@ const REFERENCE_DEFINITION = /^[ \t]*\[[^\]\n]+\]:\s*\S+.*$/gm;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { sectionText } from "./data.ts";
  * const doc = parseDocument("See [the guide](https://x.dev/guide).\n", "d", "d.md");
  * assert.equal(sectionText(doc, 0, 1), "See [the guide].");

@@ -11,6 +11,7 @@
 // @ts-types="./stopword.d.ts"
 import { eng as ENGLISH_STOP_WORDS } from "stopword/src/stopwords_eng.js";
 import { cjkBigrams, cjkRuns, hasCjk, normalizeText, searchTerms, wordSequence } from "./text.ts";
+import { clipText } from "../query/clip.ts";
 
 /** Words left out of queries and indexes. */
 export const STOP_WORDS: ReadonlySet<string> = new Set(ENGLISH_STOP_WORDS);
@@ -252,7 +253,7 @@ function _parse(text: string, hinted: string, query: string): SearchQuery {
   if (words.length === 0) {
     if (query.trim() === "") throw new QueryError("The search is empty: give words to search for");
     throw new QueryError(
-      `Nothing to search for in '${_clip(query.trim())}': it holds ${
+      `Nothing to search for in '${clipQuery(query.trim())}': it holds ${
         /[\p{L}\p{N}]/u.test(text)
           ? "only common words (like 'the', 'how')"
           : "no letters or digits"
@@ -304,11 +305,18 @@ export function splitQuestion(text: string): [string, string] {
 /** A word that names an identifier (see {@linkcode SearchQuery.identifier}). */
 const IDENTIFIER = /`|[a-z][A-Z]|\w[._]\w|(?:^|\s)--?[A-Za-z]/;
 
-/** How many characters of a query a message repeats. */
-const _SHOWN_CHARS = 60;
-
-/** A query as a message repeats it: its first characters, `...` when cut. */
-function _clip(query: string): string {
-  const chars = Array.from(query);
-  return chars.length <= _SHOWN_CHARS ? query : `${chars.slice(0, _SHOWN_CHARS).join("")}...`;
+/**
+ * A query as a message repeats it: whole up to 60 characters (code points), else its first 60
+ * and `...`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { clipQuery } from "./query.ts";
+ * assert.equal(clipQuery("how do I abort a request?"), "how do I abort a request?");
+ * assert.equal(clipQuery("é".repeat(100)), `${"é".repeat(60)}...`);
+ * ```
+ */
+export function clipQuery(query: string): string {
+  return clipText(query, 60, { codePoints: true });
 }

@@ -15,7 +15,8 @@ import { MAX_HITS, MIN_SHARE_OF_BEST } from "./limits.ts";
 import { termMatcher, type TermSpec, termSpecs } from "./match.ts";
 import { parseQuery } from "./query.ts";
 import { conceptOf, definedSubject, namesConcept } from "./define.ts";
-import { forEachPlace, RANKING, type Ranking, type Scored, scoreSections } from "./rank.ts";
+import { forEachPlace, scoreSections } from "./rank.ts";
+import { RANKING, type Ranking, type Scored } from "./ranking.ts";
 import { TermPlaces } from "./term_places.ts";
 import { normalizeText, wordSequence } from "./text.ts";
 
@@ -92,7 +93,7 @@ const _MARKUP = /<!--(?:(?!<!--)[^\n])*?-->|<\/?[A-Za-z][\w.:-]*(?:\s[^<>\n]*)?\
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/document.ts";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { searchDocuments } from "./search.ts";
  * const doc = parseDocument("# Guide\n\n## Install\n\nRun npm.\n\n## Abort\n\nUse an AbortSignal.\n", "g", "g.md");
  * const { hits } = searchDocuments([doc], "how do I abort a request?");

@@ -7,6 +7,7 @@
  * @module
  */
 import type { SearchData } from "./data.ts";
+import { grown } from "./grown.ts";
 
 /** How many items the arrays first hold (they double as needed). */
 const _CAPACITY = 1024;
@@ -84,11 +85,7 @@ export class TermPlaces {
    * they start: the caller writes them and then sets {@linkcode used}.
    */
   reserve(size: number): number {
-    if (this.used + size > this.places.length) {
-      const grown = new Int32Array(Math.max(this.places.length * 2, this.used + size));
-      grown.set(this.places.subarray(0, this.used));
-      this.places = grown;
-    }
+    if (this.used + size > this.places.length) this.places = grown(this.places, this.used + size);
     return this.used;
   }
 
@@ -96,8 +93,8 @@ export class TermPlaces {
   addTerm(term: string, start: number, length: number): void {
     const at = this.terms++;
     if (at === this.placeStart.length) {
-      this.placeStart = _grown(this.placeStart);
-      this.placeEnd = _grown(this.placeEnd);
+      this.placeStart = grown(this.placeStart);
+      this.placeEnd = grown(this.placeEnd);
     }
     this.term[at] = term;
     this.placeStart[at] = start;
@@ -107,7 +104,7 @@ export class TermPlaces {
   /** Ends the current document: the next term added is the next document's. */
   endDocument(): void {
     const d = ++this.count;
-    if (d >= this.docStart.length) this.docStart = _grown(this.docStart);
+    if (d >= this.docStart.length) this.docStart = grown(this.docStart);
     this.docStart[d] = this.terms;
   }
 
@@ -122,10 +119,4 @@ export class TermPlaces {
     }
     return terms;
   }
-}
-
-function _grown(array: Int32Array): Int32Array<ArrayBuffer> {
-  const grown = new Int32Array(array.length * 2);
-  grown.set(array);
-  return grown;
 }

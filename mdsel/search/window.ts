@@ -8,7 +8,7 @@
 import { BODY } from "./data.ts";
 import type { TermSpec } from "./match.ts";
 import type { SearchQuery } from "./query.ts";
-import type { Ranking, Scored } from "./rank.ts";
+import type { Ranking, Scored } from "./ranking.ts";
 import { EVENT_SPAN, type SectionWorks } from "./work.ts";
 
 /**
@@ -96,7 +96,7 @@ class _ScoredSection implements Scored {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { RANKING } from "./rank.ts";
+ * import { RANKING } from "./ranking.ts";
  * import { parseQuery } from "./query.ts";
  * import { termSpecs } from "./match.ts";
  * import { SectionWorks } from "./work.ts";

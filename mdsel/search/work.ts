@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { grown } from "./grown.ts";
 
 /**
  * A body position of a term, as one number: the position times this, plus
@@ -101,10 +102,10 @@ export class SectionWorks {
   add(doc: number, section: number): number {
     const at = this.count++;
     if (at === this.doc.length) {
-      this.doc = _grownInts(this.doc);
-      this.section = _grownInts(this.section);
-      this.#terms = _grownInts(this.#terms);
-      this.#eventCounts = _grownInts(this.#eventCounts);
+      this.doc = grown(this.doc);
+      this.section = grown(this.section);
+      this.#terms = grown(this.#terms);
+      this.#eventCounts = grown(this.#eventCounts);
     }
     this.doc[at] = doc;
     this.section[at] = section;
@@ -173,7 +174,7 @@ class _Items {
   #owners = new Int32Array(_CAPACITY);
   #ints = new Int32Array(_CAPACITY);
   #values = new Float64Array(_CAPACITY);
-  #more?: Float64Array;
+  #more?: Float64Array<ArrayBuffer>;
 
   constructor(more = false) {
     if (more) this.#more = new Float64Array(_CAPACITY);
@@ -182,10 +183,10 @@ class _Items {
   push(owner: number, int: number, value: number, more = 0): void {
     const at = this.length++;
     if (at === this.#owners.length) {
-      this.#owners = _grownInts(this.#owners);
-      this.#ints = _grownInts(this.#ints);
-      this.#values = _grownFloats(this.#values);
-      if (this.#more !== undefined) this.#more = _grownFloats(this.#more);
+      this.#owners = grown(this.#owners);
+      this.#ints = grown(this.#ints);
+      this.#values = grown(this.#values);
+      if (this.#more !== undefined) this.#more = grown(this.#more);
     }
     this.#owners[at] = owner;
     this.#ints[at] = int;
@@ -217,18 +218,6 @@ class _Items {
     }
     return { start, ints, values, more };
   }
-}
-
-function _grownInts(array: Int32Array): Int32Array<ArrayBuffer> {
-  const grown = new Int32Array(array.length * 2);
-  grown.set(array);
-  return grown;
-}
-
-function _grownFloats(array: Float64Array): Float64Array<ArrayBuffer> {
-  const grown = new Float64Array(array.length * 2);
-  grown.set(array);
-  return grown;
 }
 
 /** Sorts numbers ascending in place, from `start` to `end`: a few by insertion (most sections hold a few). */

@@ -2,7 +2,7 @@
 // bench/_known_items.ts, bench/_route.ts): the split rule, the committed split,
 // the sets' descriptions, known items on a small folder, the hand route.
 import assert from "node:assert/strict";
-import { parseDocument } from "../../mdsel/parse/document.ts";
+import { parseDocument } from "../../mdsel/parse/markdown_nodes.ts";
 import { parseQuery } from "../../mdsel/search/query.ts";
 import {
   assignSplit,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseDocument } from "../../mdsel/parse/document.ts";
+import { parseDocument } from "../../mdsel/parse/markdown_nodes.ts";
 import { searchWorkspace } from "../../mdsel/commands/search_command.ts";
 import { selectText } from "../../mdsel/commands/render_text.ts";
 import {

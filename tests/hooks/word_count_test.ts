@@ -1,10 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  countWords,
-  exceedsWordLimit,
-  fileExceedsWordLimit,
-  readFileChunks,
-} from "../../hooks/word_count.ts";
+import { exceedsWordLimit, fileExceedsWordLimit, readFileChunks } from "../../hooks/word_count.ts";
+import { countWords } from "../../mdsel/parse/words.ts";
 
 /** `count` words separated by a mix of spaces, tabs and line endings. */
 function words(count: number): string {
@@ -80,7 +76,7 @@ Deno.test("readFileChunks reads a whole file and closes it when stopped early", 
   }
 });
 
-Deno.test("countWords agrees with exceedsWordLimit, in one piece or in chunks", async () => {
+Deno.test("exceedsWordLimit agrees with the engine's countWords", async () => {
   for (const count of [0, 1, 7, 300]) {
     const text = words(count);
     assert.equal(countWords(text), count);
@@ -88,7 +84,6 @@ Deno.test("countWords agrees with exceedsWordLimit, in one piece or in chunks", 
     assert.equal(await exceedsWordLimit([bytes], count), false);
     if (count > 0) assert.equal(await exceedsWordLimit([bytes], count - 1), true);
   }
-  assert.equal(countWords("\uFEFF\u00a0a\u3000b\u2028c "), 3);
 });
 
 Deno.test("fileExceedsWordLimit names the file in one line when it cannot count", async () => {

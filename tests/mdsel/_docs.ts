@@ -1,5 +1,6 @@
 // In-memory documents shared by the engine's unit tests.
-import { type MdDocument, nodesPlainText, parseDocument } from "../../mdsel/parse/document.ts";
+import { type MdDocument, nodesPlainText } from "../../mdsel/parse/document.ts";
+import { parseDocument } from "../../mdsel/parse/markdown_nodes.ts";
 import type { Workspace } from "../../mdsel/cache/workspace.ts";
 
 /** A document with nested sections, a heading inside a list, and a blockquote with children. */

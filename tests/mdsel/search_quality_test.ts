@@ -20,7 +20,11 @@ const FLOORS: Record<Half, Record<"natural" | "keywords" | "known", [number, num
   test: { natural: [0.47, 0.67], keywords: [0.49, 0.68], known: [0.77, 0.87] },
 };
 
-Deno.test("search quality: each half of the docs sets above its floors, well above FTS5", async () => {
+// One of the sets is a Debian package (fetched with apt-get): the test runs on Linux.
+Deno.test({
+  name: "search quality: each half of the docs sets above its floors, well above FTS5",
+  ignore: Deno.build.os !== "linux",
+}, async () => {
   const split = await readSplit();
   const ranks = new Map<string, (number | null)[]>();
   const add = (key: string, rank: number | null) => ranks.set(key, [...ranks.get(key) ?? [], rank]);

@@ -4,7 +4,6 @@ import {
   CommandExitError,
   CommandOutputLimitError,
   CommandTimeoutError,
-  formatBytes,
   formatSeconds,
   runCommand,
   stderrTail,
@@ -184,14 +183,10 @@ Deno.test("runCommand: spawn errors pass through as Deno errors", async () => {
   );
 });
 
-Deno.test("message helpers: stderr tail, seconds, bytes", () => {
+Deno.test("message helpers: stderr tail, seconds", () => {
   assert.equal(stderrTail(""), "");
   assert.equal(stderrTail("a\n\nb\r\nc\nd\n"), "b | c | d");
   assert.equal(stderrTail("x".repeat(500), 10), `...${"x".repeat(10)}`);
   assert.equal(formatSeconds(30_000), "30 s");
   assert.equal(formatSeconds(1500), "1.5 s");
-  assert.equal(formatBytes(8 * 1024 * 1024), "8 MiB");
-  assert.equal(formatBytes(2 ** 30), "1 GiB");
-  assert.equal(formatBytes(65536), "64 KiB");
-  assert.equal(formatBytes(1000), "1000 bytes");
 });

@@ -13,7 +13,7 @@ import { loadWorkspace, type Workspace } from "../../../mdsel/cache/workspace.ts
 import { type SearchData, searchData } from "../../../mdsel/search/data.ts";
 import { termMatcher, termSpecs } from "../../../mdsel/search/match.ts";
 import { parseQuery, QueryError } from "../../../mdsel/search/query.ts";
-import { RANKING } from "../../../mdsel/search/rank.ts";
+import { RANKING } from "../../../mdsel/search/ranking.ts";
 import { CORPUS_DIR, ensureCorpus } from "../../_corpus.ts";
 import { fc } from "../../_fast_check.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../../_mdx_corpus.ts";

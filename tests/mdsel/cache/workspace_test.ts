@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DEFAULT_ENGINE_SETTINGS } from "../../../mdsel/settings/engine_settings.ts";
-import { formatBytes } from "../../../mdsel/files/format_bytes.ts";
 import { DeferredDocument } from "../../../mdsel/cache/deferred_document.ts";
 import { loadWorkspace } from "../../../mdsel/cache/workspace.ts";
 import { callText, startServer } from "../../_server.ts";
@@ -99,10 +98,6 @@ Deno.test("loadWorkspace counts sizes from stat, over every file of the call", a
     );
   });
   assert.equal(DEFAULT_ENGINE_SETTINGS.maxBytes, 32_000_000);
-  assert.deepEqual(
-    [999, 1000, 1_500_000, 32_000_000, 2_000_000_000].map(formatBytes),
-    ["999 bytes", "1 KB", "1.5 MB", "32 MB", "2 GB"],
-  );
 });
 
 Deno.test("loadWorkspace: documents outside `only` are parsed when asked for, the same as parsed at once", async () => {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {
   fitDepths,
+  foldedDepths,
   minimumDepth,
   outlineBudget,
   outlineEntries,
@@ -84,6 +85,16 @@ Deno.test("minimumDepth keeps the two shallowest levels present, whatever they a
   assert.equal(minimumDepth(entriesOf("## a\n#### b\n###### c\n"), 2), 4);
   assert.equal(minimumDepth(entriesOf("### only\n"), 2), 3);
   assert.equal(minimumDepth([], 2), 1);
+});
+
+Deno.test("foldedDepths: the deepest level first, one fewer a time, down to every floor", () => {
+  const tree = entriesOf(TREE);
+  const deep = entriesOf("### x\n\n#### y\n\n##### z\n\n###### w\n");
+  assert.deepEqual([...foldedDepths([tree, deep], 2)], [[6, 6], [5, 5], [4, 4], [3, 4], [2, 4]]);
+  // Already at the floor, or no headings at all: one try.
+  assert.deepEqual([...foldedDepths([entriesOf("# a\n\n## b\n")], 2)], [[2]]);
+  assert.deepEqual([...foldedDepths([[]], 2)], [[1]]);
+  assert.deepEqual([...foldedDepths([], 2)], [[]]);
 });
 
 /** h1 > 2 h2 > 3 h3 each > 3 h4 each, with long titles: folding saves. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { selectText } from "../../../mdsel/commands/render_text.ts";
 import { searchWorkspace } from "../../../mdsel/commands/search_command.ts";
-import { RANKING } from "../../../mdsel/search/rank.ts";
+import { RANKING } from "../../../mdsel/search/ranking.ts";
 import { doc, workspace } from "../_docs.ts";
 
 const GUIDE = [

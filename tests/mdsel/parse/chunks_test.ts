@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { chunkStarts, runsToEnd } from "../../../mdsel/parse/chunks.ts";
-import { parseDocument } from "../../../mdsel/parse/document.ts";
+import { parseDocument } from "../../../mdsel/parse/markdown_nodes.ts";
 import { parseMarkdown } from "../../../mdsel/parse/markdown.ts";
 import { splitLines } from "../../../mdsel/parse/source_lines.ts";
 import { modelOf } from "../_docs.ts";

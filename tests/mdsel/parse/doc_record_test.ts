@@ -14,8 +14,8 @@ import {
   type MdDocument,
   type MdNode,
   type NodeList,
-  parseDocument,
 } from "../../../mdsel/parse/document.ts";
+import { parseDocument } from "../../../mdsel/parse/markdown_nodes.ts";
 import { parseMdxDocument, readMdx } from "../../../mdsel/parse/mdx.ts";
 import { readMarkdown } from "../../../mdsel/parse/markdown_nodes.ts";
 import { indexDocument } from "../../../mdsel/commands/index_command.ts";

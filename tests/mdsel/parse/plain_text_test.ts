@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { parseInline, parseMarkdown } from "../../../mdsel/parse/markdown.ts";
 import {
   blockPlainText,
-  countWords,
   inlinePlainText,
   inlineWordCount,
   stripHtml,
 } from "../../../mdsel/parse/plain_text.ts";
+import { countWords } from "../../../mdsel/parse/words.ts";
 import { fc } from "../../_fast_check.ts";
 import { seededRng } from "../_generate.ts";
 

@@ -6,7 +6,7 @@ import { fileTerms, fileTermsOf, fileWords } from "../../../mdsel/search/file_wo
 import { fileMatcher, termMatcher, termSpecs } from "../../../mdsel/search/match.ts";
 import { parseQuery } from "../../../mdsel/search/query.ts";
 import { searchTerms } from "../../../mdsel/search/text.ts";
-import { parseDocument } from "../../../mdsel/parse/document.ts";
+import { parseDocument } from "../../../mdsel/parse/markdown_nodes.ts";
 import { searchData } from "../../../mdsel/search/data.ts";
 import { searchDataOf, searchRecordOf } from "../../../mdsel/cache/search_record.ts";
 

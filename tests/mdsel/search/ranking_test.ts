@@ -2,8 +2,9 @@
 // ranks otherwise without it.
 import assert from "node:assert/strict";
 import { searchDocuments } from "../../../mdsel/search/search.ts";
-import { RANKING, type Ranking } from "../../../mdsel/search/rank.ts";
-import { type MdDocument, parseDocument } from "../../../mdsel/parse/document.ts";
+import { RANKING, type Ranking } from "../../../mdsel/search/ranking.ts";
+import type { MdDocument } from "../../../mdsel/parse/document.ts";
+import { parseDocument } from "../../../mdsel/parse/markdown_nodes.ts";
 
 /** The heading of the first hit of a query. */
 function first(docs: readonly MdDocument[], query: string, ranking: Ranking = RANKING): string {

@@ -14,7 +14,8 @@ import { MAX_QUERY_CHARS, parseQuery, QueryError } from "../../../mdsel/search/q
 import { searchTerms } from "../../../mdsel/search/text.ts";
 import { TermPlaces } from "../../../mdsel/search/term_places.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "../../../mdsel/search/limits.ts";
-import { type MdDocument, parseDocument } from "../../../mdsel/parse/document.ts";
+import type { MdDocument } from "../../../mdsel/parse/document.ts";
+import { parseDocument } from "../../../mdsel/parse/markdown_nodes.ts";
 import { parseMdxDocument } from "../../../mdsel/parse/mdx.ts";
 import { doc } from "../_docs.ts";
 import { mdsel, withTempDir } from "../_cli.ts";
