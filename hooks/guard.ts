@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { FileOutline, OutlineHeading } from "../mdsel/commands/file_outline.ts";
 import type { OutlineReply, OutlineRequest } from "./outline_worker.ts";
 import { isGuardedPath, isWholeRead, markdownReadPath, type ToolHookInput } from "./input.ts";
 import { fileExceedsWordLimit, readFileChunks } from "./word_count.ts";
@@ -61,11 +62,8 @@ const _MIN_OUTLINE_CHARS = 600;
 export interface GuardIo {
   /** Reads a file in chunks, to count its first words. */
   readonly readChunks?: (path: string) => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
-  /**
-   * Makes the text index of a file with line ranges within `maxChars`: a
-   * header line `<namespace> <path> [N words]`, then the outline.
-   */
-  readonly outline?: (path: string, maxChars: number, deadline: number) => Promise<string>;
+  /** Makes the outline of a file with line ranges within `maxChars`. */
+  readonly outline?: (path: string, maxChars: number, deadline: number) => Promise<FileOutline>;
   /**
    * When the guard must have answered, on the `performance.now()` clock;
    * {@linkcode GUARD_TIME_LIMIT_MS} after the guard is called by default.
@@ -100,7 +98,7 @@ export interface GuardFacts {
  * const read = { hookEventName: "PreToolUse", toolName: "Read", toolInput: { file_path: "/a.md" } };
  * const io = {
  *   readChunks: () => [new TextEncoder().encode("# A\n\nfour words of text\n")],
- *   outline: () => Promise.resolve("a /a.md [5 words]\nh1.0 A L1-3\n"),
+ *   outline: () => Promise.resolve({ words: 5, text: "h1.0 A L1-3\n", headings: [] }),
  * };
  * const denied = JSON.parse(await guard(read, 5, io)).hookSpecificOutput;
  * assert.equal(denied.permissionDecision, "deny");
@@ -127,21 +125,18 @@ export async function guard(
     words: text === undefined ? 0 : countWords(text),
     chars: text?.length ?? 0,
   };
-  const room = GUARD_MAX_CHARS - guardReason(facts, "").length;
-  if (text === undefined || room < _MIN_OUTLINE_CHARS) return denyOutput(guardReason(facts, ""));
-  const index = await (io.outline ?? engineOutline)(path, room, deadline);
-  // The header line names the file and counts its words as the outline's sections do.
-  const newline = index.indexOf("\n");
-  const words = /\[(\d+) words\]$/.exec(index.slice(0, newline));
-  const outline = index.slice(newline + 1);
-  return denyOutput(guardReason({ ...facts, words: Number(words?.[1] ?? facts.words) }, outline));
+  const room = GUARD_MAX_CHARS - guardReason(facts).length;
+  if (text === undefined || room < _MIN_OUTLINE_CHARS) return denyOutput(guardReason(facts));
+  const outline = await (io.outline ?? engineOutline)(path, room, deadline);
+  // The outline counts the file's words as its sections do.
+  return denyOutput(guardReason({ ...facts, words: outline.words }, outline));
 }
 
 /**
  * The reason the model reads instead of the file: its size, its outline and
  * how to go on, with a selector and a line range from the outline as examples.
  *
- * @param outline Its text outline with line ranges (`mdsel index --lines`), or empty.
+ * @param outline Its outline with line ranges, when there is room for one.
  * @returns The reason, without a final newline.
  *
  * @example
@@ -149,27 +144,34 @@ export async function guard(
  * import assert from "node:assert/strict";
  * import { guardReason } from "./guard.ts";
  * const facts = { path: "/d/fs.md", lines: 8268, words: 24760, chars: 261973 };
- * const reason = guardReason(facts, "h1.0 File system L1-8268 [24014 words]\n h2.0 Promise example L37-64\n");
+ * const reason = guardReason(facts, {
+ *   words: 24760,
+ *   text: "h1.0 File system L1-8268 [24014 words]\n h2.0 Promise example L37-64\n",
+ *   headings: [
+ *     { selector: "h1.0", depth: 1, startLine: 1, endLine: 8268 },
+ *     { selector: "h2.0", depth: 2, startLine: 37, endLine: 64 },
+ *   ],
+ * });
  * assert.ok(reason.startsWith("Not read: /d/fs.md is a big Markdown file (8,268 lines, 24,760 words, about 65,000 tokens)."));
  * assert.ok(reason.includes('(e.g. "h2.0")'));
  * assert.ok(reason.includes("(e.g. offset: 37, limit: 28 for h2.0)"));
  * ```
  */
-export function guardReason(facts: GuardFacts, outline: string): string {
+export function guardReason(facts: GuardFacts, outline?: FileOutline): string {
   const size = facts.chars === 0
     ? ""
     : ` (${_number(facts.lines)} lines, ${_number(facts.words)} words, about ${
       _number(_roughTokens(facts.chars))
     } tokens)`;
-  const example = _example(outline);
+  const example = outline && _example(outline.headings);
   const lines = [
     `Not read: ${facts.path} is a big Markdown file${size}. Reading it whole would put all of it ` +
     "into the context.",
   ];
-  if (outline !== "") {
+  if (outline !== undefined && outline.text !== "") {
     lines.push(
       "Its outline: each heading's selector, text, line range and, for big sections, words:",
-      outline.trimEnd(),
+      outline.text.trimEnd(),
     );
   } else {
     lines.push("mdsel_index on this file gives its outline, with the selectors to use.");
@@ -181,8 +183,8 @@ export function guardReason(facts: GuardFacts, outline: string): string {
     } and this file returns that section as written; or search it: the question, then after its ? the docs' likely words.`,
     `- Read with offset and limit returns exact lines${
       example
-        ? ` (e.g. offset: ${example.start}, limit: ${
-          example.end - example.start + 1
+        ? ` (e.g. offset: ${example.startLine}, limit: ${
+          example.endLine - example.startLine + 1
         } for ${example.selector})`
         : ""
     }; an Edit works after such a Read.`,
@@ -219,9 +221,8 @@ export function denyOutput(reason: string): string {
 }
 
 /**
- * The text index of one file with line ranges, from the bundled engine
- * (`mdsel index --lines`), within `maxChars`, by a deadline: its header line,
- * then the outline, ending in a newline.
+ * The engine's outline of a file with line ranges, within `maxChars`, by a
+ * deadline, from a worker ({@linkcode FileOutline}).
  *
  * @param deadline When to give up, on the `performance.now()` clock;
  *   {@linkcode GUARD_TIME_LIMIT_MS} from now by default.
@@ -233,8 +234,9 @@ export function denyOutput(reason: string): string {
  * import { engineOutline } from "./guard.ts";
  * const path = await Deno.makeTempFile({ suffix: ".md" });
  * await Deno.writeTextFile(path, "# Title\n\ntext\n\n## Part\n\nmore\n");
- * const index = await engineOutline(path, 2000);
- * assert.ok(index.endsWith(" [4 words]\nh1.0 Title L1-7\n h2.0 Part L5-7\n---\npara:2\n"));
+ * const outline = await engineOutline(path, 2000);
+ * assert.equal(outline.words, 4);
+ * assert.equal(outline.text, "h1.0 Title L1-7\n h2.0 Part L5-7\n---\npara:2\n");
  * await Deno.remove(path);
  * ```
  */
@@ -242,7 +244,7 @@ export async function engineOutline(
   path: string,
   maxChars: number,
   deadline: number = performance.now() + GUARD_TIME_LIMIT_MS,
-): Promise<string> {
+): Promise<FileOutline> {
   // In a worker, the engine's modules stay out of the hook's graph: a Read of a small
   // file never makes Deno resolve the parser and its npm packages.
   const worker = new Worker(new URL("./outline_worker.ts", import.meta.url), { type: "module" });
@@ -266,10 +268,7 @@ export async function engineOutline(
       worker.postMessage({ path, maxChars } satisfies OutlineRequest);
     });
     if ("error" in reply) throw new Error(reply.error);
-    if (reply.code !== 0) {
-      throw new Error(`Cannot outline ${JSON.stringify(path)}: ${reply.stdout.split("\n", 1)[0]}`);
-    }
-    return reply.stdout;
+    return reply.outline;
   } finally {
     clearTimeout(timer);
     worker.terminate();
@@ -319,21 +318,12 @@ function _number(value: number): string {
 }
 
 /**
- * The heading the reason's examples name: the first below the top level whose
+ * The heading the reason's examples name: the first below h1 whose
  * section is at most {@linkcode _EXAMPLE_LINES} lines (a read worth showing),
- * else the first below the top level, else the first.
+ * else the first below h1, else the first.
  */
-function _example(outline: string): { selector: string; start: number; end: number } | undefined {
-  let first: { selector: string; start: number; end: number } | undefined;
-  let deeper: typeof first;
-  for (const line of outline.split("\n")) {
-    const match = /^( *)(h\d\.\d+) .* L(\d+)-(\d+)(?: \[[^\]]*\])?$/.exec(line);
-    if (match === null) continue;
-    const entry = { selector: match[2], start: Number(match[3]), end: Number(match[4]) };
-    first ??= entry;
-    if (match[1].length === 0) continue;
-    deeper ??= entry;
-    if (entry.end - entry.start < _EXAMPLE_LINES) return entry;
-  }
-  return deeper ?? first;
+function _example(headings: readonly OutlineHeading[]): OutlineHeading | undefined {
+  const deeper = headings.filter((heading) => heading.depth > 1);
+  return deeper.find((heading) => heading.endLine - heading.startLine < _EXAMPLE_LINES) ??
+    deeper[0] ?? headings[0];
 }

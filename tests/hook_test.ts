@@ -439,7 +439,12 @@ Deno.test("runHook decides without touching the disk when given a reader", async
   const pre = input("/d.md", { hook_event_name: "PreToolUse", tool_input: { file_path: "/d.md" } });
   const guarded = await runHook(pre, { hook: "guard", guardWords: 9 }, {
     readChunks,
-    outline: () => Promise.resolve("d /d.md [10 words]\nh1.0 D L1-1\n"),
+    outline: () =>
+      Promise.resolve({
+        words: 10,
+        text: "h1.0 D L1-1\n",
+        headings: [{ selector: "h1.0", depth: 1, startLine: 1, endLine: 1 }],
+      }),
   });
   assert.equal(JSON.parse(guarded.stdout).hookSpecificOutput.permissionDecision, "deny");
   const broken = await runHook(pre, { hook: "guard", guardWords: 9 }, {

@@ -9,6 +9,7 @@ import {
   guardReason,
 } from "../../hooks/guard.ts";
 import type { ToolHookInput } from "../../hooks/input.ts";
+import type { FileOutline } from "../../mdsel/commands/file_outline.ts";
 import { corpusFilesOver, countWords, ensureCorpus } from "../_corpus.ts";
 import { BUN_DOCS } from "../_search_corpus.ts";
 
@@ -149,7 +150,7 @@ Deno.test("what passes untouched: small files, partial reads, other tools and ev
     readChunks: (): Iterable<Uint8Array> => {
       throw new Error("read");
     },
-    outline: (): Promise<string> => Promise.reject(new Error("outline")),
+    outline: (): Promise<FileOutline> => Promise.reject(new Error("outline")),
   };
   const cases: [string, ToolHookInput, number][] = [
     ["offset", read(big, { offset: 1 }), 2000],
@@ -195,7 +196,7 @@ Deno.test("the guard keeps its own deadline: past it, no outline and no deny, we
     const deadlines: number[] = [];
     const outline = (_path: string, _chars: number, deadline: number) => {
       deadlines.push(deadline);
-      return Promise.resolve(`title ${path} [3001 words]\nh1.0 Title L1-3\n`);
+      return Promise.resolve({ words: 3001, text: "h1.0 Title L1-3\n", headings: [] });
     };
     const before = performance.now();
     await guard(read(path), 2000, { outline });
@@ -208,10 +209,11 @@ Deno.test("the guard keeps its own deadline: past it, no outline and no deny, we
     assert.equal(deadlines[1], 1234);
     // In time, the engine answers as before.
     // (A deadline no loaded machine reaches: the guard's own 5 s is not what this checks.)
-    assert.match(
-      await engineOutline(path, 2000, performance.now() + 120_000),
-      /\nh1\.0 Title L1-3 \[3001 words\]\n/,
-    );
+    const real = await engineOutline(path, 2000, performance.now() + 120_000);
+    assert.match(real.text, /^h1\.0 Title L1-3 \[3001 words\]\n/);
+    assert.deepEqual(real.headings, [
+      { selector: "h1.0", depth: 1, startLine: 1, endLine: 3 },
+    ]);
   } finally {
     await Deno.remove(path);
   }
@@ -252,7 +254,7 @@ Deno.test("a long path leaves the outline less room, never more than 4,000 chara
 });
 
 Deno.test("guardReason without an outline points to mdsel_index and gives no made-up example", () => {
-  const reason = guardReason({ path: "/d/a.md", lines: 0, words: 0, chars: 0 }, "");
+  const reason = guardReason({ path: "/d/a.md", lines: 0, words: 0, chars: 0 });
   assert.equal(
     reason,
     [

@@ -12,7 +12,7 @@
 // in-process over each package's folder.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { outline } from "../../hooks/outline_worker.ts";
+import { fileOutline } from "../../mdsel/commands/file_outline.ts";
 import { GUARD_MAX_CHARS } from "../../hooks/guard.ts";
 import { CORPUS_DIR, CORPUS_PACKAGES, type CorpusPackage, ensureCorpus } from "../_corpus.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR, MDX_CORPUS_PACKAGES } from "../_mdx_corpus.ts";
@@ -189,8 +189,17 @@ Deno.test("every outline line with its line range selects exactly those lines an
       }
       // The guard answers big files with the same outline, within its budget.
       if (doc.top.wordPrefix[doc.top.nodes.length] > 2000) {
-        const { stdout } = await outline({ path: doc.filePath, maxChars: GUARD_MAX_CHARS });
-        for (const range of outlineRanges(stdout)) {
+        const outline = await fileOutline(doc.filePath, GUARD_MAX_CHARS);
+        const ranges = outlineRanges(outline.text);
+        // Every heading its text lists is one it hands the guard, with the same range.
+        const handed = new Set(
+          outline.headings.map((h) => `${h.selector} ${h.startLine}-${h.endLine}`),
+        );
+        for (const range of ranges.filter((range) => range.label !== "intro")) {
+          const key = `${range.label} ${range.start}-${range.end}`;
+          assert.ok(handed.has(key), `${doc.filePath} ${key} (guard's headings)`);
+        }
+        for (const range of ranges) {
           const match = selectWhole(one, range.label);
           assert.deepEqual(
             [match.start_line, match.end_line],
