@@ -1,97 +1,136 @@
-// What the ranking gathers per section, in flat arrays: each section's items
-// in the order added, whatever the order of the sections, and its events
-// sorted and capped as the ranking reads them.
+// What the ranking gathers per section before it scores it (SectionWorks), as
+// the scores show it, never how it lays it out: each section's evidence stays
+// its own and its body's positions stand for the right terms, in order,
+// whatever order the ranking meets the documents and their terms in; a section
+// takes MAX_EVENTS positions, then no more, and a score reads those alone.
 import assert from "node:assert/strict";
+import type { SearchData } from "../../../mdsel/search/data.ts";
+import { searchData } from "../../../mdsel/search/data.ts";
+import { fileWords } from "../../../mdsel/search/file_words.ts";
+import { termMatcher, termSpecs } from "../../../mdsel/search/match.ts";
+import { parseQuery } from "../../../mdsel/search/query.ts";
+import { scoreSections } from "../../../mdsel/search/rank.ts";
+import { RANKING } from "../../../mdsel/search/ranking.ts";
 import { MAX_EVENTS, SectionWorks } from "../../../mdsel/search/work.ts";
 import { fc } from "../../_fast_check.ts";
+import { doc } from "../_docs.ts";
 
-/** A section's items of a kind, as the sealed arrays hold them. */
-function range<T extends Int32Array | Float64Array>(
-  values: T,
-  start: Int32Array,
-  at: number,
-): number[] {
-  return [...values.subarray(start[at], start[at + 1])];
+/** Words a query asks for, in several forms, and words around them. */
+const WORDS = ["abort", "aborts", "signal", "signals", "request", "requests", "retry", "timeout"];
+const FILLER = ["the", "page", "sends", "when", "server", "fetch"];
+
+const markdown = fc.array(
+  fc.tuple(
+    fc.constantFrom("", "", "", "# ", "## ", "- "),
+    fc.array(fc.constantFrom(...WORDS, ...FILLER), { minLength: 1, maxLength: 80, size: "large" }),
+  ),
+  { minLength: 1, maxLength: 8 },
+).map((lines) => lines.map(([mark, words]) => `${mark}${words.join(" ")}`).join("\n\n") + "\n");
+
+/** What the ranking tells of a section. */
+interface Outcome {
+  score: number;
+  known?: number;
+  heading?: number;
+  changes?: boolean;
+  specs: number[];
 }
 
-Deno.test("section works: each section's items in the order added, whatever the sections' order", () => {
-  fc.assert(fc.property(
-    fc.array(
-      fc.record({
-        owner: fc.nat(6),
-        kind: fc.constantFrom("field", "heading", "term", "event"),
-        int: fc.nat(30),
-        value: fc.double({ noNaN: true, min: 0, max: 1e6 }),
-      }),
-      { maxLength: 300 },
+/** What the ranking tells of each section it scores, by document (its name) and section. */
+function scores(
+  named: readonly (readonly [string, SearchData])[],
+  query: string,
+): Map<string, Outcome> {
+  const parsed = parseQuery(query);
+  const specs = termSpecs(parsed, RANKING.part, RANKING.hint);
+  const docs = named.map(([name, data]) => ({ data, file: fileWords(`${name}.md`) }));
+  const scored = scoreSections(docs, parsed, specs, termMatcher(specs));
+  return new Map(
+    scored.map((result): [string, Outcome] => [`${named[result.doc][0]} ${result.section}`, {
+      score: result.score,
+      known: result.known,
+      heading: result.heading,
+      changes: result.changes,
+      specs: [...result.specs].sort((a, b) => a - b),
+    }]),
+  );
+}
+
+/** The items in an order the seed picks (a Fisher-Yates shuffle). */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed;
+  for (let i = out.length - 1; i > 0; i--) {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+Deno.test("section works: each section scores the same whatever order its documents and terms come in", () => {
+  fc.assert(
+    fc.property(
+      fc.array(markdown, { minLength: 1, maxLength: 4 }),
+      fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }),
+      fc.nat(),
+      (texts, words, seed) => {
+        const query = words.join(" ");
+        const parsed = parseQuery(query);
+        const match = termMatcher(termSpecs(parsed, RANKING.part, RANKING.hint));
+        const keep = (term: string) => match(term).length > 0;
+        const named = texts.map((text, i) =>
+          [`d${i}`, searchData(doc(text, `d${i}`), keep)] as const
+        );
+        // The documents in another order, and each one's terms too.
+        const reordered = shuffled(named, seed).map(([name, data], i) =>
+          [name, { ...data, terms: new Map(shuffled([...data.terms], seed + i + 1)) }] as const
+        );
+        assert.deepEqual(scores(reordered, query), scores(named, query));
+      },
     ),
-    (items) => {
-      const works = new SectionWorks();
-      for (let s = 0; s < 7; s++) works.add(s % 3, s);
-      const expected = Array.from({ length: 7 }, () => ({
-        field: [] as number[][],
-        heading: [] as number[][],
-        term: [] as number[][],
-        event: [] as number[],
-      }));
-      for (const { owner, kind, int, value } of items) {
-        const want = expected[owner];
-        if (kind === "field") {
-          works.holdField(owner, int, value);
-          want.field.push([int, value]);
-        } else if (kind === "heading") {
-          works.holdHeading(owner, int, value);
-          want.heading.push([int, value]);
-        } else if (kind === "term") {
-          assert.equal(works.addTerm(owner, int, value, value / 2), want.term.length);
-          want.term.push([int, value, value / 2]);
-        } else {
-          assert.ok(works.addEvent(owner, Math.round(value)));
-          want.event.push(Math.round(value));
-        }
-      }
-      works.seal();
-      for (let s = 0; s < 7; s++) {
-        const want = expected[s];
-        assert.deepEqual([works.doc[s], works.section[s]], [s % 3, s]);
-        const fields = range(works.fieldSpec, works.fieldStart, s);
-        assert.deepEqual(
-          fields.map((spec, i) => [spec, range(works.fieldValue, works.fieldStart, s)[i]]),
-          want.field,
-        );
-        const headings = range(works.headingSpec, works.headingStart, s);
-        assert.deepEqual(
-          headings.map((spec, i) => [spec, range(works.headingValue, works.headingStart, s)[i]]),
-          want.heading,
-        );
-        const terms = range(works.termMatch, works.termStart, s);
-        assert.deepEqual(
-          terms.map((match, i) => [
-            match,
-            range(works.termIdf, works.termStart, s)[i],
-            range(works.termWhole, works.termStart, s)[i],
-          ]),
-          want.term,
-        );
-        assert.deepEqual(
-          range(works.events, works.eventStart, s),
-          want.event.sort((a, b) => a - b),
-        );
-      }
-    },
-  ));
+    { numRuns: 300 },
+  );
 });
 
-Deno.test("section works: a section keeps its first events only", () => {
+Deno.test("section works: a section's words near each other score above the same words far apart", () => {
+  const filler = Array(200).fill("page").join(" ");
+  // Once each (a few positions), and twenty times each (many).
+  for (const times of [1, 20]) {
+    const alphas = Array(times).fill("alpha").join(" ");
+    const omegas = Array(times).fill("omega").join(" ");
+    const near = searchData(doc(`# Words\n\n${alphas} ${omegas} ${filler}\n`, "near"));
+    const far = searchData(doc(`# Words\n\n${alphas} ${filler} ${omegas}\n`, "far"));
+    const scored = scores([["near", near], ["far", far]], "alpha omega");
+    const score = (key: string) => scored.get(key)!.score;
+    assert.ok(score("near 0") > score("far 0"), `${times}: ${score("near 0")} > ${score("far 0")}`);
+  }
+});
+
+Deno.test("section works: a section takes MAX_EVENTS body positions, then no more; another its own", () => {
   const works = new SectionWorks();
   const a = works.add(0, 0);
   const b = works.add(0, 1);
-  for (let i = 0; i < MAX_EVENTS; i++) assert.ok(works.addEvent(a, MAX_EVENTS - i));
+  for (let i = 0; i < MAX_EVENTS; i++) assert.ok(works.addEvent(a, MAX_EVENTS - i), `event ${i}`);
   assert.equal(works.addEvent(a, 0), false);
+  assert.equal(works.addEvent(a, MAX_EVENTS + 1), false);
   assert.ok(works.addEvent(b, 5));
-  works.seal();
-  const events = range(works.events, works.eventStart, a);
-  assert.equal(events.length, MAX_EVENTS);
-  assert.deepEqual([events[0], events.at(-1)], [1, MAX_EVENTS]);
-  assert.deepEqual(range(works.events, works.eventStart, b), [5]);
+});
+
+Deno.test("section works: a score reads a section's first MAX_EVENTS body positions, no more", () => {
+  // Two documents alike but for where "omega" stands: after many "alpha"s, or before them.
+  const outcome = (many: number) => {
+    const alphas = Array(many).fill("alpha").join(" ");
+    const last = searchData(doc(`# Words\n\n${alphas} omega\n`, "last"));
+    const first = searchData(doc(`# Words\n\nomega ${alphas}\n`, "first"));
+    const scored = scores([["last", last], ["first", first]], "alpha omega");
+    const score = (key: string) => scored.get(key)!.score;
+    return { last: score("last 0"), first: score("first 0") };
+  };
+  // "alpha" and its stem term take two positions each: under the cap, the two score the same.
+  const under = outcome(MAX_EVENTS / 2 - 1);
+  assert.equal(under.last, under.first);
+  // Past it, the "omega" met after them stands in the body alone, in no passage with "alpha".
+  const past = outcome(MAX_EVENTS);
+  assert.ok(past.first > past.last, `${past.first} > ${past.last}`);
 });
