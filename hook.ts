@@ -17,6 +17,7 @@ import { parseHookInput } from "./hooks/input.ts";
 import type { GuardIo } from "./hooks/guard.ts";
 
 export type { GuardIo } from "./hooks/guard.ts";
+export type { FileOutline, OutlineHeading } from "./mdsel/commands/file_outline.ts";
 import {
   DEFAULT_GUARD_WORDS,
   DEFAULT_MIN_WORDS,

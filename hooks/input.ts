@@ -20,7 +20,7 @@ export interface ToolHookInput {
 }
 
 /** The hook's input is JSON of the wrong shape. */
-export class HookInputError extends TypeError {
+class _HookInputError extends TypeError {
   /** The input field that was missing or of the wrong type. */
   readonly field: string;
 
@@ -69,7 +69,7 @@ export function isGuardedPath(path: string): boolean {
  * Parses a tool hook's JSON input (its stdin) into the fields the hooks depend on.
  *
  * @throws {SyntaxError} When `text` is not JSON.
- * @throws {HookInputError} When the JSON is not a tool hook input.
+ * @throws {_HookInputError} When the JSON is not a tool hook input.
  *
  * @example
  * ```ts
@@ -84,10 +84,10 @@ export function isGuardedPath(path: string): boolean {
  */
 export function parseHookInput(text: string): ToolHookInput {
   const value: unknown = JSON.parse(text);
-  if (!_isRecord(value)) throw new HookInputError("", "Hook input is not a JSON object");
+  if (!_isRecord(value)) throw new _HookInputError("", "Hook input is not a JSON object");
   const { hook_event_name: hookEventName, tool_name: toolName, tool_input: toolInput } = value;
   if (typeof hookEventName !== "string" || !_EVENTS.has(hookEventName)) {
-    throw new HookInputError(
+    throw new _HookInputError(
       "hook_event_name",
       `Expected "hook_event_name" to be "PostToolUse" or "PreToolUse", got ${
         _describe(hookEventName)
@@ -95,13 +95,13 @@ export function parseHookInput(text: string): ToolHookInput {
     );
   }
   if (typeof toolName !== "string") {
-    throw new HookInputError(
+    throw new _HookInputError(
       "tool_name",
       `Expected "tool_name" to be a string, got ${_describe(toolName)}`,
     );
   }
   if (!_isRecord(toolInput)) {
-    throw new HookInputError(
+    throw new _HookInputError(
       "tool_input",
       `Expected "tool_input" to be an object, got ${_describe(toolInput)}`,
     );
@@ -114,7 +114,7 @@ export function parseHookInput(text: string): ToolHookInput {
  * `Read` and the path is accepted, otherwise `undefined`.
  *
  * @param accepts Which paths count: {@linkcode isMarkdownPath} by default.
- * @throws {HookInputError} When a `Read` call has no string `file_path`.
+ * @throws {_HookInputError} When a `Read` call has no string `file_path`.
  *
  * @example
  * ```ts
@@ -132,7 +132,7 @@ export function markdownReadPath(
   if (input.toolName !== "Read") return undefined;
   const path = input.toolInput.file_path;
   if (typeof path !== "string" || path === "") {
-    throw new HookInputError(
+    throw new _HookInputError(
       "tool_input.file_path",
       `Expected "tool_input.file_path" to be a non-empty string, got ${_describe(path)}`,
     );

@@ -8,22 +8,11 @@
  */
 import { WordCount } from "../mdsel/parse/words.ts";
 
-/**
- * How many bytes the hook reads from the file at a time.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { CHUNK_SIZE, readFileChunks } from "./word_count.ts";
- * for await (const chunk of readFileChunks(import.meta.filename!)) {
- *   assert.ok(chunk.length <= CHUNK_SIZE);
- * }
- * ```
- */
-export const CHUNK_SIZE = 64 * 1024;
+/** How many bytes the hook reads from the file at a time. */
+const _CHUNK_SIZE = 64 * 1024;
 
 /** The file the hook was asked about contains binary data. */
-export class BinaryContentError extends TypeError {
+class _BinaryContentError extends TypeError {
   /** Creates the error, saying why the content counts as binary. */
   constructor(message = "File contains a NUL byte") {
     super(message);
@@ -38,7 +27,7 @@ export class BinaryContentError extends TypeError {
  * chunks; it stops pulling chunks as soon as the answer is known.
  *
  * @param chunks The bytes, in order. A chunk may be reused once the next one is requested.
- * @throws {BinaryContentError} When a chunk it reads contains a NUL byte.
+ * @throws {_BinaryContentError} When a chunk it reads contains a NUL byte.
  *
  * @example
  * ```ts
@@ -57,7 +46,7 @@ export async function exceedsWordLimit(
   const decoder = new TextDecoder();
   const words = new WordCount();
   for await (const chunk of chunks) {
-    if (chunk.includes(0)) throw new BinaryContentError();
+    if (chunk.includes(0)) throw new _BinaryContentError();
     words.add(decoder.decode(chunk, { stream: true }));
     if (words.count > limit) return true;
   }
@@ -86,7 +75,7 @@ export async function exceedsWordLimit(
  */
 export async function* readFileChunks(
   path: string,
-  chunkSize: number = CHUNK_SIZE,
+  chunkSize: number = _CHUNK_SIZE,
 ): AsyncGenerator<Uint8Array> {
   // Ask first: reading without permission would prompt on a terminal.
   if (Deno.permissions.querySync({ name: "read", path }).state !== "granted") {

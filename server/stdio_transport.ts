@@ -25,7 +25,7 @@ export const JSONRPC_ERRORS = {
 } as const;
 
 /** A JSON-RPC request id; `null` when it cannot be told. */
-export type MessageId = string | number | null;
+type _MessageId = string | number | null;
 
 /** An error to answer a request with instead of handing it on. */
 export interface RequestRefusal {
@@ -35,7 +35,7 @@ export interface RequestRefusal {
   readonly message: string;
 }
 
-/** A request whose envelope is valid, as {@linkcode StdioTransportOptions.checkRequest} sees it. */
+/** A request whose envelope is valid, as {@linkcode _StdioTransportOptions.checkRequest} sees it. */
 export interface CheckedRequest {
   /** Its id. */
   readonly id: string | number;
@@ -46,7 +46,7 @@ export interface CheckedRequest {
 }
 
 /** Streams and checks for {@linkcode StdioTransport}. */
-export interface StdioTransportOptions {
+interface _StdioTransportOptions {
   /** Where messages come from; stdin by default. */
   readonly readable?: ReadableStream<Uint8Array>;
   /** Where messages go; stdout by default. */
@@ -108,7 +108,7 @@ export class StdioTransport {
   #oversized?: { head: Uint8Array; tail: Uint8Array };
 
   /** Creates the transport, on stdin and stdout by default. */
-  constructor(options: StdioTransportOptions = {}) {
+  constructor(options: _StdioTransportOptions = {}) {
     this.#readable = options.readable ?? Deno.stdin.readable;
     this.#writer = (options.writable ?? Deno.stdout.writable).getWriter();
     this.#maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
@@ -243,7 +243,7 @@ export class StdioTransport {
     this.onmessage?.(message);
   }
 
-  async #refuse(id: MessageId, refusal: RequestRefusal): Promise<void> {
+  async #refuse(id: _MessageId, refusal: RequestRefusal): Promise<void> {
     await this.send({
       jsonrpc: "2.0",
       id,
@@ -254,7 +254,7 @@ export class StdioTransport {
 
 interface _EnvelopeError {
   readonly reason: string;
-  readonly id: MessageId;
+  readonly id: _MessageId;
   readonly answer: boolean;
 }
 
@@ -301,12 +301,12 @@ function _isRequestId(id: unknown): id is string | number {
   return typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id));
 }
 
-function _usableId(id: unknown): MessageId {
+function _usableId(id: unknown): _MessageId {
   // Echo any string or finite number so the client can match the answer to its request.
   return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : null;
 }
 
-function _findId(text: string, edge: "head" | "tail"): MessageId | undefined {
+function _findId(text: string, edge: "head" | "tail"): _MessageId | undefined {
   // JSON text of an id: a string or a number.
   const id = String.raw`("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)`;
   // At the start only right after the jsonrpc member; at the end only as the last member.

@@ -63,14 +63,11 @@ export async function warmTarget(
 /** The Markdown the engine caches, in bytes, at the least (`CACHE_MIN_MARKDOWN_BYTES`). */
 const _MIN_MARKDOWN_BYTES = 256 * 1024;
 
-/**
- * The most heap a run may take, in MB: past it the run ends (the cache is
- * only less complete), never the machine's memory.
- */
-export const WARM_HEAP_MB = 768;
+/** The most heap a warm run may take, in MB: past it the run ends, not the machine's memory. */
+const _WARM_HEAP_MB = 768;
 
 /** The most targets waiting their turn: past it, the oldest goes. */
-export const MAX_WAITING_WARMS = 4;
+const _MAX_WAITING_WARMS = 4;
 
 /**
  * Runs `mdsel warm` between calls, one target at a time.
@@ -150,7 +147,7 @@ export class CacheWarmer {
       const at = this.#waiting.findIndex((waiting) => _same(waiting, target));
       if (at !== -1) this.#waiting.splice(at, 1);
       this.#waiting.push(target);
-      if (this.#waiting.length > MAX_WAITING_WARMS) this.#waiting.shift();
+      if (this.#waiting.length > _MAX_WAITING_WARMS) this.#waiting.shift();
     }
     this.#next();
   }
@@ -202,7 +199,7 @@ async function _warm(
     args: [
       ...bundled.args.slice(0, 1),
       "--allow-sys=setPriority",
-      `--v8-flags=--max-old-space-size=${WARM_HEAP_MB}`,
+      `--v8-flags=--max-old-space-size=${_WARM_HEAP_MB}`,
       ...bundled.args.slice(1),
       "warm",
       "--",

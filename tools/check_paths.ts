@@ -9,7 +9,7 @@
  */
 import { expandPaths, isMarkdownPath, MARKDOWN_EXTENSIONS } from "../mdsel/files/expand_paths.ts";
 
-export { isMarkdownPath, MARKDOWN_EXTENSIONS };
+export { isMarkdownPath };
 
 const _EXTENSION_LIST = MARKDOWN_EXTENSIONS.join(", ").replace(/, (?=[^,]*$)/, " and ");
 
@@ -17,13 +17,13 @@ const _EXTENSION_LIST = MARKDOWN_EXTENSIONS.join(", ").replace(/, (?=[^,]*$)/, "
 const _LIMIT_CODES = new Set(["TOO_MANY_ENTRIES"]);
 
 /** What {@linkcode checkPaths} needs from the settings. */
-export interface PathCheckOptions {
+interface _PathCheckOptions {
   /** `MDSEL_ALLOW_ANY_FILE=1`: take files of any extension. */
   readonly allowAnyFile: boolean;
 }
 
 /** The paths of a call that may go to `mdsel`. */
-export interface CheckedPaths {
+interface _CheckedPaths {
   /** The arguments as `mdsel` gets them: `.` and `..` resolved in files and folders. */
   readonly files: string[];
   /**
@@ -61,8 +61,8 @@ export interface CheckedPaths {
  */
 export async function checkPaths(
   files: readonly string[],
-  options: PathCheckOptions,
-): Promise<string | CheckedPaths> {
+  options: _PathCheckOptions,
+): Promise<string | _CheckedPaths> {
   // With read access everywhere, there is nothing to hold a folder's files against.
   const everywhere = _state(undefined) === "granted";
   const checked: string[] = [];

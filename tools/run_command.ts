@@ -17,7 +17,7 @@ export interface CommandOutput {
 }
 
 /** Limits and cancellation for {@linkcode runCommand}. */
-export interface RunCommandOptions {
+interface _RunCommandOptions {
   /** Arguments, passed as they are (no shell). */
   readonly args: readonly string[];
   /** Kill the child after this many milliseconds. */
@@ -131,7 +131,7 @@ export class CommandAbortedError extends CommandError {
  */
 export async function runCommand(
   command: string,
-  options: RunCommandOptions,
+  options: _RunCommandOptions,
 ): Promise<CommandOutput> {
   const name = options.name ?? command;
   if (options.signal?.aborted) throw new CommandAbortedError(name);

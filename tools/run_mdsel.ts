@@ -13,30 +13,10 @@ import { type CommandOutput, runCommand } from "./run_command.ts";
 import type { ServerSettings } from "./settings.ts";
 
 /** How the README tells users to install the bundled CLI as `mdsel`, from JSR. */
-export const INSTALL_HINT = "deno install -g -n mdsel --allow-read jsr:@x/mdsel-claude/mdsel";
+const _INSTALL_HINT = "deno install -g -n mdsel --allow-read jsr:@x/mdsel-claude/mdsel";
 
-/**
- * The command that installs the bundled CLI as `mdsel` from where this server
- * runs: from a checkout, the checkout's own CLI module (with its config); from
- * JSR, the same package and version; from elsewhere, {@linkcode INSTALL_HINT}.
- *
- * @param moduleUrl The server's CLI module; this package's `mdsel/cli.ts` by default.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { installHint } from "./run_mdsel.ts";
- * assert.equal(
- *   installHint(new URL("https://jsr.io/@x/mdsel-claude/0.2.0/mdsel/cli.ts")),
- *   "deno install -g -n mdsel --allow-read jsr:@x/mdsel-claude@0.2.0/mdsel",
- * );
- * assert.equal(
- *   installHint(new URL("file:///src/mdsel-claude/mdsel/cli.ts")),
- *   "deno install -g -n mdsel --allow-read --config /src/mdsel-claude/deno.json /src/mdsel-claude/mdsel/cli.ts",
- * );
- * ```
- */
-export function installHint(moduleUrl: URL = new URL("../mdsel/cli.ts", import.meta.url)): string {
+/** The command that installs the bundled CLI as `mdsel` from where this server runs. */
+function _installHint(moduleUrl: URL = new URL("../mdsel/cli.ts", import.meta.url)): string {
   if (moduleUrl.protocol === "file:") {
     const config = fileURLToPath(new URL("../deno.json", moduleUrl));
     return `deno install -g -n mdsel --allow-read --config ${config} ${fileURLToPath(moduleUrl)}`;
@@ -45,7 +25,7 @@ export function installHint(moduleUrl: URL = new URL("../mdsel/cli.ts", import.m
   if (published) {
     return `deno install -g -n mdsel --allow-read jsr:${published[1]}@${published[2]}/mdsel`;
   }
-  return INSTALL_HINT;
+  return _INSTALL_HINT;
 }
 
 /**
@@ -67,7 +47,7 @@ export class MdselUnavailableError extends Error {
 }
 
 /** One `mdsel` call. */
-export interface MdselCall {
+interface _MdselCall {
   /** The arguments after `mdsel`. */
   readonly args: readonly string[];
   /**
@@ -82,7 +62,7 @@ export interface MdselCall {
 }
 
 /** A program and the arguments that start it. */
-export interface CommandLine {
+interface _CommandLine {
   /** The program. */
   readonly command: string;
   /** Its arguments. */
@@ -110,7 +90,7 @@ export interface CommandLine {
  * assert.match(stdout, /^mdsel /);
  * ```
  */
-export async function runMdsel(call: MdselCall, settings: ServerSettings): Promise<CommandOutput> {
+export async function runMdsel(call: _MdselCall, settings: ServerSettings): Promise<CommandOutput> {
   const limits = {
     timeoutMs: settings.timeoutMs,
     maxOutputBytes: settings.maxOutputBytes,
@@ -156,7 +136,7 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
     }
     if (onPath === "denied") throw _notAllowed("mdsel", error);
     throw new MdselUnavailableError(
-      `Cannot find the mdsel CLI: install it (${installHint()}) or set MDSEL_BIN` +
+      `Cannot find the mdsel CLI: install it (${_installHint()}) or set MDSEL_BIN` +
         " (or run the server with -A to use the bundled one)",
       { cause: error },
     );
@@ -200,7 +180,7 @@ export function bundledMdsel(
   files: readonly string[],
   moduleUrl: URL = new URL("../mdsel/cli.ts", import.meta.url),
   cacheDir?: string,
-): CommandLine {
+): _CommandLine {
   let read = _readFlag(files);
   const cache: string[] = [];
   // A call that reads no file needs neither its parsing workers nor the cache.

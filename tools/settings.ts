@@ -71,13 +71,13 @@ export const SETTING_NAMES = [
 ] as const;
 
 /** Looks a variable up; `undefined` when unset or not readable. */
-export type EnvLookup = (name: string) => string | undefined;
+type _EnvLookup = (name: string) => string | undefined;
 
 /**
  * Reads the settings. A value that is not valid falls back to its default with
  * one warning line.
  *
- * @param getEnv Looks a variable up; {@linkcode readProcessEnv} by default.
+ * @param getEnv Looks a variable up; {@linkcode _readProcessEnv} by default.
  *
  * @example
  * ```ts
@@ -92,7 +92,7 @@ export type EnvLookup = (name: string) => string | undefined;
  * ]);
  * ```
  */
-export function readSettings(getEnv: EnvLookup = readProcessEnv): ServerSettings {
+export function readSettings(getEnv: _EnvLookup = _readProcessEnv): ServerSettings {
   const warnings: string[] = [];
   const number = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) => {
     const raw = getEnv(name)?.trim();
@@ -158,15 +158,5 @@ export function defaultConcurrency(): number {
   return 2 * Math.max(1, navigator.hardwareConcurrency || 1);
 }
 
-/**
- * Reads a variable of this process without ever prompting: `undefined` when
- * it is unset or the process may not read it (the engine's own lookup).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { readProcessEnv } from "./settings.ts";
- * assert.equal(readProcessEnv("MDSEL_SURELY_UNSET_VARIABLE"), undefined);
- * ```
- */
-export const readProcessEnv: EnvLookup = quietEnv;
+/** Reads a variable of this process without prompting: `undefined` if unset or not readable. */
+const _readProcessEnv: _EnvLookup = quietEnv;

@@ -15,14 +15,10 @@ export const READ_ONLY_ANNOTATIONS: ToolAnnotations = {
 };
 
 /** The longest path a call may name, in characters (Linux's `PATH_MAX`). */
-export const MAX_PATH_CHARS = 4096;
+const _MAX_PATH_CHARS = 4096;
 
-/**
- * The most characters all paths of one call may hold together: what `mdsel`
- * is handed must stay well within the operating system's argument limit
- * (2 MiB on Linux).
- */
-export const MAX_PATHS_CHARS = 1024 * 1024;
+/** The most characters all paths of a call may hold: well within the OS argument limit. */
+const _MAX_PATHS_CHARS = 1024 * 1024;
 
 /** The longest selector or search a call may give, in characters. */
 export const MAX_SELECTOR_CHARS = 10_000;
@@ -59,7 +55,7 @@ export function argumentSchema(max: number) {
 
 /**
  * The `files` input: at least one non-empty path, each one an argument the
- * operating system can pass, all within {@linkcode MAX_PATHS_CHARS}. The
+ * operating system can pass, all within {@linkcode _MAX_PATHS_CHARS}. The
  * schema checks shape only; the server's boundaries are checked before `mdsel`
  * runs (`check_paths.ts`), and whether a file exists is for `mdsel` to say.
  *
@@ -74,16 +70,16 @@ export function argumentSchema(max: number) {
  */
 export function filesSchema(purpose: string) {
   return z
-    .array(argumentSchema(MAX_PATH_CHARS), { error: "must be an array of file paths" })
+    .array(argumentSchema(_MAX_PATH_CHARS), { error: "must be an array of file paths" })
     .min(1, "must name at least one file")
     .check((context) => {
       const chars = context.value.reduce((sum, path) => sum + path.length + 1, 0);
-      if (chars > MAX_PATHS_CHARS) {
+      if (chars > _MAX_PATHS_CHARS) {
         context.issues.push({
           code: "custom",
           input: context.value,
           message: `must hold at most ${
-            MAX_PATHS_CHARS.toLocaleString("en-US")
+            _MAX_PATHS_CHARS.toLocaleString("en-US")
           } characters of paths in all (they have ${
             chars.toLocaleString("en-US")
           }): name a folder or a glob instead`,

@@ -9,11 +9,8 @@ import type { CacheSettings } from "../settings/cache_settings.ts";
 import type { CacheStore, EntryBatch } from "./store.ts";
 import { MDX } from "../parse/parse_text.ts";
 
-/**
- * Markdown (not MDX) the cache is used for, in bytes, at the least: a small call parses faster than
- * it opens the cache. Any MDX file uses it (a warm call then does not even load MDX's parser).
- */
-export const CACHE_MIN_MARKDOWN_BYTES = 256 * 1024;
+/** Markdown bytes below which a call parses rather than opens the cache (it is faster). */
+const _CACHE_MIN_MARKDOWN_BYTES = 256 * 1024;
 
 /**
  * The cache no longer holds what a call took from it (a file changed after its `stat`, or the store
@@ -39,7 +36,7 @@ export interface CacheKey {
  * Whether a call has enough to parse for the cache to pay.
  *
  * @returns `true` when the cache is on and the call reads an MDX file or
- *   {@linkcode CACHE_MIN_MARKDOWN_BYTES} of Markdown.
+ *   {@linkcode _CACHE_MIN_MARKDOWN_BYTES} of Markdown.
  *
  * @example
  * ```ts
@@ -60,7 +57,7 @@ export function worthCaching(
     if (MDX.test(file.path)) return true;
     markdown += file.size;
   }
-  return markdown >= CACHE_MIN_MARKDOWN_BYTES;
+  return markdown >= _CACHE_MIN_MARKDOWN_BYTES;
 }
 
 /** The cache of one call. */

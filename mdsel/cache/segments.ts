@@ -32,7 +32,7 @@ CREATE INDEX IF NOT EXISTS vocabulary_stem ON vocabulary (stem) WHERE stem IS NO
 `;
 
 /** The most segments kept: past it, those holding the fewest live bytes go. */
-export const MAX_SEGMENTS = 64;
+const _MAX_SEGMENTS = 64;
 /** How many segments are left when there were too many. */
 const SEGMENTS_AFTER = 48;
 
@@ -122,7 +122,7 @@ export function insertRows(
 
 /**
  * Drops the segments whose bytes are half stale or more, and the least live ones past
- * {@linkcode MAX_SEGMENTS}, with the entries still in them (derived again when next searched).
+ * {@linkcode _MAX_SEGMENTS}, with the entries still in them (derived again when next searched).
  *
  * @param db The database, in a write transaction.
  * @param all Drops every segment (the store is being emptied).
@@ -133,7 +133,7 @@ export function dropStaleSegments(db: DatabaseSync, all = false): void {
   const { count } = db.prepare("SELECT count(*) AS count FROM segments").get() as {
     count: number;
   };
-  if (count - stale.length > MAX_SEGMENTS) {
+  if (count - stale.length > _MAX_SEGMENTS) {
     stale.push(
       ...db.prepare(
         "SELECT id FROM segments WHERE live * 2 > bytes ORDER BY live DESC, id DESC " +

@@ -45,7 +45,7 @@ const APPLICATION_ID = 0x6d64736c;
 const SCHEMA_VERSION = 2;
 
 /** The longest a call waits for another process's write, in milliseconds. */
-export const BUSY_TIMEOUT_MS = 100;
+const _BUSY_TIMEOUT_MS = 100;
 
 /** A use older than this is written down again (a read does not write every time). */
 const USE_GRANULARITY_MS = 60 * 60 * 1000;
@@ -110,7 +110,7 @@ export class CacheStore {
       prepareStoreFile(dir, path);
       const { DatabaseSync } = await import("node:sqlite");
       db = new DatabaseSync(path);
-      db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      db.exec(`PRAGMA busy_timeout = ${_BUSY_TIMEOUT_MS}`);
       // Read in one transaction: another process may be writing the schema of a new file.
       db.exec("BEGIN");
       let kind = _fileKind(db);
@@ -246,7 +246,7 @@ export class CacheStore {
    * gone stale and evicts the least recently used entries past the cap. Entries whose postings the
    * cap cannot hold are written without data or postings, as refused (see
    * {@linkcode CacheStore.refused}). Skipped, silently, when another process holds the database
-   * longer than {@linkcode BUSY_TIMEOUT_MS}.
+   * longer than {@linkcode _BUSY_TIMEOUT_MS}.
    *
    * @param written When the files were read, at the latest, in milliseconds since the epoch: a time
    *   taken before their `stat`s (the racy rule counts from it). Now when not given.

@@ -12,7 +12,7 @@ import { headingEntries, type IndexedDocument } from "./index_outline.ts";
 import { headingLine, outlineLines } from "./outline.ts";
 
 /** One folder of a tree: its files and subfolders, and what they hold in all. */
-export interface FolderNode {
+interface _FolderNode {
   /** The folder's path relative to the tree's root (`reference/errors`); `` for the root. */
   readonly path: string;
   /** 0 for the root, 1 for its direct subfolders, and so on. */
@@ -20,7 +20,7 @@ export interface FolderNode {
   /** The documents directly inside, as indexes into the call's documents, in path order. */
   readonly files: number[];
   /** The subfolders, in path order. */
-  readonly folders: FolderNode[];
+  readonly folders: _FolderNode[];
   /** Every document under it. */
   totalFiles: number;
   /** Every word under it. */
@@ -32,11 +32,11 @@ export interface FolderTree {
   /** The folder (or glob base) as the call named it. */
   readonly root: string;
   /** Its folder node. */
-  readonly node: FolderNode;
+  readonly node: _FolderNode;
 }
 
 /** What one document contributes to a tree. */
-export interface TreeItem {
+interface _TreeItem {
   /** The file's path as read. */
   readonly path: string;
   /** The folder or glob base it was found under; `undefined` when named outright. */
@@ -64,10 +64,10 @@ export interface TreeItem {
  * assert.equal(trees[0].node.folders[0].totalWords, 5);
  * ```
  */
-export function buildTrees(items: readonly TreeItem[]): { trees: FolderTree[]; loose: number[] } {
+export function buildTrees(items: readonly _TreeItem[]): { trees: FolderTree[]; loose: number[] } {
   const trees = new Map<string, FolderTree>();
   const loose: number[] = [];
-  const children = new Map<FolderNode, Map<string, FolderNode>>();
+  const children = new Map<_FolderNode, Map<string, _FolderNode>>();
   items.forEach((item, i) => {
     if (item.origin === undefined) {
       loose.push(i);
@@ -101,7 +101,7 @@ export function buildTrees(items: readonly TreeItem[]): { trees: FolderTree[]; l
   return { trees: [...trees.values()], loose };
 }
 
-function _node(path: string, depth: number): FolderNode {
+function _node(path: string, depth: number): _FolderNode {
   return { path, depth, files: [], folders: [], totalFiles: 0, totalWords: 0 };
 }
 
@@ -118,7 +118,7 @@ function _node(path: string, depth: number): FolderNode {
  */
 export function treeDepth(trees: readonly FolderTree[]): number {
   let deepest = 0;
-  const visit = (node: FolderNode) => {
+  const visit = (node: _FolderNode) => {
     deepest = Math.max(deepest, node.depth);
     for (const folder of node.folders) visit(folder);
   };
@@ -127,7 +127,7 @@ export function treeDepth(trees: readonly FolderTree[]): number {
 }
 
 /** How a tree is folded: which folders open, and which files show headings. */
-export interface TreeFold {
+interface _TreeFold {
   /** Folders up to this depth list their files; deeper ones are one line each. */
   readonly depth: number;
   /** Heading levels shown under each listed file (0: none; 1: its shallowest; 2: two). */
@@ -135,7 +135,7 @@ export interface TreeFold {
 }
 
 /** The text lines of the trees, folded. */
-export interface TreeLines {
+interface _TreeLines {
   /** The lines. */
   readonly lines: string[];
   /** What each line is: a root or a folder, a file, or a heading under a file. */
@@ -146,38 +146,13 @@ export interface TreeLines {
   readonly foldedFiles: number;
 }
 
-/**
- * The text lines of the trees folded: a line per root and per folder
- * (`docs/ [420 files, 312110 words]`, indented by depth), and in each open folder a
- * line per file (`<namespace> <name> [<words> words] <first heading>`), its headings below.
- *
- * @param sizeWords From which size an outline line shows its words.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/markdown_nodes.ts";
- * import { indexDocument } from "./index_command.ts";
- * import { buildTrees, treeLines } from "./index_tree.ts";
- * const page = { words: 2000, chars: 16000 };
- * const items = [["docs/a.md", "# Alpha\n\n## One\n"], ["docs/ref/b.md", "# Beta\n"]].map(([path, text]) => {
- *   const doc = parseDocument(text, path.split("/").pop()!.slice(0, 1), path);
- *   return { doc, index: indexDocument(doc, page), origin: "docs" };
- * });
- * const { trees } = buildTrees(items.map(({ doc, origin }) => ({ path: doc.filePath, origin, words: 1 })));
- * assert.deepEqual(treeLines(trees, items, { depth: 0, levels: 0 }, 500).lines, [
- *   "docs/ [2 files, 2 words]",
- *   " a a.md [2 words] Alpha",
- *   " ref/ [1 files, 1 words]",
- * ]);
- * ```
- */
-export function treeLines(
+/** The text lines of the trees folded: a line per root, folder and open folder's file. */
+function _treeLines(
   trees: readonly FolderTree[],
   items: readonly IndexedDocument[],
-  fold: TreeFold,
+  fold: _TreeFold,
   sizeWords: number,
-): TreeLines {
+): _TreeLines {
   const lines: string[] = [];
   const kinds: ("folder" | "file" | "heading")[] = [];
   const push = (line: string, kind: "folder" | "file" | "heading") => {
@@ -210,7 +185,7 @@ export function treeLines(
       push(`${indent} ${line}`, "heading");
     }
   };
-  const visit = (tree: FolderTree, node: FolderNode) => {
+  const visit = (tree: FolderTree, node: _FolderNode) => {
     const indent = " ".repeat(node.depth);
     if (node.depth > 0) {
       const path = echoValue(`${node.path}/`);
@@ -231,31 +206,16 @@ export function treeLines(
   return { lines, kinds, foldedFolders, foldedFiles };
 }
 
-/**
- * The fold that shows the most within `maxChars`: the deepest folder depth
- * whose lines fit (the direct subfolders always show), then as many heading
- * levels as fit on top of it (at most two).
- *
- * @param sizeWords From which size an outline line shows its words.
- * @param extra Characters the fold's other lines will take (the closing line, loose files).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { fitTree } from "./index_tree.ts";
- * // Nothing to fold: every heading level fits.
- * assert.deepEqual(fitTree([], [], 100, 500, 0), { depth: 0, levels: 2 });
- * ```
- */
-export function fitTree(
+/** The fold that shows the most within `maxChars`: deepest folders first, then heading levels. */
+function _fitTree(
   trees: readonly FolderTree[],
   items: readonly IndexedDocument[],
   maxChars: number,
   sizeWords: number,
   extra: number,
-): TreeFold {
-  const fits = (fold: TreeFold) =>
-    linesChars(treeLines(trees, items, fold, sizeWords).lines) + extra <= maxChars;
+): _TreeFold {
+  const fits = (fold: _TreeFold) =>
+    linesChars(_treeLines(trees, items, fold, sizeWords).lines) + extra <= maxChars;
   let depth = treeDepth(trees);
   while (depth > 0 && !fits({ depth, levels: 0 })) depth--;
   let levels = 0;
@@ -264,7 +224,7 @@ export function fitTree(
 }
 
 /**
- * The tree lines that fit `maxChars`, folded by {@linkcode fitTree} (else every folder line and
+ * The tree lines that fit `maxChars`, folded by {@linkcode _fitTree} (else every folder line and
  * as many files as fit, then a line for the rest), and a closing line saying how to go deeper.
  *
  * @param sizeWords From which size an outline line shows its words.
@@ -286,8 +246,8 @@ export function treeLinesWithin(
 ): string[] {
   if (trees.length === 0) return [];
   const closingRoom = 300;
-  const fold = fitTree(trees, items, maxChars, sizeWords, extra + closingRoom);
-  const shown = treeLines(trees, items, fold, sizeWords);
+  const fold = _fitTree(trees, items, maxChars, sizeWords, extra + closingRoom);
+  const shown = _treeLines(trees, items, fold, sizeWords);
   let lines = shown.lines;
   let cut: string[] = [];
   if (linesChars(lines) + extra + closingRoom > maxChars) {
@@ -370,12 +330,12 @@ export function folderEntries(
   const folders: FolderEntry[] = [];
   const listed = new Set<number>();
   const inTrees = new Set<number>();
-  const visit = (tree: FolderTree, node: FolderNode) => {
+  const visit = (tree: FolderTree, node: _FolderNode) => {
     const root = tree.root.replace(/\/*$/, "");
     const path = node.path === "" ? root : `${root}/${node.path}`;
     const open = node.depth <= depth;
     folders.push({ path, files: node.totalFiles, words: node.totalWords, listed: open });
-    const all = (n: FolderNode) => {
+    const all = (n: _FolderNode) => {
       for (const i of n.files) inTrees.add(i);
       for (const folder of n.folders) all(folder);
     };

@@ -36,7 +36,7 @@ const LISTED_NAMESPACES = 20;
 const LISTED_REASONS = 3;
 
 /** What resolving a selector in each document left behind. */
-export interface Misses {
+interface _Misses {
   /** Why each document had no match, one sentence each. */
   readonly reasons: readonly string[];
   /** For an index past the end, the last one that exists, canonical (one per document). */
@@ -72,14 +72,14 @@ export interface Misses {
  */
 export function notFound(
   selector: Selector,
-  misses: Misses,
+  misses: _Misses,
   docs: readonly MdDocument[],
   qualify: boolean,
 ): Unresolved {
   const canonical = formatSelector(selector);
   const onlyPastTheEnd = misses.lastValid.length > 0 &&
     misses.lastValid.length === misses.reasons.length;
-  const closest = onlyPastTheEnd ? [] : closestPaths(selector, docs, misses.stalled);
+  const closest = onlyPastTheEnd ? [] : _closestPaths(selector, docs, misses.stalled);
   const suggestions = [...new Set([...misses.lastValid, ...closest])].slice(0, MAX_SUGGESTIONS);
   return {
     selector: canonical,
@@ -168,20 +168,8 @@ export function shortLabel(canonical: string, qualify: boolean): string {
   return qualify ? short : short.slice(short.indexOf("::") + 2);
 }
 
-/**
- * The namespaces of a call as a reason lists them: the first
- * {@linkcode LISTED_NAMESPACES}, then how many in all.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { listNamespaces } from "./not_found.ts";
- * assert.equal(listNamespaces(["a", "b"]), "a, b");
- * const many = Array.from({ length: 1000 }, (_, i) => `f${i}`);
- * assert.ok(listNamespaces(many).endsWith("f19, ... (1,000 in all)"));
- * ```
- */
-export function listNamespaces(names: readonly string[]): string {
+/** A call's namespaces as a reason lists them: the first few, then how many in all. */
+function _listNamespaces(names: readonly string[]): string {
   if (names.length <= LISTED_NAMESPACES) return names.join(", ");
   return `${names.slice(0, LISTED_NAMESPACES).join(", ")}, ... (${
     names.length.toLocaleString("en-US")
@@ -211,7 +199,7 @@ export function unknownNamespace(selector: Selector, docs: readonly MdDocument[]
   const namespace = clipSelector(selector.namespace!, 40);
   const reason = available.length === 0
     ? `Namespace '${namespace}' not found. No documents could be read`
-    : `Namespace '${namespace}' not found. Available namespaces: ${listNamespaces(available)}`;
+    : `Namespace '${namespace}' not found. Available namespaces: ${_listNamespaces(available)}`;
   const close = docs
     .map((doc) => ({ doc, score: similarity(doc.namespace, selector.namespace!) }))
     .filter((entry) => entry.score >= 0.4)
@@ -221,7 +209,7 @@ export function unknownNamespace(selector: Selector, docs: readonly MdDocument[]
     const resolution = resolvePath(doc, selector.segments);
     const paths = resolution.targets.length > 0
       ? resolution.targets.map((target) => formatPath(doc.namespace, target.path))
-      : closestPaths({ ...selector, namespace: doc.namespace }, [doc], resolution.stalledAt);
+      : _closestPaths({ ...selector, namespace: doc.namespace }, [doc], resolution.stalledAt);
     for (const path of paths) found.push(path);
   }
   const suggestions = [...new Set(found)].slice(0, MAX_SUGGESTIONS);
@@ -236,24 +224,8 @@ export function unknownNamespace(selector: Selector, docs: readonly MdDocument[]
   };
 }
 
-/**
- * The existing selectors closest to one that matched nothing, compared in
- * the outline's short form (`h4.0` is close to `h3.0`): the children of
- * where resolution stopped, and every top-level node.
- *
- * @returns Canonical, fully qualified selectors, closest first.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/markdown_nodes.ts";
- * import { parseSelector } from "../query/selector.ts";
- * import { closestPaths } from "./not_found.ts";
- * const doc = parseDocument("# A\n\n### B\n", "d", "d.md");
- * assert.ok(closestPaths(parseSelector("h4.0"), [doc], []).includes("d::heading:h3[0]"));
- * ```
- */
-export function closestPaths(
+/** The existing selectors closest to one that matched nothing, in the outline's short form. */
+function _closestPaths(
   selector: Selector,
   docs: readonly MdDocument[],
   stalled: readonly Target[],

@@ -23,7 +23,7 @@ export interface OutlineEntry {
 }
 
 /** An outline to fit, with the characters it costs besides its heading lines. */
-export interface OutlineGroup {
+interface _OutlineGroup {
   /** The headings, in document order. */
   readonly entries: readonly OutlineEntry[];
   /** Characters of the group's other lines (header, counts), newlines included. */
@@ -31,7 +31,7 @@ export interface OutlineGroup {
 }
 
 /** How outlines are printed. */
-export interface OutlineStyle {
+interface _OutlineStyle {
   /** Sections of at least this many words show their size. */
   readonly sizeWords: number;
 }
@@ -72,25 +72,13 @@ export function outlineEntries(
   return entries;
 }
 
-/**
- * Text on one line, trimmed: runs of whitespace become one space.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { oneLine } from "./outline.ts";
- * assert.equal(oneLine(" Two\n lines "), "Two lines");
- * ```
- */
-export function oneLine(text: string): string {
+/** Text on one line, trimmed: runs of whitespace become one space. */
+function _oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-/**
- * The most characters of a heading's text an outline line shows: a whole
- * paragraph underlined by `---` is a heading too.
- */
-export const HEADING_TEXT_CHARS = 200;
+/** The most characters of a heading's text an outline line shows (a setext heading can be long). */
+const _HEADING_TEXT_CHARS = 200;
 
 /**
  * Text on one line, cut after `max` characters (code points) with `...`.
@@ -125,19 +113,19 @@ export function clipLine(text: string, max: number): { text: string; truncated: 
 const _ONE_LINE = /^(?:\S+(?: \S+)*)?$/;
 
 /**
- * A heading's text as an outline line shows it: on one line, at most
- * {@linkcode HEADING_TEXT_CHARS} characters.
+ * A heading's text as an outline line shows it: on one line, at most 200
+ * characters.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { headingLine, HEADING_TEXT_CHARS } from "./outline.ts";
+ * import { headingLine } from "./outline.ts";
  * assert.equal(headingLine("Install\n now"), "Install now");
- * assert.equal(headingLine("word ".repeat(10_000)).length, HEADING_TEXT_CHARS + 3);
+ * assert.equal(headingLine("word ".repeat(10_000)).length, 200 + 3);
  * ```
  */
 export function headingLine(text: string): string {
-  return clipLine(text, HEADING_TEXT_CHARS).text;
+  return clipLine(text, _HEADING_TEXT_CHARS).text;
 }
 
 /**
@@ -155,7 +143,7 @@ export function headingLine(text: string): string {
  * assert.equal(outlineLine({ ...entry, lines: [5, 9] }, 0, { sizeWords: 500 }), " h2.0 Install L5-9");
  * ```
  */
-export function outlineLine(entry: OutlineEntry, hidden: number, style: OutlineStyle): string {
+export function outlineLine(entry: OutlineEntry, hidden: number, style: _OutlineStyle): string {
   const range = entry.lines === undefined ? "" : ` L${entry.lines[0]}-${entry.lines[1]}`;
   const head = `${" ".repeat(entry.depth - 1)}${entry.label} ${entry.text}${range}`;
   if (hidden > 0) return `${head} [${entry.words} words, +${hidden} subsections]`;
@@ -181,7 +169,7 @@ export function outlineLine(entry: OutlineEntry, hidden: number, style: OutlineS
 export function outlineLines(
   entries: readonly OutlineEntry[],
   limit: number,
-  style: OutlineStyle,
+  style: _OutlineStyle,
 ): string[] {
   const hidden = new Int32Array(entries.length);
   const shown: number[] = [];
@@ -236,9 +224,9 @@ export function minimumDepth(entries: readonly { depth: number }[], levels: numb
  * ```
  */
 export function fitDepths(
-  groups: readonly OutlineGroup[],
+  groups: readonly _OutlineGroup[],
   budget: number,
-  style: OutlineStyle,
+  style: _OutlineStyle,
   levels: number,
 ): { limits: number[]; chars: number } {
   // Folding is not always smaller (a folded line says what it hides): when

@@ -111,7 +111,7 @@ export function paginate(
     }
     // Lines are weighed by their raw words, scaled so they add up to the
     // node's own (plain-text) words: the node still needs as many pages.
-    const split = linePieces(lines, piece);
+    const split = _linePieces(lines, piece);
     const raw = split.reduce((total, line) => total + line.words, 0);
     const scale = raw === 0 ? 1 : piece.words / raw;
     for (const line of split) {
@@ -124,21 +124,8 @@ export function paginate(
   return pages;
 }
 
-/**
- * Splits a piece into one piece per line, counting each line's raw words, for
- * a node that alone is bigger than a page. Blank lines get no piece, so a
- * page never starts or ends with one.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { linePieces } from "./paging.ts";
- * import { splitLines } from "../parse/source_lines.ts";
- * const lines = splitLines("a b\nc\n");
- * assert.deepEqual(linePieces(lines, { startLine: 0, endLine: 1, words: 3 }).map((p) => p.words), [2, 1]);
- * ```
- */
-export function linePieces(lines: SourceLines, piece: Piece): Piece[] {
+/** Splits a piece into one per line (with its raw words), for a node bigger than a page. */
+function _linePieces(lines: SourceLines, piece: Piece): Piece[] {
   const pieces: Piece[] = [];
   for (let line = piece.startLine; line <= piece.endLine; line++) {
     const text = lines.text.slice(lines.starts[line], lines.ends[line]);

@@ -53,7 +53,7 @@ export function indexText(
 ): string {
   const style = { sizeWords: budget.sizeWords };
   const docs = items.map((item) => documentOutline(item, budget.lines));
-  const after = afterGroups([], errors, warnings);
+  const after = _afterGroups([], errors, warnings);
   const limit = budget.full ? Infinity : Math.min(budget.indexMaxChars, budget.maxChars);
   // Outlines first: errors and warnings get what is left, and room to say how many they are.
   const hardMax = limit - Math.min(linesChars(after.flat()), AFTER_RESERVE);
@@ -216,9 +216,9 @@ export function selectText(
   sizeWords: number = DEFAULT_ENGINE_SETTINGS.sizeWords,
 ): string {
   const labelled = outcome.answers.length > 1;
-  const blocks = outcome.answers.map((answer) => answerLines(answer, labelled));
+  const blocks = outcome.answers.map((answer) => _answerLines(answer, labelled));
   if (outcome.search !== undefined) blocks.unshift(searchLines(outcome.search, sizeWords));
-  const after = afterGroups(outcome.unresolved, outcome.errors, outcome.warnings);
+  const after = _afterGroups(outcome.unresolved, outcome.errors, outcome.warnings);
   // Matches first: what comes after gets what is left, and room to say how much it is.
   const room = maxChars - Math.min(linesChars(after.flat()), AFTER_RESERVE);
   let kept = blocks.length;
@@ -242,24 +242,8 @@ export function selectText(
   return lines.length === 0 ? "" : lines.join("\n") + "\n";
 }
 
-/**
- * What an output prints after its matches or outlines, one group of lines
- * each: unresolved selectors (the same selector once), errors (the same error
- * once) and warnings, every line safe to print (see {@linkcode echoLine}).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { afterGroups } from "./render_text.ts";
- * const entry = { selector: "heading:h4[0]", reason: "No h4 in d", suggestions: ["d::heading:h3[0]"] };
- * const text = { selector: "h4.0", suggestions: ["h3.0"] };
- * assert.deepEqual(afterGroups([{ ...entry, text }, { ...entry, text }], [], ["w"]), [
- *   ["not found: h4.0", "No h4 in d", "closest: h3.0"],
- *   ["[warning: w]"],
- * ]);
- * ```
- */
-export function afterGroups(
+/** What an output prints after its matches: unresolved selectors, errors, warnings, once each. */
+function _afterGroups(
   unresolved: readonly Unresolved[],
   errors: readonly ErrorEntry[],
   warnings: readonly string[],
@@ -283,7 +267,7 @@ export function afterGroups(
     if (once(`error\0${JSON.stringify(error)}`)) groups.push(errorText(error));
   }
   for (const warning of warnings) {
-    if (once(`warning\0${warning}`)) groups.push([warningLine(warning)]);
+    if (once(`warning\0${warning}`)) groups.push([_warningLine(warning)]);
   }
   return groups;
 }
@@ -295,23 +279,8 @@ function _afterClosing(left: number): string {
   } not shown; name fewer files or selectors to see them]`;
 }
 
-/**
- * The text lines of one match: its `<selector>:` label when several are
- * printed, its content, its page line and its outline.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { answerLines } from "./render_text.ts";
- * const match = {
- *   selector: "d::heading:h2[0]", type: "section", content: "## A", truncated: true,
- *   start_line: 1, end_line: 1, pagination: { page: 1, total_pages: 2, page_words: 10, next: "d::heading:h2[0]?page=2" },
- *   children_available: [],
- * };
- * assert.deepEqual(answerLines({ match }, false), ["## A", "[page 1 of 2, next: d::heading:h2[0]?page=2]"]);
- * ```
- */
-export function answerLines(answer: SelectAnswer, labelled: boolean): string[] {
+/** The text lines of one match: its label when several print, content, page line and outline. */
+function _answerLines(answer: SelectAnswer, labelled: boolean): string[] {
   const { match } = answer;
   const lines = labelled ? [`${match.selector}:`, match.content] : [match.content];
   const page = match.pagination;
@@ -360,18 +329,8 @@ export function errorText(error: ErrorEntry): string[] {
   return lines;
 }
 
-/**
- * The closing line of a warning (a file skipped in a folder, bytes that were
- * not UTF-8): `[warning: ...]`, on one line.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { warningLine } from "./render_text.ts";
- * assert.equal(warningLine("Skipped docs/x.md: permission denied"), "[warning: Skipped docs/x.md: permission denied]");
- * ```
- */
-export function warningLine(warning: string): string {
+/** The closing line of a warning: `[warning: ...]`, on one line. */
+function _warningLine(warning: string): string {
   return `[warning: ${echoLine(warning)}]`;
 }
 

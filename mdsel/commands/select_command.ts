@@ -51,7 +51,7 @@ import {
 } from "./paging.ts";
 
 /** A direct child of a match. */
-export interface ChildInfo {
+interface _ChildInfo {
   /** Its fully qualified selector. */
   selector: string;
   /** `heading` or the block type. */
@@ -63,7 +63,7 @@ export interface ChildInfo {
 }
 
 /** Where a paged match stands. */
-export interface Pagination {
+interface _Pagination {
   /** This page, 1-based. */
   page: number;
   /** How many pages the content has. */
@@ -91,9 +91,9 @@ export interface SelectMatch {
   /** Set when a big section answered with its introduction and outline. */
   outline?: true;
   /** Present when the content is paged. */
-  pagination?: Pagination;
-  /** The match's direct children, at most {@linkcode MAX_CHILDREN}. */
-  children_available: ChildInfo[];
+  pagination?: _Pagination;
+  /** The match's direct children, at most {@linkcode _MAX_CHILDREN}. */
+  children_available: _ChildInfo[];
   /** Direct children beyond those listed. */
   children_omitted?: number;
 }
@@ -182,7 +182,7 @@ export const DEFAULT_SELECT_SETTINGS: SelectSettings = (({ warnings: _, ...engin
 }))(DEFAULT_ENGINE_SETTINGS);
 
 /** At most this many direct children are listed. */
-export const MAX_CHILDREN = 50;
+const _MAX_CHILDREN = 50;
 
 const PREVIEW_LENGTH = 80;
 
@@ -592,7 +592,7 @@ function _match(target: Target, selector: string, window: Window): SelectMatch {
     truncated: window.truncated,
     start_line: window.startLine + 1,
     end_line: window.endLine + 1,
-    children_available: children.slice(0, MAX_CHILDREN).map(({ target: child, node }) => ({
+    children_available: children.slice(0, _MAX_CHILDREN).map(({ target: child, node }) => ({
       selector: formatPath(doc.namespace, child.path),
       type: node.kind,
       preview: node.kind === "heading" ? node.text : _preview(nodesSource(doc, [node])),
@@ -601,7 +601,7 @@ function _match(target: Target, selector: string, window: Window): SelectMatch {
         : node.words,
     })),
   };
-  if (children.length > MAX_CHILDREN) match.children_omitted = children.length - MAX_CHILDREN;
+  if (children.length > _MAX_CHILDREN) match.children_omitted = children.length - _MAX_CHILDREN;
   return match;
 }
 

@@ -17,10 +17,10 @@ import { loadWorkspace } from "../cache/workspace.ts";
 import { RecordMissError } from "../parse/doc_record.ts";
 
 /** The most bytes of files one part of a run reads and writes together (and holds at a time). */
-export const WARM_PART_BYTES = 4 * 1024 * 1024;
+const _WARM_PART_BYTES = 4 * 1024 * 1024;
 
 /** What a run of `mdsel warm` did. */
-export interface WarmResult {
+interface _WarmResult {
   /** How many files the paths named. */
   readonly files: number;
   /** How many files' search data it derived and wrote. */
@@ -53,7 +53,7 @@ export async function warmCache(
   paths: readonly string[],
   settings: EngineSettings & { readonly cache: CacheSettings },
   workers?: number,
-): Promise<WarmResult> {
+): Promise<_WarmResult> {
   if (settings.cache.dir === undefined) return { files: 0, derived: 0, skipped: "no cache" };
   await _lowerPriority();
   const expanded = await expandPaths(paths, { maxFiles: settings.maxFiles });
@@ -107,10 +107,10 @@ export async function warmCache(
   return { files: count, derived };
 }
 
-/** The files in parts of about the same size, at most {@linkcode WARM_PART_BYTES} each but for a bigger file. */
+/** The files in parts of about the same size, at most {@linkcode _WARM_PART_BYTES} each but for a bigger file. */
 function _parts<T extends { readonly size: number }>(files: readonly T[]): T[][] {
   const bytes = files.reduce((sum, file) => sum + file.size, 0);
-  const target = bytes / Math.max(1, Math.ceil(bytes / WARM_PART_BYTES));
+  const target = bytes / Math.max(1, Math.ceil(bytes / _WARM_PART_BYTES));
   const parts: T[][] = [];
   let part: T[] = [];
   let size = 0;

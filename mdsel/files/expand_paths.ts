@@ -27,10 +27,10 @@ export const MARKDOWN_EXTENSIONS: readonly string[] = [".md", ".markdown", ".mdx
 export const MAX_FILES = 20_000;
 
 /** The most folder entries one call may walk before it is refused. */
-export const MAX_WALKED_ENTRIES = 200_000;
+const _MAX_WALKED_ENTRIES = 200_000;
 
 /** A file to read, and whether a folder or glob named it (rather than the user). */
-export interface NamedFile {
+interface _NamedFile {
   /** The path: as given, or the folder or glob base joined with the file's relative path. */
   readonly path: string;
   /** Set when the file was found by expanding a folder or a glob. */
@@ -40,7 +40,7 @@ export interface NamedFile {
 }
 
 /** How one argument of a call was taken. */
-export interface ExpandedArgument {
+interface _ExpandedArgument {
   /** The argument as given. */
   readonly given: string;
   /** A file (or anything that is not a folder), a folder, or a glob. */
@@ -58,15 +58,15 @@ export interface ExpandedArgument {
 }
 
 /** The files of a call, and the arguments that named none. */
-export interface ExpandedFiles {
+interface _ExpandedFiles {
   /** Files to read, in argument order, folders and globs in sorted order. */
-  readonly files: NamedFile[];
+  readonly files: _NamedFile[];
   /** One entry per folder or glob that held no Markdown or was unlistable, or a limit passed. */
   readonly errors: ErrorEntry[];
   /** Folders inside a named folder or glob base that could not be listed (they are skipped). */
   readonly warnings: string[];
   /** How each argument was taken, in order. */
-  readonly args: ExpandedArgument[];
+  readonly args: _ExpandedArgument[];
   /**
    * Paths the expansion was not allowed to touch: arguments `canRead`
    * refused, and folders the Deno sandbox refused to list while walking.
@@ -75,7 +75,7 @@ export interface ExpandedFiles {
 }
 
 /** Options of {@linkcode expandPaths}. */
-export interface ExpandOptions {
+interface _ExpandOptions {
   /**
    * Asked before an argument, or the base of a glob, is first touched: `false`
    * leaves it out and lists it in `denied`. Everything may be read without it.
@@ -135,14 +135,14 @@ export function isMarkdownPath(path: string): boolean {
  */
 export async function expandPaths(
   paths: readonly string[],
-  options: ExpandOptions = {},
-): Promise<ExpandedFiles> {
+  options: _ExpandOptions = {},
+): Promise<_ExpandedFiles> {
   const maxFiles = options.maxFiles ?? MAX_FILES;
   const canRead = options.canRead ?? (() => true);
-  const files: NamedFile[] = [];
+  const files: _NamedFile[] = [];
   const errors: ErrorEntry[] = [];
   const warnings: string[] = [];
-  const args: ExpandedArgument[] = [];
+  const args: _ExpandedArgument[] = [];
   const denied: string[] = [];
   const seen = new Set<string>();
   const walk = new _Walk(warnings, denied, options.gitignore ?? true);
@@ -224,7 +224,7 @@ export async function expandPaths(
         ...errors,
         _limitError(
           "TOO_MANY_ENTRIES",
-          `Too many folder entries: walked ${MAX_WALKED_ENTRIES.toLocaleString("en-US")} ` +
+          `Too many folder entries: walked ${_MAX_WALKED_ENTRIES.toLocaleString("en-US")} ` +
             "without finishing; " +
             "name a smaller folder or a narrower glob",
         ),
@@ -334,7 +334,7 @@ async function _expandGlob(
   return [...found].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
 }
 
-/** Walks folders, counting every entry against {@linkcode MAX_WALKED_ENTRIES}. */
+/** Walks folders, counting every entry against {@linkcode _MAX_WALKED_ENTRIES}. */
 class _Walk {
   entries = 0;
   stopped = false;
@@ -375,7 +375,7 @@ class _Walk {
       return false;
     }
     this.entries += entries.length;
-    if (this.entries > MAX_WALKED_ENTRIES) {
+    if (this.entries > _MAX_WALKED_ENTRIES) {
       this.stopped = true;
       return true;
     }

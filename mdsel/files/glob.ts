@@ -34,7 +34,7 @@ export class GlobError extends Error {
 }
 
 /** One alternative of a compiled glob: the folder it starts from and the segments below it. */
-export interface GlobAlternative {
+interface _GlobAlternative {
   /** The fixed part before the first wildcard, normalised (`.` when there is none). */
   readonly base: string;
   /** The segments from the first wildcard on. */
@@ -46,7 +46,7 @@ export interface Glob {
   /** The pattern as given. */
   readonly source: string;
   /** One entry per brace alternative (duplicates dropped). */
-  readonly alternatives: readonly GlobAlternative[];
+  readonly alternatives: readonly _GlobAlternative[];
 }
 
 type _Token =
@@ -83,7 +83,7 @@ export function compileGlob(source: string): Glob {
     );
   }
   const seen = new Set<string>();
-  const alternatives: GlobAlternative[] = [];
+  const alternatives: _GlobAlternative[] = [];
   for (const pattern of _expandBraces(source)) {
     const alternative = _compileAlternative(pattern, source);
     const key = JSON.stringify(alternative);
@@ -110,7 +110,7 @@ export function compileGlob(source: string): Glob {
  * assert.equal(matchesGlob(alternative, "intro.txt"), false);
  * ```
  */
-export function matchesGlob(alternative: GlobAlternative, relative: string): boolean {
+export function matchesGlob(alternative: _GlobAlternative, relative: string): boolean {
   const names = relative.split("/");
   const segments = alternative.segments;
   const columns = names.length + 1;
@@ -136,7 +136,7 @@ export function matchesGlob(alternative: GlobAlternative, relative: string): boo
   return match(0, 0);
 }
 
-function _compileAlternative(pattern: string, source: string): GlobAlternative {
+function _compileAlternative(pattern: string, source: string): _GlobAlternative {
   const parts = pattern.split("/");
   if (parts.length > GLOB_LIMITS.maxSegments) {
     throw new GlobError(

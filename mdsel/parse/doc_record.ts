@@ -52,17 +52,17 @@ const KIND_CODES: ReadonlyMap<NodeKind, number> = new Map(KINDS.map((kind, i) =>
 const FIELDS = 7;
 
 /** Sibling nodes as plain data. */
-export interface NodeListRecord {
+interface _NodeListRecord {
   /** {@linkcode FIELDS} numbers per node. */
   readonly n: number[];
   /** The headings' text and the `jsx` nodes' (their attributes' text), in order. */
   readonly t: string[];
   /** The blockquotes' children, by position (MDX only: Markdown is quick to parse again). */
-  readonly q?: Record<string, NodeListRecord>;
+  readonly q?: Record<string, _NodeListRecord>;
 }
 
 /** A parsed document as plain data (JSON). */
-export interface DocRecord extends NodeListRecord {
+export interface DocRecord extends _NodeListRecord {
   /** Which front end read the file. */
   readonly s: Syntax;
   /** Lines of front matter. */
@@ -127,10 +127,14 @@ export function recordOf(parsed: ParsedFile): DocRecord {
   };
 }
 
-function _listRecord(doc: MdDocument, nodes: readonly MdNode[], children: boolean): NodeListRecord {
+function _listRecord(
+  doc: MdDocument,
+  nodes: readonly MdNode[],
+  children: boolean,
+): _NodeListRecord {
   const n: number[] = new Array(nodes.length * FIELDS);
   const t: string[] = [];
-  let q: Record<string, NodeListRecord> | undefined;
+  let q: Record<string, _NodeListRecord> | undefined;
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i];
     const at = i * FIELDS;
@@ -181,7 +185,7 @@ export function documentOf(
 ): ParsedFile {
   if (record.s !== "markdown" && record.s !== "mdx") throw new TypeError("Not a document record");
   const nodes = _nodesOf(record);
-  const children = new Map<MdNode, NodeListRecord>();
+  const children = new Map<MdNode, _NodeListRecord>();
   _noteChildren(record, nodes, children);
   const parents = new Map<MdNode, [MdNode, number]>();
   // Nodes of the file parsed again (a Markdown record keeps no blockquote's children).
@@ -248,7 +252,7 @@ export function parsedWarning(parsed: ParsedFile): string | undefined {
   return parsed.problem === undefined ? undefined : mdxWarning(parsed.doc.filePath, parsed.problem);
 }
 
-function _nodesOf(list: NodeListRecord): MdNode[] {
+function _nodesOf(list: _NodeListRecord): MdNode[] {
   const { n, t } = list;
   if (!Array.isArray(n) || !Array.isArray(t) || n.length % FIELDS !== 0) {
     throw new TypeError("Not a node list record");
@@ -276,9 +280,9 @@ function _nodesOf(list: NodeListRecord): MdNode[] {
 }
 
 function _noteChildren(
-  list: NodeListRecord,
+  list: _NodeListRecord,
   nodes: readonly MdNode[],
-  children: Map<MdNode, NodeListRecord>,
+  children: Map<MdNode, _NodeListRecord>,
 ): void {
   if (list.q === undefined) return;
   for (const key of Object.keys(list.q)) {

@@ -145,7 +145,7 @@ export class MarkdownReader {
     const lines = this.#lines;
     const tokens = parseMarkdown(this.#source(first, last), this.env, this.#indentedCode);
     if (last < lines.starts.length && runsToEnd(tokens, last - first)) return undefined;
-    const piece = buildNodes(tokens, lines, 0, tokens.length, 0, 0, first);
+    const piece = _buildNodes(tokens, lines, 0, tokens.length, 0, 0, first);
     let keep = beforeHeading;
     for (const node of piece.nodes) {
       if (node.kind === "heading") keep = false;
@@ -183,7 +183,7 @@ export class MarkdownReader {
     if (node.kind !== "blockquote" || tokenStart < 0) return [];
     const tokens = this.#kept;
     return this.readHeadings(
-      buildNodes(tokens, this.#lines, tokenStart + 1, tokenEnd - 1, level + 1, quoteDepth + 1, 0),
+      _buildNodes(tokens, this.#lines, tokenStart + 1, tokenEnd - 1, level + 1, quoteDepth + 1, 0),
     );
   }
 
@@ -218,27 +218,8 @@ export class MarkdownReader {
   }
 }
 
-/**
- * The nodes of the tokens `tokens[from..to)` at nesting level `level`, inside `quoteDepth`
- * blockquotes.
- *
- * @param lineOffset Added to the tokens' line numbers.
- * @returns The nodes (`tokenStart`/`tokenEnd` index `tokens`) and their headings' raw content.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { buildNodes } from "./markdown_nodes.ts";
- * import { parseMarkdown } from "./markdown.ts";
- * import { splitLines } from "./source_lines.ts";
- * const text = "# A\n\n- b\n";
- * const tokens = parseMarkdown(text);
- * const built = buildNodes(tokens, splitLines(text), 0, tokens.length, 0, 0, 0);
- * assert.deepEqual(built.nodes.map((node) => node.kind), ["heading", "list"]);
- * assert.deepEqual(built.contents, ["A", undefined]);
- * ```
- */
-export function buildNodes(
+/** The nodes of `tokens[from..to)` at nesting `level`, inside `quoteDepth` blockquotes. */
+function _buildNodes(
   tokens: readonly Token[],
   lines: SourceLines,
   from: number,

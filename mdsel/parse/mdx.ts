@@ -35,10 +35,8 @@ import {
   stripQuoteMarkersOfLines,
 } from "./source_lines.ts";
 
-export { type MdxProblem, MdxSyntaxError };
-
 /** A parsed MDX file, and the warning when MDX rejected it. */
-export interface MdxDocument {
+interface _MdxDocument {
   /** The document. */
   readonly doc: MdDocument;
   /** Set when the file is not valid MDX and was read as Markdown. */
@@ -72,7 +70,7 @@ export function parseMdxDocument(
   namespace: string,
   filePath: string,
   chunkChars: number = CHUNK_CHARS,
-): MdxDocument {
+): _MdxDocument {
   try {
     return { doc: assembleDocument(namespace, filePath, readMdx(text, chunkChars)) };
   } catch (error) {

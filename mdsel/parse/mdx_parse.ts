@@ -27,7 +27,7 @@ let _counted: ParseContext | undefined;
 let _exact: ParseContext | undefined;
 
 /** MDX's reading of a text. */
-export interface MdxParse {
+interface _MdxParse {
   /** micromark's events, text constructs tokenized. */
   readonly events: Event[];
   /**
@@ -58,7 +58,7 @@ export interface MdxParse {
  * assert.throws(() => mdxParse("<!-- x -->\n"), /Unexpected character `!`/);
  * ```
  */
-export function mdxParse(source: string, final = true): MdxParse {
+export function mdxParse(source: string, final = true): _MdxParse {
   _acorn ??= Parser.extend(acornJsx()) as unknown as Acorn;
   const acorn = _acorn;
   _counted ??= parse({

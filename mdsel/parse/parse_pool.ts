@@ -30,7 +30,7 @@ export const MIN_CORES = 3;
 export type Parsed = { readonly parsed: ParsedFile } | { readonly record: string };
 
 /** Options of {@linkcode parseAll}. */
-export interface PoolOptions {
+interface _PoolOptions {
   /** How many workers to start (by default, from the work and the cores). */
   readonly workers?: number;
 }
@@ -81,12 +81,12 @@ export function workerCount(
  */
 export async function parseAll(
   files: readonly TextToParse[],
-  options: PoolOptions = {},
+  options: _PoolOptions = {},
 ): Promise<Parsed[]> {
   const results: (Parsed | undefined)[] = new Array(files.length);
   const mdx = await mdxModuleFor(files);
   const wanted = Math.min(options.workers ?? workerCount(files), files.length);
-  const workers = wanted > 0 && mayStartWorkers() ? wanted : 0;
+  const workers = wanted > 0 && _mayStartWorkers() ? wanted : 0;
   if (workers === 0) return files.map((file) => ({ parsed: parseText(file, mdx) }));
   // Largest first: the last files claimed are small, so the threads end together.
   const order = files.map((_, i) => i).sort((a, b) => files[b].text.length - files[a].text.length);
@@ -106,21 +106,8 @@ export async function parseAll(
   return results.map((result, i) => result ?? { parsed: parseText(files[i], mdx) });
 }
 
-/**
- * Whether this process may start a parsing worker: a worker's modules are read like files, so an
- * engine run from a folder (a checkout, an install) needs read access to its own modules; one run
- * from a registry needs leave to import from it.
- *
- * @param moduleUrl The worker's module; `parse_worker.ts` by default.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { mayStartWorkers } from "./parse_pool.ts";
- * assert.equal(mayStartWorkers(), true); // the tests run with -A
- * ```
- */
-export function mayStartWorkers(moduleUrl: URL = WORKER_URL): boolean {
+/** Whether this process may start a parsing worker (read or import its own modules). */
+function _mayStartWorkers(moduleUrl: URL = WORKER_URL): boolean {
   try {
     const descriptor: Deno.PermissionDescriptor = moduleUrl.protocol === "file:"
       ? { name: "read", path: new URL("../", moduleUrl) }

@@ -47,17 +47,8 @@ export function splitLines(text: string): SourceLines {
   return { text, starts, ends };
 }
 
-/**
- * Whether line `line` (0-based) holds only whitespace.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { isBlankLine, splitLines } from "./source_lines.ts";
- * assert.equal(isBlankLine(splitLines("a\n \t\n"), 1), true);
- * ```
- */
-export function isBlankLine(lines: SourceLines, line: number): boolean {
+/** Whether line `line` (0-based) holds only whitespace. */
+function _isBlankLine(lines: SourceLines, line: number): boolean {
   const { text } = lines;
   for (let i = lines.starts[line]; i < lines.ends[line]; i++) {
     const code = text.charCodeAt(i);
@@ -169,7 +160,7 @@ export function lastContentLine(
 }
 
 function _isBlankIn(lines: SourceLines, line: number, quoteDepth: number): boolean {
-  if (isBlankLine(lines, line)) return true;
+  if (_isBlankLine(lines, line)) return true;
   if (quoteDepth === 0) return false;
   return /^[ \t\f\v]*$/.test(stripQuoteMarkers(_lineText(lines, line), quoteDepth));
 }

@@ -10,7 +10,7 @@ import { scopeOf, type Target, targetAt } from "./resolve.ts";
 import type { PathStep, SegmentType } from "./selector.ts";
 
 /** A selectable child of a target. */
-export interface Child {
+interface _Child {
   /** The child as a target of its own. */
   readonly target: Target;
   /** The child's node. */
@@ -36,15 +36,15 @@ export interface Child {
  * ]);
  * ```
  */
-export function flatChildren(target: Target): Child[] {
+export function flatChildren(target: Target): _Child[] {
   const scope = scopeOf(target);
   const counters = new Map<string, number>();
-  const children: Child[] = [];
+  const children: _Child[] = [];
   for (let i = scope.from; i < scope.to; i++) {
     const node = scope.list.nodes[i];
     if (!isSelectable(node)) continue;
     const k = _next(counters, node);
-    const step = { type: segmentTypeOf(node), index: k };
+    const step = { type: _segmentTypeOf(node), index: k };
     children.push({ target: targetAt(scope, i, [...target.path, step]), node });
   }
   return children;
@@ -73,16 +73,16 @@ export function flatChildren(target: Target): Child[] {
  * ]);
  * ```
  */
-export function directChildren(target: Target): Child[] {
+export function directChildren(target: Target): _Child[] {
   const scope = scopeOf(target);
   const { list } = scope;
   const counters = new Map<string, number>();
-  const children: Child[] = [];
+  const children: _Child[] = [];
   let i = scope.from;
   for (; i < scope.to && list.nodes[i].kind !== "heading"; i++) {
     const node = list.nodes[i];
     if (!isSelectable(node)) continue;
-    const step = { type: segmentTypeOf(node), index: _next(counters, node) };
+    const step = { type: _segmentTypeOf(node), index: _next(counters, node) };
     children.push({ target: targetAt(scope, i, [...target.path, step]), node });
   }
   if (target.kind === "root") return children;
@@ -91,8 +91,8 @@ export function directChildren(target: Target): Child[] {
     const node = list.nodes[i];
     const k = _next(counters, node);
     const path: PathStep[] = topLevel
-      ? [{ type: segmentTypeOf(node), index: list.ordinals[i] }]
-      : [...target.path, { type: segmentTypeOf(node), index: k }];
+      ? [{ type: _segmentTypeOf(node), index: list.ordinals[i] }]
+      : [...target.path, { type: _segmentTypeOf(node), index: k }];
     children.push({ target: targetAt(scope, i, path), node });
     const end = Math.min(list.sectionEnds[i], scope.to);
     // Count what the subsection holds, so later indexes stay those of the scope.
@@ -104,20 +104,8 @@ export function directChildren(target: Target): Child[] {
   return children;
 }
 
-/**
- * The segment type that names a selectable node: `heading:hD` for a
- * heading, the block type otherwise.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/markdown_nodes.ts";
- * import { segmentTypeOf } from "./children.ts";
- * const doc = parseDocument("## A\n", "doc", "doc.md");
- * assert.deepEqual(segmentTypeOf(doc.top.nodes[0]), { kind: "heading", depth: 2 });
- * ```
- */
-export function segmentTypeOf(node: MdNode): SegmentType {
+/** The segment type that names a selectable node: `heading:hD`, else the block type. */
+function _segmentTypeOf(node: MdNode): SegmentType {
   return node.kind === "heading"
     ? { kind: "heading", depth: node.depth }
     : { kind: "block", block: node.kind as "paragraph" };

@@ -18,8 +18,8 @@ export type Target =
     readonly path: readonly PathStep[];
   }
   // The text before the document's first heading (front matter aside).
-  | (NodeRun & { readonly kind: "intro" })
-  | (NodeRun & { readonly kind: "section" })
+  | (_NodeRun & { readonly kind: "intro" })
+  | (_NodeRun & { readonly kind: "section" })
   | {
     readonly kind: "block";
     readonly doc: MdDocument;
@@ -32,7 +32,7 @@ export type Target =
   };
 
 /** The nodes of an intro or a section target: a run of a list. */
-export interface NodeRun {
+interface _NodeRun {
   readonly doc: MdDocument;
   /** The steps that reached it (`intro`, one step, for the intro). */
   readonly path: readonly PathStep[];
@@ -45,7 +45,7 @@ export interface NodeRun {
 }
 
 /** The children a segment looks at. */
-export interface Scope {
+interface _Scope {
   /** Whose children these are. */
   readonly owner: Target;
   /** The list holding the children. */
@@ -76,7 +76,7 @@ export type ResolutionFailure =
   };
 
 /** What resolving a path in one document gave. */
-export interface Resolution {
+interface _Resolution {
   /** The nodes the path reached, in resolution order, without duplicates. */
   readonly targets: Target[];
   /** Why nothing was reached (set when `targets` is empty). */
@@ -140,7 +140,7 @@ const INTRO_STEP: PathStep = { type: { kind: "intro" }, index: 0 };
  * assert.deepEqual(targets.map((target) => formatPath("doc", target.path)), ["doc::heading:h1[0]/block:code[0]"]);
  * ```
  */
-export function resolvePath(doc: MdDocument, segments: readonly Segment[]): Resolution {
+export function resolvePath(doc: MdDocument, segments: readonly Segment[]): _Resolution {
   const root = rootOf(doc);
   const first = segments[0].type.kind;
   let current: Target[] = [root];
@@ -162,7 +162,7 @@ export function resolvePath(doc: MdDocument, segments: readonly Segment[]): Reso
     const seen = new Set<string>();
     let failure: ResolutionFailure | undefined;
     for (const target of current) {
-      const step = resolveSegment(scopeOf(target), segment);
+      const step = _resolveSegment(scopeOf(target), segment);
       failure ??= step.failure;
       for (const found of step.targets) {
         const key = found.kind === "root" ? "root" : `${found.list.id}:${found.index}`;
@@ -193,7 +193,7 @@ export function resolvePath(doc: MdDocument, segments: readonly Segment[]): Reso
  * assert.equal(scope.to, 2);
  * ```
  */
-export function scopeOf(target: Target): Scope {
+export function scopeOf(target: Target): _Scope {
   const { doc } = target;
   switch (target.kind) {
     case "root":
@@ -209,25 +209,12 @@ export function scopeOf(target: Target): Scope {
   }
 }
 
-/**
- * Resolves one segment among a scope's children: the matches the segment's
- * index keeps, or why there are none.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/markdown_nodes.ts";
- * import { parseSelector } from "./selector.ts";
- * import { resolveSegment, rootOf, scopeOf } from "./resolve.ts";
- * const scope = scopeOf(rootOf(parseDocument("para\n", "doc", "doc.md")));
- * assert.equal(resolveSegment(scope, parseSelector("table").segments[0]).failure?.kind, "none");
- * ```
- */
-export function resolveSegment(
-  scope: Scope,
+/** Resolves one segment among a scope's children: the matches it keeps, or why there are none. */
+function _resolveSegment(
+  scope: _Scope,
   segment: Segment,
 ): { targets: Target[]; failure?: ResolutionFailure } {
-  const candidates = matchingChildren(scope, segment.type);
+  const candidates = _matchingChildren(scope, segment.type);
   if (candidates.length === 0) {
     return { targets: [], failure: { kind: "none", type: segment.type, scope: scope.owner } };
   }
@@ -271,20 +258,8 @@ export function resolveSegment(
   };
 }
 
-/**
- * The positions in `scope.list.nodes` of the children a segment type
- * matches, in order.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/markdown_nodes.ts";
- * import { matchingChildren, rootOf, scopeOf } from "./resolve.ts";
- * const scope = scopeOf(rootOf(parseDocument("# A\n## B\n# C\n", "doc", "doc.md")));
- * assert.deepEqual(matchingChildren(scope, { kind: "heading", depth: 1 }), [0, 2]);
- * ```
- */
-export function matchingChildren(scope: Scope, type: SegmentType): number[] {
+/** The positions in `scope.list.nodes` of the children a segment type matches, in order. */
+function _matchingChildren(scope: _Scope, type: SegmentType): number[] {
   const test = _matcher(type);
   const found: number[] = [];
   const nodes = scope.list.nodes;
@@ -309,7 +284,7 @@ export function matchingChildren(scope: Scope, type: SegmentType): number[] {
  * assert.equal(target.kind === "section" && target.end, 2);
  * ```
  */
-export function targetAt(scope: Scope, index: number, path: readonly PathStep[]): Target {
+export function targetAt(scope: _Scope, index: number, path: readonly PathStep[]): Target {
   const { doc } = scope.owner;
   const node = scope.list.nodes[index];
   if (node.kind === "heading") {

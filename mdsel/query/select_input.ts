@@ -2,7 +2,7 @@
  * What `select` was given: one or more selectors, or words to search for.
  * Text is a selector when it parses as one, or as a comma list of them;
  * anything else is a search, unless it starts like a selector
- * ({@linkcode startsLikeSelector}): then it keeps its selector error, which
+ * ({@linkcode _startsLikeSelector}): then it keeps its selector error, which
  * says how to search instead when the text could have been meant as words.
  *
  * @module
@@ -65,30 +65,13 @@ export function parseSelectInput(input: string): SelectInput {
     return { kind: "selectors", selectors: _parseList(input) };
   } catch (error) {
     if (!(error instanceof SelectorSyntaxError)) throw error;
-    if (input.trim() === "" || startsLikeSelector(input)) throw _withSearchHint(error, input);
+    if (input.trim() === "" || _startsLikeSelector(input)) throw _withSearchHint(error, input);
     return _search(input);
   }
 }
 
-/**
- * Whether text starts like a selector, so that a syntax error in it is
- * reported as one: a type name (optionally after `ns::`) directly followed by
- * `.`, `[`, `/`, `?` or the end (`h2.x`, `fs::h2.x`); or a misspelt type name
- * directly followed by `[` or `.` and a digit, or a misspelt `heading` or
- * `block` followed by `:` (`sectoin[1]`, `heding:h2`).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { startsLikeSelector } from "./select_input.ts";
- * assert.ok(startsLikeSelector("fs::h2.x"));
- * assert.ok(startsLikeSelector("sectoin[1]"));
- * assert.ok(!startsLikeSelector("h1 styling"));
- * assert.ok(!startsLikeSelector("tables?"));
- * assert.ok(!startsLikeSelector("node:fs"));
- * ```
- */
-export function startsLikeSelector(input: string): boolean {
+/** Whether text starts like a selector, so that a syntax error in it is reported as one. */
+function _startsLikeSelector(input: string): boolean {
   const rest = input.trim().replace(NAMESPACE_PREFIX, "");
   if (TYPE_START.test(rest)) return true;
   const word = WORD_START.exec(rest);

@@ -27,7 +27,7 @@ export type SegmentType =
   | { readonly kind: "block"; readonly block: BlockKind };
 
 /** An index item: `first..last`, inclusive (`first === last` for a single index). */
-export interface IndexRange {
+interface _IndexRange {
   /** First index, 0-based. */
   readonly first: number;
   /** Last index, inclusive. */
@@ -39,11 +39,11 @@ export interface Segment {
   /** What the step names. */
   readonly type: SegmentType;
   /** The indexes it keeps, or `null` for every match. */
-  readonly indexes: readonly IndexRange[] | null;
+  readonly indexes: readonly _IndexRange[] | null;
 }
 
 /** The query parameters of a selector. */
-export interface SelectorParams {
+interface _SelectorParams {
   /** `full=true`: no paging. */
   readonly full: boolean;
   /** `page=N`, 1-based. */
@@ -61,7 +61,7 @@ export interface Selector {
   /** The path, at least one segment. */
   readonly segments: readonly Segment[];
   /** The query parameters. */
-  readonly params: SelectorParams;
+  readonly params: _SelectorParams;
   /** The query string in canonical form (`?page=2`), or `""`. */
   readonly query: string;
 }
@@ -77,7 +77,7 @@ export type SelectorErrorCode =
   | "MALFORMED_QUERY";
 
 /** A misspelt type name and the one it most likely means. */
-export interface TypeFix {
+interface _TypeFix {
   /** Where the misspelt name starts in the selector (UTF-16 offset). */
   readonly offset: number;
   /** Its length (UTF-16 code units). */
@@ -95,7 +95,7 @@ export class SelectorSyntaxError extends SyntaxError {
   /** The whole selector. */
   readonly selector: string;
   /** Set when the problem is a misspelt type name: the name meant. */
-  readonly fix?: TypeFix;
+  readonly fix?: _TypeFix;
 
   /** Creates the error; `message` ends with the column. */
   constructor(
@@ -103,7 +103,7 @@ export class SelectorSyntaxError extends SyntaxError {
     message: string,
     selector: string,
     column: number,
-    fix?: TypeFix,
+    fix?: _TypeFix,
   ) {
     super(message);
     this.name = "SelectorSyntaxError";
@@ -164,10 +164,10 @@ const MIN_TYPE_SIMILARITY = 0.6;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { formatSegments, parseSelector } from "./selector.ts";
+ * import { formatSelector, parseSelector } from "./selector.ts";
  * const selector = parseSelector("README::h2.0-1/code[0]?head=5");
  * assert.equal(selector.namespace, "readme");
- * assert.equal(formatSegments(selector.segments), "heading:h2[0-1]/block:code[0]");
+ * assert.equal(formatSelector(selector), "readme::heading:h2[0-1]/block:code[0]?head=5");
  * assert.equal(selector.query, "?head=5");
  * ```
  */
@@ -175,42 +175,21 @@ export function parseSelector(input: string): Selector {
   return new _Parser(input).parse();
 }
 
-/**
- * The canonical form of a segment: `heading:h2[0]`, `block:code[1,3-4]`, `root`.
- *
- * @param indexes Overrides the segment's own indexes.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { formatSegment } from "./selector.ts";
- * const segment = { type: { kind: "block", block: "list" }, indexes: [{ first: 2, last: 2 }] } as const;
- * assert.equal(formatSegment(segment), "block:list[2]");
- * ```
- */
-export function formatSegment(
+/** The canonical form of a segment: `heading:h2[0]`, `block:code[1,3-4]`, `root`. */
+function _formatSegment(
   segment: Segment,
-  indexes: readonly IndexRange[] | null = segment.indexes,
+  indexes: readonly _IndexRange[] | null = segment.indexes,
 ): string {
-  const name = formatType(segment.type);
-  if (!takesIndex(segment.type) || indexes === null) return name;
+  const name = _formatType(segment.type);
+  if (!_takesIndex(segment.type) || indexes === null) return name;
   const items = indexes.map((range) =>
     range.first === range.last ? `${range.first}` : `${range.first}-${range.last}`
   );
   return `${name}[${items.join(",")}]`;
 }
 
-/**
- * The canonical name of a segment type: `heading:h2`, `block:table`, `section`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { formatType } from "./selector.ts";
- * assert.equal(formatType({ kind: "heading", depth: 3 }), "heading:h3");
- * ```
- */
-export function formatType(type: SegmentType): string {
+/** The canonical name of a segment type: `heading:h2`, `block:table`, `section`. */
+function _formatType(type: SegmentType): string {
   switch (type.kind) {
     case "heading":
       return `heading:h${type.depth}`;
@@ -221,18 +200,9 @@ export function formatType(type: SegmentType): string {
   }
 }
 
-/**
- * The canonical form of a path of segments, joined by `/`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { formatSegments, parseSelector } from "./selector.ts";
- * assert.equal(formatSegments(parseSelector("h1 . 0 / quote").segments), "heading:h1[0]/block:blockquote");
- * ```
- */
-export function formatSegments(segments: readonly Segment[]): string {
-  return segments.map((segment) => formatSegment(segment)).join("/");
+/** The canonical form of a path of segments, joined by `/`. */
+function _formatSegments(segments: readonly Segment[]): string {
+  return segments.map((segment) => _formatSegment(segment)).join("/");
 }
 
 /** One resolved step of a path: what the segment named, and which of its matches. */
@@ -258,7 +228,7 @@ export interface PathStep {
  */
 export function formatPath(namespace: string, path: readonly PathStep[]): string {
   if (path.length === 0) return `${namespace}::root`;
-  return `${namespace}::` + formatSegments(
+  return `${namespace}::` + _formatSegments(
     path.map((step) => ({ type: step.type, indexes: [_one(step.index)] })),
   );
 }
@@ -279,23 +249,12 @@ export function formatPath(namespace: string, path: readonly PathStep[]): string
 export function formatShortPath(path: readonly PathStep[]): string {
   if (path.length === 0) return "root";
   return path.map((step) =>
-    takesIndex(step.type) ? `${formatShortType(step.type)}.${step.index}` : step.type.kind
+    _takesIndex(step.type) ? `${formatShortType(step.type)}.${step.index}` : step.type.kind
   ).join("/");
 }
 
-/**
- * Whether a segment type is counted by an index: not `root` nor `intro`,
- * each one per document.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { takesIndex } from "./selector.ts";
- * assert.equal(takesIndex({ kind: "intro" }), false);
- * assert.equal(takesIndex({ kind: "heading", depth: 2 }), true);
- * ```
- */
-export function takesIndex(type: SegmentType): boolean {
+/** Whether a segment type is counted by an index: not `root` nor `intro`, each one per document. */
+function _takesIndex(type: SegmentType): boolean {
   return type.kind !== "root" && type.kind !== "intro";
 }
 
@@ -337,7 +296,7 @@ export function formatShortSelector(selector: Selector): string {
   const prefix = selector.namespace === null ? "" : `${selector.namespace}::`;
   const segments = selector.segments.map((segment) => {
     const name = formatShortType(segment.type);
-    if (!takesIndex(segment.type) || segment.indexes === null) return name;
+    if (!_takesIndex(segment.type) || segment.indexes === null) return name;
     const items = segment.indexes.map((range) =>
       range.first === range.last ? `${range.first}` : `${range.first}-${range.last}`
     );
@@ -354,7 +313,7 @@ const SHORT_NAMES: Readonly<Record<BlockKind, string>> = {
   blockquote: "quote",
 };
 
-function _one(index: number): IndexRange {
+function _one(index: number): _IndexRange {
   return { first: index, last: index };
 }
 
@@ -371,7 +330,7 @@ function _one(index: number): IndexRange {
  */
 export function formatSelector(selector: Selector): string {
   const prefix = selector.namespace === null ? "" : `${selector.namespace}::`;
-  return prefix + formatSegments(selector.segments) + selector.query;
+  return prefix + _formatSegments(selector.segments) + selector.query;
 }
 
 class _Parser {
@@ -431,7 +390,7 @@ class _Parser {
     this.#skipSpace();
     const start = this.#pos;
     const type = this.#type(start);
-    if (!takesIndex(type) && !first) {
+    if (!_takesIndex(type) && !first) {
       throw this.#error(
         "INVALID_SYNTAX",
         `'${type.kind}' is only valid as the first segment`,
@@ -440,7 +399,7 @@ class _Parser {
     }
     this.#skipSpace();
     const indexes = this.#indexes();
-    return { type, indexes: takesIndex(type) ? indexes : null };
+    return { type, indexes: _takesIndex(type) ? indexes : null };
   }
 
   #type(start: number): SegmentType {
@@ -524,7 +483,7 @@ class _Parser {
     return depth;
   }
 
-  #indexes(): IndexRange[] | null {
+  #indexes(): _IndexRange[] | null {
     const char = this.#input[this.#pos];
     if (char === ".") {
       this.#pos++;
@@ -549,7 +508,7 @@ class _Parser {
     return list;
   }
 
-  #indexList(): IndexRange[] {
+  #indexList(): _IndexRange[] {
     const list = [this.#indexItem()];
     for (;;) {
       const mark = this.#pos;
@@ -563,7 +522,7 @@ class _Parser {
     }
   }
 
-  #indexItem(): IndexRange {
+  #indexItem(): _IndexRange {
     this.#skipSpace();
     const start = this.#pos;
     const first = this.#number("index");
@@ -714,7 +673,7 @@ class _Parser {
   }
 
   /** The error for a type no selector has (`fix`: the known type it is closest to). */
-  #unknownType(type: string, start: number, fix?: TypeFix): SelectorSyntaxError {
+  #unknownType(type: string, start: number, fix?: _TypeFix): SelectorSyntaxError {
     const what = `Unknown selector '${_show(type)}'`;
     return this.#error("INVALID_SYNTAX", what, start, TYPE_HINT, fix);
   }
@@ -724,7 +683,7 @@ class _Parser {
     what: string,
     offset: number,
     hint?: string,
-    fix?: TypeFix,
+    fix?: _TypeFix,
   ): SelectorSyntaxError {
     const column = [...this.#input.slice(0, offset)].length + 1;
     const message = `${what} at column ${column}` + (hint === undefined ? "" : ` - ${hint}`);
@@ -751,7 +710,7 @@ export function meantTypeName(word: string, prefix = false): string | undefined 
   return _typeFix(word, 0, prefix ? PREFIXES : PLAIN_TYPES)?.replacement;
 }
 
-function _typeFix(word: string, offset: number, names: readonly string[]): TypeFix | undefined {
+function _typeFix(word: string, offset: number, names: readonly string[]): _TypeFix | undefined {
   if (word === "" || word.length > MAX_TYPE_LENGTH) return undefined;
   const lower = word.toLowerCase();
   let best: { name: string; score: number } | undefined;
@@ -765,7 +724,7 @@ function _typeFix(word: string, offset: number, names: readonly string[]): TypeF
   return best === undefined ? undefined : { offset, length: word.length, replacement: best.name };
 }
 
-function _paramsFromQuery(query: string): SelectorParams {
+function _paramsFromQuery(query: string): _SelectorParams {
   const params: { full: boolean; page?: number; head?: number; tail?: number } = {
     full: false,
   };

@@ -14,9 +14,9 @@ import { searchTokens, tokenTerms } from "./text.ts";
 import { type FileTerms, fileTermsOf } from "./file_words.ts";
 
 /** The fields of a section, in the order of {@linkcode SearchData.lengths}. */
-export const FIELDS = ["heading", "path", "body", "jsx"] as const;
+const _FIELDS = ["heading", "path", "body", "jsx"] as const;
 /** How many fields a section has. */
-export const FIELD_COUNT = FIELDS.length;
+export const FIELD_COUNT = _FIELDS.length;
 /** The index of the body field, whose terms carry their positions. */
 export const BODY = 2;
 /** The index of the JSX field: the text of an MDX section's tags' attributes. */

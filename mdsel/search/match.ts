@@ -37,7 +37,7 @@ export interface TermMatch {
 /** What a word found only with two of its letters swapped weighs. */
 export const SWAP_WEIGHT = 0.4;
 /** What a word found by its stem (another form of it) weighs. */
-export const STEM_WEIGHT = 0.7;
+const _STEM_WEIGHT = 0.7;
 /** What a word one typo away weighs, scaled by its length (as MiniSearch weighs it). */
 const TYPO_WEIGHT = 0.45;
 /** What a word a query term begins weighs (decaying with the letters added). */
@@ -84,7 +84,7 @@ export function termSpecs(query: SearchQuery, part = 1, hint = 1): TermSpec[] {
     if (plain === undefined) return;
     const stem = stemTerm(plain);
     if (stem === undefined) return;
-    const weight = STEM_WEIGHT * (word.hint ? hint : 1);
+    const weight = _STEM_WEIGHT * (word.hint ? hint : 1);
     push({ term: stem, word: i, weight, typo: false, prefix: false });
     // The stem as a word of its own: `embeddings` finds `embed`, whose own stem differs.
     const root = stem.slice(1);
@@ -107,7 +107,7 @@ export function termSpecs(query: SearchQuery, part = 1, hint = 1): TermSpec[] {
       for (const joined of new Set([first + second, root + second])) {
         const stem = stemTerm(joined);
         if (stem === undefined) continue;
-        push({ term: stem, ...pair, weight: STEM_WEIGHT, typo: false, prefix: false });
+        push({ term: stem, ...pair, weight: _STEM_WEIGHT, typo: false, prefix: false });
       }
     }
   });
@@ -200,7 +200,7 @@ export function termMatcher(specs: readonly TermSpec[]): (term: string) => reado
 }
 
 /** Where the terms a query reaches stand among the sorted terms of an index. */
-export interface ReachedTerms {
+interface _ReachedTerms {
   /** Terms reached as written. */
   readonly exact: readonly string[];
   /** Words that reach the longer terms they begin. */
@@ -226,7 +226,7 @@ export interface ReachedTerms {
  * assert.ok(reach.typos.includes("abort"));
  * ```
  */
-export function reachedTerms(specs: readonly TermSpec[]): ReachedTerms {
+export function reachedTerms(specs: readonly TermSpec[]): _ReachedTerms {
   return {
     exact: specs.map((spec) => spec.term),
     prefixes: specs.filter((spec) => spec.prefix).map((spec) => spec.term),

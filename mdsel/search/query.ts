@@ -3,7 +3,7 @@
  * and its phrases. Double quotes and backticks mark a phrase; a run of
  * Chinese or Japanese is searched by its bigrams, as a phrase; common English
  * words are left out; words after the question's last `?` are the caller's
- * ({@linkcode QueryWord.hint}).
+ * ({@linkcode _QueryWord.hint}).
  *
  * @module
  */
@@ -20,7 +20,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(ENGLISH_STOP_WORDS);
 export const MAX_QUERY_CHARS = 1500;
 
 /** One word of a query: what it is searched by. */
-export interface QueryWord {
+interface _QueryWord {
   /** Its search terms, stop-words left out. */
   readonly terms: readonly string[];
   /**
@@ -45,7 +45,7 @@ export interface QueryWord {
 /** A query read for searching. */
 export interface SearchQuery {
   /** The words, in order. */
-  readonly words: readonly QueryWord[];
+  readonly words: readonly _QueryWord[];
   /** Every term to search for, once. */
   readonly terms: readonly string[];
   /** Phrases, each as {@linkcode wordSequence} writes it. */
@@ -71,11 +71,8 @@ const SPANS = /"([^"]*)"|\u201C([^\u201D]*)\u201D|`([^`]*)`/g;
 /** The first words of a question (a query ending in `?` is one too). */
 const QUESTION_WORDS = new Set(["how", "what", "why", "where", "when", "which", "can", "should"]);
 
-/**
- * Words a query asks with that the English stop-word list lacks: they add to
- * a section's score, but a section without them loses nothing.
- */
-export const QUERY_FILLERS: ReadonlySet<string> = new Set([
+/** Question words the stop-word list lacks: they add to a score, their absence costs nothing. */
+const _QUERY_FILLERS: ReadonlySet<string> = new Set([
   "does",
   "doing",
   "did",
@@ -92,7 +89,7 @@ export const QUERY_FILLERS: ReadonlySet<string> = new Set([
 
 /**
  * Words that say how a question is asked rather than what it is about
- * (`difference`, `work`): optional as {@linkcode QUERY_FILLERS} are.
+ * (`difference`, `work`): optional as {@linkcode _QUERY_FILLERS} are.
  */
 const ASKING_WORDS = new Set([
   "difference",
@@ -112,11 +109,8 @@ const ASKING_WORDS = new Set([
   "need",
 ]);
 
-/**
- * The verbs a question asks with, which docs seldom write where they answer
- * it: `how do I configure the test timeout?` is answered by "Test timeouts".
- */
-export const QUESTION_VERBS: ReadonlySet<string> = new Set([
+/** The verbs a question asks with, which docs seldom write where they answer it. */
+const _QUESTION_VERBS: ReadonlySet<string> = new Set([
   "add",
   "change",
   "configure",
@@ -154,7 +148,7 @@ const PARTICLES: ReadonlySet<string> = new Set([
  * assert.deepEqual(parseQuery("redirects fs.readFile").words.map(plainTerm), ["redirects", undefined]);
  * ```
  */
-export function plainTerm(word: QueryWord): string | undefined {
+export function plainTerm(word: _QueryWord): string | undefined {
   const [term] = word.terms;
   if (word.count !== "any" || word.terms.length !== 1 || !/^[a-z]+$/.test(term)) return undefined;
   return term;
@@ -187,7 +181,7 @@ export function parseQuery(query: string): SearchQuery {
     );
   }
   const normal = normalizeText(query);
-  const [asked, hinted] = splitQuestion(normal);
+  const [asked, hinted] = _splitQuestion(normal);
   // A question of common words alone (`how?`) is no question: all is searched alike.
   if (hinted !== "" && !_holdsWords(asked)) return _parse(normal, "", query);
   return _parse(asked, hinted, query);
@@ -209,7 +203,7 @@ function _parse(text: string, hinted: string, query: string): SearchQuery {
     // A phrase of one word is that word.
     if (sequence.trim().includes(" ")) phrases.add(sequence);
   }
-  const words: QueryWord[] = [];
+  const words: _QueryWord[] = [];
   const tokens = text.trim().split(/\s+/);
   // The token each word came from.
   const from: number[] = [];
@@ -237,8 +231,8 @@ function _parse(text: string, hinted: string, query: string): SearchQuery {
       if (terms.length === 0) continue;
       from.push(at);
       const optional = terms.length === 1 &&
-        ((question && QUESTION_VERBS.has(terms[0])) || ASKING_WORDS.has(terms[0]) ||
-          QUERY_FILLERS.has(terms[0]));
+        ((question && _QUESTION_VERBS.has(terms[0])) || ASKING_WORDS.has(terms[0]) ||
+          _QUERY_FILLERS.has(terms[0]));
       words.push(optional ? { terms, count: "any", optional } : { terms, count: "any" });
     }
   });
@@ -270,23 +264,8 @@ function _parse(text: string, hinted: string, query: string): SearchQuery {
   };
 }
 
-/**
- * A normalised query cut into the question and the caller's words after it
- * (`""` when none): the question ends at its last `?` outside quotes that a
- * space and words follow.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { splitQuestion } from "./query.ts";
- * assert.deepEqual(splitQuestion("how do I pass data to a child? props children"), ["how do I pass data to a child?", "props children"]);
- * assert.deepEqual(splitQuestion("what is a context?"), ["what is a context?", ""]);
- * assert.deepEqual(splitQuestion('"why?" retry'), ['"why?" retry', ""]);
- * assert.deepEqual(splitQuestion("why 0.0.0? is it committed?"), ["why 0.0.0? is it committed?", ""]);
- * assert.deepEqual(splitQuestion("keep 1.x? +([0-9])?(.x) range"), ["keep 1.x?", "+([0-9])?(.x) range"]);
- * ```
- */
-export function splitQuestion(text: string): [string, string] {
+/** A query cut into the question (up to its last `?` that words follow) and the words after. */
+function _splitQuestion(text: string): [string, string] {
   const spans = [...text.matchAll(SPANS)].map((span) => [span.index, span.index + span[0].length]);
   for (
     let at = text.lastIndexOf("?");

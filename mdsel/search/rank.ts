@@ -20,23 +20,8 @@ import { type RankedDocument, RANKING, type Ranking, type Scored } from "./ranki
 /** The index of the heading field. */
 const HEADING = 0;
 
-/**
- * Whether a query is a few keywords rather than a question: it holds a quoted
- * phrase, or fewer than four words it requires (two, asked as a question).
- * A keyword query's words are all its section's; a question's are not.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { parseQuery } from "./query.ts";
- * import { isKeywordQuery } from "./rank.ts";
- * assert.equal(isKeywordQuery(parseQuery("test.coverageDir lcov")), true);
- * assert.equal(isKeywordQuery(parseQuery("how do I route")), true);
- * assert.equal(isKeywordQuery(parseQuery("how do I read a file with Bun?")), false);
- * assert.equal(isKeywordQuery(parseQuery("pass a build argument to docker build")), false);
- * ```
- */
-export function isKeywordQuery(query: SearchQuery): boolean {
+/** Whether a query is a few keywords (or holds a quoted phrase) rather than a question. */
+function _isKeywordQuery(query: SearchQuery): boolean {
   if (query.phrases.length > 0) return true;
   const required = query.words.filter((word) => !word.optional).length;
   return required < (query.question ? 2 : 4);
@@ -304,7 +289,7 @@ export function scoreSections(
   const scorer = new WindowScorer(query, specs, specWords, weights, totalWeight, ranking);
   const results: Scored[] = new Array(works.count);
   for (let e = 0; e < works.count; e++) results[e] = scorer.score(gathered, e);
-  const fuse = isKeywordQuery(query) ? ranking.keywordFuse : ranking.fuse;
+  const fuse = _isKeywordQuery(query) ? ranking.keywordFuse : ranking.fuse;
   if (fuse > 0) {
     // Score fusion (CombSUM): each ranking relative to its best.
     let bestPassage = 1e-9;

@@ -97,21 +97,12 @@ export function readCacheSettings(
   }
   const given = getEnv("MDSEL_CACHE_DIR")?.trim();
   const dir = given !== undefined && given !== "" ? given : defaultCacheDir(getEnv, os);
-  if (dir === undefined || !mayUseFolder(dir)) return { maxBytes, warnings };
+  if (dir === undefined || !_mayUseFolder(dir)) return { maxBytes, warnings };
   return { dir, maxBytes, warnings };
 }
 
-/**
- * Whether this process may read and write a folder (and what is in it), asked without prompting.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { mayUseFolder } from "./cache_settings.ts";
- * assert.equal(mayUseFolder(Deno.cwd()), true); // the tests run with -A
- * ```
- */
-export function mayUseFolder(dir: string): boolean {
+/** Whether this process may read and write a folder (and its contents), asked without prompting. */
+function _mayUseFolder(dir: string): boolean {
   try {
     return Deno.permissions.querySync({ name: "read", path: dir }).state === "granted" &&
       Deno.permissions.querySync({ name: "write", path: dir }).state === "granted";
