@@ -72,7 +72,7 @@ export interface GuardIo {
 }
 
 /** What the reason says about a file. */
-interface _GuardFacts {
+export interface GuardFacts {
   /** The file, as the `Read` named it. */
   readonly path: string;
   /** Its lines. */
@@ -157,7 +157,7 @@ export async function guard(
  * assert.ok(reason.includes("(e.g. offset: 37, limit: 28 for h2.0)"));
  * ```
  */
-export function guardReason(facts: _GuardFacts, outline?: FileOutline): string {
+export function guardReason(facts: GuardFacts, outline?: FileOutline): string {
   const size = facts.chars === 0
     ? ""
     : ` (${_number(facts.lines)} lines, ${_number(facts.words)} words, about ${

@@ -23,7 +23,7 @@ export const REMINDER =
   "This is a Markdown file over the configured size threshold.\nUse mdsel_index and mdsel_select instead of Read.";
 
 /** Reads a file in chunks. */
-type _ChunkReader = (path: string) => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+export type ChunkReader = (path: string) => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 
 /**
  * Renders the reminder the hook prints when it fires: one line of JSON,
@@ -68,7 +68,7 @@ export function reminderOutput(hookEventName: string): string {
 export async function remind(
   input: ToolHookInput,
   minWords: number,
-  readChunks: _ChunkReader = readFileChunks,
+  readChunks: ChunkReader = readFileChunks,
 ): Promise<string> {
   const path = markdownReadPath(input);
   if (path === undefined || !isWholeRead(input)) return "";

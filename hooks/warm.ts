@@ -27,7 +27,7 @@ export const WARM_TIME_LIMIT_MS = 90_000;
 const _DATA_VARIABLE = "CLAUDE_PLUGIN_DATA";
 
 /** A program and its arguments. */
-interface _WarmCommand {
+export interface WarmCommand {
   /** The program: Deno itself. */
   readonly command: string;
   /** Its arguments. */
@@ -35,9 +35,9 @@ interface _WarmCommand {
 }
 
 /** What the warm-up runs and where it keeps its stamp. */
-interface _WarmOptions {
+export interface WarmOptions {
   /** The command that fills the cache; {@linkcode warmCommand} by default. */
-  readonly command?: _WarmCommand;
+  readonly command?: WarmCommand;
   /**
    * The folder for the stamp; `CLAUDE_PLUGIN_DATA` by default (set for a
    * plugin's hooks). Without one, every run checks the cache with `deno cache`.
@@ -71,7 +71,7 @@ interface _WarmOptions {
  * ]);
  * ```
  */
-export function warmCommand(root: URL = new URL("../", import.meta.url)): _WarmCommand {
+export function warmCommand(root: URL = new URL("../", import.meta.url)): WarmCommand {
   const modules = ["main.ts", "hooks/outline_worker.ts"].map((path) => new URL(path, root));
   const args = root.protocol === "file:"
     ? [
@@ -104,7 +104,7 @@ export function warmCommand(root: URL = new URL("../", import.meta.url)): _WarmC
  * assert.match(await warm({ command: failing }), /\(deno cache exited 3\)/);
  * ```
  */
-export async function warm(options: _WarmOptions = {}): Promise<string> {
+export async function warm(options: WarmOptions = {}): Promise<string> {
   try {
     const command = options.command ?? warmCommand();
     const stampDir = options.stampDir ?? _readVariable(_DATA_VARIABLE);
@@ -135,7 +135,7 @@ export async function warm(options: _WarmOptions = {}): Promise<string> {
  *
  * @returns Its exit code, or `"late"` when it is still running.
  */
-async function _runDetached(command: _WarmCommand, timeLimitMs: number): Promise<number | "late"> {
+async function _runDetached(command: WarmCommand, timeLimitMs: number): Promise<number | "late"> {
   const child = new Deno.Command(command.command, {
     args: [...command.args],
     stdin: "null",
@@ -161,7 +161,7 @@ async function _runDetached(command: _WarmCommand, timeLimitMs: number): Promise
  * folder, the command (the package's path or URL) and, from a checkout, the
  * lockfile that pins the npm packages.
  */
-async function _stampKey(command: _WarmCommand): Promise<string> {
+async function _stampKey(command: WarmCommand): Promise<string> {
   const config = command.args[command.args.indexOf("--config") + 1];
   const lock = command.args.includes("--config")
     ? await Deno.readTextFile(join(config, "..", "deno.lock")).catch(() => "")

@@ -17,13 +17,13 @@ const _EXTENSION_LIST = MARKDOWN_EXTENSIONS.join(", ").replace(/, (?=[^,]*$)/, "
 const _LIMIT_CODES = new Set(["TOO_MANY_ENTRIES"]);
 
 /** What {@linkcode checkPaths} needs from the settings. */
-interface _PathCheckOptions {
+export interface PathCheckOptions {
   /** `MDSEL_ALLOW_ANY_FILE=1`: take files of any extension. */
   readonly allowAnyFile: boolean;
 }
 
 /** The paths of a call that may go to `mdsel`. */
-interface _CheckedPaths {
+export interface CheckedPaths {
   /** The arguments as `mdsel` gets them: `.` and `..` resolved in files and folders. */
   readonly files: string[];
   /**
@@ -61,8 +61,8 @@ interface _CheckedPaths {
  */
 export async function checkPaths(
   files: readonly string[],
-  options: _PathCheckOptions,
-): Promise<string | _CheckedPaths> {
+  options: PathCheckOptions,
+): Promise<string | CheckedPaths> {
   // With read access everywhere, there is nothing to hold a folder's files against.
   const everywhere = _state(undefined) === "granted";
   const checked: string[] = [];

@@ -17,7 +17,7 @@ export interface CommandOutput {
 }
 
 /** Limits and cancellation for {@linkcode runCommand}. */
-interface _RunCommandOptions {
+export interface RunCommandOptions {
   /** Arguments, passed as they are (no shell). */
   readonly args: readonly string[];
   /** Kill the child after this many milliseconds. */
@@ -131,7 +131,7 @@ export class CommandAbortedError extends CommandError {
  */
 export async function runCommand(
   command: string,
-  options: _RunCommandOptions,
+  options: RunCommandOptions,
 ): Promise<CommandOutput> {
   const name = options.name ?? command;
   if (options.signal?.aborted) throw new CommandAbortedError(name);

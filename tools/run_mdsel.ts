@@ -47,7 +47,7 @@ export class MdselUnavailableError extends Error {
 }
 
 /** One `mdsel` call. */
-interface _MdselCall {
+export interface MdselCall {
   /** The arguments after `mdsel`. */
   readonly args: readonly string[];
   /**
@@ -62,7 +62,7 @@ interface _MdselCall {
 }
 
 /** A program and the arguments that start it. */
-interface _CommandLine {
+export interface CommandLine {
   /** The program. */
   readonly command: string;
   /** Its arguments. */
@@ -90,7 +90,7 @@ interface _CommandLine {
  * assert.match(stdout, /^mdsel /);
  * ```
  */
-export async function runMdsel(call: _MdselCall, settings: ServerSettings): Promise<CommandOutput> {
+export async function runMdsel(call: MdselCall, settings: ServerSettings): Promise<CommandOutput> {
   const limits = {
     timeoutMs: settings.timeoutMs,
     maxOutputBytes: settings.maxOutputBytes,
@@ -180,7 +180,7 @@ export function bundledMdsel(
   files: readonly string[],
   moduleUrl: URL = new URL("../mdsel/cli.ts", import.meta.url),
   cacheDir?: string,
-): _CommandLine {
+): CommandLine {
   let read = _readFlag(files);
   const cache: string[] = [];
   // A call that reads no file needs neither its parsing workers nor the cache.

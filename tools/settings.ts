@@ -71,7 +71,7 @@ export const SETTING_NAMES = [
 ] as const;
 
 /** Looks a variable up; `undefined` when unset or not readable. */
-type _EnvLookup = (name: string) => string | undefined;
+export type EnvLookup = (name: string) => string | undefined;
 
 /**
  * Reads the settings. A value that is not valid falls back to its default with
@@ -92,7 +92,7 @@ type _EnvLookup = (name: string) => string | undefined;
  * ]);
  * ```
  */
-export function readSettings(getEnv: _EnvLookup = _readProcessEnv): ServerSettings {
+export function readSettings(getEnv: EnvLookup = _readProcessEnv): ServerSettings {
   const warnings: string[] = [];
   const number = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) => {
     const raw = getEnv(name)?.trim();
@@ -159,4 +159,4 @@ export function defaultConcurrency(): number {
 }
 
 /** Reads a variable of this process without prompting: `undefined` if unset or not readable. */
-const _readProcessEnv: _EnvLookup = quietEnv;
+const _readProcessEnv: EnvLookup = quietEnv;

@@ -26,7 +26,7 @@ export interface ToolContext {
 }
 
 /** One tool call's `mdsel` run, before its paths are checked. */
-interface _ToolCall {
+export interface ToolCall {
   /** The paths the call names, as given. */
   readonly files: readonly string[];
   /** The `mdsel` arguments for the paths as checked (`.` and `..` resolved). */
@@ -66,7 +66,7 @@ interface _ToolCall {
  * ```
  */
 export async function mdselToolResult(
-  call: _ToolCall,
+  call: ToolCall,
   context: ToolContext,
 ): Promise<CallToolResult & { content: [{ type: "text"; text: string }] }> {
   const signals = [call.signal, context.shutdown].filter((signal) => signal !== undefined);

@@ -51,7 +51,7 @@ export interface LoadedDocument extends ParsedFile {
 }
 
 /** How to turn texts into documents. */
-interface _ParseOptions {
+export interface ParseOptions {
   /** The call's cache (off when absent): looked up, and told what was parsed. */
   readonly cache?: CallCache;
   /** How many parsing workers to start (by default, from the work and the cores). */
@@ -74,7 +74,7 @@ interface _ParseOptions {
  */
 export async function parseFiles(
   files: readonly FileText[],
-  options: _ParseOptions = {},
+  options: ParseOptions = {},
 ): Promise<LoadedDocument[]> {
   const parsed: (LoadedDocument | undefined)[] = new Array(files.length);
   const mdx = new _MdxModule();
@@ -140,7 +140,7 @@ export function cachedDocument(
  */
 async function _parse(
   files: readonly FileText[],
-  options: _ParseOptions,
+  options: ParseOptions,
   mdx: _MdxModule,
   parsed: (ParsedFile | undefined)[],
   at: readonly number[],

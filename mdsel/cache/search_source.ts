@@ -66,7 +66,7 @@ interface _Read {
 }
 
 /** A file of a call, as its document is built when needed. */
-interface _DeferredFile {
+export interface DeferredFile {
   /** The path as given. */
   readonly path: string;
   /** Its namespace in the call. */
@@ -166,7 +166,7 @@ export class SearchFiles implements SearchDataSource {
   }
 
   /** A held file's document, built from its text and `doc` entry when first asked for. */
-  document(i: number, file: _DeferredFile): MdDocument {
+  document(i: number, file: DeferredFile): MdDocument {
     const held = this.#held[i]!;
     const cache = this.#cache;
     const doc = new DeferredDocument(file.namespace, file.path, () => {

@@ -48,14 +48,14 @@ export interface Workspace {
    */
   readonly finish?: () => void;
   /**
-   * A call that finishes the cache ({@linkcode _WorkspaceLimits.complete}): derives the whole search
+   * A call that finishes the cache ({@linkcode WorkspaceLimits.complete}): derives the whole search
    * data of the files it read, to write at `finish`, and says how many.
    */
   readonly deriveAll?: () => number;
 }
 
 /** The limits of one call's reading. */
-interface _WorkspaceLimits {
+export interface WorkspaceLimits {
   /** The most bytes all files of the call may hold together (`MDSEL_MAX_BYTES`). */
   readonly maxBytes: number;
   /** The most files, once folders and globs are expanded. */
@@ -112,7 +112,7 @@ interface _WorkspaceLimits {
  */
 export async function loadWorkspace(
   paths: readonly string[],
-  limits: _WorkspaceLimits = { maxBytes: DEFAULT_ENGINE_SETTINGS.maxBytes },
+  limits: WorkspaceLimits = { maxBytes: DEFAULT_ENGINE_SETTINGS.maxBytes },
 ): Promise<Workspace> {
   // What the cache writes counts as read at this time, before any `stat`.
   const started = Date.now();

@@ -6,7 +6,7 @@
  */
 
 /** Where {@linkcode writeAll} writes: `Deno.stdout`, `Deno.stderr`, an open file. */
-interface _ByteWriter {
+export interface ByteWriter {
   /** Writes some of `bytes` (perhaps not all, into a pipe), returning how many. */
   write(bytes: Uint8Array): Promise<number>;
 }
@@ -30,7 +30,7 @@ interface _ByteWriter {
  * assert.deepEqual(pieces, ["he", "ll", "o"]);
  * ```
  */
-export async function writeAll(writer: _ByteWriter, text: string): Promise<void> {
+export async function writeAll(writer: ByteWriter, text: string): Promise<void> {
   let bytes = new TextEncoder().encode(text);
   while (bytes.length > 0) bytes = bytes.subarray(await writer.write(bytes));
 }

@@ -9,7 +9,7 @@ import { clipLine, foldedDepths } from "./outline.ts";
 import { exceedsPage, type PageLimits } from "./paging.ts";
 
 /** The index's description of the nodes before the first heading. */
-interface _RootEntry {
+export interface RootEntry {
   selector: string;
   type: "root";
   content_preview: string;
@@ -19,7 +19,7 @@ interface _RootEntry {
 }
 
 /** The index entry of one top-level heading. */
-interface _HeadingEntry {
+export interface HeadingEntry {
   selector: string;
   type: string;
   depth: number;
@@ -35,7 +35,7 @@ interface _HeadingEntry {
 }
 
 /** Top-level block counts. */
-interface _BlockCounts {
+export interface BlockCounts {
   paragraphs: number;
   code_blocks: number;
   lists: number;
@@ -47,9 +47,9 @@ interface _BlockCounts {
 export interface DocumentIndex {
   namespace: string;
   file_path: string;
-  root: _RootEntry | null;
-  headings: _HeadingEntry[];
-  blocks: _BlockCounts;
+  root: RootEntry | null;
+  headings: HeadingEntry[];
+  blocks: BlockCounts;
   /** Set when the budget left headings out. */
   headings_omitted?: number;
   /** Set when the budget left headings out: the deepest level listed. */
@@ -63,7 +63,7 @@ export interface IndexSummary {
   total_selectors: number;
 }
 
-const COUNT_KEYS: Readonly<Record<string, keyof _BlockCounts>> = {
+const COUNT_KEYS: Readonly<Record<string, keyof BlockCounts>> = {
   paragraph: "paragraphs",
   code: "code_blocks",
   list: "lists",
@@ -92,8 +92,8 @@ const PREVIEW_LENGTH = 80;
 export function indexDocument(doc: MdDocument, page: PageLimits): DocumentIndex {
   const { nodes, sectionEnds, wordPrefix } = doc.top;
   const counters = [0, 0, 0, 0, 0, 0, 0];
-  const headings: _HeadingEntry[] = [];
-  const blocks: _BlockCounts = {
+  const headings: HeadingEntry[] = [];
+  const blocks: BlockCounts = {
     paragraphs: 0,
     code_blocks: 0,
     lists: 0,
@@ -128,7 +128,7 @@ export function indexDocument(doc: MdDocument, page: PageLimits): DocumentIndex 
     });
   }
   const rootCount = firstHeading === -1 ? nodes.length : firstHeading;
-  let root: _RootEntry | null = null;
+  let root: RootEntry | null = null;
   if (firstHeading !== 0) {
     const before = nodes.slice(0, rootCount);
     const preview = makePreview(nodesPlainText(doc, before, PREVIEW_LENGTH * 4));
@@ -269,7 +269,7 @@ const MIN_HEADING_CHARS = JSON.stringify(
     section_truncated: true,
     start_line: 0,
     end_line: 0,
-  } satisfies _HeadingEntry,
+  } satisfies HeadingEntry,
 ).length;
 
 /**

@@ -12,7 +12,7 @@ import { headingEntries, type IndexedDocument } from "./index_outline.ts";
 import { headingLine, outlineLines } from "./outline.ts";
 
 /** One folder of a tree: its files and subfolders, and what they hold in all. */
-interface _FolderNode {
+export interface FolderNode {
   /** The folder's path relative to the tree's root (`reference/errors`); `` for the root. */
   readonly path: string;
   /** 0 for the root, 1 for its direct subfolders, and so on. */
@@ -20,7 +20,7 @@ interface _FolderNode {
   /** The documents directly inside, as indexes into the call's documents, in path order. */
   readonly files: number[];
   /** The subfolders, in path order. */
-  readonly folders: _FolderNode[];
+  readonly folders: FolderNode[];
   /** Every document under it. */
   totalFiles: number;
   /** Every word under it. */
@@ -32,11 +32,11 @@ export interface FolderTree {
   /** The folder (or glob base) as the call named it. */
   readonly root: string;
   /** Its folder node. */
-  readonly node: _FolderNode;
+  readonly node: FolderNode;
 }
 
 /** What one document contributes to a tree. */
-interface _TreeItem {
+export interface TreeItem {
   /** The file's path as read. */
   readonly path: string;
   /** The folder or glob base it was found under; `undefined` when named outright. */
@@ -64,10 +64,10 @@ interface _TreeItem {
  * assert.equal(trees[0].node.folders[0].totalWords, 5);
  * ```
  */
-export function buildTrees(items: readonly _TreeItem[]): { trees: FolderTree[]; loose: number[] } {
+export function buildTrees(items: readonly TreeItem[]): { trees: FolderTree[]; loose: number[] } {
   const trees = new Map<string, FolderTree>();
   const loose: number[] = [];
-  const children = new Map<_FolderNode, Map<string, _FolderNode>>();
+  const children = new Map<FolderNode, Map<string, FolderNode>>();
   items.forEach((item, i) => {
     if (item.origin === undefined) {
       loose.push(i);
@@ -101,7 +101,7 @@ export function buildTrees(items: readonly _TreeItem[]): { trees: FolderTree[]; 
   return { trees: [...trees.values()], loose };
 }
 
-function _node(path: string, depth: number): _FolderNode {
+function _node(path: string, depth: number): FolderNode {
   return { path, depth, files: [], folders: [], totalFiles: 0, totalWords: 0 };
 }
 
@@ -118,7 +118,7 @@ function _node(path: string, depth: number): _FolderNode {
  */
 export function treeDepth(trees: readonly FolderTree[]): number {
   let deepest = 0;
-  const visit = (node: _FolderNode) => {
+  const visit = (node: FolderNode) => {
     deepest = Math.max(deepest, node.depth);
     for (const folder of node.folders) visit(folder);
   };
@@ -185,7 +185,7 @@ function _treeLines(
       push(`${indent} ${line}`, "heading");
     }
   };
-  const visit = (tree: FolderTree, node: _FolderNode) => {
+  const visit = (tree: FolderTree, node: FolderNode) => {
     const indent = " ".repeat(node.depth);
     if (node.depth > 0) {
       const path = echoValue(`${node.path}/`);
@@ -330,12 +330,12 @@ export function folderEntries(
   const folders: FolderEntry[] = [];
   const listed = new Set<number>();
   const inTrees = new Set<number>();
-  const visit = (tree: FolderTree, node: _FolderNode) => {
+  const visit = (tree: FolderTree, node: FolderNode) => {
     const root = tree.root.replace(/\/*$/, "");
     const path = node.path === "" ? root : `${root}/${node.path}`;
     const open = node.depth <= depth;
     folders.push({ path, files: node.totalFiles, words: node.totalWords, listed: open });
-    const all = (n: _FolderNode) => {
+    const all = (n: FolderNode) => {
       for (const i of n.files) inTrees.add(i);
       for (const folder of n.folders) all(folder);
     };

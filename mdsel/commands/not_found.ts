@@ -36,7 +36,7 @@ const LISTED_NAMESPACES = 20;
 const LISTED_REASONS = 3;
 
 /** What resolving a selector in each document left behind. */
-interface _Misses {
+export interface Misses {
   /** Why each document had no match, one sentence each. */
   readonly reasons: readonly string[];
   /** For an index past the end, the last one that exists, canonical (one per document). */
@@ -72,7 +72,7 @@ interface _Misses {
  */
 export function notFound(
   selector: Selector,
-  misses: _Misses,
+  misses: Misses,
   docs: readonly MdDocument[],
   qualify: boolean,
 ): Unresolved {

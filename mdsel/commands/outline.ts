@@ -23,7 +23,7 @@ export interface OutlineEntry {
 }
 
 /** An outline to fit, with the characters it costs besides its heading lines. */
-interface _OutlineGroup {
+export interface OutlineGroup {
   /** The headings, in document order. */
   readonly entries: readonly OutlineEntry[];
   /** Characters of the group's other lines (header, counts), newlines included. */
@@ -31,7 +31,7 @@ interface _OutlineGroup {
 }
 
 /** How outlines are printed. */
-interface _OutlineStyle {
+export interface OutlineStyle {
   /** Sections of at least this many words show their size. */
   readonly sizeWords: number;
 }
@@ -143,7 +143,7 @@ export function headingLine(text: string): string {
  * assert.equal(outlineLine({ ...entry, lines: [5, 9] }, 0, { sizeWords: 500 }), " h2.0 Install L5-9");
  * ```
  */
-export function outlineLine(entry: OutlineEntry, hidden: number, style: _OutlineStyle): string {
+export function outlineLine(entry: OutlineEntry, hidden: number, style: OutlineStyle): string {
   const range = entry.lines === undefined ? "" : ` L${entry.lines[0]}-${entry.lines[1]}`;
   const head = `${" ".repeat(entry.depth - 1)}${entry.label} ${entry.text}${range}`;
   if (hidden > 0) return `${head} [${entry.words} words, +${hidden} subsections]`;
@@ -169,7 +169,7 @@ export function outlineLine(entry: OutlineEntry, hidden: number, style: _Outline
 export function outlineLines(
   entries: readonly OutlineEntry[],
   limit: number,
-  style: _OutlineStyle,
+  style: OutlineStyle,
 ): string[] {
   const hidden = new Int32Array(entries.length);
   const shown: number[] = [];
@@ -224,9 +224,9 @@ export function minimumDepth(entries: readonly { depth: number }[], levels: numb
  * ```
  */
 export function fitDepths(
-  groups: readonly _OutlineGroup[],
+  groups: readonly OutlineGroup[],
   budget: number,
-  style: _OutlineStyle,
+  style: OutlineStyle,
   levels: number,
 ): { limits: number[]; chars: number } {
   // Folding is not always smaller (a folded line says what it hides): when

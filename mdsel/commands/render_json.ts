@@ -12,7 +12,7 @@ import { folderEntries, type FolderEntry, type FolderTree, treeDepth } from "./i
 import type { SearchAnswer, SelectMatch, SelectOutcome } from "./select_command.ts";
 
 /** The commands that print an envelope. */
-type _Command = "index" | "select";
+export type Command = "index" | "select";
 
 /**
  * The JSON envelope of a command, as one line without a trailing newline.
@@ -31,7 +31,7 @@ type _Command = "index" | "select";
  * ```
  */
 export function envelope(
-  command: _Command,
+  command: Command,
   fields: {
     success: boolean;
     data: unknown;

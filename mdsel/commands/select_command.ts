@@ -51,7 +51,7 @@ import {
 } from "./paging.ts";
 
 /** A direct child of a match. */
-interface _ChildInfo {
+export interface ChildInfo {
   /** Its fully qualified selector. */
   selector: string;
   /** `heading` or the block type. */
@@ -63,7 +63,7 @@ interface _ChildInfo {
 }
 
 /** Where a paged match stands. */
-interface _Pagination {
+export interface Pagination {
   /** This page, 1-based. */
   page: number;
   /** How many pages the content has. */
@@ -91,9 +91,9 @@ export interface SelectMatch {
   /** Set when a big section answered with its introduction and outline. */
   outline?: true;
   /** Present when the content is paged. */
-  pagination?: _Pagination;
+  pagination?: Pagination;
   /** The match's direct children, at most {@linkcode _MAX_CHILDREN}. */
-  children_available: _ChildInfo[];
+  children_available: ChildInfo[];
   /** Direct children beyond those listed. */
   children_omitted?: number;
 }

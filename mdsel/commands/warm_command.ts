@@ -20,7 +20,7 @@ import { RecordMissError } from "../parse/doc_record.ts";
 const _WARM_PART_BYTES = 4 * 1024 * 1024;
 
 /** What a run of `mdsel warm` did. */
-interface _WarmResult {
+export interface WarmResult {
   /** How many files the paths named. */
   readonly files: number;
   /** How many files' search data it derived and wrote. */
@@ -53,7 +53,7 @@ export async function warmCache(
   paths: readonly string[],
   settings: EngineSettings & { readonly cache: CacheSettings },
   workers?: number,
-): Promise<_WarmResult> {
+): Promise<WarmResult> {
   if (settings.cache.dir === undefined) return { files: 0, derived: 0, skipped: "no cache" };
   await _lowerPriority();
   const expanded = await expandPaths(paths, { maxFiles: settings.maxFiles });

@@ -5,7 +5,7 @@
  */
 
 /** The `type` of an error entry. */
-type _ErrorType =
+export type ErrorType =
   | "FILE_NOT_FOUND"
   | "PARSE_ERROR"
   | "INVALID_SELECTOR"
@@ -16,7 +16,7 @@ type _ErrorType =
 /** One entry of the envelope's `errors` list. */
 export interface ErrorEntry {
   /** The kind of failure. */
-  type: _ErrorType;
+  type: ErrorType;
   /** A finer code, e.g. `IS_DIRECTORY`. */
   code: string;
   /** What went wrong, in one line. */
@@ -35,7 +35,7 @@ export class FileReadError extends Error {
   readonly entry: ErrorEntry;
 
   /** @param file The path as given. */
-  constructor(type: _ErrorType, code: string, message: string, file: string) {
+  constructor(type: ErrorType, code: string, message: string, file: string) {
     super(message);
     this.name = "FileReadError";
     this.entry = { type, code, message, file };

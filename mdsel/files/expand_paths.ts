@@ -30,7 +30,7 @@ export const MAX_FILES = 20_000;
 const _MAX_WALKED_ENTRIES = 200_000;
 
 /** A file to read, and whether a folder or glob named it (rather than the user). */
-interface _NamedFile {
+export interface NamedFile {
   /** The path: as given, or the folder or glob base joined with the file's relative path. */
   readonly path: string;
   /** Set when the file was found by expanding a folder or a glob. */
@@ -40,7 +40,7 @@ interface _NamedFile {
 }
 
 /** How one argument of a call was taken. */
-interface _ExpandedArgument {
+export interface ExpandedArgument {
   /** The argument as given. */
   readonly given: string;
   /** A file (or anything that is not a folder), a folder, or a glob. */
@@ -58,15 +58,15 @@ interface _ExpandedArgument {
 }
 
 /** The files of a call, and the arguments that named none. */
-interface _ExpandedFiles {
+export interface ExpandedFiles {
   /** Files to read, in argument order, folders and globs in sorted order. */
-  readonly files: _NamedFile[];
+  readonly files: NamedFile[];
   /** One entry per folder or glob that held no Markdown or was unlistable, or a limit passed. */
   readonly errors: ErrorEntry[];
   /** Folders inside a named folder or glob base that could not be listed (they are skipped). */
   readonly warnings: string[];
   /** How each argument was taken, in order. */
-  readonly args: _ExpandedArgument[];
+  readonly args: ExpandedArgument[];
   /**
    * Paths the expansion was not allowed to touch: arguments `canRead`
    * refused, and folders the Deno sandbox refused to list while walking.
@@ -75,7 +75,7 @@ interface _ExpandedFiles {
 }
 
 /** Options of {@linkcode expandPaths}. */
-interface _ExpandOptions {
+export interface ExpandOptions {
   /**
    * Asked before an argument, or the base of a glob, is first touched: `false`
    * leaves it out and lists it in `denied`. Everything may be read without it.
@@ -135,14 +135,14 @@ export function isMarkdownPath(path: string): boolean {
  */
 export async function expandPaths(
   paths: readonly string[],
-  options: _ExpandOptions = {},
-): Promise<_ExpandedFiles> {
+  options: ExpandOptions = {},
+): Promise<ExpandedFiles> {
   const maxFiles = options.maxFiles ?? MAX_FILES;
   const canRead = options.canRead ?? (() => true);
-  const files: _NamedFile[] = [];
+  const files: NamedFile[] = [];
   const errors: ErrorEntry[] = [];
   const warnings: string[] = [];
-  const args: _ExpandedArgument[] = [];
+  const args: ExpandedArgument[] = [];
   const denied: string[] = [];
   const seen = new Set<string>();
   const walk = new _Walk(warnings, denied, options.gitignore ?? true);

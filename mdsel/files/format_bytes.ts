@@ -5,7 +5,7 @@
  */
 
 /** Options of {@linkcode formatBytes}. */
-interface _FormatBytesOptions {
+export interface FormatBytesOptions {
   /**
    * Binary units, and only exact ones: the largest of `KiB`, `MiB` and `GiB` that divides the
    * count evenly (`8 MiB`, `1000 bytes`), for limits. Decimal units rounded to one decimal when
@@ -29,7 +29,7 @@ interface _FormatBytesOptions {
  * assert.equal(formatBytes(1000, { binary: true }), "1000 bytes");
  * ```
  */
-export function formatBytes(bytes: number, options: _FormatBytesOptions = {}): string {
+export function formatBytes(bytes: number, options: FormatBytesOptions = {}): string {
   const binary = options.binary ?? false;
   const [base, units] = binary ? [1024, _BINARY] : [1000, _DECIMAL];
   let value = bytes;

@@ -9,7 +9,7 @@
 import type ignoreType from "ignore";
 
 /** The rules of one file, as the `ignore` package compiles them. */
-type _IgnoreRules = ignoreType.Ignore;
+export type IgnoreRules = ignoreType.Ignore;
 type _Factory = typeof ignoreType;
 
 /** The rules of one `.gitignore` file, and how to reach a walked path from its folder. */
@@ -19,7 +19,7 @@ export interface IgnoreScope {
   /** What leads from the file's folder to the walk's root (`docs/`), put before the rest. */
   readonly lead: string;
   /** The compiled rules. */
-  readonly rules: _IgnoreRules;
+  readonly rules: IgnoreRules;
 }
 
 let _ignore: Promise<_Factory> | undefined;

@@ -34,11 +34,11 @@ export class GlobError extends Error {
 }
 
 /** One alternative of a compiled glob: the folder it starts from and the segments below it. */
-interface _GlobAlternative {
+export interface GlobAlternative {
   /** The fixed part before the first wildcard, normalised (`.` when there is none). */
   readonly base: string;
   /** The segments from the first wildcard on. */
-  readonly segments: readonly _Segment[];
+  readonly segments: readonly Segment[];
 }
 
 /** A compiled glob. */
@@ -46,19 +46,19 @@ export interface Glob {
   /** The pattern as given. */
   readonly source: string;
   /** One entry per brace alternative (duplicates dropped). */
-  readonly alternatives: readonly _GlobAlternative[];
+  readonly alternatives: readonly GlobAlternative[];
 }
 
-type _Token =
+export type Token =
   | { readonly kind: "char"; readonly char: string }
   | { readonly kind: "any" }
   | { readonly kind: "star" }
   | { readonly kind: "class"; readonly negated: boolean; readonly ranges: [number, number][] };
 
-type _Segment =
+export type Segment =
   | { readonly kind: "globstar" }
   | { readonly kind: "literal"; readonly text: string }
-  | { readonly kind: "pattern"; readonly tokens: readonly _Token[]; readonly dot: boolean };
+  | { readonly kind: "pattern"; readonly tokens: readonly Token[]; readonly dot: boolean };
 
 /**
  * Compiles a glob: expands its braces, splits each alternative into its
@@ -83,7 +83,7 @@ export function compileGlob(source: string): Glob {
     );
   }
   const seen = new Set<string>();
-  const alternatives: _GlobAlternative[] = [];
+  const alternatives: GlobAlternative[] = [];
   for (const pattern of _expandBraces(source)) {
     const alternative = _compileAlternative(pattern, source);
     const key = JSON.stringify(alternative);
@@ -110,7 +110,7 @@ export function compileGlob(source: string): Glob {
  * assert.equal(matchesGlob(alternative, "intro.txt"), false);
  * ```
  */
-export function matchesGlob(alternative: _GlobAlternative, relative: string): boolean {
+export function matchesGlob(alternative: GlobAlternative, relative: string): boolean {
   const names = relative.split("/");
   const segments = alternative.segments;
   const columns = names.length + 1;
@@ -136,7 +136,7 @@ export function matchesGlob(alternative: _GlobAlternative, relative: string): bo
   return match(0, 0);
 }
 
-function _compileAlternative(pattern: string, source: string): _GlobAlternative {
+function _compileAlternative(pattern: string, source: string): GlobAlternative {
   const parts = pattern.split("/");
   if (parts.length > GLOB_LIMITS.maxSegments) {
     throw new GlobError(
@@ -146,7 +146,7 @@ function _compileAlternative(pattern: string, source: string): _GlobAlternative 
   const first = parts.findIndex(isGlob);
   const fixed = first === -1 ? parts : parts.slice(0, first);
   const rest = first === -1 ? [] : parts.slice(first);
-  const segments: _Segment[] = [];
+  const segments: Segment[] = [];
   for (const part of rest) {
     if (part === "") continue; // "a//b" and a trailing slash
     if (part === "." || part === "..") {
@@ -168,7 +168,7 @@ function _compileAlternative(pattern: string, source: string): _GlobAlternative 
   return { base: base.length > 1 && base.endsWith("/") ? base.slice(0, -1) : base, segments };
 }
 
-function _matchSegment(segment: Exclude<_Segment, { kind: "globstar" }>, name: string): boolean {
+function _matchSegment(segment: Exclude<Segment, { kind: "globstar" }>, name: string): boolean {
   if (segment.kind === "literal") return segment.text === name;
   if (name.startsWith(".") && !segment.dot) return false;
   const chars = Array.from(name);
@@ -195,7 +195,7 @@ function _matchSegment(segment: Exclude<_Segment, { kind: "globstar" }>, name: s
   return t === tokens.length;
 }
 
-function _matchChar(token: Exclude<_Token, { kind: "star" }>, char: string): boolean {
+function _matchChar(token: Exclude<Token, { kind: "star" }>, char: string): boolean {
   switch (token.kind) {
     case "char":
       return token.char === char;
@@ -209,9 +209,9 @@ function _matchChar(token: Exclude<_Token, { kind: "star" }>, char: string): boo
   }
 }
 
-function _tokens(part: string): _Token[] {
+function _tokens(part: string): Token[] {
   const chars = Array.from(part);
-  const tokens: _Token[] = [];
+  const tokens: Token[] = [];
   for (let i = 0; i < chars.length; i++) {
     const char = chars[i];
     if (char === "\\" && i + 1 < chars.length) tokens.push({ kind: "char", char: chars[++i] });
@@ -234,7 +234,7 @@ function _tokens(part: string): _Token[] {
 function _class(
   chars: string[],
   start: number,
-): { token: _Token; end: number } | undefined {
+): { token: Token; end: number } | undefined {
   let i = start + 1;
   const negated = chars[i] === "!" || chars[i] === "^";
   if (negated) i++;

@@ -52,17 +52,17 @@ const KIND_CODES: ReadonlyMap<NodeKind, number> = new Map(KINDS.map((kind, i) =>
 const FIELDS = 7;
 
 /** Sibling nodes as plain data. */
-interface _NodeListRecord {
+export interface NodeListRecord {
   /** {@linkcode FIELDS} numbers per node. */
   readonly n: number[];
   /** The headings' text and the `jsx` nodes' (their attributes' text), in order. */
   readonly t: string[];
   /** The blockquotes' children, by position (MDX only: Markdown is quick to parse again). */
-  readonly q?: Record<string, _NodeListRecord>;
+  readonly q?: Record<string, NodeListRecord>;
 }
 
 /** A parsed document as plain data (JSON). */
-export interface DocRecord extends _NodeListRecord {
+export interface DocRecord extends NodeListRecord {
   /** Which front end read the file. */
   readonly s: Syntax;
   /** Lines of front matter. */
@@ -131,10 +131,10 @@ function _listRecord(
   doc: MdDocument,
   nodes: readonly MdNode[],
   children: boolean,
-): _NodeListRecord {
+): NodeListRecord {
   const n: number[] = new Array(nodes.length * FIELDS);
   const t: string[] = [];
-  let q: Record<string, _NodeListRecord> | undefined;
+  let q: Record<string, NodeListRecord> | undefined;
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i];
     const at = i * FIELDS;
@@ -185,7 +185,7 @@ export function documentOf(
 ): ParsedFile {
   if (record.s !== "markdown" && record.s !== "mdx") throw new TypeError("Not a document record");
   const nodes = _nodesOf(record);
-  const children = new Map<MdNode, _NodeListRecord>();
+  const children = new Map<MdNode, NodeListRecord>();
   _noteChildren(record, nodes, children);
   const parents = new Map<MdNode, [MdNode, number]>();
   // Nodes of the file parsed again (a Markdown record keeps no blockquote's children).
@@ -252,7 +252,7 @@ export function parsedWarning(parsed: ParsedFile): string | undefined {
   return parsed.problem === undefined ? undefined : mdxWarning(parsed.doc.filePath, parsed.problem);
 }
 
-function _nodesOf(list: _NodeListRecord): MdNode[] {
+function _nodesOf(list: NodeListRecord): MdNode[] {
   const { n, t } = list;
   if (!Array.isArray(n) || !Array.isArray(t) || n.length % FIELDS !== 0) {
     throw new TypeError("Not a node list record");
@@ -280,9 +280,9 @@ function _nodesOf(list: _NodeListRecord): MdNode[] {
 }
 
 function _noteChildren(
-  list: _NodeListRecord,
+  list: NodeListRecord,
   nodes: readonly MdNode[],
-  children: Map<MdNode, _NodeListRecord>,
+  children: Map<MdNode, NodeListRecord>,
 ): void {
   if (list.q === undefined) return;
   for (const key of Object.keys(list.q)) {

@@ -36,7 +36,7 @@ import {
 } from "./source_lines.ts";
 
 /** A parsed MDX file, and the warning when MDX rejected it. */
-interface _MdxDocument {
+export interface MdxDocument {
   /** The document. */
   readonly doc: MdDocument;
   /** Set when the file is not valid MDX and was read as Markdown. */
@@ -70,7 +70,7 @@ export function parseMdxDocument(
   namespace: string,
   filePath: string,
   chunkChars: number = CHUNK_CHARS,
-): _MdxDocument {
+): MdxDocument {
   try {
     return { doc: assembleDocument(namespace, filePath, readMdx(text, chunkChars)) };
   } catch (error) {

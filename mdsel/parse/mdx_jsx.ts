@@ -9,7 +9,7 @@
 import type { Event, Token } from "micromark-util-types";
 
 /** Where an offset of the events is in the file: line and column, 1-based. */
-type _Place = (offset: number) => { line: number; column: number };
+export type Place = (offset: number) => { line: number; column: number };
 
 /** MDX rejected the text, at a line and column (1-based). */
 export class MdxSyntaxError extends SyntaxError {
@@ -91,7 +91,7 @@ export class JsxNesting {
    *
    * @throws {MdxSyntaxError} When a tag does not nest.
    */
-  check(events: readonly Event[], place: _Place): void {
+  check(events: readonly Event[], place: Place): void {
     const stack = this.#stack;
     let depth = 0;
     for (let i = 0; i < events.length; i++) {
@@ -146,7 +146,7 @@ export class JsxNesting {
   }
 
   /** Reads one tag (events from `i`), and returns the index of its exit. */
-  #tag(events: readonly Event[], i: number, place: _Place): number {
+  #tag(events: readonly Event[], i: number, place: Place): number {
     const token = events[i][1];
     const prefix = token.type;
     let name = "";
@@ -220,7 +220,7 @@ export class JsxNesting {
   }
 
   /** Pops a parent, which must be on top (no element left open inside it). */
-  #close(type: string, token: Token, place: _Place): void {
+  #close(type: string, token: Token, place: Place): void {
     const stack = this.#stack;
     const top = stack[stack.length - 1];
     if (top?.type === "tag") {
@@ -236,7 +236,7 @@ export class JsxNesting {
     stack.pop();
   }
 
-  #at(token: Token, place: _Place, end = false): { line: number; column: number } {
+  #at(token: Token, place: Place, end = false): { line: number; column: number } {
     return place((end ? token.end : token.start).offset);
   }
 }

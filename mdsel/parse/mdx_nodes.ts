@@ -84,7 +84,7 @@ export interface EventSource {
 }
 
 /** Nodes read from events, and what later reads keep of them. */
-interface _MdxDrafts extends Drafts {
+export interface MdxDrafts extends Drafts {
   /** The events of each blockquote, for its children. */
   readonly quotes: Map<NodeDraft, readonly Event[]>;
   /** The labels of the link reference definitions. */
@@ -106,8 +106,8 @@ export function mdxNodes(
   to: number,
   source: EventSource,
   quoteDepth: number,
-): _MdxDrafts {
-  const built: _MdxDrafts = { nodes: [], contents: [], quotes: new Map(), labels: [], enters: [] };
+): MdxDrafts {
+  const built: MdxDrafts = { nodes: [], contents: [], quotes: new Map(), labels: [], enters: [] };
   for (let i = from; i < to; i++) {
     const [kind, token] = events[i];
     if (kind !== "enter") continue;
@@ -128,7 +128,7 @@ export function mdxNodes(
 }
 
 function _addNode(
-  built: _MdxDrafts,
+  built: MdxDrafts,
   kind: NodeKind,
   events: readonly Event[],
   enter: number,

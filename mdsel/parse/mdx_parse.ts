@@ -27,7 +27,7 @@ let _counted: ParseContext | undefined;
 let _exact: ParseContext | undefined;
 
 /** MDX's reading of a text. */
-interface _MdxParse {
+export interface MdxParse {
   /** micromark's events, text constructs tokenized. */
   readonly events: Event[];
   /**
@@ -58,7 +58,7 @@ interface _MdxParse {
  * assert.throws(() => mdxParse("<!-- x -->\n"), /Unexpected character `!`/);
  * ```
  */
-export function mdxParse(source: string, final = true): _MdxParse {
+export function mdxParse(source: string, final = true): MdxParse {
   _acorn ??= Parser.extend(acornJsx()) as unknown as Acorn;
   const acorn = _acorn;
   _counted ??= parse({

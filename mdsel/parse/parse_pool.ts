@@ -30,7 +30,7 @@ export const MIN_CORES = 3;
 export type Parsed = { readonly parsed: ParsedFile } | { readonly record: string };
 
 /** Options of {@linkcode parseAll}. */
-interface _PoolOptions {
+export interface PoolOptions {
   /** How many workers to start (by default, from the work and the cores). */
   readonly workers?: number;
 }
@@ -81,7 +81,7 @@ export function workerCount(
  */
 export async function parseAll(
   files: readonly TextToParse[],
-  options: _PoolOptions = {},
+  options: PoolOptions = {},
 ): Promise<Parsed[]> {
   const results: (Parsed | undefined)[] = new Array(files.length);
   const mdx = await mdxModuleFor(files);

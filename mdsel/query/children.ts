@@ -10,7 +10,7 @@ import { scopeOf, type Target, targetAt } from "./resolve.ts";
 import type { PathStep, SegmentType } from "./selector.ts";
 
 /** A selectable child of a target. */
-interface _Child {
+export interface Child {
   /** The child as a target of its own. */
   readonly target: Target;
   /** The child's node. */
@@ -36,10 +36,10 @@ interface _Child {
  * ]);
  * ```
  */
-export function flatChildren(target: Target): _Child[] {
+export function flatChildren(target: Target): Child[] {
   const scope = scopeOf(target);
   const counters = new Map<string, number>();
-  const children: _Child[] = [];
+  const children: Child[] = [];
   for (let i = scope.from; i < scope.to; i++) {
     const node = scope.list.nodes[i];
     if (!isSelectable(node)) continue;
@@ -73,11 +73,11 @@ export function flatChildren(target: Target): _Child[] {
  * ]);
  * ```
  */
-export function directChildren(target: Target): _Child[] {
+export function directChildren(target: Target): Child[] {
   const scope = scopeOf(target);
   const { list } = scope;
   const counters = new Map<string, number>();
-  const children: _Child[] = [];
+  const children: Child[] = [];
   let i = scope.from;
   for (; i < scope.to && list.nodes[i].kind !== "heading"; i++) {
     const node = list.nodes[i];

@@ -6,7 +6,7 @@
  */
 
 /** Options of {@linkcode clipText}. */
-interface _ClipOptions {
+export interface ClipOptions {
   /**
    * Count characters as code points (an emoji is one), for text a person typed; UTF-16 code units
    * (an emoji is two) when `false` (the default).
@@ -29,7 +29,7 @@ interface _ClipOptions {
  * assert.equal(clipText("ab😀c", 3, { codePoints: true }), "ab😀...");
  * ```
  */
-export function clipText(text: string, max: number, options: _ClipOptions = {}): string {
+export function clipText(text: string, max: number, options: ClipOptions = {}): string {
   if (text.length <= max) return text;
   if (options.codePoints) {
     const chars = Array.from(text);

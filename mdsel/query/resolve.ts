@@ -18,8 +18,8 @@ export type Target =
     readonly path: readonly PathStep[];
   }
   // The text before the document's first heading (front matter aside).
-  | (_NodeRun & { readonly kind: "intro" })
-  | (_NodeRun & { readonly kind: "section" })
+  | (NodeRun & { readonly kind: "intro" })
+  | (NodeRun & { readonly kind: "section" })
   | {
     readonly kind: "block";
     readonly doc: MdDocument;
@@ -32,7 +32,7 @@ export type Target =
   };
 
 /** The nodes of an intro or a section target: a run of a list. */
-interface _NodeRun {
+export interface NodeRun {
   readonly doc: MdDocument;
   /** The steps that reached it (`intro`, one step, for the intro). */
   readonly path: readonly PathStep[];
@@ -45,7 +45,7 @@ interface _NodeRun {
 }
 
 /** The children a segment looks at. */
-interface _Scope {
+export interface Scope {
   /** Whose children these are. */
   readonly owner: Target;
   /** The list holding the children. */
@@ -76,7 +76,7 @@ export type ResolutionFailure =
   };
 
 /** What resolving a path in one document gave. */
-interface _Resolution {
+export interface Resolution {
   /** The nodes the path reached, in resolution order, without duplicates. */
   readonly targets: Target[];
   /** Why nothing was reached (set when `targets` is empty). */
@@ -140,7 +140,7 @@ const INTRO_STEP: PathStep = { type: { kind: "intro" }, index: 0 };
  * assert.deepEqual(targets.map((target) => formatPath("doc", target.path)), ["doc::heading:h1[0]/block:code[0]"]);
  * ```
  */
-export function resolvePath(doc: MdDocument, segments: readonly Segment[]): _Resolution {
+export function resolvePath(doc: MdDocument, segments: readonly Segment[]): Resolution {
   const root = rootOf(doc);
   const first = segments[0].type.kind;
   let current: Target[] = [root];
@@ -193,7 +193,7 @@ export function resolvePath(doc: MdDocument, segments: readonly Segment[]): _Res
  * assert.equal(scope.to, 2);
  * ```
  */
-export function scopeOf(target: Target): _Scope {
+export function scopeOf(target: Target): Scope {
   const { doc } = target;
   switch (target.kind) {
     case "root":
@@ -211,7 +211,7 @@ export function scopeOf(target: Target): _Scope {
 
 /** Resolves one segment among a scope's children: the matches it keeps, or why there are none. */
 function _resolveSegment(
-  scope: _Scope,
+  scope: Scope,
   segment: Segment,
 ): { targets: Target[]; failure?: ResolutionFailure } {
   const candidates = _matchingChildren(scope, segment.type);
@@ -259,7 +259,7 @@ function _resolveSegment(
 }
 
 /** The positions in `scope.list.nodes` of the children a segment type matches, in order. */
-function _matchingChildren(scope: _Scope, type: SegmentType): number[] {
+function _matchingChildren(scope: Scope, type: SegmentType): number[] {
   const test = _matcher(type);
   const found: number[] = [];
   const nodes = scope.list.nodes;
@@ -284,7 +284,7 @@ function _matchingChildren(scope: _Scope, type: SegmentType): number[] {
  * assert.equal(target.kind === "section" && target.end, 2);
  * ```
  */
-export function targetAt(scope: _Scope, index: number, path: readonly PathStep[]): Target {
+export function targetAt(scope: Scope, index: number, path: readonly PathStep[]): Target {
   const { doc } = scope.owner;
   const node = scope.list.nodes[index];
   if (node.kind === "heading") {

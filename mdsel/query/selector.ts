@@ -27,7 +27,7 @@ export type SegmentType =
   | { readonly kind: "block"; readonly block: BlockKind };
 
 /** An index item: `first..last`, inclusive (`first === last` for a single index). */
-interface _IndexRange {
+export interface IndexRange {
   /** First index, 0-based. */
   readonly first: number;
   /** Last index, inclusive. */
@@ -39,11 +39,11 @@ export interface Segment {
   /** What the step names. */
   readonly type: SegmentType;
   /** The indexes it keeps, or `null` for every match. */
-  readonly indexes: readonly _IndexRange[] | null;
+  readonly indexes: readonly IndexRange[] | null;
 }
 
 /** The query parameters of a selector. */
-interface _SelectorParams {
+export interface SelectorParams {
   /** `full=true`: no paging. */
   readonly full: boolean;
   /** `page=N`, 1-based. */
@@ -61,7 +61,7 @@ export interface Selector {
   /** The path, at least one segment. */
   readonly segments: readonly Segment[];
   /** The query parameters. */
-  readonly params: _SelectorParams;
+  readonly params: SelectorParams;
   /** The query string in canonical form (`?page=2`), or `""`. */
   readonly query: string;
 }
@@ -77,7 +77,7 @@ export type SelectorErrorCode =
   | "MALFORMED_QUERY";
 
 /** A misspelt type name and the one it most likely means. */
-interface _TypeFix {
+export interface TypeFix {
   /** Where the misspelt name starts in the selector (UTF-16 offset). */
   readonly offset: number;
   /** Its length (UTF-16 code units). */
@@ -95,7 +95,7 @@ export class SelectorSyntaxError extends SyntaxError {
   /** The whole selector. */
   readonly selector: string;
   /** Set when the problem is a misspelt type name: the name meant. */
-  readonly fix?: _TypeFix;
+  readonly fix?: TypeFix;
 
   /** Creates the error; `message` ends with the column. */
   constructor(
@@ -103,7 +103,7 @@ export class SelectorSyntaxError extends SyntaxError {
     message: string,
     selector: string,
     column: number,
-    fix?: _TypeFix,
+    fix?: TypeFix,
   ) {
     super(message);
     this.name = "SelectorSyntaxError";
@@ -178,7 +178,7 @@ export function parseSelector(input: string): Selector {
 /** The canonical form of a segment: `heading:h2[0]`, `block:code[1,3-4]`, `root`. */
 function _formatSegment(
   segment: Segment,
-  indexes: readonly _IndexRange[] | null = segment.indexes,
+  indexes: readonly IndexRange[] | null = segment.indexes,
 ): string {
   const name = _formatType(segment.type);
   if (!_takesIndex(segment.type) || indexes === null) return name;
@@ -313,7 +313,7 @@ const SHORT_NAMES: Readonly<Record<BlockKind, string>> = {
   blockquote: "quote",
 };
 
-function _one(index: number): _IndexRange {
+function _one(index: number): IndexRange {
   return { first: index, last: index };
 }
 
@@ -483,7 +483,7 @@ class _Parser {
     return depth;
   }
 
-  #indexes(): _IndexRange[] | null {
+  #indexes(): IndexRange[] | null {
     const char = this.#input[this.#pos];
     if (char === ".") {
       this.#pos++;
@@ -508,7 +508,7 @@ class _Parser {
     return list;
   }
 
-  #indexList(): _IndexRange[] {
+  #indexList(): IndexRange[] {
     const list = [this.#indexItem()];
     for (;;) {
       const mark = this.#pos;
@@ -522,7 +522,7 @@ class _Parser {
     }
   }
 
-  #indexItem(): _IndexRange {
+  #indexItem(): IndexRange {
     this.#skipSpace();
     const start = this.#pos;
     const first = this.#number("index");
@@ -673,7 +673,7 @@ class _Parser {
   }
 
   /** The error for a type no selector has (`fix`: the known type it is closest to). */
-  #unknownType(type: string, start: number, fix?: _TypeFix): SelectorSyntaxError {
+  #unknownType(type: string, start: number, fix?: TypeFix): SelectorSyntaxError {
     const what = `Unknown selector '${_show(type)}'`;
     return this.#error("INVALID_SYNTAX", what, start, TYPE_HINT, fix);
   }
@@ -683,7 +683,7 @@ class _Parser {
     what: string,
     offset: number,
     hint?: string,
-    fix?: _TypeFix,
+    fix?: TypeFix,
   ): SelectorSyntaxError {
     const column = [...this.#input.slice(0, offset)].length + 1;
     const message = `${what} at column ${column}` + (hint === undefined ? "" : ` - ${hint}`);
@@ -710,7 +710,7 @@ export function meantTypeName(word: string, prefix = false): string | undefined 
   return _typeFix(word, 0, prefix ? PREFIXES : PLAIN_TYPES)?.replacement;
 }
 
-function _typeFix(word: string, offset: number, names: readonly string[]): _TypeFix | undefined {
+function _typeFix(word: string, offset: number, names: readonly string[]): TypeFix | undefined {
   if (word === "" || word.length > MAX_TYPE_LENGTH) return undefined;
   const lower = word.toLowerCase();
   let best: { name: string; score: number } | undefined;
@@ -724,7 +724,7 @@ function _typeFix(word: string, offset: number, names: readonly string[]): _Type
   return best === undefined ? undefined : { offset, length: word.length, replacement: best.name };
 }
 
-function _paramsFromQuery(query: string): _SelectorParams {
+function _paramsFromQuery(query: string): SelectorParams {
   const params: { full: boolean; page?: number; head?: number; tail?: number } = {
     full: false,
   };

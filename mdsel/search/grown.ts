@@ -6,7 +6,7 @@
  */
 
 /** A typed array {@linkcode grown} copies. */
-type _GrowingArray =
+export type GrowingArray =
   | Int32Array<ArrayBuffer>
   | Float64Array<ArrayBuffer>
   | Uint8Array<ArrayBuffer>;
@@ -25,7 +25,7 @@ type _GrowingArray =
  * assert.equal(grown(new Float64Array(2), 9).length, 9);
  * ```
  */
-export function grown<T extends _GrowingArray>(array: T, least = 0): T {
+export function grown<T extends GrowingArray>(array: T, least = 0): T {
   const next = new (array.constructor as new (length: number) => T)(
     Math.max(array.length * 2, least),
   );

@@ -200,7 +200,7 @@ export function termMatcher(specs: readonly TermSpec[]): (term: string) => reado
 }
 
 /** Where the terms a query reaches stand among the sorted terms of an index. */
-interface _ReachedTerms {
+export interface ReachedTerms {
   /** Terms reached as written. */
   readonly exact: readonly string[];
   /** Words that reach the longer terms they begin. */
@@ -226,7 +226,7 @@ interface _ReachedTerms {
  * assert.ok(reach.typos.includes("abort"));
  * ```
  */
-export function reachedTerms(specs: readonly TermSpec[]): _ReachedTerms {
+export function reachedTerms(specs: readonly TermSpec[]): ReachedTerms {
   return {
     exact: specs.map((spec) => spec.term),
     prefixes: specs.filter((spec) => spec.prefix).map((spec) => spec.term),

@@ -3,7 +3,7 @@
  * and its phrases. Double quotes and backticks mark a phrase; a run of
  * Chinese or Japanese is searched by its bigrams, as a phrase; common English
  * words are left out; words after the question's last `?` are the caller's
- * ({@linkcode _QueryWord.hint}).
+ * ({@linkcode QueryWord.hint}).
  *
  * @module
  */
@@ -20,7 +20,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(ENGLISH_STOP_WORDS);
 export const MAX_QUERY_CHARS = 1500;
 
 /** One word of a query: what it is searched by. */
-interface _QueryWord {
+export interface QueryWord {
   /** Its search terms, stop-words left out. */
   readonly terms: readonly string[];
   /**
@@ -45,7 +45,7 @@ interface _QueryWord {
 /** A query read for searching. */
 export interface SearchQuery {
   /** The words, in order. */
-  readonly words: readonly _QueryWord[];
+  readonly words: readonly QueryWord[];
   /** Every term to search for, once. */
   readonly terms: readonly string[];
   /** Phrases, each as {@linkcode wordSequence} writes it. */
@@ -148,7 +148,7 @@ const PARTICLES: ReadonlySet<string> = new Set([
  * assert.deepEqual(parseQuery("redirects fs.readFile").words.map(plainTerm), ["redirects", undefined]);
  * ```
  */
-export function plainTerm(word: _QueryWord): string | undefined {
+export function plainTerm(word: QueryWord): string | undefined {
   const [term] = word.terms;
   if (word.count !== "any" || word.terms.length !== 1 || !/^[a-z]+$/.test(term)) return undefined;
   return term;
@@ -203,7 +203,7 @@ function _parse(text: string, hinted: string, query: string): SearchQuery {
     // A phrase of one word is that word.
     if (sequence.trim().includes(" ")) phrases.add(sequence);
   }
-  const words: _QueryWord[] = [];
+  const words: QueryWord[] = [];
   const tokens = text.trim().split(/\s+/);
   // The token each word came from.
   const from: number[] = [];

@@ -41,7 +41,7 @@ export interface SearchHit {
 }
 
 /** What a search found. */
-interface _SearchResult {
+export interface SearchResult {
   /** The query's words that were searched for (stop-words left out). */
   readonly terms: readonly string[];
   /** How many sections matched at all. */
@@ -106,7 +106,7 @@ export function searchDocuments(
   limit = MAX_HITS,
   ranking: Ranking = RANKING,
   source?: SearchDataSource,
-): _SearchResult {
+): SearchResult {
   const parsed = parseQuery(query);
   const specs = termSpecs(parsed, ranking.part, ranking.hint);
   const match = termMatcher(specs);
