@@ -29,7 +29,7 @@
  */
 import { relative } from "node:path";
 import type { MdDocument } from "../mdsel/parse/document.ts";
-import { STOP_WORDS } from "../mdsel/search/query.ts";
+import { STOP_WORDS } from "../mdsel/search/english.ts";
 import { type Rng, seededRng } from "../tests/mdsel/_generate.ts";
 import type { DocsAnswer } from "./_docs_sets.ts";
 import { PAGE_CHARS, PAGE_WORDS } from "./_tokens.ts";

@@ -15,8 +15,8 @@ import { DEFAULT_SELECT_SETTINGS } from "../mdsel/commands/select_command.ts";
 import type { Workspace } from "../mdsel/cache/workspace.ts";
 import type { MdDocument } from "../mdsel/parse/document.ts";
 import { sliceLines } from "../mdsel/parse/source_lines.ts";
-import { STOP_WORDS } from "../mdsel/search/query.ts";
-import { RANKING, type Ranking } from "../mdsel/search/ranking.ts";
+import { STOP_WORDS } from "../mdsel/search/english.ts";
+import { RANKING, type Ranking, withRanking } from "../mdsel/search/ranking.ts";
 import type { NaturalAnswer, NaturalQuestion } from "../tests/mdsel/_natural_questions.ts";
 
 /** How deep a ranking is read: a search shows at most ten results. */
@@ -113,7 +113,10 @@ export function engineRanker(
 ): (question: string) => RankedSection[] {
   const byNamespace = new Map(workspace.docs.map((doc) => [doc.namespace, doc]));
   return (question) => {
-    const outcome = searchWorkspace(question, null, workspace, DEFAULT_SELECT_SETTINGS, ranking);
+    const outcome = withRanking(
+      ranking,
+      () => searchWorkspace(question, null, workspace, DEFAULT_SELECT_SETTINGS),
+    );
     return (outcome.search?.results ?? []).map((result) => {
       const namespace = result.selector.slice(0, result.selector.indexOf("::"));
       const doc = byNamespace.get(namespace)!;

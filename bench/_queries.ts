@@ -1,63 +1,32 @@
 /**
- * The queries of a docs set as the ranking benchmarks read them: its natural
- * questions and its known items, each with its half and the rank of its
- * answer in a ranking (`bench/ranking_bench.ts`, `bench/tune_ranking.ts`).
+ * The queries of every docs set as the ranking benchmarks read them
+ * (`bench/ranking_bench.ts`, `bench/tune_ranking.ts`): each set's folder
+ * loaded once, its half of the split, and its queries
+ * (`bench/_set_queries.ts`) each with the rank of its answer in a ranking.
  *
  * @module
  */
 import { loadWorkspace } from "../mdsel/cache/workspace.ts";
-import { type DocsSet, docsSets, type Half, readSplit } from "./_docs_sets.ts";
-import { knownItems, setRng } from "./_known_items.ts";
+import { docsSets, type Half, readSplit } from "./_docs_sets.ts";
 import { type engineRanker, rankOf } from "./_natural.ts";
+import { type QueryType, setQueries } from "./_set_queries.ts";
 
 /** A ranking, as a ranker returns it. */
 export type Ranked = ReturnType<ReturnType<typeof engineRanker>>;
+
+/** The kinds of query the ranking benchmarks weigh. */
+export const RANKED_TYPES = ["natural", "keywords", "known"] as const;
 
 /** One query of a set. */
 export interface Query {
   /** The half of the split its set is in. */
   readonly half: Half;
-  /** A natural question or a known item. */
-  readonly type: "natural" | "known";
+  /** A natural question, alone or with the caller's keywords, or a known item. */
+  readonly type: (typeof RANKED_TYPES)[number];
   /** What is searched. */
   readonly text: string;
   /** The rank of its first answer in a ranking (1-based), or `null`. */
   readonly rank: (ranked: Ranked) => number | null;
-}
-
-/**
- * A set's folder, loaded, and its queries.
- *
- * @param set The set, installed.
- * @param half Its half.
- * @param items How many known items to draw.
- * @param seed The known items' seed.
- * @returns The loaded folder and the queries.
- */
-export async function setQueries(set: DocsSet, half: Half, items: number, seed: number) {
-  const workspace = await loadWorkspace([set.folder]);
-  const known = knownItems(
-    set.spec.id,
-    workspace.docs,
-    set.folder,
-    items,
-    setRng(seed, set.spec.id),
-  );
-  const queries: Query[] = [
-    ...set.questions.map((q) => ({
-      half,
-      type: "natural" as const,
-      text: q.question,
-      rank: (ranked: Ranked) => rankOf(q, ranked).section,
-    })),
-    ...known.map((q) => ({
-      half,
-      type: "known" as const,
-      text: q.query,
-      rank: (ranked: Ranked) => rankOf(q, ranked).section,
-    })),
-  ];
-  return { workspace, queries };
 }
 
 /**
@@ -72,6 +41,15 @@ export async function loadedSets(items: number, seed: number) {
   const split = await readSplit();
   return await Promise.all((await docsSets()).map(async (set) => {
     const half: Half = split[set.spec.id] ?? "test";
-    return { set, half, ...(await setQueries(set, half, items, seed)) };
+    const workspace = await loadWorkspace([set.folder]);
+    const types: QueryType[] = [...RANKED_TYPES];
+    const queries: Query[] = (await setQueries(set, workspace.docs, { items, seed, types }))
+      .map(({ type, q, text }) => ({
+        half,
+        type: type as Query["type"],
+        text,
+        rank: (ranked: Ranked) => rankOf(q, ranked).section,
+      }));
+    return { set, half, workspace, queries };
   }));
 }

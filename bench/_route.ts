@@ -21,7 +21,7 @@
  * @module
  */
 import type { MdDocument } from "../mdsel/parse/document.ts";
-import { STOP_WORDS } from "../mdsel/search/query.ts";
+import { STOP_WORDS } from "../mdsel/search/english.ts";
 import { callText, type RunningServer } from "../tests/_server.ts";
 import type { DocsAnswer } from "./_docs_sets.ts";
 import {

@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import { RANKING, type Ranking } from "../mdsel/search/ranking.ts";
 import type { Half } from "./_docs_sets.ts";
 import { engineRanker, scoresOf } from "./_natural.ts";
-import { loadedSets } from "./_queries.ts";
+import { loadedSets, type Query, RANKED_TYPES } from "./_queries.ts";
 
 const { values: options } = parseArgs({
   args: Deno.args,
@@ -34,25 +34,27 @@ const { values: options } = parseArgs({
 /** The model's signals, each with the value that turns it off (or tries another). */
 const VARIANTS: readonly { readonly name: string; readonly ranking: Ranking }[] = [
   { name: "model", ranking: RANKING },
-  { name: "heading field 1.5 (not 4)", ranking: _fields(0, 1.5) },
-  { name: "heading path field off", ranking: _fields(1, 0) },
-  { name: "file name field off", ranking: _fields(4, 0) },
-  { name: "JSX field off", ranking: _fields(3, 0) },
-  { name: "coverage off", ranking: { ...RANKING, coveragePower: 0 } },
-  { name: "changes and legacy off", ranking: { ...RANKING, changes: 1 } },
-  { name: "changes and legacy x0.5", ranking: { ...RANKING, changes: 0.5 } },
   { name: "outside the window off", ranking: { ...RANKING, outside: 0 } },
-  { name: "known-item ranking off", ranking: { ...RANKING, fuse: 0, keywordFuse: 0 } },
-  { name: "known-item ranking x1", ranking: { ...RANKING, fuse: 1, keywordFuse: 1.5 } },
-  {
-    name: "keyword queries fused as questions",
-    ranking: { ...RANKING, keywordFuse: RANKING.fuse },
-  },
   { name: "a file's second result off", ranking: { ...RANKING, second: 0 } },
-  { name: "definitions off", ranking: { ...RANKING, definitions: 0 } },
-  { name: "phrases off", ranking: { ...RANKING, phrases: 0 } },
-  { name: "identifier parts off", ranking: { ...RANKING, part: 0 } },
-  { name: "identifier held by its parts as a whole", ranking: { ...RANKING, partHeld: 1 } },
+  { name: "fuse 2 for all", ranking: { ...RANKING, keywordFuse: 2 } },
+  { name: "fuse 2.5 for all", ranking: { ...RANKING, fuse: 2.5, keywordFuse: 2.5 } },
+  { name: "fuse 3 for all", ranking: { ...RANKING, fuse: 3, keywordFuse: 3 } },
+  { name: "partHeld 0.3", ranking: { ...RANKING, partHeld: 0.3 } },
+  { name: "weak 0.3", ranking: { ...RANKING, partHeld: 0.3, hint: 0.3 } },
+  { name: "weak 0.35", ranking: { ...RANKING, partHeld: 0.35, part: 0.35 } },
+  { name: "JSX field off", ranking: _fields(3, 0) },
+  {
+    name: "candidate",
+    ranking: {
+      ...RANKING,
+      outside: 0,
+      second: 0,
+      keywordFuse: 2.5,
+      fuse: 2.5,
+      partHeld: 0.35,
+      part: 0.35,
+    },
+  },
 ];
 
 function _fields(field: number, weight: number): Ranking {
@@ -67,7 +69,7 @@ const variants = VARIANTS.filter((v, i) =>
   i === 0 || !only || only.some((o) => v.name.includes(o))
 );
 
-type Figures = Record<`${Half} ${"natural" | "known"}`, { hit1: number; hit3: number; n: number }>;
+type Figures = Record<`${Half} ${Query["type"]}`, { hit1: number; hit3: number; n: number }>;
 const results: { name: string; figures: Figures }[] = [];
 for (const variant of variants) {
   const ranks = new Map<string, (number | null)[]>();
@@ -91,7 +93,7 @@ if (options.json) console.log(JSON.stringify(results, null, 2));
 else console.log(_table(results));
 
 function _table(rows: readonly { name: string; figures: Figures }[]): string {
-  const keys = ["tune natural", "test natural", "tune known", "test known"] as const;
+  const keys = RANKED_TYPES.flatMap((type) => [`tune ${type}`, `test ${type}`] as const);
   const base = rows[0].figures;
   const head = `| variant | ${keys.map((k) => `${k} @1 / @3`).join(" | ")} |`;
   const line = `| --- | ${keys.map(() => "---").join(" | ")} |`;

@@ -16,11 +16,14 @@ import type { SelectOutcome } from "./commands/select_command.ts";
 import { type CacheSettings, NO_CACHE, readCacheSettings } from "./settings/cache_settings.ts";
 import { type Invocation, parseArgs, USAGE, UsageError } from "./cli/args.ts";
 import { writeAll } from "./cli/write_all.ts";
+import { PROGRESS_VARIABLE, type ProgressListener, progressWriter } from "./cli/progress.ts";
 import { type EngineSettings, quietEnv, readSettings } from "./settings/engine_settings.ts";
 import { loadWorkspace, type Workspace } from "./cache/workspace.ts";
 import { CacheChangedError } from "./cache/call_cache.ts";
 import { RecordMissError } from "./parse/doc_record.ts";
 import { MDSEL_COMPATIBLE_VERSION, VERSION } from "./settings/version.ts";
+
+export type { ProgressListener };
 
 /** What one CLI run printed, and its exit code. */
 export interface RunResult {
@@ -36,6 +39,8 @@ export interface RunResult {
 export interface RunOptions {
   /** The environment to read settings from; the process environment when absent. */
   env?: Record<string, string | undefined>;
+  /** Told how many of the call's files are read as it goes (`MDSEL_PROGRESS`, for the server). */
+  onProgress?: ProgressListener;
 }
 
 /**
@@ -66,7 +71,7 @@ export async function run(args: readonly string[], options: RunOptions = {}): Pr
     return { code: 2, stdout: "", stderr };
   }
   const cache = readCacheSettings(getEnv);
-  const settings = { ...readSettings(getEnv), cache };
+  const settings = { ...readSettings(getEnv), cache, onProgress: options.onProgress };
   const ignored = [...settings.warnings, ...cache.warnings];
   const warnings = ignored.length === 0 ? "" : ignored.join("\n") + "\n";
   try {
@@ -102,7 +107,11 @@ export async function run(args: readonly string[], options: RunOptions = {}): Pr
 }
 
 /** The engine's settings and the cache's. */
-type Settings = EngineSettings & { readonly cache: CacheSettings; readonly workers?: number };
+type Settings = EngineSettings & {
+  readonly cache: CacheSettings;
+  readonly workers?: number;
+  readonly onProgress?: ProgressListener;
+};
 
 async function _dispatch(invocation: Invocation, settings: Settings): Promise<RunResult> {
   switch (invocation.command) {
@@ -234,7 +243,10 @@ async function _select(
  * ```
  */
 export async function main(args: readonly string[]): Promise<void> {
-  const result = await run(args);
+  const progress = quietEnv(PROGRESS_VARIABLE) === "1";
+  const result = await run(args, {
+    onProgress: progress ? progressWriter((bytes) => Deno.stderr.writeSync(bytes)) : undefined,
+  });
   try {
     await writeAll(Deno.stdout, result.stdout);
     await writeAll(Deno.stderr, result.stderr);

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { progressNotifier } from "./progress.ts";
 import type { McpServer, RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types";
 import type { OutputFormat, ServerSettings } from "./settings.ts";
@@ -109,6 +110,7 @@ export function registerMdselIndex(server: McpServer, context: ToolContext): Reg
           files,
           args: (checked) => mdselIndexArgs(checked, context.settings.format),
           signal: extra.signal,
+          onProgress: progressNotifier(extra),
         },
         context,
       ),

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { progressNotifier } from "./progress.ts";
 import type { McpServer, RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types";
 import type { OutputFormat, ServerSettings } from "./settings.ts";
@@ -125,6 +126,7 @@ export function registerMdselSelect(server: McpServer, context: ToolContext): Re
           files,
           args: (checked) => mdselSelectArgs(selector, checked, context.settings.format),
           signal: extra.signal,
+          onProgress: progressNotifier(extra),
         },
         context,
       ),

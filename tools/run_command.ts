@@ -30,6 +30,11 @@ export interface RunCommandOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** How messages name the program; `command` by default. */
   readonly name?: string;
+  /**
+   * Sees each line of stderr as it comes (without its line end); a line it
+   * returns `true` for is left out of the stderr returned.
+   */
+  readonly onStderrLine?: (line: string) => boolean;
 }
 
 /** A command that ran but did not succeed. */
@@ -162,7 +167,10 @@ export async function runCommand(
   options.signal?.addEventListener("abort", onAbort, { once: true });
 
   let total = 0;
-  const collect = async (reader: ReadableStreamDefaultReader<Uint8Array>) => {
+  const collect = async (
+    reader: ReadableStreamDefaultReader<Uint8Array>,
+    onChunk?: (chunk: Uint8Array) => void,
+  ) => {
     const chunks: Uint8Array[] = [];
     try {
       for (;;) {
@@ -174,15 +182,21 @@ export async function runCommand(
           break;
         }
         chunks.push(value);
+        onChunk?.(value);
       }
     } catch {
       // Cancelled by kill(): what was read so far is all there is.
     }
     return _decode(chunks);
   };
+  const lines = options.onStderrLine && new _LineSplitter(options.onStderrLine);
 
   try {
-    const [stdout, stderr] = await Promise.all(readers.map(collect));
+    const [stdout, whole] = await Promise.all([
+      collect(readers[0]),
+      collect(readers[1], lines && ((chunk) => lines.push(chunk))),
+    ]);
+    const stderr = lines === undefined ? whole : lines.end();
     const status = await child.status;
     if (stop !== undefined) throw stop;
     if (!status.success) throw new CommandExitError(name, status, { stdout, stderr });
@@ -265,4 +279,26 @@ function _decode(chunks: readonly Uint8Array[]): string {
   let text = "";
   for (const chunk of chunks) text += decoder.decode(chunk, { stream: true });
   return text + decoder.decode();
+}
+
+/** Cuts a stream's bytes into lines for a listener, keeping the lines it does not take. */
+class _LineSplitter {
+  readonly #decoder = new TextDecoder();
+  #partial = "";
+  #kept = "";
+
+  constructor(readonly take: (line: string) => boolean) {}
+
+  push(chunk: Uint8Array): void {
+    const lines = (this.#partial + this.#decoder.decode(chunk, { stream: true })).split("\n");
+    this.#partial = lines.pop()!;
+    for (const line of lines) if (!this.take(line.replace(/\r$/, ""))) this.#kept += line + "\n";
+  }
+
+  /** The text of the lines not taken. */
+  end(): string {
+    const last = this.#partial + this.#decoder.decode();
+    if (last !== "" && !this.take(last)) this.#kept += last;
+    return this.#kept;
+  }
 }

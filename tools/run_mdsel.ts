@@ -9,6 +9,11 @@
 import { dirname, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ENGINE_VARIABLES } from "../mdsel/settings/engine_settings.ts";
+import {
+  PROGRESS_VARIABLE,
+  type ProgressListener,
+  readProgressLine,
+} from "../mdsel/cli/progress.ts";
 import { type CommandOutput, runCommand } from "./run_command.ts";
 import type { ServerSettings } from "./settings.ts";
 
@@ -59,6 +64,8 @@ export interface MdselCall {
   readonly signal?: AbortSignal;
   /** Told when the bundled engine is the one that runs (whatever it answers). */
   readonly onBundled?: () => void;
+  /** Told of the engine's progress (files read of files to read), when it reports it. */
+  readonly onProgress?: ProgressListener;
 }
 
 /** A program and the arguments that start it. */
@@ -96,6 +103,7 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
     maxOutputBytes: settings.maxOutputBytes,
     signal: call.signal,
     name: "mdsel",
+    ...(call.onProgress === undefined ? {} : _progressOptions(call.onProgress)),
   };
   if (settings.mdselBin !== undefined) {
     const bin = settings.mdselBin;
@@ -128,7 +136,7 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
     return await runCommand(bundled.command, {
       ...limits,
       args: [...bundled.args, ...call.args],
-      ...(bundled.env === undefined ? {} : { env: bundled.env }),
+      ...(bundled.env === undefined ? {} : { env: { ...limits.env, ...bundled.env } }),
     });
   } catch (error) {
     if (!(error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.NotFound)) {
@@ -148,7 +156,7 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
  * to the named files and folders only (to their folders past
  * {@linkcode MAX_READ_FLAG_BYTES}, to everything when a path holds a comma or
  * the folders are still too many),
- * the engine's variables ({@linkcode ENGINE_ENV}), its own modules (its
+ * the engine's variables ({@linkcode ENGINE_ENV}, and `MDSEL_PROGRESS`), its own modules (its
  * parsing workers read them like files) and, with a cache folder, read and
  * write access to that folder, named in `MDSEL_CACHE_DIR`.
  *
@@ -167,7 +175,7 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
  *   "run --quiet --no-prompt --allow-read=/docs/a.md " +
  *     "--allow-env=MDSEL_PAGE_WORDS,MDSEL_PAGE_CHARS,MDSEL_MAX_CHARS,MDSEL_INDEX_MAX_CHARS," +
  *     "MDSEL_SIZE_WORDS,MDSEL_MAX_BYTES,MDSEL_MAX_FILES,MDSEL_CACHE,MDSEL_CACHE_DIR," +
- *     "MDSEL_CACHE_MAX_BYTES " +
+ *     "MDSEL_CACHE_MAX_BYTES,MDSEL_PROGRESS " +
  *     "--no-config --no-lock https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts",
  * );
  * const cached = bundledMdsel(["/docs/a.md"], new URL("file:///src/mdsel/cli.ts"), "/home/ann/.cache/mdsel");
@@ -208,7 +216,7 @@ export function bundledMdsel(
       "--no-prompt",
       ...read,
       ...cache,
-      `--allow-env=${ENGINE_ENV.join(",")}`,
+      `--allow-env=${[...ENGINE_ENV, PROGRESS_VARIABLE].join(",")}`,
       ...module,
     ],
     ...(cache.length === 0 ? {} : { env: { MDSEL_CACHE_DIR: cacheDir! } }),
@@ -250,4 +258,16 @@ function _notExecutable(program: string, cause: Error): MdselUnavailableError {
     `Cannot run ${program}: permission denied (is it an executable file?)`,
     { cause },
   );
+}
+
+/** Asks the engine for progress lines, and takes them out of its stderr for `listener`. */
+function _progressOptions(listener: ProgressListener) {
+  return {
+    env: { [PROGRESS_VARIABLE]: "1" },
+    onStderrLine: (line: string) => {
+      const progress = readProgressLine(line);
+      if (progress !== undefined) listener(progress.done, progress.total);
+      return progress !== undefined;
+    },
+  };
 }

@@ -12,6 +12,7 @@ import { checkPaths } from "./check_paths.ts";
 import { CommandError, CommandExitError } from "./run_command.ts";
 import { MdselUnavailableError, runMdsel } from "./run_mdsel.ts";
 import type { ServerSettings } from "./settings.ts";
+import type { ProgressListener } from "../mdsel/cli/progress.ts";
 
 /** What every tool needs from the server. */
 export interface ToolContext {
@@ -33,6 +34,8 @@ export interface ToolCall {
   readonly args: (files: readonly string[]) => string[];
   /** The request's cancellation. */
   readonly signal?: AbortSignal;
+  /** Told of the engine's progress, when the client asked for it (`progress.ts`). */
+  readonly onProgress?: ProgressListener;
 }
 
 /**
@@ -81,7 +84,13 @@ export async function mdselToolResult(
     }
     // The bundled engine's answer, an error of its own (exit 1) included, is worth finishing.
     const onBundled = () => warm = checked;
-    const mdsel = { args: call.args(checked.files), files: checked.scopes, signal, onBundled };
+    const mdsel = {
+      args: call.args(checked.files),
+      files: checked.scopes,
+      signal,
+      onBundled,
+      onProgress: call.onProgress,
+    };
     const run = () => runMdsel(mdsel, context.settings);
     const { stdout } = context.callLimit ? await context.callLimit.run(run, signal) : await run();
     return { content: [{ type: "text", text: stdout }] };

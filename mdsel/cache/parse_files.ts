@@ -56,6 +56,8 @@ export interface ParseOptions {
   readonly cache?: CallCache;
   /** How many parsing workers to start (by default, from the work and the cores). */
   readonly workers?: number;
+  /** Told how many of the files are parsed (or found in the cache) as it goes. */
+  readonly onParsed?: (count: number) => void;
 }
 
 /**
@@ -96,7 +98,15 @@ export async function parseFiles(
     });
   }
   const misses = files.flatMap((_, i) => parsed[i] === undefined ? [i] : []);
-  const records = await _parse(misses.map((i) => files[i]), options, mdx, parsed, misses);
+  const hits = files.length - misses.length;
+  const onParsed = options.onParsed && ((count: number) => options.onParsed!(hits + count));
+  const records = await _parse(
+    misses.map((i) => files[i]),
+    { ...options, onParsed },
+    mdx,
+    parsed,
+    misses,
+  );
   if (cache !== undefined) {
     const entries: NewEntry[] = [];
     misses.forEach((i, k) => {
@@ -152,8 +162,8 @@ async function _parse(
     ? parseCostMs(files) >= WORKER_MIN_MS
     : options.workers > 0;
   const results: Parsed[] = pooled
-    ? await (await import("../parse/parse_pool.ts")).parseAll(files, { workers: options.workers })
-    : await _parseHere(files);
+    ? await (await import("../parse/parse_pool.ts")).parseAll(files, options)
+    : await _parseHere(files, options.onParsed);
   // A document rebuilt from a worker's record may need MDX's parser again.
   if (results.some((result) => "record" in result)) await mdx.loadFor(files);
   results.forEach((result, k) => {
@@ -172,9 +182,17 @@ async function _parse(
 }
 
 /** Parses files in this thread. */
-async function _parseHere(files: readonly FileText[]): Promise<Parsed[]> {
+async function _parseHere(
+  files: readonly FileText[],
+  onParsed?: (count: number) => void,
+): Promise<Parsed[]> {
   const mdx = await mdxModuleFor(files);
-  return files.map((file) => ({ parsed: parseText(file, mdx) }));
+  onParsed?.(0);
+  return files.map((file, k) => {
+    const parsed = parseText(file, mdx);
+    onParsed?.(k + 1);
+    return { parsed };
+  });
 }
 
 /** A document from a cache entry, when the entry holds the file as it is now. */

@@ -81,6 +81,8 @@ export interface WorkspaceLimits {
    * if asked for, and the cache is opened only for the needed ones.
    */
   readonly only?: ReadonlySet<string>;
+  /** Told how many of the call's files are read (parsed, or held by the cache) as it goes. */
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
 /**
@@ -217,7 +219,11 @@ export async function loadWorkspace(
     texts.push({ path, namespace: namespaces[i], text: result.value.text, info: infos[i] });
     read.push(result.value);
   });
-  const parsed = await parseFiles(texts, { cache, workers: limits.workers });
+  const { onProgress } = limits;
+  const before = files.length - texts.length;
+  onProgress?.(before, files.length);
+  const onParsed = onProgress && ((count: number) => onProgress(before + count, files.length));
+  const parsed = await parseFiles(texts, { cache, workers: limits.workers, onParsed });
   if (deferredMdx) mdx = await import("../parse/mdx.ts");
   for (const item of ordered) {
     const warning = typeof item === "string" ? item : parsedWarning(parsed[item]);

@@ -10,7 +10,7 @@ import { formatPath, formatShortPath } from "../query/selector.ts";
 import { searchDocuments } from "../search/search.ts";
 import { clipQuery, QueryError } from "../search/query.ts";
 import { MAX_HITS, SHORT_SOURCE_CHARS, STANDS_OUT_SHARE } from "../search/limits.ts";
-import { RANKING, type Ranking } from "../search/ranking.ts";
+import { rankingInForce } from "../search/ranking.ts";
 import { closestSelectors } from "../query/suggest.ts";
 import { clipSelector } from "./echo.ts";
 import { shortLabel } from "./not_found.ts";
@@ -37,7 +37,6 @@ import type { Target } from "../query/resolve.ts";
  *
  * @param namespace Restricts the search to one file (when a file has it), or `null`.
  * @param settings Page size and budgets, to answer a small best section whole.
- * @param ranking The ranking's knobs (for benchmarks; the default is the one chosen).
  *
  * @example
  * ```ts
@@ -55,7 +54,6 @@ export function searchWorkspace(
   namespace: string | null,
   workspace: Workspace,
   settings: Partial<SelectSettings> = {},
-  ranking: Ranking = RANKING,
 ): SelectOutcome {
   let docs = workspace.docs;
   if (namespace !== null) {
@@ -74,7 +72,7 @@ export function searchWorkspace(
   if (docs.length === 0) return { ...outcome, search: undefined };
   let found;
   try {
-    found = searchDocuments(docs, query, MAX_HITS, ranking, workspace.search);
+    found = searchDocuments(docs, query, MAX_HITS, workspace.search);
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
     outcome.unresolved.push({ selector: clipQuery(shown), reason: error.message, suggestions: [] });
@@ -83,7 +81,7 @@ export function searchWorkspace(
   const qualify = workspace.docs.length > 1;
   const fileOf = _relativeFiles(workspace);
   // Grouped by file, as documentation search groups its results by page.
-  const hits = _groupedByFile(found.hits, ranking.second);
+  const hits = _groupedByFile(found.hits, rankingInForce().second);
   outcome.search = {
     query: clipSelector(query),
     matched: found.matched,

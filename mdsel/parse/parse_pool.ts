@@ -33,6 +33,8 @@ export type Parsed = { readonly parsed: ParsedFile } | { readonly record: string
 export interface PoolOptions {
   /** How many workers to start (by default, from the work and the cores). */
   readonly workers?: number;
+  /** Told how many files are parsed, by every thread together, as this thread goes. */
+  readonly onParsed?: (count: number) => void;
 }
 
 /**
@@ -87,13 +89,19 @@ export async function parseAll(
   const mdx = await mdxModuleFor(files);
   const wanted = Math.min(options.workers ?? workerCount(files), files.length);
   const workers = wanted > 0 && _mayStartWorkers() ? wanted : 0;
-  if (workers === 0) return files.map((file) => ({ parsed: parseText(file, mdx) }));
+  if (workers === 0) {
+    return files.map((file, k) => {
+      const parsed = parseText(file, mdx);
+      options.onParsed?.(k + 1);
+      return { parsed };
+    });
+  }
   // Largest first: the last files claimed are small, so the threads end together.
   const order = files.map((_, i) => i).sort((a, b) => files[b].text.length - files[a].text.length);
   const counter = new SharedArrayBuffer(4 * (1 + workers));
   const job: ParseJob = { files, order, counter, slot: 0 };
   const pool = Array.from({ length: workers }, (_, w) => _runWorker({ ...job, slot: w + 1 }));
-  _parseClaimed(job, mdx, results);
+  _parseClaimed(job, mdx, results, options.onParsed);
   // A worker still loading when every file is taken is stopped, not waited for (a file it
   // claims in that moment is parsed here, below).
   const claimed = new Int32Array(counter);
@@ -122,13 +130,20 @@ function _mayStartWorkers(moduleUrl: URL = WORKER_URL): boolean {
 const WORKER_URL = new URL("./parse_worker.ts", import.meta.url);
 
 /** This thread's share: the files it claims from the counter. */
-function _parseClaimed(job: ParseJob, mdx: MdxModule | undefined, results: (Parsed | undefined)[]) {
+function _parseClaimed(
+  job: ParseJob,
+  mdx: MdxModule | undefined,
+  results: (Parsed | undefined)[],
+  onParsed?: (count: number) => void,
+) {
   const next = new Int32Array(job.counter);
   for (;;) {
     const k = Atomics.add(next, 0, 1);
     if (k >= job.order.length) return;
     const i = job.order[k];
     results[i] = { parsed: parseText(job.files[i], mdx) };
+    // Files claimed by any thread, less those still being parsed: near enough for progress.
+    onParsed?.(Math.min(job.order.length, Atomics.load(next, 0)));
   }
 }
 

@@ -6,11 +6,9 @@
  * @module
  */
 import type { SearchQuery } from "./query.ts";
-import type { RankedDocument, Ranking, Scored } from "./ranking.ts";
+import { CHANGE_WORDS } from "./english.ts";
+import { type RankedDocument, rankingInForce, type Scored } from "./ranking.ts";
 
-/** Words that say a query is about changes: then upgrade notes are what it wants. */
-const _CHANGE_WORDS =
-  /^(?:migrat\w*|upgrad\w*|changelog|changes?|changed|breaking|deprecat\w*|removed|renamed|release|releases|v\d[\w.]*|\d+(?:\.\d+)+|version|legacy)$/;
 /**
  * A page or section of changes: an upgrade guide, a changelog, release notes.
  * "Upgrade to" counts only before a version, and a migration only when not
@@ -31,18 +29,17 @@ const _LEGACY_TEXT = /(?<![A-Za-z])[Ll]egacy(?![a-z]|[-_][A-Za-z])|[a-z]Legacy(?
  *
  * @param results The scored sections, whose scores it lowers in place.
  * @param specWords Per query term, the query words it stands for.
- * @param ranking The knobs (`changes`: what such a section's score is multiplied by).
  */
 export function applyKind(
   results: Scored[],
   docs: readonly RankedDocument[],
   query: SearchQuery,
   specWords: readonly (readonly number[])[],
-  ranking: Ranking,
 ): void {
+  const ranking = rankingInForce();
   if (ranking.changes === 1) return;
   const asked = query.words.filter((word) => !word.hint);
-  if (asked.some((word) => word.terms.some((term) => _CHANGE_WORDS.test(term)))) return;
+  if (asked.some((word) => word.terms.some((term) => CHANGE_WORDS.test(term)))) return;
   // Per document: whether its page is one (1) or not (2), once asked.
   const pages = new Uint8Array(docs.length);
   const changes: Scored[] = [];

@@ -8,31 +8,11 @@
  * @module
  */
 import { stemTerm } from "./data.ts";
-import { STOP_WORDS } from "./query.ts";
+import { CONCEPT_END, DEFINING_VERB, STOP_WORDS } from "./english.ts";
 import { searchTerms } from "./text.ts";
 
 /** A concept question: `what is`, `what are`, `what does`, then the concept. */
 const _CONCEPT_QUESTION = /^\s*what\s+(?:is|are|does|do)\s+(.+?)\s*\??\s*$/i;
-/** Words that end the concept: what follows says where it stands, or asks more. */
-const _CONCEPT_END: ReadonlySet<string> = new Set([
-  "in",
-  "for",
-  "with",
-  "within",
-  "inside",
-  "on",
-  "from",
-  "when",
-  "and",
-  "or",
-  "why",
-  "how",
-  "vs",
-  "versus",
-  "compared",
-  "do",
-]);
-
 /**
  * The concept a `what is` question asks about: per word, its keys (its term
  * as written and its stem); `undefined` when the query is no such question.
@@ -52,7 +32,7 @@ export function conceptOf(query: string): string[][] | undefined {
   const words: string[][] = [];
   for (const token of match[1].split(/\s+/)) {
     const bare = token.replace(/^[`"'(]+|[`"'),.?!:;]+$/g, "");
-    if (_CONCEPT_END.has(bare.toLowerCase())) break;
+    if (CONCEPT_END.has(bare.toLowerCase())) break;
     const keys = _keys(bare);
     if (keys.length > 0) words.push(keys);
   }
@@ -73,8 +53,10 @@ function _keys(word: string): string[] {
 /** How many sentences of a section's start may define what it is about. */
 const _SENTENCES = 3;
 /** A definition: its subject (up to four words, after an article), then its verb. */
-const _DEFINING =
-  /^(?:(?:the|a|an)\s+)?((?:[\w@./-]+\s+){0,3}?[\w@./-]+)\s+(?:(?:is|are)(?!\s+(?:\w+ed|now|not|no|also|still|always|never|only|then|being)\b)|refers?\s+to|means?|lets?|allows?|provides?|enables?|helps?|represents?|describes?|gives?)\b/i;
+const _DEFINING = new RegExp(
+  String.raw`^(?:(?:the|a|an)\s+)?((?:[\w@./-]+\s+){0,3}?[\w@./-]+)\s+` + DEFINING_VERB.source,
+  "i",
+);
 /** Where a sentence ends: after `.`, `!`, `?` or `:`, at a blank line, before a list item. */
 const _SENTENCE_END = /(?<=[.!?:])\s+|\n\s*\n|\n\s*[-*+]\s|\n\s*\d+[.)]\s/;
 

@@ -6,7 +6,8 @@
  * @module
  */
 import type { SearchQuery } from "./query.ts";
-import { plainTerm, STOP_WORDS } from "./query.ts";
+import { plainTerm } from "./query.ts";
+import { STOP_WORDS } from "./english.ts";
 import { STEM, stemTerm } from "./data.ts";
 import { hasCjk, isVersion } from "./text.ts";
 

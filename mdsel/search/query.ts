@@ -7,14 +7,16 @@
  *
  * @module
  */
-// The English list alone: the package's entry loads every language.
-// @ts-types="./stopword.d.ts"
-import { eng as ENGLISH_STOP_WORDS } from "stopword/src/stopwords_eng.js";
 import { cjkBigrams, cjkRuns, hasCjk, normalizeText, searchTerms, wordSequence } from "./text.ts";
 import { clipText } from "../query/clip.ts";
-
-/** Words left out of queries and indexes. */
-export const STOP_WORDS: ReadonlySet<string> = new Set(ENGLISH_STOP_WORDS);
+import {
+  ASKING_WORDS,
+  PARTICLES,
+  QUERY_FILLERS,
+  QUESTION_VERBS,
+  QUESTION_WORDS,
+  STOP_WORDS,
+} from "./english.ts";
 
 /** The most characters a query may have: a question and the caller's words, not a document. */
 export const MAX_QUERY_CHARS = 1500;
@@ -67,75 +69,6 @@ export class QueryError extends RangeError {
 }
 
 const SPANS = /"([^"]*)"|\u201C([^\u201D]*)\u201D|`([^`]*)`/g;
-
-/** The first words of a question (a query ending in `?` is one too). */
-const QUESTION_WORDS = new Set(["how", "what", "why", "where", "when", "which", "can", "should"]);
-
-/** Question words the stop-word list lacks: they add to a score, their absence costs nothing. */
-const _QUERY_FILLERS: ReadonlySet<string> = new Set([
-  "does",
-  "doing",
-  "did",
-  "done",
-  "will",
-  "shall",
-  "may",
-  "its",
-  "whom",
-  "whose",
-  "vs",
-  "versus",
-]);
-
-/**
- * Words that say how a question is asked rather than what it is about
- * (`difference`, `work`): optional as {@linkcode _QUERY_FILLERS} are.
- */
-const ASKING_WORDS = new Set([
-  "difference",
-  "differences",
-  "compare",
-  "comparison",
-  "work",
-  "works",
-  "mean",
-  "means",
-  "happen",
-  "happens",
-  "possible",
-  "way",
-  "ways",
-  "want",
-  "need",
-]);
-
-/** The verbs a question asks with, which docs seldom write where they answer it. */
-const _QUESTION_VERBS: ReadonlySet<string> = new Set([
-  "add",
-  "change",
-  "configure",
-  "customize",
-  "customise",
-  "enable",
-  "get",
-  "make",
-  "set",
-  "specify",
-  "use",
-]);
-
-/** The particles of English phrasal verbs, written as one with their verb in nouns (`login`, `setup`). */
-const PARTICLES: ReadonlySet<string> = new Set([
-  "up",
-  "out",
-  "in",
-  "on",
-  "off",
-  "down",
-  "over",
-  "back",
-  "away",
-]);
 
 /**
  * A word's one term when it is a plain English word (lower-case letters
@@ -231,8 +164,8 @@ function _parse(text: string, hinted: string, query: string): SearchQuery {
       if (terms.length === 0) continue;
       from.push(at);
       const optional = terms.length === 1 &&
-        ((question && _QUESTION_VERBS.has(terms[0])) || ASKING_WORDS.has(terms[0]) ||
-          _QUERY_FILLERS.has(terms[0]));
+        ((question && QUESTION_VERBS.has(terms[0])) || ASKING_WORDS.has(terms[0]) ||
+          QUERY_FILLERS.has(terms[0]));
       words.push(optional ? { terms, count: "any", optional } : { terms, count: "any" });
     }
   });

@@ -15,7 +15,7 @@ import { TermPlaces } from "./term_places.ts";
 import { EVENT_SPAN, SectionWorks } from "./work.ts";
 import { Gathered, WindowScorer } from "./window.ts";
 import { applyKind } from "./changes.ts";
-import { type RankedDocument, RANKING, type Ranking, type Scored } from "./ranking.ts";
+import { type RankedDocument, rankingInForce, type Scored } from "./ranking.ts";
 
 /** The index of the heading field. */
 const HEADING = 0;
@@ -77,10 +77,10 @@ export function scoreSections(
   query: SearchQuery,
   specs: readonly TermSpec[],
   match: (term: string) => readonly TermMatch[],
-  ranking: Ranking = RANKING,
   termPlaces: TermPlaces = TermPlaces.of(docs.map((doc) => doc.data)),
 ): Scored[] {
   const { docStart, term: termOf, placeStart, placeEnd, places } = termPlaces;
+  const ranking = rankingInForce();
   const { k1, b, fields } = ranking;
   // Per document term met: what it matches (flat, from `matchStarts[id]`), and its df per field.
   const infos = new Map<string, _TermInfo>();
@@ -302,6 +302,6 @@ export function scoreSections(
       result.score = result.score / bestPassage + fuse * (result.known ?? 0) / bestKnown;
     }
   }
-  applyKind(results, docs, query, specWords, ranking);
+  applyKind(results, docs, query, specWords);
   return results;
 }

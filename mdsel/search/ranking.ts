@@ -66,6 +66,47 @@ export const RANKING: Ranking = {
   hint: 0.35,
 };
 
+let _inForce: Ranking = RANKING;
+
+/**
+ * The ranking searches use: {@linkcode RANKING}, unless a benchmark set
+ * another with {@linkcode withRanking}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { RANKING, rankingInForce } from "./ranking.ts";
+ * assert.equal(rankingInForce(), RANKING);
+ * ```
+ */
+export function rankingInForce(): Ranking {
+  return _inForce;
+}
+
+/**
+ * Runs `run` with another ranking in force: the one hook through which
+ * benchmarks and tests measure what a signal earns. Searches are
+ * synchronous, so the ranking holds for the searches `run` makes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { RANKING, rankingInForce, withRanking } from "./ranking.ts";
+ * const changes = withRanking({ ...RANKING, changes: 1 }, () => rankingInForce().changes);
+ * assert.equal(changes, 1);
+ * assert.equal(rankingInForce(), RANKING);
+ * ```
+ */
+export function withRanking<T>(ranking: Ranking, run: () => T): T {
+  const before = _inForce;
+  _inForce = ranking;
+  try {
+    return run();
+  } finally {
+    _inForce = before;
+  }
+}
+
 /** One document of a call, as the ranking reads it. */
 export interface RankedDocument {
   /** Its search data. */

@@ -16,7 +16,7 @@ import { termMatcher, type TermSpec, termSpecs } from "./match.ts";
 import { parseQuery } from "./query.ts";
 import { conceptOf, definedSubject, namesConcept } from "./define.ts";
 import { forEachPlace, scoreSections } from "./rank.ts";
-import { RANKING, type Ranking, type Scored } from "./ranking.ts";
+import { rankingInForce, type Scored } from "./ranking.ts";
 import { TermPlaces } from "./term_places.ts";
 import { normalizeText, wordSequence } from "./text.ts";
 
@@ -85,7 +85,6 @@ const _MARKUP = /<!--(?:(?!<!--)[^\n])*?-->|<\/?[A-Za-z][\w.:-]*(?:\s[^<>\n]*)?\
  * Ranks the sections of documents against a query of plain words.
  *
  * @param limit How many hits to return at most.
- * @param ranking The ranking's knobs (for benchmarks; the default is the one chosen).
  * @param source The documents' search data, when an index holds it.
  * @returns The hits, best first, and how many sections matched.
  * @throws {QueryError} When the query has no word to search for, or is too long.
@@ -104,9 +103,9 @@ export function searchDocuments(
   docs: readonly MdDocument[],
   query: string,
   limit = MAX_HITS,
-  ranking: Ranking = RANKING,
   source?: SearchDataSource,
 ): SearchResult {
+  const ranking = rankingInForce();
   const parsed = parseQuery(query);
   const specs = termSpecs(parsed, ranking.part, ranking.hint);
   const match = termMatcher(specs);
@@ -122,7 +121,6 @@ export function searchDocuments(
     parsed,
     specs,
     match,
-    ranking,
     places,
   );
   let best: Scored[];

@@ -190,3 +190,22 @@ Deno.test("message helpers: stderr tail, seconds", () => {
   assert.equal(formatSeconds(30_000), "30 s");
   assert.equal(formatSeconds(1500), "1.5 s");
 });
+
+Deno.test("runCommand: onStderrLine sees each line as it comes and takes out the ones it returns true for", async () => {
+  // Lines written in pieces, one split inside a multi-byte character, the last without a line end.
+  const script = [
+    "const w = (s) => Deno.stderr.writeSync(new TextEncoder().encode(s));",
+    "const b = new TextEncoder().encode('keep é\\n');",
+    "w('take 1\\nkee'); w('p this\\r\\n');",
+    "Deno.stderr.writeSync(b.subarray(0, 6)); Deno.stderr.writeSync(b.subarray(6));",
+    "w('take 2\\nlast');",
+  ].join("\n");
+  const seen: string[] = [];
+  const { stderr } = await runCommand(Deno.execPath(), {
+    ...LIMITS,
+    args: ["eval", script],
+    onStderrLine: (line) => (seen.push(line), line.startsWith("take")),
+  });
+  assert.deepEqual(seen, ["take 1", "keep this", "keep é", "take 2", "last"]);
+  assert.equal(stderr, "keep this\r\nkeep é\nlast");
+});

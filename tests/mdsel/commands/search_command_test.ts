@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { selectText } from "../../../mdsel/commands/render_text.ts";
 import { searchWorkspace } from "../../../mdsel/commands/search_command.ts";
-import { RANKING } from "../../../mdsel/search/ranking.ts";
+import { RANKING, withRanking } from "../../../mdsel/search/ranking.ts";
 import { doc, workspace } from "../_docs.ts";
 
 const GUIDE = [
@@ -86,7 +86,10 @@ Deno.test("files in the order of their best result plus a share of their second"
     "two",
   );
   const labels = (second: number) =>
-    searchWorkspace("abort signal", null, workspace(one, two), {}, { ...RANKING, second })
+    withRanking(
+      { ...RANKING, second },
+      () => searchWorkspace("abort signal", null, workspace(one, two)),
+    )
       .search!.results.map((result) => result.label);
   // Both pages' best sections score the same: the page found by a second section comes first.
   assert.ok(RANKING.second > 0 && RANKING.second < 1);

@@ -2,13 +2,13 @@
 // ranks otherwise without it.
 import assert from "node:assert/strict";
 import { searchDocuments } from "../../../mdsel/search/search.ts";
-import { RANKING, type Ranking } from "../../../mdsel/search/ranking.ts";
+import { RANKING, type Ranking, withRanking } from "../../../mdsel/search/ranking.ts";
 import type { MdDocument } from "../../../mdsel/parse/document.ts";
 import { parseDocument } from "../../../mdsel/parse/markdown_nodes.ts";
 
 /** The heading of the first hit of a query. */
 function first(docs: readonly MdDocument[], query: string, ranking: Ranking = RANKING): string {
-  return searchDocuments(docs, query, 10, ranking).hits[0].headingPath.at(-1)!;
+  return withRanking(ranking, () => searchDocuments(docs, query, 10)).hits[0].headingPath.at(-1)!;
 }
 
 Deno.test("an identifier held only by its parts counts for less than the identifier as written", () => {

@@ -259,7 +259,7 @@ Deno.test("deriving only the terms a query reaches ranks as the whole search dat
           },
         };
         const ranked = (full: boolean) =>
-          searchDocuments(docs, query, 100, undefined, full ? whole : undefined)
+          searchDocuments(docs, query, 100, full ? whole : undefined)
             .hits.map((hit) => [formatPath(hit.target.doc.namespace, hit.target.path), hit.score]);
         assert.deepEqual(ranked(false), ranked(true));
       },

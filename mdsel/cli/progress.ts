@@ -1,0 +1,94 @@
+/**
+ * Progress of a long call, for the server: with `MDSEL_PROGRESS=1` the CLI
+ * writes `mdsel: progress <done>/<total>` lines to stderr as it reads files
+ * (at most one each {@linkcode PROGRESS_INTERVAL_MS}), and the server turns
+ * them into MCP progress notifications and leaves them out of the stderr it
+ * shows.
+ *
+ * @module
+ */
+
+/** The variable that asks the CLI for progress lines. */
+export const PROGRESS_VARIABLE = "MDSEL_PROGRESS";
+
+/** The least time between two progress lines. */
+export const PROGRESS_INTERVAL_MS = 200;
+
+const _LINE = /^mdsel: progress (\d+)\/(\d+)$/;
+
+/**
+ * Tells files done of files to do.
+ *
+ * @param done Files read so far (parsed, or held as they are by the cache).
+ * @param total Files the call reads.
+ */
+export type ProgressListener = (done: number, total: number) => void;
+
+/**
+ * The progress line a count is written as.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { progressLine } from "./progress.ts";
+ * assert.equal(progressLine(3, 10), "mdsel: progress 3/10");
+ * ```
+ */
+export function progressLine(done: number, total: number): string {
+  return `mdsel: progress ${done}/${total}`;
+}
+
+/**
+ * Reads a progress line back: its counts, or `undefined` for any other line.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readProgressLine } from "./progress.ts";
+ * assert.deepEqual(readProgressLine("mdsel: progress 3/10"), { done: 3, total: 10 });
+ * assert.equal(readProgressLine("warning: a.md is not a Markdown file"), undefined);
+ * ```
+ */
+export function readProgressLine(line: string): { done: number; total: number } | undefined {
+  const match = _LINE.exec(line);
+  return match === null ? undefined : { done: Number(match[1]), total: Number(match[2]) };
+}
+
+/**
+ * A listener that writes progress lines to a stream, synchronously (parsing
+ * holds the thread), at most one each `intervalMs` but always the last, and
+ * never the same count twice.
+ *
+ * @param write Writes bytes (`Deno.stderr.writeSync`); a failed write stops the lines.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { progressWriter } from "./progress.ts";
+ * const lines: string[] = [];
+ * const report = progressWriter((bytes) => lines.push(new TextDecoder().decode(bytes)), 60_000);
+ * report(1, 3);
+ * report(2, 3);
+ * report(3, 3);
+ * assert.deepEqual(lines, ["mdsel: progress 1/3\n", "mdsel: progress 3/3\n"]);
+ * ```
+ */
+export function progressWriter(
+  write: (bytes: Uint8Array) => unknown,
+  intervalMs: number = PROGRESS_INTERVAL_MS,
+): ProgressListener {
+  const encoder = new TextEncoder();
+  let last = -Infinity;
+  let shown = -1;
+  let broken = false;
+  return (done, total) => {
+    const now = performance.now();
+    if (broken || done === shown || (done < total && now - last < intervalMs)) return;
+    [last, shown] = [now, done];
+    try {
+      write(encoder.encode(progressLine(done, total) + "\n"));
+    } catch {
+      broken = true; // the reader went away: the answer is what matters
+    }
+  };
+}
