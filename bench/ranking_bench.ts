@@ -1,13 +1,13 @@
 /**
- * What each signal of the ranking model earns (issue 36): the ranking's
- * knobs ({@linkcode RANKING}) as they are, then with one signal turned off
- * (or set to another value) at a time, each ranking every natural question
- * and known item of every docs set (`bench/_docs_sets.ts`) in-process, the
- * folders loaded once. Prints, per variant, each half's natural hit@1 and
- * hit@3 and known items' first and top 3, and the change from the model as it
- * is: a signal is kept for what it earns on the test half, both kinds of
- * query together. Ranks only; the folder route's cost is
- * `bench/docs_sets_bench.ts`'s.
+ * What each signal of the ranking model earns (issues 36 and 45): the
+ * signals ({@linkcode RANKING}) as they are, then with one turned off (or set
+ * to another value) at a time, each ranking every natural question (alone and
+ * with the caller's keywords) and known item of every docs set
+ * (`bench/_docs_sets.ts`) in-process, the folders loaded once, through the
+ * ranking's test hook. Prints, per variant, each half's hit@1 and hit@3 of
+ * each kind of query, and the change from the model as it is: a signal is
+ * kept for what it earns on the test half, every kind of query together.
+ * Ranks only; the folder route's cost is `bench/docs_sets_bench.ts`'s.
  *
  * ```sh
  * deno run -A bench/ranking_bench.ts [--only=name,...] [--json]
@@ -34,34 +34,17 @@ const { values: options } = parseArgs({
 /** The model's signals, each with the value that turns it off (or tries another). */
 const VARIANTS: readonly { readonly name: string; readonly ranking: Ranking }[] = [
   { name: "model", ranking: RANKING },
-  { name: "outside the window off", ranking: { ...RANKING, outside: 0 } },
-  { name: "a file's second result off", ranking: { ...RANKING, second: 0 } },
-  { name: "fuse 2 for all", ranking: { ...RANKING, keywordFuse: 2 } },
-  { name: "fuse 2.5 for all", ranking: { ...RANKING, fuse: 2.5, keywordFuse: 2.5 } },
-  { name: "fuse 3 for all", ranking: { ...RANKING, fuse: 3, keywordFuse: 3 } },
-  { name: "partHeld 0.3", ranking: { ...RANKING, partHeld: 0.3 } },
-  { name: "weak 0.3", ranking: { ...RANKING, partHeld: 0.3, hint: 0.3 } },
-  { name: "weak 0.35", ranking: { ...RANKING, partHeld: 0.35, part: 0.35 } },
-  { name: "JSX field off", ranking: _fields(3, 0) },
-  {
-    name: "candidate",
-    ranking: {
-      ...RANKING,
-      outside: 0,
-      second: 0,
-      keywordFuse: 2.5,
-      fuse: 2.5,
-      partHeld: 0.35,
-      part: 0.35,
-    },
-  },
+  { name: "heading 1.5 (not 4)", ranking: { ...RANKING, heading: 1.5 } },
+  { name: "place off", ranking: { ...RANKING, place: 0 } },
+  { name: "attributes off", ranking: { ...RANKING, attributes: 0 } },
+  { name: "coverage off", ranking: { ...RANKING, coverage: 0 } },
+  { name: "whole off", ranking: { ...RANKING, whole: 0 } },
+  { name: "whole 2 (not 3)", ranking: { ...RANKING, whole: 2 } },
+  { name: "aside off", ranking: { ...RANKING, aside: 0 } },
+  { name: "aside 1 (as the question's words)", ranking: { ...RANKING, aside: 1 } },
+  { name: "changes off", ranking: { ...RANKING, changes: 1 } },
+  { name: "exact off", ranking: { ...RANKING, exact: 0 } },
 ];
-
-function _fields(field: number, weight: number): Ranking {
-  const fields = [...RANKING.fields] as [number, number, number, number, number];
-  fields[field] = weight;
-  return { ...RANKING, fields };
-}
 
 const loaded = await loadedSets(Number(options.items), Number(options.seed));
 const only = options.only?.split(",");

@@ -40,46 +40,23 @@ interface Knob {
 }
 
 const _scaled = (value: number) => [value * 0.6, value * 1.5];
-const _field = (index: number, name: string): Knob => ({
-  name,
-  get: (ranking) => ranking.fields[index],
-  set: (ranking, value) => {
-    const fields = [...ranking.fields] as [number, number, number, number, number];
-    fields[index] = value;
-    return { ...ranking, fields };
-  },
-  tries: (value) => value === 0 ? [0.5] : _scaled(value),
-});
-const _plain = <K extends keyof Ranking>(
-  key: K,
-  tries: (value: number) => number[],
-): Knob => ({
+const _knob = <K extends keyof Ranking>(key: K, tries: (value: number) => number[]): Knob => ({
   name: key,
-  get: (ranking) => ranking[key] as number,
+  get: (ranking) => ranking[key],
   set: (ranking, value) => ({ ...ranking, [key]: value }),
   tries,
 });
 const _unit = (value: number) => [value - 0.2, value + 0.2].filter((v) => v >= 0 && v <= 1);
 
-/** The knobs tuned, the two lifts (definitions, phrases) left as they are. */
+/** The signals tuned, the lift (`exact`) left as it is: it is on or off. */
 const KNOBS: readonly Knob[] = [
-  _field(0, "heading"),
-  _field(1, "path"),
-  _field(3, "jsx"),
-  _field(4, "file"),
-  _plain("k1", _scaled),
-  _plain("b", _unit),
-  _plain("bBody", _unit),
-  _plain("window", (value) => [value * 0.6, value * 1.6]),
-  _plain("coveragePower", _scaled),
-  _plain("changes", _unit),
-  _plain("part", _unit),
-  _plain("outside", _unit),
-  _plain("wholePower", (value) => [value * 0.5, value * 1.5]),
-  _plain("fuse", (value) => [0, ..._scaled(value)]),
-  _plain("keywordFuse", (value) => [0, ..._scaled(value)]),
-  _plain("partHeld", _unit),
-  _plain("second", (value) => value === 0 ? [0.1] : [0, value * 2]),
+  _knob("heading", _scaled),
+  _knob("place", _scaled),
+  _knob("attributes", (value) => value === 0 ? [0.5] : _scaled(value)),
+  _knob("coverage", _scaled),
+  _knob("whole", (value) => [0, ..._scaled(value)]),
+  _knob("aside", _unit),
+  _knob("changes", _unit),
 ];
 
 const loaded = await loadedSets(Number(options.items), Number(options.seed));

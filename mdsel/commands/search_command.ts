@@ -10,7 +10,6 @@ import { formatPath, formatShortPath } from "../query/selector.ts";
 import { searchDocuments } from "../search/search.ts";
 import { clipQuery, QueryError } from "../search/query.ts";
 import { MAX_HITS, SHORT_SOURCE_CHARS, STANDS_OUT_SHARE } from "../search/limits.ts";
-import { rankingInForce } from "../search/ranking.ts";
 import { closestSelectors } from "../query/suggest.ts";
 import { clipSelector } from "./echo.ts";
 import { shortLabel } from "./not_found.ts";
@@ -81,7 +80,7 @@ export function searchWorkspace(
   const qualify = workspace.docs.length > 1;
   const fileOf = _relativeFiles(workspace);
   // Grouped by file, as documentation search groups its results by page.
-  const hits = _groupedByFile(found.hits, rankingInForce().second);
+  const hits = _groupedByFile(found.hits);
   outcome.search = {
     query: clipSelector(query),
     matched: found.matched,
@@ -124,24 +123,20 @@ export function searchWorkspace(
 }
 
 /**
- * The hits grouped by document, documents ordered by their best hit's score plus `second` times
- * their second's (a page found by two sections is more likely about the query); in each, hits
- * best first, but a section holding a hit comes right before it when its heading holds the
- * query's words as strongly (a page's outline reads top down).
+ * The hits grouped by document, documents in the order of their best hits; in each, hits best
+ * first, but a section holding a hit comes right before it when its heading holds the query's
+ * words as strongly (a page's outline reads top down).
  */
-function _groupedByFile(hits: readonly SearchHit[], second: number): SearchHit[] {
+function _groupedByFile(hits: readonly SearchHit[]): SearchHit[] {
   const groups = new Map<MdDocument, SearchHit[]>();
   for (const hit of hits) {
     const group = groups.get(hit.target.doc);
     if (group === undefined) groups.set(hit.target.doc, [hit]);
     else group.push(hit);
   }
-  // The hits come best first: each group's first is its best, its next its second.
-  const value = (group: readonly SearchHit[]) => group[0].score + second * (group[1]?.score ?? 0);
-  // A stable sort: files of equal value keep the order of their best hits.
-  const files = [...groups.values()].sort((a, b) => value(b) - value(a));
+  // The hits come best first: the groups are met in the order of their best hits.
   const ordered: SearchHit[] = [];
-  for (const group of files) {
+  for (const group of groups.values()) {
     const shown = new Set<SearchHit>();
     const show = (hit: SearchHit) => {
       if (shown.has(hit)) return;

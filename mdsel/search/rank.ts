@@ -15,17 +15,10 @@ import { TermPlaces } from "./term_places.ts";
 import { EVENT_SPAN, SectionWorks } from "./work.ts";
 import { Gathered, WindowScorer } from "./window.ts";
 import { applyKind } from "./changes.ts";
-import { type RankedDocument, rankingInForce, type Scored } from "./ranking.ts";
+import { BM25, type RankedDocument, rankingInForce, type Scored } from "./ranking.ts";
 
 /** The index of the heading field. */
 const HEADING = 0;
-
-/** Whether a query is a few keywords (or holds a quoted phrase) rather than a question. */
-function _isKeywordQuery(query: SearchQuery): boolean {
-  if (query.phrases.length > 0) return true;
-  const required = query.words.filter((word) => !word.optional).length;
-  return required < (query.question ? 2 : 4);
-}
 
 /**
  * Calls `visit` for each place of a term in a document's search data.
@@ -81,7 +74,9 @@ export function scoreSections(
 ): Scored[] {
   const { docStart, term: termOf, placeStart, placeEnd, places } = termPlaces;
   const ranking = rankingInForce();
-  const { k1, b, fields } = ranking;
+  const { k1, b } = BM25;
+  // Per field (heading, heading path, body, JSX attributes, then the file's name): its weight.
+  const fields = [ranking.heading, ranking.place, 1, ranking.attributes, ranking.place];
   // Per document term met: what it matches (flat, from `matchStarts[id]`), and its df per field.
   const infos = new Map<string, _TermInfo>();
   const matchStarts: number[] = [0];
@@ -155,8 +150,8 @@ export function scoreSections(
   // Tags' attributes are reference tables: read for a query naming an identifier only.
   const jsxOff = fields[JSX] === 0 || !query.identifier;
   const idf = (df: number) => Math.log(1 + (sections - df + 0.5) / (df + 0.5));
-  const short = (tf: number, df: number, length: number, avg: number, norm = b) =>
-    idf(df) * tf * (k1 + 1) / (tf + k1 * (1 - norm + norm * length / Math.max(avg, 1e-9)));
+  const short = (tf: number, df: number, length: number, avg: number) =>
+    idf(df) * tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / Math.max(avg, 1e-9)));
   for (const info of infos.values()) info.bodyIdf = idf(info.df[BODY]);
   const matchStart = Int32Array.from(matchStarts);
   const matchSpec = Int32Array.from(matchSpecs);
@@ -190,7 +185,6 @@ export function scoreSections(
       fields[FIELD_COUNT] * short(tf, info.df[FIELD_COUNT], fileSizes[d], average[FIELD_COUNT])
     );
   }
-  const bodyWeight = fields[BODY];
   for (let d = 0; d < docs.length; d++) {
     const { data } = docs[d];
     const terms = reachedInFile[d];
@@ -234,7 +228,7 @@ export function scoreSections(
         }
         const work = workOf(d, s);
         const length = data.lengths[s * FIELD_COUNT + BODY];
-        const whole = bodyWeight * short(tf, df[BODY], length, average[BODY], ranking.bBody);
+        const whole = short(tf, df[BODY], length, average[BODY]);
         const index = works.addTerm(work, id, info.bodyIdf, whole);
         for (let i = 0; i < tf; i++) {
           if (!works.addEvent(work, places[at + i] * EVENT_SPAN + index)) break;
@@ -286,10 +280,10 @@ export function scoreSections(
   for (const i of weighed) weights[i] = idf(wordDf[i]);
   const totalWeight = weighed.reduce((sum, i) => sum + weights[i], 0);
 
-  const scorer = new WindowScorer(query, specs, specWords, weights, totalWeight, ranking);
+  const scorer = new WindowScorer(query, specs, specWords, weights, totalWeight);
   const results: Scored[] = new Array(works.count);
   for (let e = 0; e < works.count; e++) results[e] = scorer.score(gathered, e);
-  const fuse = _isKeywordQuery(query) ? ranking.keywordFuse : ranking.fuse;
+  const fuse = ranking.whole;
   if (fuse > 0) {
     // Score fusion (CombSUM): each ranking relative to its best.
     let bestPassage = 1e-9;

@@ -1,70 +1,59 @@
 /**
- * The ranking's knobs, with the values chosen, and what it scores: the
- * sections of the documents of a call. `rank.ts` scores them; `docs/search.md`
- * says what each signal is for and what it earns.
+ * The ranking model's signals, with the weights chosen, and what it scores:
+ * the sections of the documents of a call. `rank.ts` scores them;
+ * `docs/search.md` says what each signal earns.
  *
  * @module
  */
 import type { SearchData } from "./data.ts";
 
-/** The knobs of the ranking; {@linkcode RANKING} holds the values chosen. */
+/**
+ * The ranking's signals, each with one weight; {@linkcode RANKING} holds the
+ * values chosen. A section's score is BM25F over its fields (the body's best
+ * passage weighs 1), times the share of the query's words it holds to the
+ * `coverage` power, fused with its score as one text (`whole`), then ranked
+ * down as a change note (`changes`) or lifted for exact evidence (`exact`).
+ */
 export interface Ranking {
-  /** BM25's term frequency saturation. */
-  readonly k1: number;
-  /** BM25's length normalisation of the short fields (heading, path, file). */
-  readonly b: number;
-  /** Weights of the fields heading, path, body, JSX (the text of MDX tags' attributes), file. */
-  readonly fields: readonly [number, number, number, number, number];
-  /** How many terms of the body a passage window holds. */
-  readonly window: number;
-  /** A section's score is multiplied by the share of the query's words it holds, to this power. */
-  readonly coveragePower: number;
-  /** What an upgrade note's or changelog's score is multiplied by. */
+  /** A query word in the section's own heading, beside one in the body's best passage. */
+  readonly heading: number;
+  /** A query word where the section stands: the headings above it, the file's name and folder. */
+  readonly place: number;
+  /** A query word in MDX tags' attributes (reference tables), read for a query naming an identifier. */
+  readonly attributes: number;
+  /** The share of the query's words (by IDF) a section holds, as the power its score is multiplied by (its whole text's: twice it). */
+  readonly coverage: number;
+  /** The section read as one text (known items), fused beside its best passage (CombSUM). */
+  readonly whole: number;
+  /** A weaker word beside one of the question's: a part of an identifier, a caller's word after the `?`, an identifier held by its parts only. */
+  readonly aside: number;
+  /** What the score of an upgrade note, a changelog entry or a legacy page is multiplied by, unless the query asks about changes. */
   readonly changes: number;
-  /** What a part of an identifier weighs beside the identifier as written. */
-  readonly part: number;
-  /** What a word's evidence anywhere in the body weighs, outside the best window. */
-  readonly outside: number;
-  /** BM25's length normalisation of the body, for that evidence. */
-  readonly bBody: number;
-  /** The power of the share of words held in the known-item ranking. */
-  readonly wholePower: number;
-  /** How much the known-item ranking weighs in the fused score (the passage one weighs 1). */
-  readonly fuse: number;
-  /** What a file's second result weighs beside its best in the order of files, when grouped. */
-  readonly second: number;
-  /** A `what is` question's defining section gets this many times the rest's best score (0: off). */
-  readonly definitions: number;
-  /** A section holding a quoted phrase of the query gets this many times the best score of those holding none (0: off). */
-  readonly phrases: number;
-  /** What an identifier held only by its parts counts for in the share of words held (1: all). */
-  readonly partHeld: number;
-  /** `fuse` for a keyword query ({@linkcode isKeywordQuery}). */
-  readonly keywordFuse: number;
-  /** What a word of the caller's after the question weighs beside a word of the question. */
-  readonly hint: number;
+  /** A section holding exact evidence (a quoted phrase, the definition a `what is` asks for) is lifted to this many times the best of the rest (0: off). */
+  readonly exact: number;
 }
 
-/** The ranking's values, measured as docs/search.md says (`bench/docs_sets_bench.ts`). */
+/** The ranking's values, measured as docs/search.md says (`bench/ranking_bench.ts`). */
 export const RANKING: Ranking = {
-  k1: 1.2,
-  b: 0.7,
-  fields: [4, 1.5, 1, 0.5, 1.5],
-  window: 50,
-  coveragePower: 2,
+  heading: 4,
+  place: 1.5,
+  attributes: 0.5,
+  coverage: 2,
+  whole: 3,
+  aside: 0.35,
   changes: 0.2,
-  part: 0.3,
-  outside: 0.5,
-  bBody: 0.7,
-  wholePower: 4,
-  fuse: 2,
-  second: 0.1,
-  definitions: 1,
-  phrases: 1,
-  partHeld: 0.5,
-  keywordFuse: 3,
-  hint: 0.35,
+  exact: 1,
 };
+
+/**
+ * BM25's parameters, as the text match of every field uses them: its term
+ * frequency saturation and its length normalisation. Not signals: the shape
+ * of one.
+ */
+export const BM25 = { k1: 1.2, b: 0.7 } as const;
+
+/** How many terms of the body the passage a section is scored by holds. */
+export const PASSAGE_TERMS = 50;
 
 let _inForce: Ranking = RANKING;
 

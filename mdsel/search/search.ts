@@ -107,7 +107,7 @@ export function searchDocuments(
 ): SearchResult {
   const ranking = rankingInForce();
   const parsed = parseQuery(query);
-  const specs = termSpecs(parsed, ranking.part, ranking.hint);
+  const specs = termSpecs(parsed, ranking.aside, ranking.aside);
   const match = termMatcher(specs);
   const keep = (term: string) => match(term).length > 0;
   let batch = source?.dataFor(docs, specs, keep);
@@ -125,13 +125,13 @@ export function searchDocuments(
   );
   let best: Scored[];
   const concept = conceptOf(parsed.asked);
-  if (concept !== undefined && ranking.definitions > 0) {
+  if (concept !== undefined && ranking.exact > 0) {
     scored.sort(_byScore);
-    _liftDefinitions(scored, concept, docs, data, ranking.definitions);
+    _liftDefinitions(scored, concept, docs, data, ranking.exact);
   }
-  if (parsed.phrases.length > 0 && ranking.phrases > 0) {
+  if (parsed.phrases.length > 0 && ranking.exact > 0) {
     scored.sort(_byScore);
-    _liftPhrases(scored, parsed.phrases, docs, data, ranking.phrases);
+    _liftPhrases(scored, parsed.phrases, docs, data, ranking.exact);
     best = scored.slice(0, limit);
   } else best = _firstOf(scored, limit, _byScore);
   const floor = (best[0]?.score ?? 0) * MIN_SHARE_OF_BEST;

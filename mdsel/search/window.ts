@@ -5,10 +5,9 @@
  *
  * @module
  */
-import { BODY } from "./data.ts";
 import type { TermSpec } from "./match.ts";
 import type { SearchQuery } from "./query.ts";
-import type { Ranking, Scored } from "./ranking.ts";
+import { BM25, PASSAGE_TERMS, rankingInForce, type Scored } from "./ranking.ts";
 import { EVENT_SPAN, type SectionWorks } from "./work.ts";
 
 /**
@@ -96,7 +95,6 @@ class _ScoredSection implements Scored {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { RANKING } from "./ranking.ts";
  * import { parseQuery } from "./query.ts";
  * import { termSpecs } from "./match.ts";
  * import { SectionWorks } from "./work.ts";
@@ -104,7 +102,7 @@ class _ScoredSection implements Scored {
  * const query = parseQuery("abort signal");
  * const specs = termSpecs(query);
  * const words = specs.map(({ word }) => [word]);
- * const scorer = new WindowScorer(query, specs, words, Float64Array.of(1, 1), 2, RANKING);
+ * const scorer = new WindowScorer(query, specs, words, Float64Array.of(1, 1), 2);
  * // Two sections: one holds both words in its body, near each other; one holds "abort" only.
  * const works = new SectionWorks();
  * const both = works.add(0, 0);
@@ -131,11 +129,9 @@ export class WindowScorer {
   readonly #second: Int32Array;
   readonly #weights: Float64Array;
   readonly #totalWeight: number;
-  readonly #ranking: Ranking;
   /** Whether a word of the query counts by its share of terms held (a Chinese or Japanese run). */
   readonly #shares: boolean;
   readonly #fieldBest: Float64Array;
-  readonly #outside: Float64Array;
   readonly #whole: Float64Array;
   readonly #evidence: Float64Array;
   readonly #part: Float64Array;
@@ -158,8 +154,8 @@ export class WindowScorer {
     specWords: readonly (readonly number[])[],
     weights: Float64Array,
     totalWeight: number,
-    ranking: Ranking,
   ) {
+    const ranking = rankingInForce();
     this.#query = query;
     this.#specs = specs;
     this.#specWords = specWords;
@@ -167,11 +163,9 @@ export class WindowScorer {
     this.#second = Int32Array.from(specWords, (words) => words[1] ?? -1);
     this.#weights = weights;
     this.#totalWeight = totalWeight;
-    this.#ranking = ranking;
     const words = query.words.length;
     this.#shares = query.words.some((word) => word.count === "share");
     this.#fieldBest = new Float64Array(words);
-    this.#outside = new Float64Array(words);
     this.#whole = new Float64Array(words);
     this.#evidence = new Float64Array(words);
     this.#part = new Float64Array(words).fill(1);
@@ -180,7 +174,7 @@ export class WindowScorer {
       // An identifier's parts are its terms after the first (a CJK run's terms are its bigrams).
       const { terms, count } = query.words[spec.word];
       return count === "any" && spec.term !== terms[0] && terms.includes(spec.term)
-        ? ranking.partHeld
+        ? ranking.aside
         : 1;
     });
     this.#credit = new Float64Array(words).fill(1);
@@ -227,13 +221,13 @@ export class WindowScorer {
    * as one text (`known`) and how strongly its own heading holds the query's words.
    */
   score(gathered: Gathered, e: number): Scored {
-    const ranking = this.#ranking;
-    const { k1, window, coveragePower } = ranking;
+    const ranking = rankingInForce();
+    const { k1 } = BM25;
+    const { coverage } = ranking;
     const { works, matchStart, matchSpec, matchWeight } = gathered;
     const first = this.#first;
     const second = this.#second;
     const fieldBest = this.#fieldBest;
-    const outside = this.#outside;
     const whole = this.#whole;
     const evidence = this.#evidence;
     const words = fieldBest.length;
@@ -246,7 +240,7 @@ export class WindowScorer {
       const next = second[spec];
       if (next !== -1) fieldBest[next] = Math.max(fieldBest[next], value);
     }
-    if (ranking.partHeld !== 1) this.#creditOf(gathered, e);
+    if (ranking.aside !== 1) this.#creditOf(gathered, e);
     if (this.#shares) {
       // The share of a Chinese or Japanese run's bigrams held, the same for all its windows.
       const held = gathered.specsOf(e);
@@ -258,13 +252,11 @@ export class WindowScorer {
         this.#part[i] = Math.min(1, found / word.terms.length);
       }
     }
-    // Each word's evidence anywhere in the body, which counts for less than within the best
-    // window; and in the section read as one text (both BM25 with the body's length normalised).
-    for (let i = 0; i < words; i++) outside[i] = whole[i] = fieldBest[i];
+    // Each word's evidence in the section read as one text (BM25, the body's length normalised).
+    for (let i = 0; i < words; i++) whole[i] = fieldBest[i];
     const termStart = works.termStart[e];
     const terms = works.termStart[e + 1] - termStart;
     const { termMatch, termIdf, termWhole } = works;
-    const outsideWeight = ranking.outside;
     for (let t = 0; t < terms; t++) {
       const id = termMatch[termStart + t];
       const value = termWhole[termStart + t];
@@ -276,15 +268,13 @@ export class WindowScorer {
           word !== -1;
           word = word === second[spec] ? -1 : second[spec]
         ) {
-          outside[word] = Math.max(outside[word], fieldBest[word] + outsideWeight * weight * value);
           whole[word] = Math.max(whole[word], fieldBest[word] + weight * value);
         }
       }
     }
-    let best = this.#scoreOf(outside, coveragePower);
+    let best = this.#scoreOf(fieldBest, coverage);
     const events = works.events;
     const eventEnd = works.eventStart[e + 1];
-    const bodyWeight = ranking.fields[BODY];
     if (this.#inWindow.length < terms) {
       this.#inWindow = new Int32Array(Math.max(terms, this.#inWindow.length * 2));
     }
@@ -292,7 +282,7 @@ export class WindowScorer {
     let end = works.eventStart[e];
     for (let start = end; start < eventEnd; start++) {
       // The window: the events from `start` up to `window` terms further on.
-      const limit = (Math.floor(events[start] / EVENT_SPAN) + window) * EVENT_SPAN;
+      const limit = (Math.floor(events[start] / EVENT_SPAN) + PASSAGE_TERMS) * EVENT_SPAN;
       const before = end;
       while (end < eventEnd && events[end] < limit) {
         inWindow[events[end] % EVENT_SPAN]++;
@@ -300,12 +290,12 @@ export class WindowScorer {
       }
       // A window that took in no event is part of the one before: it scores no higher.
       if (end > before) {
-        for (let i = 0; i < words; i++) evidence[i] = outside[i];
+        for (let i = 0; i < words; i++) evidence[i] = fieldBest[i];
         for (let t = 0; t < terms; t++) {
           const tf = inWindow[t];
           if (tf === 0) continue;
           const id = termMatch[termStart + t];
-          const value = bodyWeight * termIdf[termStart + t] * tf * (k1 + 1) / (tf + k1);
+          const value = termIdf[termStart + t] * tf * (k1 + 1) / (tf + k1);
           for (let m = matchStart[id]; m < matchStart[id + 1]; m++) {
             const spec = matchSpec[m];
             const weight = matchWeight[m];
@@ -318,13 +308,13 @@ export class WindowScorer {
             }
           }
         }
-        const score = this.#scoreOf(evidence, coveragePower);
+        const score = this.#scoreOf(evidence, coverage);
         if (score > best) best = score;
       }
       inWindow[events[start] % EVENT_SPAN]--;
     }
     // The known item's ranking: the query's words counted to a higher power.
-    const known = this.#scoreOf(whole, ranking.wholePower);
+    const known = this.#scoreOf(whole, 2 * coverage);
     // How strongly its own heading holds the query's words: per word, its best term there.
     let heading = 0;
     const headingFrom = works.headingStart[e];

@@ -43,7 +43,7 @@ async function searchWorkspace(cache: CacheSettings): Promise<Workspace> {
 
 /** The query's terms and which document terms it reaches, as a search asks. */
 function reach(query: string) {
-  const specs = termSpecs(parseQuery(query), RANKING.part);
+  const specs = termSpecs(parseQuery(query), RANKING.aside);
   const match = termMatcher(specs);
   return { specs, keep: (term: string) => match(term).length > 0 };
 }

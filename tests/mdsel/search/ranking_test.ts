@@ -1,4 +1,4 @@
-// The ranking model's signals (`RANKING` in mdsel/search/rank.ts), each on a small fixture that
+// The ranking model's signals (`RANKING` in mdsel/search/ranking.ts), each on a small fixture that
 // ranks otherwise without it.
 import assert from "node:assert/strict";
 import { searchDocuments } from "../../../mdsel/search/search.ts";
@@ -38,10 +38,10 @@ Deno.test("an identifier held only by its parts counts for less than the identif
   ];
   // "Lcov files" holds `test.coverageDir` only as `test` and `coverage`.
   assert.equal(first(docs, "test.coverageDir lcov"), "test.coverageDir");
-  assert.equal(first(docs, "test.coverageDir lcov", { ...RANKING, partHeld: 1 }), "Lcov files");
+  assert.equal(first(docs, "test.coverageDir lcov", { ...RANKING, aside: 1 }), "Lcov files");
 });
 
-Deno.test("a keyword query weighs the section read as one text more than a question does", () => {
+Deno.test("the section read as one text, fused in, lifts a short section holding every word", () => {
   const fill =
     "The client sends the request again when the server answers with an error it may recover from.";
   const docs = [
@@ -83,10 +83,7 @@ Deno.test("a keyword query weighs the section read as one text more than a quest
   ];
   // "Options" is short and holds the three words once; "Waiting" holds them in a denser passage.
   assert.equal(first(docs, "retry backoff jitter"), "Options");
-  assert.equal(
-    first(docs, "retry backoff jitter", { ...RANKING, keywordFuse: RANKING.fuse }),
-    "Waiting",
-  );
+  assert.equal(first(docs, "retry backoff jitter", { ...RANKING, whole: 0 }), "Waiting");
 });
 
 // The caller's words after the question (#45): evidence, never required, never louder than the question.

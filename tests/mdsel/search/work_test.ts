@@ -42,7 +42,7 @@ function scores(
   query: string,
 ): Map<string, Outcome> {
   const parsed = parseQuery(query);
-  const specs = termSpecs(parsed, RANKING.part, RANKING.hint);
+  const specs = termSpecs(parsed, RANKING.aside, RANKING.aside);
   const docs = named.map(([name, data]) => ({ data, file: fileWords(`${name}.md`) }));
   const scored = scoreSections(docs, parsed, specs, termMatcher(specs));
   return new Map(
@@ -77,7 +77,7 @@ Deno.test("section works: each section scores the same whatever order its docume
       (texts, words, seed) => {
         const query = words.join(" ");
         const parsed = parseQuery(query);
-        const match = termMatcher(termSpecs(parsed, RANKING.part, RANKING.hint));
+        const match = termMatcher(termSpecs(parsed, RANKING.aside, RANKING.aside));
         const keep = (term: string) => match(term).length > 0;
         const named = texts.map((text, i) =>
           [`d${i}`, searchData(doc(text, `d${i}`), keep)] as const
