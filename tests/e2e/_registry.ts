@@ -60,7 +60,8 @@ export function unfurl(source: string, imports: Readonly<Record<string, string>>
   };
   return source
     .replace(
-      /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(["'])([^"'\n]+)\2/g,
+      // Not a word inside a string (`"from", "when"`): the keyword stands after no quote.
+      /(?<!["'])(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(["'])([^"'\n]+)\2/g,
       (_, lead, quote, specifier) => `${lead}${quote}${resolve(specifier)}${quote}`,
     )
     .replace(
