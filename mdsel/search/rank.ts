@@ -1,7 +1,7 @@
 /**
  * The ranking of sections for a query, over the search data of a call's
  * documents: BM25F over the fields, the body's best passage, the share of the
- * query's words held (by IDF), the section as one text fused in (CombSUM),
+ * query's words held (by IDF), the section as one text fused in for a keyword query (CombSUM),
  * and upgrade notes ranked down. `window.ts` scores one section, `changes.ts`
  * tells upgrade notes; `docs/search.md` describes the model.
  *
@@ -19,6 +19,13 @@ import { BM25, type RankedDocument, rankingInForce, type Scored } from "./rankin
 
 /** The index of the heading field. */
 const HEADING = 0;
+
+/** Whether a query is a few keywords (or holds a quoted phrase) rather than a question. */
+function _isKeywordQuery(query: SearchQuery): boolean {
+  if (query.phrases.length > 0) return true;
+  const required = query.words.filter((word) => !word.optional).length;
+  return required < (query.question ? 2 : 4);
+}
 
 /**
  * Calls `visit` for each place of a term in a document's search data.
@@ -283,7 +290,8 @@ export function scoreSections(
   const scorer = new WindowScorer(query, specs, specWords, weights, totalWeight);
   const results: Scored[] = new Array(works.count);
   for (let e = 0; e < works.count; e++) results[e] = scorer.score(gathered, e);
-  const fuse = ranking.whole;
+  // A question's answer is a passage; a few words (a known item's) may stand anywhere in a section.
+  const fuse = _isKeywordQuery(query) ? ranking.whole : 0;
   if (fuse > 0) {
     // Score fusion (CombSUM): each ranking relative to its best.
     let bestPassage = 1e-9;

@@ -11,7 +11,7 @@ import type { SearchData } from "./data.ts";
  * The ranking's signals, each with one weight; {@linkcode RANKING} holds the
  * values chosen. A section's score is BM25F over its fields (the body's best
  * passage weighs 1), times the share of the query's words it holds to the
- * `coverage` power, fused with its score as one text (`whole`), then ranked
+ * `coverage` power, fused for a keyword query with its score as one text (`whole`), then ranked
  * down as a change note (`changes`) or lifted for exact evidence (`exact`).
  */
 export interface Ranking {
@@ -23,7 +23,7 @@ export interface Ranking {
   readonly attributes: number;
   /** The share of the query's words (by IDF) a section holds, as the power its score is multiplied by (its whole text's: twice it). */
   readonly coverage: number;
-  /** The section read as one text (known items), fused beside its best passage (CombSUM). */
+  /** The section read as one text, fused beside its best passage (CombSUM), for a query of a few keywords. */
   readonly whole: number;
   /** A weaker word beside one of the question's: a part of an identifier, a caller's word after the `?`, an identifier held by its parts only. */
   readonly aside: number;
