@@ -142,7 +142,7 @@ function _parseClaimed(
     if (k >= job.order.length) return;
     const i = job.order[k];
     results[i] = { parsed: parseText(job.files[i], mdx) };
-    // Files claimed by any thread, less those still being parsed: near enough for progress.
+    // Files claimed by every thread, those still being parsed among them: near enough for progress.
     onParsed?.(Math.min(job.order.length, Atomics.load(next, 0)));
   }
 }

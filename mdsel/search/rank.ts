@@ -287,11 +287,11 @@ export function scoreSections(
   for (const i of weighed) weights[i] = idf(wordDf[i]);
   const totalWeight = weighed.reduce((sum, i) => sum + weights[i], 0);
 
-  const scorer = new WindowScorer(query, specs, specWords, weights, totalWeight);
-  const results: Scored[] = new Array(works.count);
-  for (let e = 0; e < works.count; e++) results[e] = scorer.score(gathered, e);
   // A question's answer is a passage; a few words (a known item's) may stand anywhere in a section.
   const fuse = _isKeywordQuery(query) ? ranking.whole : 0;
+  const scorer = new WindowScorer(query, specs, specWords, weights, totalWeight, fuse > 0);
+  const results: Scored[] = new Array(works.count);
+  for (let e = 0; e < works.count; e++) results[e] = scorer.score(gathered, e);
   if (fuse > 0) {
     // Score fusion (CombSUM): each ranking relative to its best.
     let bestPassage = 1e-9;

@@ -133,6 +133,7 @@ export class WindowScorer {
   readonly #shares: boolean;
   readonly #fieldBest: Float64Array;
   readonly #whole: Float64Array;
+  readonly #scoresWhole: boolean;
   readonly #evidence: Float64Array;
   readonly #part: Float64Array;
   readonly #headingBest: Float64Array;
@@ -147,6 +148,7 @@ export class WindowScorer {
    * @param specWords Per query term, the query words it stands for (two for a pair written as one).
    * @param weights Per query word, what it weighs in the share of words held (its IDF; 0 when optional).
    * @param totalWeight The weights summed.
+   * @param whole Whether to score each section as one text too (`known`; a keyword query's).
    */
   constructor(
     query: SearchQuery,
@@ -154,8 +156,10 @@ export class WindowScorer {
     specWords: readonly (readonly number[])[],
     weights: Float64Array,
     totalWeight: number,
+    whole = true,
   ) {
     const ranking = rankingInForce();
+    this.#scoresWhole = whole;
     this.#query = query;
     this.#specs = specs;
     this.#specWords = specWords;
@@ -257,7 +261,9 @@ export class WindowScorer {
     const termStart = works.termStart[e];
     const terms = works.termStart[e + 1] - termStart;
     const { termMatch, termIdf, termWhole } = works;
-    for (let t = 0; t < terms; t++) {
+    // A question's sections are not read as one text: no term to go through for it.
+    const wholeTerms = this.#scoresWhole ? terms : 0;
+    for (let t = 0; t < wholeTerms; t++) {
       const id = termMatch[termStart + t];
       const value = termWhole[termStart + t];
       for (let m = matchStart[id]; m < matchStart[id + 1]; m++) {
@@ -314,7 +320,7 @@ export class WindowScorer {
       inWindow[events[start] % EVENT_SPAN]--;
     }
     // The known item's ranking: the query's words counted to a higher power.
-    const known = this.#scoreOf(whole, 2 * coverage);
+    const known = this.#scoresWhole ? this.#scoreOf(whole, 2 * coverage) : 0;
     // How strongly its own heading holds the query's words: per word, its best term there.
     let heading = 0;
     const headingFrom = works.headingStart[e];
