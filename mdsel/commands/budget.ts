@@ -1,16 +1,11 @@
 /**
- * The result budget's arithmetic: what lines cost, and how many whole groups
- * of them fit, with one closing line for the rest. Every part of an output
- * that grows with the input goes through here, so nothing printed passes
- * `MDSEL_MAX_CHARS`.
+ * The result budget's arithmetic: what lines cost, and how many whole groups of them fit, with
+ * one closing line for the rest. Everything that grows with the input goes through here.
  *
  * @module
  */
 
-/**
- * What errors, unresolved selectors and warnings may claim ahead of matches
- * and outlines: room for at least the line that says how many were left out.
- */
+/** What errors, unresolved selectors and warnings may claim ahead of matches and outlines. */
 export const AFTER_RESERVE = 400;
 
 /**
@@ -30,9 +25,8 @@ export function linesChars(lines: readonly string[]): number {
 }
 
 /**
- * Whole groups of lines, in order, as many as fit `room` characters (newlines
- * included); when some are left out, a closing line from `closing` says so and
- * fits too (cut when it alone is too long, left out when no room is left).
+ * Whole groups of lines, in order, as many as fit `room` characters; when some are left out, a
+ * closing line from `closing` says so and fits too (cut when too long, none when no room is left).
  *
  * @param closing The closing line, given how many groups were left out and the first of them.
  * @param least How many groups are printed whatever the room (a failure always says why).
@@ -65,10 +59,7 @@ export function fitGroups(
   while (
     kept < groups.length &&
     used + sizes[kept] + closing(groups.length - kept - 1, kept + 1).length + 1 <= room
-  ) {
-    used += sizes[kept];
-    kept++;
-  }
+  ) used += sizes[kept++];
   const lines: string[] = [];
   for (const group of groups.slice(0, kept)) for (const line of group) lines.push(line);
   if (kept === groups.length) return lines;

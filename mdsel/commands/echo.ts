@@ -1,7 +1,6 @@
 /**
- * How output echoes what the user typed: a long selector is cut, so an error
- * about it stays short; a syntax error shows the part around the column it
- * points at; control characters are escaped.
+ * How output echoes what the user typed: a long selector is cut, a syntax error shows the part
+ * around its column, and control characters are escaped.
  *
  * @module
  */
@@ -14,8 +13,7 @@ export const MAX_ECHO = 200;
 const MARK = "...";
 
 /**
- * A selector as errors echo it: whole when short, otherwise its first
- * `max` characters (never half a surrogate pair) and `...`.
+ * A selector as errors echo it: whole when short, else its first `max` characters and `...`.
  *
  * @example
  * ```ts
@@ -31,17 +29,15 @@ export function clipSelector(selector: string, max = MAX_ECHO): string {
 }
 
 /**
- * The part of a long selector around a 1-based column (in code points), for
- * a syntax error: at most {@linkcode MAX_ECHO} code points, `...` where the
- * selector goes on, and the column within it. A short selector is whole.
+ * The part of a long selector around a 1-based column (in code points), for a syntax error: at
+ * most {@linkcode MAX_ECHO} code points, `...` where it goes on, and the column within it.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { selectorWindow } from "./echo.ts";
  * assert.deepEqual(selectorWindow("h1.x", 4), { text: "h1.x", column: 4 });
- * const long = "a".repeat(1000) + "!" + "b".repeat(1000);
- * const { text, column } = selectorWindow(long, 1001);
+ * const { text, column } = selectorWindow("a".repeat(1000) + "!" + "b".repeat(1000), 1001);
  * assert.equal(text[column - 1], "!");
  * assert.ok(text.startsWith("...a") && text.endsWith("b..."));
  * ```
@@ -62,20 +58,15 @@ export function selectorWindow(selector: string, column: number): { text: string
 }
 
 /**
- * The selector of an error entry as output echoes it: for a syntax error,
- * the window around the column its message names (and that column within
- * it); otherwise the selector cut by {@linkcode clipSelector}.
+ * An error's selector as output echoes it: for a syntax error, the window around the column its
+ * message names; otherwise cut by {@linkcode clipSelector}.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { errorSelector } from "./echo.ts";
- * const error = {
- *   type: "INVALID_SELECTOR" as const,
- *   code: "INVALID_INDEX",
- *   message: "Expected an index but found 'x' at column 4",
- *   selector: "h1.x",
- * };
+ * const message = "Expected an index but found 'x' at column 4";
+ * const error = { type: "INVALID_SELECTOR" as const, message, selector: "h1.x" };
  * assert.deepEqual(errorSelector(error), { text: "h1.x", column: 4 });
  * ```
  */
@@ -90,9 +81,8 @@ export function errorSelector(
 }
 
 /**
- * Text echoed on an output line: control characters (and the Unicode line
- * and paragraph separators) shown as escapes (`\n`, `\u0000`), so nothing a
- * file name, a query or a selector holds can start a line of its own.
+ * Text on one output line: control characters and U+2028/U+2029 escaped (`\n`, `\u0000`), so
+ * nothing a file name, query or selector holds can start a line of its own.
  *
  * @example
  * ```ts
@@ -100,7 +90,6 @@ export function errorSelector(
  * import { echoLine } from "./echo.ts";
  * assert.equal(echoLine("a\n!FILE_NOT_FOUND: forged"), "a\\n!FILE_NOT_FOUND: forged");
  * assert.equal(echoLine("tab\there"), "tab\\there");
- * assert.equal(echoLine("plain"), "plain");
  * ```
  */
 export function echoLine(text: string): string {
@@ -112,8 +101,7 @@ export function echoLine(text: string): string {
 }
 
 /**
- * A value echoed in an error (a path, a query): cut like a selector, then
- * made safe on one line.
+ * A value echoed in an error (a path, a query): cut like a selector, then made safe on one line.
  *
  * @example
  * ```ts

@@ -1,6 +1,6 @@
 /**
- * `mdsel format`: a terse description of the output, for tool descriptions;
- * with `--example`, real output for a small sample document.
+ * `mdsel format`: a terse description of the output, for tool descriptions; with `--example`,
+ * real output for a small sample document.
  *
  * @module
  */
@@ -56,8 +56,8 @@ deno install
 `;
 
 /**
- * The text `mdsel format` prints, ending in a newline: the description of
- * `topic` (both when undefined), or with `example` real output instead.
+ * What `mdsel format` prints: the description of `topic` (both when undefined), or with
+ * `example` real output instead.
  *
  * @example
  * ```ts
@@ -74,10 +74,8 @@ export function formatText(topic: "index" | "select" | undefined, example: boole
 }
 
 function _indexExample(): string {
-  const doc = indexDocument(parseDocument(SAMPLE, "sample", "sample.md"), {
-    words: 2000,
-    chars: 16000,
-  });
+  const page = { words: 2000, chars: 16000 };
+  const doc = indexDocument(parseDocument(SAMPLE, "sample", "sample.md"), page);
   return `$ mdsel index --json sample.md\n${indexJson([doc], summarize([doc]), [], [], 1)}`;
 }
 

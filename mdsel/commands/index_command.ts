@@ -1,6 +1,6 @@
 /**
- * `mdsel index`: the selector inventory of each document, kept within a
- * character budget by leaving out the deepest heading levels first.
+ * `mdsel index`: the selector inventory of each document, kept within a character budget by
+ * leaving out the deepest heading levels first.
  *
  * @module
  */
@@ -18,7 +18,7 @@ export interface RootEntry {
   word_count: number;
 }
 
-/** The index entry of one top-level heading. */
+/** The index entry of one top-level heading (lines 1-based). */
 export interface HeadingEntry {
   selector: string;
   type: string;
@@ -43,16 +43,14 @@ export interface BlockCounts {
   blockquotes: number;
 }
 
-/** The index of one document. */
+/** The index of one document; `headings_omitted` and `max_depth` say what the budget left out. */
 export interface DocumentIndex {
   namespace: string;
   file_path: string;
   root: RootEntry | null;
   headings: HeadingEntry[];
   blocks: BlockCounts;
-  /** Set when the budget left headings out. */
   headings_omitted?: number;
-  /** Set when the budget left headings out: the deepest level listed. */
   max_depth?: number;
 }
 
@@ -74,9 +72,7 @@ const COUNT_KEYS: Readonly<Record<string, keyof BlockCounts>> = {
 const PREVIEW_LENGTH = 80;
 
 /**
- * The full index of one document.
- *
- * @param page The page size, to tell which sections `select` would not return whole.
+ * The full index of one document; `page` tells which sections `select` would not return whole.
  *
  * @example
  * ```ts
@@ -159,10 +155,8 @@ export function makePreview(text: string): { text: string; truncated: boolean } 
 }
 
 /**
- * Totals over all documents: `total_nodes` = `total_selectors` = root (if
- * any) + headings + blocks.
- *
- * @param docs The full (unlimited) document indexes.
+ * Totals over the full document indexes: `total_nodes` = `total_selectors` = root (if any) +
+ * headings + blocks.
  *
  * @example
  * ```ts
@@ -184,12 +178,8 @@ export function summarize(docs: readonly DocumentIndex[]): IndexSummary {
 }
 
 /**
- * Keeps the JSON index within `maxChars`: the deepest heading levels go first
- * (each document keeps its two shallowest), then headings past the same count
- * in every document, then the last documents (`headings_omitted` and `max_depth` say what went).
- *
- * @param maxChars The budget in characters (`Infinity` for `--full`).
- * @param render Renders documents to the output whose length counts.
+ * Keeps the JSON index (as `render` prints it) within `maxChars`: the deepest heading levels go
+ * first (each document keeps two), then headings past the same count in each, then documents.
  *
  * @example
  * ```ts
@@ -210,8 +200,7 @@ export function limitIndex(
 ): DocumentIndex[] {
   // Counted before rendered: a render of a huge index is slow just to find it too long.
   const fits = (attempt: DocumentIndex[]) =>
-    _headingCount(attempt) * MIN_HEADING_CHARS <= maxChars &&
-    render(attempt).length <= maxChars;
+    mayFitIndex(attempt, maxChars) && render(attempt).length <= maxChars;
   if (fits(docs)) return docs;
   const limited = (limits: readonly number[], keep: number) =>
     docs.map((doc, i) => {
@@ -229,32 +218,29 @@ export function limitIndex(
   for (const limits of foldedDepths(docs.map((doc) => doc.headings), 2)) {
     floors = limits;
     const attempt = limited(limits, Infinity);
-    // Nothing folded is the whole index, which does not fit.
     if (attempt.some((doc, i) => doc !== docs[i]) && fits(attempt)) return attempt;
   }
   // Even the shallowest levels do not fit: as many first headings per document as fit.
-  let low = 0;
-  let high = 0;
-  for (const doc of docs) high = Math.max(high, doc.headings.length);
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (fits(limited(floors, middle))) low = middle;
-    else high = middle - 1;
-  }
+  let most = 0;
+  for (const doc of docs) most = Math.max(most, doc.headings.length);
+  const low = _largest(0, most, (keep) => fits(limited(floors, keep)));
   const shortest = limited(floors, low);
   if (low > 0 || shortest.length <= 1 || fits(shortest)) return shortest;
   // Not even one heading a document fits: the first documents, at least one.
-  let count = 1;
-  let top = shortest.length;
-  while (count < top) {
-    const middle = Math.ceil((count + top) / 2);
-    if (fits(shortest.slice(0, middle))) count = middle;
-    else top = middle - 1;
-  }
-  return shortest.slice(0, count);
+  return shortest.slice(0, _largest(1, shortest.length, (n) => fits(shortest.slice(0, n))));
 }
 
-/** The fewest characters one heading takes in the JSON index: empty strings, one-digit numbers. */
+/** The largest `n` in `[low, high]` for which `ok(n)` holds, by bisection (`low` when none). */
+function _largest(low: number, high: number, ok: (n: number) => boolean): number {
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (ok(middle)) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** The fewest characters one heading takes in the JSON index. */
 const MIN_HEADING_CHARS = JSON.stringify(
   {
     selector: "",
@@ -273,8 +259,7 @@ const MIN_HEADING_CHARS = JSON.stringify(
 ).length;
 
 /**
- * Whether the JSON of these documents might fit `maxChars` at all, counted
- * without rendering: each heading takes at least a fixed number of characters.
+ * Whether the JSON of these documents might fit `maxChars` at all, counted without rendering.
  *
  * @example
  * ```ts
@@ -284,16 +269,11 @@ const MIN_HEADING_CHARS = JSON.stringify(
  * ```
  */
 export function mayFitIndex(docs: readonly DocumentIndex[], maxChars: number): boolean {
-  return _headingCount(docs) * MIN_HEADING_CHARS <= maxChars;
-}
-
-function _headingCount(docs: readonly DocumentIndex[]): number {
   let count = 0;
   for (const doc of docs) count += doc.headings.length;
-  return count;
+  return count * MIN_HEADING_CHARS <= maxChars;
 }
 
-/** The deepest heading level of a list (0 when empty). */
 function _deepest(headings: readonly { depth: number }[]): number {
   let deepest = 0;
   for (const heading of headings) if (heading.depth > deepest) deepest = heading.depth;

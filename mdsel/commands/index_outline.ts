@@ -1,8 +1,6 @@
 /**
- * How the text index outlines each document: its fixed lines (header, intro,
- * counts) and its headings, and how deep each document is listed to fit the
- * outline budget. `index` prints it; `select` asks it whether a section's
- * subsections were folded away.
+ * How the text index outlines each document (header, intro, headings, counts) and how deep each
+ * is listed to fit the budget. `index` prints it; `select` asks it what was folded away.
  *
  * @module
  */
@@ -12,11 +10,9 @@ import { echoLine } from "./echo.ts";
 import type { DocumentIndex } from "./index_command.ts";
 import { fitDepths, headingLine, outlineBudget, type OutlineEntry } from "./outline.ts";
 
-/** A document with its index, for the text index. */
+/** A document with its full index, for the text index. */
 export interface IndexedDocument {
-  /** The parsed document (for its size). */
   readonly doc: MdDocument;
-  /** Its full index. */
   readonly index: DocumentIndex;
   /** The folder or glob base it was found under; `undefined` when named outright. */
   readonly origin?: string;
@@ -36,11 +32,10 @@ export interface TextBudget {
   readonly lines?: boolean;
 }
 
-/** A document's text outline before any budget: its lines and its headings. */
+/** A document's text outline before any budget. */
 export interface DocumentOutline {
   /** The header line, and the intro line when there is content before the first heading. */
   readonly head: string[];
-  /** The headings. */
   readonly entries: OutlineEntry[];
   /** `---` and the block counts (none when all are 0). */
   readonly tail: string[];
@@ -51,9 +46,8 @@ export interface DocumentOutline {
 }
 
 /**
- * A document's text outline before any budget.
- *
- * @param lines Whether the intro and the headings show their line ranges (`L12-40`).
+ * A document's text outline before any budget; with `lines`, the intro and the headings show
+ * their line ranges (`L12-40`).
  *
  * @example
  * ```ts
@@ -66,18 +60,13 @@ export interface DocumentOutline {
  * const outline = documentOutline(item);
  * assert.deepEqual(outline.head, ["doc doc.md [2 words]", "intro [1 words]"]);
  * assert.equal(outline.entries[0].label, "h1.0");
- * // With line ranges: the intro is line 1, the heading line 3.
  * const withLines = documentOutline(item, true);
  * assert.equal(withLines.head[1], "intro L1-1 [1 words]");
  * assert.deepEqual(withLines.entries[0].lines, [3, 3]);
  * ```
  */
-export function documentOutline(
-  { doc, index }: IndexedDocument,
-  lines = false,
-): DocumentOutline {
+export function documentOutline({ doc, index }: IndexedDocument, lines = false): DocumentOutline {
   const words = doc.top.wordPrefix[doc.top.nodes.length];
-  // A path may hold anything, a line break too: escaped, it cannot start a line.
   const path = echoLine(index.file_path);
   const head = [`${index.namespace} ${path} [${words} words]`];
   // Content before the first heading (front matter alone is no content).
@@ -95,8 +84,7 @@ export function documentOutline(
 }
 
 /**
- * A document's headings as outline entries: each labelled by its level and number (`h2.3`), its
- * text on one line, the words of its section, and with `lines` its first and last line.
+ * A document's headings as outline entries, labelled `h2.3`, with `lines` their line ranges.
  *
  * @example
  * ```ts
@@ -122,9 +110,8 @@ export function headingEntries(index: DocumentIndex, lines = false): OutlineEntr
 }
 
 /**
- * The deepest level the text index lists, per document: the outline budget
- * ({@linkcode outlineBudget}, within the result budget) shared by all, each
- * keeping its two shallowest levels.
+ * The deepest level the text index lists, per document, within the shared outline budget
+ * ({@linkcode outlineBudget}); each keeps its two shallowest levels.
  *
  * @example
  * ```ts
@@ -150,13 +137,9 @@ export function indexDepthLimits(
   return fitDepths(outlines, outlineBudget(inputChars, hardMax), style, 2).limits;
 }
 
-function _countsLines(index: DocumentIndex): string[] {
-  const counts = [
-    ["code", index.blocks.code_blocks],
-    ["para", index.blocks.paragraphs],
-    ["list", index.blocks.lists],
-    ["table", index.blocks.tables],
-    ["quote", index.blocks.blockquotes],
-  ].filter(([, count]) => count !== 0).map(([name, count]) => `${name}:${count}`);
+function _countsLines({ blocks }: DocumentIndex): string[] {
+  const { code_blocks: code, paragraphs: para, lists: list, tables: table, blockquotes } = blocks;
+  const counts = Object.entries({ code, para, list, table, quote: blockquotes })
+    .filter(([, count]) => count !== 0).map(([name, count]) => `${name}:${count}`);
   return counts.length === 0 ? [] : ["---", counts.join(" ")];
 }

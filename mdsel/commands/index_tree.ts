@@ -1,8 +1,6 @@
 /**
- * The index of a folder too big to show whole, as a tree folded by folder
- * depth the way an outline folds by heading depth: direct subfolders always
- * show with their files and words, deeper folders open as room allows, each
- * file on one line (namespace, name, size, first heading), headings last.
+ * The index of a folder too big to show whole, as a tree folded by folder depth the way an
+ * outline folds by heading depth: deeper folders open as room allows, headings last.
  *
  * @module
  */
@@ -13,41 +11,34 @@ import { headingLine, outlineLines } from "./outline.ts";
 
 /** One folder of a tree: its files and subfolders, and what they hold in all. */
 export interface FolderNode {
-  /** The folder's path relative to the tree's root (`reference/errors`); `` for the root. */
+  /** Relative to the tree's root (`reference/errors`); `` for the root. */
   readonly path: string;
   /** 0 for the root, 1 for its direct subfolders, and so on. */
   readonly depth: number;
   /** The documents directly inside, as indexes into the call's documents, in path order. */
   readonly files: number[];
-  /** The subfolders, in path order. */
   readonly folders: FolderNode[];
-  /** Every document under it. */
   totalFiles: number;
-  /** Every word under it. */
   totalWords: number;
 }
 
-/** The documents a folder or glob named, as a tree. */
+/** The documents a folder or glob (`root`, as the call named it) holds, as a tree. */
 export interface FolderTree {
-  /** The folder (or glob base) as the call named it. */
   readonly root: string;
-  /** Its folder node. */
   readonly node: FolderNode;
 }
 
 /** What one document contributes to a tree. */
 export interface TreeItem {
-  /** The file's path as read. */
   readonly path: string;
   /** The folder or glob base it was found under; `undefined` when named outright. */
   readonly origin?: string;
-  /** Its words. */
   readonly words: number;
 }
 
 /**
- * The trees of a call's documents: one per folder or glob base they were
- * found under; files named outright stand apart, as indexes into `items`.
+ * The trees of a call's documents, one per folder or glob base; files named outright stand apart,
+ * as indexes into `items`.
  *
  * @example
  * ```ts
@@ -134,12 +125,12 @@ interface _TreeFold {
   readonly levels: number;
 }
 
-/** The text lines of the trees, folded. */
+type _Kind = "folder" | "file" | "heading";
+
+/** The text lines of the trees, folded, with what each line is. */
 interface _TreeLines {
-  /** The lines. */
   readonly lines: string[];
-  /** What each line is: a root or a folder, a file, or a heading under a file. */
-  readonly kinds: ("folder" | "file" | "heading")[];
+  readonly kinds: _Kind[];
   /** Folders shown as one line, their files not listed. */
   readonly foldedFolders: string[];
   /** Listed files whose headings are not all shown. */
@@ -154,8 +145,8 @@ function _treeLines(
   sizeWords: number,
 ): _TreeLines {
   const lines: string[] = [];
-  const kinds: ("folder" | "file" | "heading")[] = [];
-  const push = (line: string, kind: "folder" | "file" | "heading") => {
+  const kinds: _Kind[] = [];
+  const push = (line: string, kind: _Kind) => {
     lines.push(line);
     kinds.push(kind);
   };
@@ -224,11 +215,8 @@ function _fitTree(
 }
 
 /**
- * The tree lines that fit `maxChars`, folded by {@linkcode _fitTree} (else every folder line and
- * as many files as fit, then a line for the rest), and a closing line saying how to go deeper.
- *
- * @param sizeWords From which size an outline line shows its words.
- * @param extra Characters other lines will take.
+ * The tree lines that fit `maxChars` besides `extra` characters of other lines (else every folder
+ * and as many files as fit), and a closing line saying how to go deeper.
  *
  * @example
  * ```ts
@@ -249,7 +237,6 @@ export function treeLinesWithin(
   const fold = _fitTree(trees, items, maxChars, sizeWords, extra + closingRoom);
   const shown = _treeLines(trees, items, fold, sizeWords);
   let lines = shown.lines;
-  let cut: string[] = [];
   if (linesChars(lines) + extra + closingRoom > maxChars) {
     // The root's own files do not fit beside its subfolders: the subfolders first.
     const isFolder = (i: number) => shown.kinds[i] === "folder";
@@ -266,46 +253,36 @@ export function treeLinesWithin(
     const left = lines.filter((_, i) => shown.kinds[i] === "file" && !kept.has(i)).length;
     lines = lines.filter((_, i) => isFolder(i) || kept.has(i));
     if (left > 0) {
-      cut = [
-        `[${left} more files not shown: index a narrower glob (e.g. ${
-          echoValue(trees[0].root.replace(/\/*$/, "/"))
-        }a*.md) or a file]`,
-      ];
+      const glob = `${echoValue(trees[0].root.replace(/\/*$/, "/"))}a*.md`;
+      lines.push(`[${left} more files not shown: index a narrower glob (e.g. ${glob}) or a file]`);
     }
   }
-  const closing: string[] = [];
   if (shown.foldedFolders.length > 0) {
-    closing.push(
+    lines.push(
       `[${shown.foldedFolders.length} folders folded (their files and words shown); index one ` +
         `(e.g. ${echoValue(shown.foldedFolders[0])}) to list its files, or a file for its outline]`,
     );
   } else if (shown.foldedFiles > 0) {
-    closing.push(
+    lines.push(
       `[headings folded in ${shown.foldedFiles} files: index a file for its outline, or select ` +
         "a section by namespace (ns::h2.0) with the folder as files]",
     );
   }
-  return [...lines, ...cut, ...closing];
+  return lines;
 }
 
-/** A folder as the JSON index lists it. */
+/** A folder as the JSON index lists it: its path, files and words under it. */
 export interface FolderEntry {
-  /** The folder's path (the tree's root joined with its relative path). */
   readonly path: string;
-  /** The documents under it. */
   readonly files: number;
-  /** The words under it. */
   readonly words: number;
   /** Whether its own files are among the documents listed. */
   readonly listed: boolean;
 }
 
 /**
- * The folders of the trees folded to a depth, for the JSON index: every folder
- * down to one below the depth, and which documents are listed.
- *
- * @param depth Folders up to this depth list their files.
- * @returns The folders shown, the documents listed and every document in a tree (indexes).
+ * For the JSON index, the folders shown when folders up to `depth` list their files, the
+ * documents listed and every document in a tree (as indexes).
  *
  * @example
  * ```ts
@@ -330,25 +307,20 @@ export function folderEntries(
   const folders: FolderEntry[] = [];
   const listed = new Set<number>();
   const inTrees = new Set<number>();
-  const visit = (tree: FolderTree, node: FolderNode) => {
-    const root = tree.root.replace(/\/*$/, "");
-    const path = node.path === "" ? root : `${root}/${node.path}`;
-    const open = node.depth <= depth;
-    folders.push({ path, files: node.totalFiles, words: node.totalWords, listed: open });
-    const all = (n: FolderNode) => {
-      for (const i of n.files) inTrees.add(i);
-      for (const folder of n.folders) all(folder);
-    };
-    if (!open) {
-      all(node);
-      return;
+  // Folders below a closed one are not shown, but their files are in the tree.
+  const visit = (tree: FolderTree, node: FolderNode, shown: boolean) => {
+    const open = shown && node.depth <= depth;
+    if (shown) {
+      const root = tree.root.replace(/\/*$/, "");
+      const path = node.path === "" ? root : `${root}/${node.path}`;
+      folders.push({ path, files: node.totalFiles, words: node.totalWords, listed: open });
     }
     for (const i of node.files) {
-      listed.add(i);
+      if (open) listed.add(i);
       inTrees.add(i);
     }
-    for (const folder of node.folders) visit(tree, folder);
+    for (const folder of node.folders) visit(tree, folder, open);
   };
-  for (const tree of trees) visit(tree, tree.node);
+  for (const tree of trees) visit(tree, tree.node, true);
   return { folders, listed, inTrees };
 }

@@ -1,8 +1,6 @@
 /**
- * What `select` says when a selector matches nothing, in the language of the
- * outline: why (`fs has h3.0-h3.144, no h3.999`), and the existing selectors
- * closest to it, canonical in JSON and in the outline's short form in text
- * (`h3.144`, `fs::h3.144` with several files).
+ * What `select` says when a selector matches nothing: why (`fs has h3.0-h3.144, no h3.999`), and
+ * the closest existing selectors, canonical in JSON, in the outline's short form in text.
  *
  * @module
  */
@@ -28,11 +26,8 @@ import {
 import { closestSelectors, similarity } from "../query/suggest.ts";
 import { clipSelector } from "./echo.ts";
 
-/** The most suggestions an unresolved selector carries. */
 const MAX_SUGGESTIONS = 5;
-/** A reason lists at most this many namespaces, then how many there are in all. */
 const LISTED_NAMESPACES = 20;
-/** An unresolved selector gives at most this many distinct reasons, then how many more. */
 const LISTED_REASONS = 3;
 
 /** What resolving a selector in each document left behind. */
@@ -46,9 +41,8 @@ export interface Misses {
 }
 
 /**
- * The unresolved entry of a selector that matched nothing in any document.
- * An index past the end suggests the last one that exists (no lookalikes of
- * the number); anything else, the existing selectors closest to it.
+ * The unresolved entry of a selector that matched nothing: an index past the end suggests the
+ * last one that exists; anything else, the existing selectors closest to it.
  *
  * @param qualify Whether the call has several documents (short forms then carry `ns::`).
  *
@@ -80,21 +74,12 @@ export function notFound(
   const onlyPastTheEnd = misses.lastValid.length > 0 &&
     misses.lastValid.length === misses.reasons.length;
   const closest = onlyPastTheEnd ? [] : _closestPaths(selector, docs, misses.stalled);
-  const suggestions = [...new Set([...misses.lastValid, ...closest])].slice(0, MAX_SUGGESTIONS);
-  return {
-    selector: canonical,
-    reason: _joinReasons(misses.reasons) || `No match for ${clipSelector(canonical)}`,
-    suggestions,
-    text: {
-      selector: formatShortSelector(selector),
-      suggestions: suggestions.map((suggestion) => shortLabel(suggestion, qualify)),
-    },
-  };
+  const reason = _joinReasons(misses.reasons) || `No match for ${clipSelector(canonical)}`;
+  return _unresolved(selector, reason, [...misses.lastValid, ...closest], qualify);
 }
 
 /**
- * Why a path reached nothing, in one sentence, in the outline's short form:
- * the valid range first for an index past the end.
+ * Why a path reached nothing, in one sentence, in the outline's short form.
  *
  * @param qualify Whether to name the section reached with its namespace (several files).
  *
@@ -130,8 +115,8 @@ export function describeFailure(failure: ResolutionFailure, qualify = false): st
 }
 
 /**
- * The selector of the last match that does exist, for an index out of range:
- * `h2[99]` on a document with 20 h2 sections gives `ns::heading:h2[19]`.
+ * The selector of the last match that exists, for an index out of range (`h2[99]` with 20 h2
+ * sections: `ns::heading:h2[19]`).
  *
  * @example
  * ```ts
@@ -152,8 +137,8 @@ export function lastValidSelector(
 }
 
 /**
- * A canonical, fully qualified selector in the outline's short form, with
- * its namespace only when `qualify` (the call has several documents).
+ * A canonical, fully qualified selector in the outline's short form, with its namespace only
+ * when `qualify` (the call has several documents).
  *
  * @example
  * ```ts
@@ -168,7 +153,7 @@ export function shortLabel(canonical: string, qualify: boolean): string {
   return qualify ? short : short.slice(short.indexOf("::") + 2);
 }
 
-/** A call's namespaces as a reason lists them: the first few, then how many in all. */
+/** The first few namespaces, then how many in all. */
 function _listNamespaces(names: readonly string[]): string {
   if (names.length <= LISTED_NAMESPACES) return names.join(", ");
   return `${names.slice(0, LISTED_NAMESPACES).join(", ")}, ... (${
@@ -177,9 +162,8 @@ function _listNamespaces(names: readonly string[]): string {
 }
 
 /**
- * The unresolved entry of a selector whose namespace no document has: the
- * namespaces there are, and the same path in the documents whose namespace
- * is close (qualified: the namespace was the problem).
+ * The unresolved entry of a selector whose namespace no document has: the namespaces there are,
+ * and the same path in documents whose namespace is close.
  *
  * @example
  * ```ts
@@ -195,7 +179,6 @@ function _listNamespaces(names: readonly string[]): string {
  */
 export function unknownNamespace(selector: Selector, docs: readonly MdDocument[]): Unresolved {
   const available = docs.map((doc) => doc.namespace);
-  // The unresolved entry echoes the selector; the reason names the namespace briefly.
   const namespace = clipSelector(selector.namespace!, 40);
   const reason = available.length === 0
     ? `Namespace '${namespace}' not found. No documents could be read`
@@ -212,16 +195,20 @@ export function unknownNamespace(selector: Selector, docs: readonly MdDocument[]
       : _closestPaths({ ...selector, namespace: doc.namespace }, [doc], resolution.stalledAt);
     for (const path of paths) found.push(path);
   }
+  return _unresolved(selector, reason, found, true);
+}
+
+/** The entry of a selector: the first distinct `found` as suggestions, in both forms. */
+function _unresolved(
+  selector: Selector,
+  reason: string,
+  found: readonly string[],
+  qualify: boolean,
+): Unresolved {
   const suggestions = [...new Set(found)].slice(0, MAX_SUGGESTIONS);
-  return {
-    selector: formatSelector(selector),
-    reason,
-    suggestions,
-    text: {
-      selector: formatShortSelector(selector),
-      suggestions: suggestions.map((suggestion) => shortLabel(suggestion, true)),
-    },
-  };
+  const short = suggestions.map((suggestion) => shortLabel(suggestion, qualify));
+  const text = { selector: formatShortSelector(selector), suggestions: short };
+  return { selector: formatSelector(selector), reason, suggestions, text };
 }
 
 /** The existing selectors closest to one that matched nothing, in the outline's short form. */
@@ -235,10 +222,8 @@ function _closestPaths(
   const candidates: { compare: string; selector: string }[] = [];
   const add = (doc: MdDocument, path: readonly PathStep[]) => {
     const short = formatShortPath(path);
-    candidates.push({
-      compare: qualified ? `${doc.namespace}::${short}` : short,
-      selector: formatPath(doc.namespace, path),
-    });
+    const compare = qualified ? `${doc.namespace}::${short}` : short;
+    candidates.push({ compare, selector: formatPath(doc.namespace, path) });
   };
   for (const target of stalled) {
     for (const child of flatChildren(target)) add(target.doc, child.target.path);
@@ -253,7 +238,7 @@ function _closestPaths(
   return closestSelectors(input, candidates);
 }
 
-/** The distinct reasons of one unresolved selector, the first few, then how many more. */
+/** The first few distinct reasons, then how many more. */
 function _joinReasons(reasons: readonly string[]): string {
   const distinct = [...new Set(reasons)];
   if (distinct.length <= LISTED_REASONS) return distinct.join("; ");
@@ -265,15 +250,11 @@ function _joinReasons(reasons: readonly string[]): string {
 
 /** A selector that matched nothing. */
 export interface Unresolved {
-  /** The selector in canonical form. */
+  /** Canonical form. */
   selector: string;
-  /** Why nothing matched. */
   reason: string;
   /** Existing selectors close to it, canonical and fully qualified. */
   suggestions: string[];
-  /**
-   * How the text format shows the selector and its suggestions: in the
-   * outline's short form (`h3.144`, `fs::h3.144` with several files).
-   */
+  /** The selector and suggestions as the text format shows them, in the outline's short form. */
   text?: { selector: string; suggestions: string[] };
 }

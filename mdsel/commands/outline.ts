@@ -1,7 +1,6 @@
 /**
- * The text outline: one line per heading, indented by depth, with the
- * section's size where it is big, folded level by level to fit a budget.
- * `index` prints one per document; `select` prints one for a big section.
+ * The text outline: one line per heading, indented by depth, sized where big, folded level by
+ * level to fit a budget. `index` prints one per document; `select` one for a big section.
  *
  * @module
  */
@@ -10,7 +9,6 @@ import { linesChars } from "./budget.ts";
 
 /** One heading of an outline. */
 export interface OutlineEntry {
-  /** Heading level, 1 to 6. */
   readonly depth: number;
   /** The selector printed for it (`h2.3`, or a longer form). */
   readonly label: string;
@@ -18,15 +16,13 @@ export interface OutlineEntry {
   readonly text: string;
   /** Words of its whole section. */
   readonly words: number;
-  /** The section's first and last line, 1-based, when the outline shows them (`index --lines`). */
+  /** The section's first and last line, 1-based, when shown (`index --lines`). */
   readonly lines?: readonly [number, number];
 }
 
-/** An outline to fit, with the characters it costs besides its heading lines. */
+/** An outline to fit, with the characters of its other lines (header, counts). */
 export interface OutlineGroup {
-  /** The headings, in document order. */
   readonly entries: readonly OutlineEntry[];
-  /** Characters of the group's other lines (header, counts), newlines included. */
   readonly fixedChars: number;
 }
 
@@ -37,10 +33,8 @@ export interface OutlineStyle {
 }
 
 /**
- * The outline entries of the sections in `list.nodes[from..to)`, in order.
- *
- * @param to One past the last node index (sections end there at the latest).
- * @param label Names the heading at a node index (`h2.3`).
+ * The outline entries of the sections in `list.nodes[from..to)` (sections end at `to` at the
+ * latest), each named by `label` of its node index.
  *
  * @example
  * ```ts
@@ -72,18 +66,12 @@ export function outlineEntries(
   return entries;
 }
 
-/** Text on one line, trimmed: runs of whitespace become one space. */
-function _oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
-}
-
 /** The most characters of a heading's text an outline line shows (a setext heading can be long). */
 const _HEADING_TEXT_CHARS = 200;
 
 /**
- * Text on one line, cut after `max` characters (code points) with `...`.
- * Only the start of the text is read, so a huge heading is neither copied
- * nor split into characters.
+ * Text on one line, cut after `max` code points with `...`; only its start is read, so a huge
+ * heading is neither copied nor split into characters.
  *
  * @example
  * ```ts
@@ -113,8 +101,7 @@ export function clipLine(text: string, max: number): { text: string; truncated: 
 const _ONE_LINE = /^(?:\S+(?: \S+)*)?$/;
 
 /**
- * A heading's text as an outline line shows it: on one line, at most 200
- * characters.
+ * A heading's text as an outline line shows it: on one line, at most 200 characters.
  *
  * @example
  * ```ts
@@ -129,9 +116,8 @@ export function headingLine(text: string): string {
 }
 
 /**
- * One outline line, without a newline: indentation by depth, selector, text,
- * the line range if any (`L54-2668`), and the size: `[N words]` for a big
- * section, `[N words, +K subsections]` when it stands for K hidden headings.
+ * One outline line: indented by depth, selector, text, line range (`L54-2668`), and `[N words]`
+ * for a big section, `[N words, +K subsections]` when it stands for K hidden headings.
  *
  * @example
  * ```ts
@@ -151,18 +137,15 @@ export function outlineLine(entry: OutlineEntry, hidden: number, style: OutlineS
 }
 
 /**
- * The lines of an outline under a depth limit: one per heading at or above
- * the limit; each hidden heading is counted on its nearest shown ancestor.
+ * The lines of an outline under a depth limit; each hidden heading counts on its nearest shown
+ * ancestor.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { outlineLines } from "./outline.ts";
- * const entries = [
- *   { depth: 1, label: "h1.0", text: "A", words: 3 },
- *   { depth: 2, label: "h2.0", text: "B", words: 2 },
- *   { depth: 3, label: "h3.0", text: "C", words: 1 },
- * ];
+ * const at = (depth: number, text: string, words: number) => ({ depth, label: `h${depth}.0`, text, words });
+ * const entries = [at(1, "A", 3), at(2, "B", 2), at(3, "C", 1)];
  * assert.deepEqual(outlineLines(entries, 2, { sizeWords: 500 }), ["h1.0 A", " h2.0 B [2 words, +1 subsections]"]);
  * ```
  */
@@ -186,8 +169,8 @@ export function outlineLines(
 }
 
 /**
- * The shallowest depth limit that still shows a group's `levels` shallowest
- * heading levels (1 when there are no headings).
+ * The shallowest depth limit that still shows a group's `levels` shallowest heading levels (1
+ * when there are no headings).
  *
  * @example
  * ```ts
@@ -204,11 +187,8 @@ export function minimumDepth(entries: readonly { depth: number }[], levels: numb
 }
 
 /**
- * Chooses depth limits that fit groups of outlines into a budget: levels fold
- * deepest first across all groups, but each group keeps its `levels`
- * shallowest. When even that is too big, the smallest outline (the caller cuts).
- *
- * @returns One depth limit per group, and the characters they take.
+ * One depth limit per group that fits the outlines into a budget, and the characters they take:
+ * levels fold deepest first, each group keeping its `levels` shallowest; else the smallest.
  *
  * @example
  * ```ts
@@ -229,8 +209,7 @@ export function fitDepths(
   style: OutlineStyle,
   levels: number,
 ): { limits: number[]; chars: number } {
-  // Folding is not always smaller (a folded line says what it hides): when
-  // nothing fits, the smallest outline wins.
+  // Folding is not always smaller (a folded line says what it hides).
   let best: { limits: number[]; chars: number } | undefined;
   for (const limits of foldedDepths(groups.map((group) => group.entries), levels)) {
     let chars = 0;
@@ -244,9 +223,8 @@ export function fitDepths(
 }
 
 /**
- * The depth limits, one per group of headings, that folding tries in turn: the deepest level
- * first, then one level fewer at a time, each group keeping its `levels` shallowest (the last
- * limits keep only those).
+ * The depth limits, one per group, that folding tries in turn: the deepest level first, then one
+ * fewer at a time, each group keeping its `levels` shallowest (the last limits keep only those).
  *
  * @example
  * ```ts
@@ -274,8 +252,8 @@ export function* foldedDepths(
 }
 
 /**
- * The budget of an outline: it grows with what it describes, the larger of
- * 2,000 characters and 5% of the described text, never above `max`.
+ * The budget of an outline: the larger of 2,000 characters and 5% of the text it describes,
+ * never above `max`.
  *
  * @example
  * ```ts

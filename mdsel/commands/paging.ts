@@ -1,46 +1,34 @@
 /**
- * Paging and line windows: long content is cut into pages within a word and
- * a character limit, at node boundaries; a node bigger than a page is cut at
- * line boundaries, and a line bigger than a page between characters (at a
- * space where it can, never inside a surrogate pair). `head` and `tail` keep
- * the first or last lines.
+ * Paging and line windows: long content is cut into pages within a word and a character limit,
+ * at node boundaries, else at lines, else between characters; `head` and `tail` keep lines.
  *
  * @module
  */
 import { countWords } from "../parse/words.ts";
 import { type SourceLines, splitLines } from "../parse/source_lines.ts";
 
-/** A run of source lines that is never split across pages unless too big. */
+/** A run of source lines (0-based, inclusive) never split across pages unless too big. */
 export interface Piece {
-  /** First line, 0-based. */
   readonly startLine: number;
-  /** Last line, 0-based, inclusive. */
   readonly endLine: number;
-  /** Words the piece holds. */
   readonly words: number;
 }
 
-/** One page: a run of the source, by character offsets and lines. */
+/** One page: a run of the source, by character offsets (end exclusive) and lines (0-based). */
 export interface Page {
-  /** Offset of the page's first character. */
   readonly start: number;
-  /** Offset just past the page's last character. */
   readonly end: number;
-  /** First line, 0-based. */
   readonly startLine: number;
-  /** Last line, 0-based, inclusive. */
   readonly endLine: number;
 }
 
-/** How big a page may be. */
+/** How big a page may be, in words and in characters. */
 export interface PageLimits {
-  /** At most this many words. */
   readonly words: number;
-  /** At most this many characters. */
   readonly chars: number;
 }
 
-/** A piece placed in the source: a piece with its character span. */
+/** A piece with its character span. */
 interface _Span {
   start: number;
   end: number;
@@ -64,11 +52,8 @@ export function exceedsPage(words: number, chars: number, limits: PageLimits): b
 }
 
 /**
- * Packs pieces greedily into pages within both limits. A piece bigger than a
- * page is split into its lines, and a line bigger than a page into runs of
- * characters.
- *
- * @returns The pages, at least one when there are pieces.
+ * Packs pieces greedily into pages within both limits (at least one page when there are pieces);
+ * a piece bigger than a page is split into lines, a line into runs of characters.
  *
  * @example
  * ```ts
@@ -80,11 +65,7 @@ export function exceedsPage(words: number, chars: number, limits: PageLimits): b
  * assert.deepEqual(paginate(lines, pieces, { words: 2, chars: 100 }).map((page) => page.startLine), [0, 2, 4]);
  * ```
  */
-export function paginate(
-  lines: SourceLines,
-  pieces: readonly Piece[],
-  limits: PageLimits,
-): Page[] {
+export function paginate(lines: SourceLines, pieces: readonly Piece[], limits: PageLimits): Page[] {
   const pages: Page[] = [];
   let open: _Span | undefined;
   const flush = () => {
@@ -109,8 +90,7 @@ export function paginate(
       add(span);
       continue;
     }
-    // Lines are weighed by their raw words, scaled so they add up to the
-    // node's own (plain-text) words: the node still needs as many pages.
+    // Raw words of lines, scaled to add up to the node's plain-text words.
     const split = _linePieces(lines, piece);
     const raw = split.reduce((total, line) => total + line.words, 0);
     const scale = raw === 0 ? 1 : piece.words / raw;
@@ -124,7 +104,7 @@ export function paginate(
   return pages;
 }
 
-/** Splits a piece into one per line (with its raw words), for a node bigger than a page. */
+/** A piece per non-blank line, with its raw words. */
 function _linePieces(lines: SourceLines, piece: Piece): Piece[] {
   const pieces: Piece[] = [];
   for (let line = piece.startLine; line <= piece.endLine; line++) {
@@ -145,11 +125,7 @@ function _spanOf(lines: SourceLines, piece: Piece): _Span {
   };
 }
 
-/**
- * Cuts one line into runs within the limits: each run ends after the last
- * whitespace that keeps it within them, or at the limit itself when there is
- * none, never between the two halves of a surrogate pair.
- */
+/** One line cut into runs within the limits: after the last fitting space, never in a pair. */
 function _characterRuns(text: string, line: _Span, limits: PageLimits, scale: number): _Span[] {
   const runs: _Span[] = [];
   let start = line.start;
@@ -202,22 +178,16 @@ function _isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
 }
 
-/** A content window: the text and the 0-based lines it spans. */
+/** A content window: the text, the 0-based lines it spans, and whether lines were dropped. */
 export interface Window {
-  /** The text. */
   readonly content: string;
-  /** First line, 0-based. */
   readonly startLine: number;
-  /** Last line, 0-based, inclusive. */
   readonly endLine: number;
-  /** Whether lines were dropped. */
   readonly truncated: boolean;
 }
 
 /**
- * Keeps the first `count` lines of a window.
- *
- * @param count How many lines to keep (at least 1).
+ * Keeps the first `count` (at least 1) lines of a window.
  *
  * @example
  * ```ts
@@ -240,9 +210,7 @@ export function headLines(window: Window, count: number): Window {
 }
 
 /**
- * Keeps the last `count` lines of a window (leading blank lines dropped).
- *
- * @param count How many lines to keep (at least 1).
+ * Keeps the last `count` (at least 1) lines of a window, leading blank lines dropped.
  *
  * @example
  * ```ts
@@ -267,9 +235,8 @@ export function tailLines(window: Window, count: number): Window {
 }
 
 /**
- * Keeps as many whole lines from the start of a window as fit in `maxChars`
- * characters (at least the first line, cut to `maxChars` when it alone is
- * bigger), for the result budget; a smaller window is marked truncated.
+ * Keeps as many whole lines from the start of a window as fit `maxChars` (at least the first,
+ * cut when it alone is bigger); a smaller window is marked truncated.
  *
  * @example
  * ```ts

@@ -1,6 +1,5 @@
 /**
- * The JSON output: one line per command, the envelope of mdsel 1.0.0, kept
- * within the result budget.
+ * The JSON output: one line per command, the envelope of mdsel 1.0.0, within the result budget.
  *
  * @module
  */
@@ -15,10 +14,8 @@ import type { SearchAnswer, SelectMatch, SelectOutcome } from "./select_command.
 export type Command = "index" | "select";
 
 /**
- * The JSON envelope of a command, as one line without a trailing newline.
- *
- * @param fields `success`, `data` and the optional top-level lists (left out
- * when `undefined`).
+ * The JSON envelope of a command, as one line without a trailing newline; fields left
+ * `undefined` are left out.
  *
  * @example
  * ```ts
@@ -44,9 +41,9 @@ export function envelope(
   },
   now: Date = new Date(),
 ): string {
+  // JSON leaves out the fields left `undefined`.
   const { success, data, ...rest } = fields;
-  const extra = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
-  return JSON.stringify({ success, command, timestamp: now.toISOString(), data, ...extra });
+  return JSON.stringify({ success, command, timestamp: now.toISOString(), data, ...rest });
 }
 
 /**
@@ -82,11 +79,8 @@ export function indexJson(
 }
 
 /**
- * The JSON envelope of `select`, within a character budget: when the matches
- * of a fan-out would pass it, the ones that do not fit (the first always
+ * The JSON envelope of `select` within `maxChars`: matches that do not fit (the first always
  * does) are left out whole and named in `data.omitted`.
- *
- * @param maxChars The budget (`Infinity` for `--full`).
  *
  * @example
  * ```ts
@@ -99,9 +93,8 @@ export function indexJson(
 export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string {
   const success = !outcome.invalid && outcome.errors.length === 0 &&
     outcome.unresolved.length === 0;
-  // A long selector is echoed cut, and the same one once.
+  // A long selector is echoed cut, and the same one once; `text` is for the text format.
   const unresolved = _distinct(
-    // `text` is how the text format shows the entry: JSON keeps the canonical forms.
     outcome.unresolved.map(({ text: _, ...entry }) => ({
       ...entry,
       selector: clipSelector(entry.selector),
@@ -116,11 +109,9 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
       data: outcome.invalid ? null : {
         matches,
         unresolved: unresolved.slice(0, after.unresolved),
-        ...(after.unresolved < unresolved.length
-          ? { unresolved_omitted: unresolved.length - after.unresolved }
-          : {}),
-        ...(omitted.length > 0 ? { omitted } : {}),
-        ...(outcome.search === undefined ? {} : { search: _searchJson(outcome.search) }),
+        unresolved_omitted: _omitted(unresolved.length, after.unresolved),
+        omitted: _nonEmpty(omitted),
+        search: outcome.search && _searchJson(outcome.search),
       },
       errors: _nonEmpty(errors.slice(0, after.errors)),
       errors_omitted: _omitted(errors.length, after.errors),
@@ -162,8 +153,7 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
       errors.map(_size),
       warnings.map(_size),
     ],
-    // A failure always says why: the first unresolved selector or error stays, as the first
-    // match does.
+    // A failure always says why: the first unresolved selector or error stays.
     unresolved.length > 0
       ? { unresolved: 1, errors: 0, warnings: 0 }
       : { unresolved: 0, errors: Math.min(1, errors.length), warnings: 0 },
@@ -172,7 +162,6 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
   return render(shown, omitted, after);
 }
 
-/** How many unresolved selectors, errors and warnings are shown. */
 interface _After {
   unresolved: number;
   errors: number;
@@ -180,14 +169,11 @@ interface _After {
 }
 
 /**
- * The JSON index within `maxChars`: documents first, folding their deepest
- * levels as {@linkcode limitIndex} does; then as many errors and warnings as
- * the rest holds, with `errors_omitted` / `warnings_omitted` for the others.
+ * The JSON index within `maxChars`: documents first, folded as {@linkcode limitIndex} does, then
+ * as many errors and warnings as fit, with `errors_omitted` / `warnings_omitted` for the others.
  *
- * @param maxChars The budget (`Infinity` for `--full`).
  * @param trees The folders the documents were found in: past the budget, documents are listed
- *   folder depth by folder depth, and `data.folders` gives each folder shown with its files and
- *   words (`listed: false` for one whose files are not).
+ *   folder depth by folder depth, and `data.folders` gives each folder shown.
  *
  * @example
  * ```ts
@@ -230,10 +216,8 @@ export function indexJsonWithin(
       data: {
         documents,
         summary,
-        ...(documents.length < docs.length
-          ? { documents_omitted: docs.length - documents.length }
-          : {}),
-        ...(folders === undefined ? {} : { folders }),
+        documents_omitted: _omitted(docs.length, documents.length),
+        folders,
       },
       errors: _nonEmpty(distinctErrors.slice(0, shown.errors)),
       errors_omitted: _omitted(distinctErrors.length, shown.errors),
@@ -248,8 +232,7 @@ export function indexJsonWithin(
     const whole = render(docs, docs, all);
     if (whole.length <= maxChars) return whole;
   }
-  // The documents first, never cut for the errors; then errors and warnings;
-  // then partial_results (the same documents, for mdsel 1.0.0's readers) in what is left.
+  // Documents first, then errors and warnings, then partial_results (for mdsel 1.0.0's readers).
   const afterChars = distinctErrors.reduce((sum, entry) => sum + _size(entry), 0) +
     distinctWarnings.reduce((sum, warning) => sum + _size(warning), 0);
   const room = maxChars - Math.min(afterChars, AFTER_RESERVE);
@@ -280,12 +263,10 @@ export function indexJsonWithin(
   return text.length <= maxChars ? text : render(documents, [], shown);
 }
 
-/** The omitted count of a list, or `undefined` when all of it is shown. */
 function _omitted(total: number, shown: number): number | undefined {
   return shown < total ? total - shown : undefined;
 }
 
-/** The characters one entry adds to a JSON list. */
 function _size(entry: unknown): number {
   return JSON.stringify(entry).length + 1;
 }
@@ -293,10 +274,7 @@ function _size(entry: unknown): number {
 /** Room for the keys of the omitted counts (`,"errors_omitted":1234`). */
 const _OMITTED_KEYS = 80;
 
-/**
- * How many entries of each list, in order, fit `room` characters: lists are
- * filled one after the other, and the first entry that does not fit ends it.
- */
+/** How many entries of each list fit `room`, filled in turn until the first that does not fit. */
 function _fitAfter(room: number, lists: readonly (readonly number[])[]): number[] {
   let left = room - _OMITTED_KEYS;
   let full = true;
@@ -309,10 +287,8 @@ function _fitAfter(room: number, lists: readonly (readonly number[])[]): number[
 }
 
 /**
- * How many unresolved selectors, errors and warnings an envelope shows: as many of each list, in
- * order, as `room` holds by their sizes ({@linkcode _fitAfter}), never fewer than `least`; then,
- * as the estimate leaves room for the keys and may be short, one fewer at a time from the end
- * (warnings, errors, unresolved) until `render` fits `maxChars` or only `least` is left.
+ * How many unresolved selectors, errors and warnings fit `room` by their sizes (never fewer than
+ * `least`); then, the estimate being rough, one fewer from the end until `render` fits `maxChars`.
  */
 function _afterWithin(
   maxChars: number,
@@ -337,7 +313,6 @@ function _afterWithin(
   return after;
 }
 
-/** The entries with the same key once, in order. */
 function _distinct<T>(entries: readonly T[], key: (entry: T) => string): T[] {
   const seen = new Set<string>();
   return entries.filter((entry) => {
@@ -361,7 +336,6 @@ function _searchJson(search: SearchAnswer) {
   };
 }
 
-/** An error entry with its selector as output echoes it (cut, or the window of a syntax error). */
 function _echoed(error: ErrorEntry): ErrorEntry {
   if (error.selector === undefined) return error;
   return { ...error, selector: errorSelector({ ...error, selector: error.selector }).text };

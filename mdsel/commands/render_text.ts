@@ -1,7 +1,6 @@
 /**
- * The compact text output agents read by default: the index as a sized
- * outline, the content of matches as it is written, all within the result
- * budget.
+ * The compact text output agents read by default: the index as a sized outline, the content of
+ * matches as it is written, all within the result budget.
  *
  * @module
  */
@@ -16,22 +15,20 @@ import {
   type TextBudget,
 } from "./index_outline.ts";
 import { buildTrees, treeLinesWithin } from "./index_tree.ts";
-import { type OutlineEntry, outlineLines } from "./outline.ts";
+import { outlineLines } from "./outline.ts";
 import { searchLines } from "./search_answer.ts";
 import { DEFAULT_ENGINE_SETTINGS } from "../settings/engine_settings.ts";
 import type { SelectAnswer, SelectOutcome } from "./select_command.ts";
 import type { Unresolved } from "./not_found.ts";
 
-/** How many selectors a "not shown" line names before `...`. */
+/** How many names a "not shown" line gives before `...`. */
 const NAMED = 10;
 
+const _chars = linesChars;
+
 /**
- * The compact text form of `index`: per document a header, an `intro` line, a line per heading
- * (`h2.3 Text`, indented, sized when big, `L54-2668` with `budget.lines`) and block counts. Deep
- * levels fold to fit ({@linkcode indexDepthLimits}), then whole documents, then the list is cut.
- *
- * @param warnings Non-fatal problems (a file skipped in a folder), one closing line each.
- * @returns The text, ending in a newline unless empty.
+ * The text form of `index` (ending in a newline unless empty): per document a header, intro,
+ * heading lines and block counts; deep levels fold to fit, then whole documents, then it is cut.
  *
  * @example
  * ```ts
@@ -55,8 +52,8 @@ export function indexText(
   const docs = items.map((item) => documentOutline(item, budget.lines));
   const after = _afterGroups([], errors, warnings);
   const limit = budget.full ? Infinity : Math.min(budget.indexMaxChars, budget.maxChars);
-  // Outlines first: errors and warnings get what is left, and room to say how many they are.
-  const hardMax = limit - Math.min(linesChars(after.flat()), AFTER_RESERVE);
+  // Outlines first: errors and warnings get what is left, and room to say how many.
+  const hardMax = limit - Math.min(_chars(after.flat()), AFTER_RESERVE);
   const limits = indexDepthLimits(items, docs, budget);
   const blocks = docs.map((doc, i) => [
     ...doc.head,
@@ -83,9 +80,7 @@ export function indexText(
     blockChars + _chars(closing()) > hardMax && items.some((item) => item.origin !== undefined)
   ) {
     // A folder too big to show whole: a tree folded by folder depth.
-    const lines = _treeIndex(items, docs, hardMax, budget.sizeWords);
-    for (const line of fitGroups(after, limit - _chars(lines), _afterClosing, 1)) lines.push(line);
-    return lines.join("\n") + "\n";
+    return _finish(_treeIndex(items, docs, hardMax, budget.sizeWords), after, limit);
   }
   if (blockChars + _chars(closing()) > hardMax && docs.length > 1) {
     // Fold the biggest outlines first: each costs one line once folded.
@@ -105,8 +100,7 @@ export function indexText(
       ? _cutOutline(docs[0], limits[0], style, hardMax, closing())
       : _cutDocuments(blocks, items, hardMax, closing());
   }
-  for (const line of fitGroups(after, limit - _chars(lines), _afterClosing, 1)) lines.push(line);
-  return lines.length === 0 ? "" : lines.join("\n") + "\n";
+  return _finish(lines, after, limit);
 }
 
 /** The index of documents found in folders, as trees; files named outright as header lines. */
@@ -136,7 +130,7 @@ function _treeIndex(
 
 /** One document's heading lines cut to fit: the first ones, then a line naming the next. */
 function _cutOutline(
-  doc: { head: string[]; entries: readonly OutlineEntry[]; tail: string[] },
+  doc: DocumentOutline,
   limit: number,
   style: { sizeWords: number },
   max: number,
@@ -162,7 +156,7 @@ function _cutOutline(
   return [...doc.head, ...lines.slice(0, kept), ...doc.tail, cutLine(kept), ...after];
 }
 
-/** Documents folded into header lines, still too many: the first ones, then a line naming the rest. */
+/** Documents folded into header lines, still too many: the first ones, then one naming the rest. */
 function _cutDocuments(
   blocks: string[][],
   items: readonly IndexedDocument[],
@@ -188,13 +182,10 @@ function _cutDocuments(
 }
 
 /**
- * The compact text form of `select`: each match's content (after a `<selector>:` line when there
- * are several), its page line or outline, then unresolved selectors and errors. Matches past the
- * budget are left out whole (the first always stays) and named on a last line.
+ * The text form of `select` (ending in a newline unless empty): each match's content, its page
+ * line or outline, then what went wrong; matches past `maxChars` (but the first) are named.
  *
- * @param maxChars The budget (`Infinity` for `--full`).
  * @param sizeWords From which size a search result shows its words (`MDSEL_SIZE_WORDS`).
- * @returns The text, ending in a newline unless empty.
  *
  * @example
  * ```ts
@@ -203,9 +194,7 @@ function _cutDocuments(
  * const outcome = {
  *   answers: [],
  *   unresolved: [{ selector: "heading:h2[5]", reason: "Index 5 out of range", suggestions: ["d::heading:h2[0]"] }],
- *   errors: [],
- *   warnings: [],
- *   invalid: false,
+ *   errors: [], warnings: [], invalid: false,
  * };
  * assert.equal(selectText(outcome), "not found: heading:h2[5]\nIndex 5 out of range\nclosest: d::heading:h2[0]\n");
  * ```
@@ -219,8 +208,8 @@ export function selectText(
   const blocks = outcome.answers.map((answer) => _answerLines(answer, labelled));
   if (outcome.search !== undefined) blocks.unshift(searchLines(outcome.search, sizeWords));
   const after = _afterGroups(outcome.unresolved, outcome.errors, outcome.warnings);
-  // Matches first: what comes after gets what is left, and room to say how much it is.
-  const room = maxChars - Math.min(linesChars(after.flat()), AFTER_RESERVE);
+  // Matches first: what comes after gets what is left, and room to say how much.
+  const room = maxChars - Math.min(_chars(after.flat()), AFTER_RESERVE);
   let kept = blocks.length;
   const omittedLine = (from: number) => {
     const rest = outcome.answers.slice(from - blocks.length + outcome.answers.length)
@@ -236,10 +225,7 @@ export function selectText(
   }
   const lines = blocks.slice(0, kept).flat();
   if (kept < blocks.length) lines.push(omittedLine(kept));
-  for (const line of fitGroups(after, maxChars - _chars(lines), _afterClosing, 1)) {
-    lines.push(line);
-  }
-  return lines.length === 0 ? "" : lines.join("\n") + "\n";
+  return _finish(lines, after, maxChars);
 }
 
 /** What an output prints after its matches: unresolved selectors, errors, warnings, once each. */
@@ -267,12 +253,17 @@ function _afterGroups(
     if (once(`error\0${JSON.stringify(error)}`)) groups.push(errorText(error));
   }
   for (const warning of warnings) {
-    if (once(`warning\0${warning}`)) groups.push([_warningLine(warning)]);
+    if (once(`warning\0${warning}`)) groups.push([`[warning: ${echoLine(warning)}]`]);
   }
   return groups;
 }
 
-/** The closing line of the errors, unresolved selectors and warnings left out. */
+/** The lines, then the groups after them that fit what is left of `max`, as text. */
+function _finish(lines: string[], after: string[][], max: number): string {
+  for (const line of fitGroups(after, max - _chars(lines), _afterClosing, 1)) lines.push(line);
+  return lines.length === 0 ? "" : lines.join("\n") + "\n";
+}
+
 function _afterClosing(left: number): string {
   return `[${left} more ${
     left === 1 ? "error or warning" : "errors and warnings"
@@ -294,9 +285,8 @@ function _answerLines(answer: SelectAnswer, labelled: boolean): string[] {
 }
 
 /**
- * The text lines of one error: `error TYPE: message`, then `file:` /
- * `selector:` lines; a selector syntax error also gets a caret under the
- * column, and `did you mean: <selector>` for what it probably meant.
+ * The text lines of one error: `error TYPE: message`, `file:` and `selector:` lines (with a caret
+ * under a syntax error's column), and `did you mean: <selector>`.
  *
  * @example
  * ```ts
@@ -328,14 +318,6 @@ export function errorText(error: ErrorEntry): string[] {
   }
   return lines;
 }
-
-/** The closing line of a warning: `[warning: ...]`, on one line. */
-function _warningLine(warning: string): string {
-  return `[warning: ${echoLine(warning)}]`;
-}
-
-/** Characters of lines joined and ended by newlines. */
-const _chars = linesChars;
 
 /** The first few names, then `...`. */
 function _names(names: readonly string[]): string {

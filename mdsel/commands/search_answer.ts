@@ -1,7 +1,6 @@
 /**
- * The text of a search answer: what was found, then the results grouped
- * under their file, each with its selector, heading path, size (from
- * `MDSEL_SIZE_WORDS` words) and a snippet, or the best one's source.
+ * The text of a search answer: what was found, then the results grouped under their file, each
+ * with its selector, heading path, size and a snippet, or the best one's source.
  *
  * @module
  */
@@ -11,15 +10,13 @@ import { echoLine } from "./echo.ts";
 import { clipLine } from "./outline.ts";
 import type { SearchAnswer } from "./select_command.ts";
 
-/** A search result's heading path is shortened past this many characters. */
+/** A result's heading path is shortened past this many characters, each heading past 80. */
 const PATH_CHARS = 56;
-/** One heading of a search result's path is cut past this many characters. */
 const HEADING_CHARS = 80;
 
 /**
- * The text lines of a search: how many sections matched and are shown, then
- * per result its selector, heading path, size and a snippet of its best hit;
- * over several files, each file's results come under a line with its path.
+ * The text lines of a search: how many sections matched and are shown, then per result its
+ * selector, heading path, size and snippet, under its file's path over several files.
  *
  * @param sizeWords From which size a result line shows its words (`MDSEL_SIZE_WORDS`).
  *
@@ -56,15 +53,13 @@ export function searchLines(
       : `the best ${results.length} of ${matched} matching sections`;
   }
   const lines = [`search: ${found}`];
-  // The first's source follows when it stands out, or when it is short (the others then keep
-  // their snippets: the ranking is less sure of the first).
+  // When the first is short but does not stand out, the others keep their snippets.
   const sourced = results[0]?.content !== undefined;
   const standsOut = sourced &&
     results.every((result, i) => i === 0 || result.score < results[0].score * STANDS_OUT_SHARE);
   if (sourced) {
     lines[0] += results.length === 1 ? "; its source follows" : "; the first's source follows";
   }
-  // Over several files, results come grouped under their file's path.
   const grouped = results.some((result) => result.label.includes("::"));
   const indent = grouped ? " " : "";
   let file: string | undefined;
@@ -74,23 +69,18 @@ export function searchLines(
       file = result.file;
       lines.push(echoLine(file));
     }
-    // An intro without a title says where it stands.
-    const path = result.heading_path.length === 0
-      ? "(before the first heading)"
-      // Under its file's line, a result's path starts below the page's top heading.
-      : _headingPath(
-        grouped && result.heading_path.length > 1
-          ? result.heading_path.slice(1)
-          : result.heading_path,
-      );
-    // A size where the outline shows one: a section big enough that a select of it pages.
+    // Under its file's line, a result's path starts below the page's top heading.
+    const path = result.heading_path.length === 0 ? "(before the first heading)" : _headingPath(
+      grouped && result.heading_path.length > 1
+        ? result.heading_path.slice(1)
+        : result.heading_path,
+    );
     const size = result.word_count >= sizeWords ? ` [${result.word_count} words]` : "";
     lines.push(`${indent}${result.label} ${path}${size}`);
-    // The section itself, as a select returns it: no second call needed.
     if (result.content !== undefined) {
       for (const line of result.content.split("\n")) lines.push(line);
     } else if (result.snippet !== "" && !standsOut && !snippets.has(result.snippet)) {
-      // A snippet shown already (the same text in another file) is not repeated.
+      // The same snippet in another file is not repeated.
       snippets.add(result.snippet);
       lines.push(`${indent}  ${echoLine(result.snippet)}`);
     }

@@ -1,13 +1,13 @@
 /**
- * `mdsel select <words>`: a search. The sections that hold the words, best
- * first, each with the selector that reads it.
+ * `mdsel select <words>`: a search. The sections that hold the words, best first, each with the
+ * selector that reads it.
  *
  * @module
  */
 import type { Workspace } from "../cache/workspace.ts";
 import type { MdDocument } from "../parse/document.ts";
-import { formatPath, formatShortPath } from "../query/selector.ts";
-import { searchDocuments } from "../search/search.ts";
+import { formatPath, formatShortPath, type Selector } from "../query/selector.ts";
+import { searchDocuments, type SearchHit } from "../search/search.ts";
 import { clipQuery, QueryError } from "../search/query.ts";
 import { MAX_HITS, SHORT_SOURCE_CHARS, STANDS_OUT_SHARE } from "../search/limits.ts";
 import { closestSelectors } from "../query/suggest.ts";
@@ -21,21 +21,13 @@ import {
   type SelectOutcome,
   type SelectSettings,
 } from "./select_command.ts";
-import type { SearchHit } from "../search/search.ts";
-import type { Selector } from "../query/selector.ts";
 import type { Target } from "../query/resolve.ts";
 
 /**
- * Searches the documents of a call (or of one namespace) for plain words. No
- * hit or an empty query leaves the search unresolved, with the closest headings
- * as suggestions; a namespace no file has is part of the words (`std::vector`).
- *
- * One call instead of two: when the best section is small (under `MDSEL_SIZE_WORDS` words) and
- * stands out ({@linkcode STANDS_OUT_SHARE}) or is short ({@linkcode SHORT_SOURCE_CHARS}), its
- * result carries its source.
+ * Searches a call's documents (or one namespace's) for plain words; no hit leaves it unresolved
+ * with the closest headings. A small best section that stands out or is short carries its source.
  *
  * @param namespace Restricts the search to one file (when a file has it), or `null`.
- * @param settings Page size and budgets, to answer a small best section whole.
  *
  * @example
  * ```ts
@@ -58,7 +50,7 @@ export function searchWorkspace(
   if (namespace !== null) {
     docs = docs.filter((doc) => doc.namespace === namespace);
     if (docs.length === 0) {
-      // No file has that namespace: it was a word (`std::vector`).
+      // No file has that namespace: it was part of the words (`std::vector`).
       [docs, query, namespace] = [workspace.docs, `${namespace}::${query}`, null];
     }
   }
@@ -79,7 +71,6 @@ export function searchWorkspace(
   }
   const qualify = workspace.docs.length > 1;
   const fileOf = _relativeFiles(workspace);
-  // Grouped by file, as documentation search groups its results by page.
   const hits = _groupedByFile(found.hits);
   outcome.search = {
     query: clipSelector(query),
@@ -115,7 +106,6 @@ export function searchWorkspace(
       selector: shown,
       reason: `No section holds any of the words: ${found.terms.join(", ")}`,
       suggestions,
-      // The text format names them as the outline does (`h2.3`, `fs::h2.3` with several files).
       text: { selector: shown, suggestions: suggestions.map((s) => shortLabel(s, qualify)) },
     });
   }
@@ -123,9 +113,8 @@ export function searchWorkspace(
 }
 
 /**
- * The hits grouped by document, documents in the order of their best hits; in each, hits best
- * first, but a section holding a hit comes right before it when its heading holds the query's
- * words as strongly (a page's outline reads top down).
+ * The hits grouped by document, in the order of their best hits; in each, best first, but a
+ * section holding a hit comes right before it when its heading scores as high.
  */
 function _groupedByFile(hits: readonly SearchHit[]): SearchHit[] {
   const groups = new Map<MdDocument, SearchHit[]>();
@@ -134,7 +123,6 @@ function _groupedByFile(hits: readonly SearchHit[]): SearchHit[] {
     if (group === undefined) groups.set(hit.target.doc, [hit]);
     else group.push(hit);
   }
-  // The hits come best first: the groups are met in the order of their best hits.
   const ordered: SearchHit[] = [];
   for (const group of groups.values()) {
     const shown = new Set<SearchHit>();
@@ -155,21 +143,17 @@ function _groupedByFile(hits: readonly SearchHit[]): SearchHit[] {
   return ordered;
 }
 
-/** Whether a section holds another (a subsection, at any depth). */
+/** Whether a section holds another at any depth. */
 function _holds(outer: Target, inner: Target): boolean {
   return outer.kind === "section" && inner.kind === "section" && outer.list === inner.list &&
     outer.index < inner.index && inner.index < outer.end;
 }
 
-/** Where a target starts in its list. */
 function _start(target: Target): number {
   return target.kind === "root" ? -1 : target.index;
 }
 
-/**
- * Each document's file as a result names it: relative to the folder (or a
- * glob's base folder) it was found in, as given when it was named outright.
- */
+/** Each document's path relative to the folder (or glob base) it was found in, else as given. */
 function _relativeFiles(workspace: Workspace): (doc: MdDocument) => string {
   const origins = new Map<MdDocument, string | undefined>();
   workspace.docs.forEach((doc, i) => origins.set(doc, workspace.origins?.[i]));
@@ -188,11 +172,7 @@ function _relativeFiles(workspace: Workspace): (doc: MdDocument) => string {
 /** A selector without query parameters: only those matter to {@linkcode buildAnswer}. */
 const PLAIN: Selector = { namespace: null, segments: [], params: { full: false }, query: "" };
 
-/**
- * The exact source of a small section, as selecting it returns it: under
- * `MDSEL_SIZE_WORDS` words, whole (no outline, no page), and within a tenth
- * of the result budget.
- */
+/** A small section's whole source, as a select returns it, within a tenth of the budget. */
 function _wholeSource(
   hit: SearchHit,
   settings: SelectSettings,
@@ -205,10 +185,7 @@ function _wholeSource(
   return content.length <= settings.maxChars / 10 ? content : undefined;
 }
 
-/**
- * The longest query whose closest headings are looked for: a heading's text
- * mistyped, not a sentence (edit distances of long queries cost more than the search).
- */
+/** The longest query whose closest headings are looked for (a mistyped heading, not a sentence). */
 const _SUGGEST_QUERY_CHARS = 64;
 
 /** The headings whose text is closest to a short query, as selectors. */

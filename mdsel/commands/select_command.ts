@@ -1,7 +1,6 @@
 /**
- * `mdsel select`: the content behind a selector, in every file it matches.
- * A big section answers with its introduction and the outline of its
- * subsections; other big content comes in pages.
+ * `mdsel select`: the content behind a selector, in every file it matches. A big section answers
+ * with its introduction and the outline of its subsections; other big content comes in pages.
  *
  * @module
  */
@@ -21,7 +20,6 @@ import {
   formatPath,
   formatSelector,
   formatShortPath,
-  type PathStep,
   type Selector,
   SelectorSyntaxError,
 } from "../query/selector.ts";
@@ -52,7 +50,6 @@ import {
 
 /** A direct child of a match. */
 export interface ChildInfo {
-  /** Its fully qualified selector. */
   selector: string;
   /** `heading` or the block type. */
   type: string;
@@ -62,21 +59,18 @@ export interface ChildInfo {
   word_count: number;
 }
 
-/** Where a paged match stands. */
+/** Where a paged match stands (`page` is 1-based). */
 export interface Pagination {
-  /** This page, 1-based. */
   page: number;
-  /** How many pages the content has. */
   total_pages: number;
-  /** The page size in words. */
   page_words: number;
   /** The selector of the next page. */
   next?: string;
 }
 
-/** One match of `select`, as the JSON envelope carries it. */
+/** One match of `select`, as the JSON envelope carries it; lines are 1-based. */
 export interface SelectMatch {
-  /** Canonical, fully qualified selector of this match. */
+  /** Canonical, fully qualified. */
   selector: string;
   /** `section`, `root`, `intro` or the block type. */
   type: string;
@@ -84,58 +78,46 @@ export interface SelectMatch {
   content: string;
   /** Whether content was left out (outline, paging, head, tail). */
   truncated: boolean;
-  /** First line, 1-based. */
   start_line: number;
-  /** Last line, 1-based. */
   end_line: number;
   /** Set when a big section answered with its introduction and outline. */
   outline?: true;
-  /** Present when the content is paged. */
   pagination?: Pagination;
-  /** The match's direct children, at most {@linkcode _MAX_CHILDREN}. */
+  /** At most {@linkcode _MAX_CHILDREN} direct children. */
   children_available: ChildInfo[];
-  /** Direct children beyond those listed. */
   children_omitted?: number;
 }
 
 /** One match, with what the text format prints after its content. */
 export interface SelectAnswer {
-  /** The match. */
   match: SelectMatch;
   /** Text lines after the content: a blank line, the outline and its closing hint. */
   outline?: string[];
 }
 
-/** One result of a search, as the JSON envelope carries it. */
+/** One result of a search, as the JSON envelope carries it; lines are 1-based. */
 export interface SearchResultEntry {
-  /** Canonical, fully qualified selector of the section. */
+  /** Canonical, fully qualified. */
   selector: string;
   /** The short selector outlines print (`h2.3`, `ns::h2.3` with several files). */
   label: string;
-  /** The section's file, relative to the folder searched (as given when named outright). */
+  /** Relative to the folder searched (as given when named outright). */
   file: string;
   /** The headings from the document's top down to the section's own. */
   heading_path: string[];
   /** Words of the whole section. */
   word_count: number;
-  /** First line, 1-based. */
   start_line: number;
-  /** Last line, 1-based. */
   end_line: number;
-  /** BM25 score, higher is better. */
   score: number;
   /** The section's own text around its best hit, on one line. */
   snippet: string;
-  /**
-   * The best section's exact source, when it is small and stands out or is
-   * short (see `searchWorkspace`): what selecting it would return.
-   */
+  /** The best section's exact source, when small and it stands out or is short. */
   content?: string;
 }
 
 /** What a search found, beside the matches of `select`. */
 export interface SearchAnswer {
-  /** The words searched, as given. */
   query: string;
   /** How many sections matched. */
   matched: number;
@@ -145,13 +127,10 @@ export interface SearchAnswer {
 
 /** What `select` found. */
 export interface SelectOutcome {
-  /** The matches, in file order. */
   answers: SelectAnswer[];
-  /** The selector, when it matched nothing. */
   unresolved: Unresolved[];
   /** Unreadable files, or the selector's syntax error. */
   errors: ErrorEntry[];
-  /** Non-fatal problems. */
   warnings: string[];
   /** Set when the selector did not parse: there is no data at all. */
   invalid: boolean;
@@ -161,9 +140,7 @@ export interface SelectOutcome {
 
 /** Settings that shape `select`. */
 export interface SelectSettings {
-  /** Page size in words. */
   pageWords: number;
-  /** Page size in characters. */
   pageChars: number;
   /** The most one result may print, in characters. */
   maxChars: number;
@@ -181,16 +158,13 @@ export const DEFAULT_SELECT_SETTINGS: SelectSettings = (({ warnings: _, ...engin
   full: false,
 }))(DEFAULT_ENGINE_SETTINGS);
 
-/** At most this many direct children are listed. */
 const _MAX_CHILDREN = 50;
 
 const PREVIEW_LENGTH = 80;
 
 /**
- * Parses a selector for `select`, turning a syntax error into its entry.
- *
- * @param text The selector (or selectors, or words to search for) as given.
- * @returns What to do, or the `INVALID_SELECTOR` entry.
+ * Parses the selectors (or words to search for) of `select`; a syntax error becomes its
+ * `INVALID_SELECTOR` entry.
  *
  * @example
  * ```ts
@@ -209,22 +183,15 @@ export function parseForSelect(text: string): { input: SelectInput } | { error: 
     return { input: parseSelectInput(text) };
   } catch (error) {
     if (!(error instanceof SelectorSyntaxError)) throw error;
-    const entry: ErrorEntry = {
-      type: "INVALID_SELECTOR",
-      code: error.code,
-      message: error.message,
-      selector: text,
-    };
+    const { code, message } = error;
+    const entry: ErrorEntry = { type: "INVALID_SELECTOR", code, message, selector: text };
     const meant = _respelt(text, error);
     if (meant !== undefined) entry.suggestions = [meant];
     return { error: entry };
   }
 }
 
-/**
- * The selector with its misspelt type names respelt (`heding:h2[14]` ->
- * `heading:h2[14]`), when that is a valid selector short enough to echo.
- */
+/** The selector with misspelt type names respelt (`heding:h2[14]`), when then valid and short. */
 function _respelt(text: string, error: SelectorSyntaxError, fixes = 0): string | undefined {
   const { fix } = error;
   // Each fix respells one name; a selector with more typos than this is guesswork.
@@ -240,9 +207,7 @@ function _respelt(text: string, error: SelectorSyntaxError, fixes = 0): string |
 }
 
 /**
- * Runs `select` over loaded documents.
- *
- * @param settings Page size, budgets and `--full` (defaults for what is left out).
+ * Runs `select` over loaded documents (default settings for what `settings` leaves out).
  *
  * @example
  * ```ts
@@ -317,8 +282,8 @@ export function emptyOutcome(workspace: Workspace): SelectOutcome {
 }
 
 /**
- * Runs `select` for several selectors: the matches of each in turn (a match
- * found twice is kept once), and each one that matched nothing beside them.
+ * Runs `select` for several selectors: the matches of each in turn (a match found twice is kept
+ * once), and each one that matched nothing beside them.
  *
  * @example
  * ```ts
@@ -327,11 +292,8 @@ export function emptyOutcome(workspace: Workspace): SelectOutcome {
  * import { parseSelector } from "../query/selector.ts";
  * import { selectAllInWorkspace } from "./select_command.ts";
  * const doc = parseDocument("# A\n\ntext\n\n## B\n", "doc", "doc.md");
- * const outcome = selectAllInWorkspace(["h1.0/para.0", "h2.0", "h3.0"].map(parseSelector), {
- *   docs: [doc],
- *   errors: [],
- *   warnings: [],
- * });
+ * const selectors = ["h1.0/para.0", "h2.0", "h3.0"].map(parseSelector);
+ * const outcome = selectAllInWorkspace(selectors, { docs: [doc], errors: [], warnings: [] });
  * assert.equal(outcome.answers.length, 2);
  * assert.equal(outcome.unresolved.length, 1);
  * ```
@@ -351,34 +313,26 @@ export function selectAllInWorkspace(
   const answers: SelectAnswer[] = [];
   for (const outcome of outcomes) {
     for (const answer of outcome.answers) {
-      const { match } = answer;
-      const key = [
-        match.selector.slice(0, match.selector.indexOf("::")),
-        match.type,
-        match.start_line,
-        match.end_line,
-        match.pagination?.page ?? 0,
-        match.outline === true,
-        match.content.length,
-      ].join("\0");
+      const { selector, type, start_line, end_line, pagination, outline, content } = answer.match;
+      const namespace = selector.slice(0, selector.indexOf("::"));
+      const page = pagination?.page ?? 0;
+      const key = [namespace, type, start_line, end_line, page, outline === true, content.length]
+        .join("\0");
       if (seen.has(key)) continue;
       seen.add(key);
       answers.push(answer);
     }
   }
-  const unresolved: Unresolved[] = [];
-  for (const outcome of outcomes) for (const entry of outcome.unresolved) unresolved.push(entry);
+  const unresolved = outcomes.flatMap((outcome) => outcome.unresolved);
   return { ...emptyOutcome(workspace), answers, unresolved };
 }
 
 /**
- * Builds the answer for one target: its content (an outline for a big
- * section, a page of other big content, or cut by head/tail), lines and
- * direct children.
+ * The answer for one target (an outline for a big section, a page of other big content, or cut
+ * by head/tail), or the reason the requested page does not exist.
  *
  * @param selector The selector, for its query parameters.
  * @param qualify Whether outline selectors carry the namespace (several files).
- * @returns The answer, or the reason the requested page does not exist.
  *
  * @example
  * ```ts
@@ -411,8 +365,7 @@ export function buildAnswer(
   const explicit = full || params.page !== undefined || params.head !== undefined ||
     params.tail !== undefined;
   const big = exceedsPage(extent.words, extent.chars, limits);
-  // A section answers with its outline when too big for a page, or when the index folded its
-  // subsections away and the outline shows its size; a small folded section answers whole.
+  // A section too big for a page, or big and folded in the index, answers with its outline.
   if (
     !explicit && target.kind === "section" &&
     (big || (extent.words >= settings.sizeWords && _foldedInIndex(target, settings)))
@@ -422,43 +375,41 @@ export function buildAnswer(
       return _outlineAnswer(target, extent, firstSubsection, settings, limits, qualify);
     }
   }
-  const pages: Page[] = full || (params.page === undefined && !big) ||
-      (params.page === undefined && (params.head !== undefined || params.tail !== undefined))
-    ? []
-    : paginate(doc.lines, extent.pieces, limits);
+  const unpaged = params.page === undefined &&
+    (!big || params.head !== undefined || params.tail !== undefined);
+  const pages: Page[] = full || unpaged ? [] : paginate(doc.lines, extent.pieces, limits);
   const paged = pages.length > 1;
   const pageNumber = params.page ?? 1;
   const total = paged ? pages.length : 1;
   if (pageNumber > total) {
     return `Page ${pageNumber} out of range (only ${total} page(s) in ${selectorText})`;
   }
-  let window: Window = {
-    content: extent.content,
-    startLine: extent.startLine,
-    endLine: extent.endLine,
-    truncated: false,
-  };
+  const { content, startLine, endLine } = extent;
+  let window: Window = { content, startLine, endLine, truncated: false };
   if (paged) window = _pageWindow(doc, pages[pageNumber - 1], extent);
   if (params.head !== undefined) window = _keepTruncation(window, headLines(window, params.head));
   if (params.tail !== undefined) window = _keepTruncation(window, tailLines(window, params.tail));
   if (!full) window = clipToChars(window, limits.chars);
   const match = _match(target, selectorText + selector.query, window);
-  if (paged) {
-    match.pagination = {
-      page: pageNumber,
-      total_pages: pages.length,
-      page_words: settings.pageWords,
-      ...(pageNumber < pages.length ? { next: `${selectorText}?page=${pageNumber + 1}` } : {}),
-    };
-  }
+  if (paged) match.pagination = _pagination(selectorText, pageNumber, pages.length, settings);
   return { match };
 }
 
-/**
- * The answer of a big section with subsections: its introduction (or its first page, when the
- * introduction passes a page), its direct children and, for the text format, the outline of
- * its subsections closed by a line saying how to go on.
- */
+function _pagination(
+  selector: string,
+  page: number,
+  total: number,
+  settings: SelectSettings,
+): Pagination {
+  return {
+    page,
+    total_pages: total,
+    page_words: settings.pageWords,
+    ...(page < total ? { next: `${selector}?page=${page + 1}` } : {}),
+  };
+}
+
+/** A big section's answer: its introduction (or first page), and the outline of its subsections. */
 function _outlineAnswer(
   target: Extract<Target, { kind: "section" }>,
   extent: _Extent,
@@ -486,14 +437,7 @@ function _outlineAnswer(
   const selectorText = formatPath(doc.namespace, target.path);
   const match = _match(target, selectorText, window);
   match.outline = true;
-  if (pages.length > 1) {
-    match.pagination = {
-      page: 1,
-      total_pages: pages.length,
-      page_words: settings.pageWords,
-      next: `${selectorText}?page=2`,
-    };
-  }
+  if (pages.length > 1) match.pagination = _pagination(selectorText, 1, pages.length, settings);
   const label = (i: number) => _label(target, i, qualify);
   const entries = outlineEntries(list, target.index + 1, target.end, label);
   const self = label(target.index);
@@ -522,10 +466,7 @@ function _outlineAnswer(
   return { match, outline };
 }
 
-/**
- * Whether the document's own text index (`mdsel index <file>`) lists the
- * section without some of its subsections.
- */
+/** Whether the document's own text index (`mdsel index <file>`) folds some of its subsections. */
 function _foldedInIndex(
   target: Extract<Target, { kind: "section" }>,
   settings: SelectSettings,
@@ -563,23 +504,19 @@ function _deepestSubsection(nodes: readonly MdNode[], from: number, to: number):
 /** The selector an outline prints for the heading at `index` of a section's list. */
 function _label(target: Extract<Target, { kind: "section" }>, index: number, qualify: boolean) {
   const { doc, list } = target;
-  const node = list.nodes[index];
+  const { depth } = list.nodes[index];
+  const type = { kind: "heading", depth } as const;
   if (list === doc.top) {
-    const short = formatShortPath([{
-      type: { kind: "heading", depth: node.depth },
-      index: list.ordinals[index],
-    }]);
+    const short = formatShortPath([{ type, index: list.ordinals[index] }]);
     return qualify ? `${doc.namespace}::${short}` : short;
   }
-  // A section inside a blockquote: its subsections are numbered within the
-  // quote's list, below the section's own path.
+  // Inside a blockquote, subsections are numbered within the quote's list, below the section.
   if (index === target.index) return formatPath(doc.namespace, target.path);
   let k = 0;
   for (let i = target.index + 1; i < index; i++) {
-    if (list.nodes[i].kind === "heading" && list.nodes[i].depth === node.depth) k++;
+    if (list.nodes[i].kind === "heading" && list.nodes[i].depth === depth) k++;
   }
-  const step: PathStep = { type: { kind: "heading", depth: node.depth }, index: k };
-  return formatPath(doc.namespace, [...target.path, step]);
+  return formatPath(doc.namespace, [...target.path, { type, index: k }]);
 }
 
 function _match(target: Target, selector: string, window: Window): SelectMatch {
@@ -621,15 +558,11 @@ function _extentOf(target: Target): _Extent {
   const end = target.kind === "block" ? target.index + 1 : target.end;
   const nodes = target.list.nodes.slice(target.index, end);
   const content = nodesSource(doc, nodes);
-  return {
-    content,
-    startLine: nodes[0].startLine,
-    endLine: nodes[nodes.length - 1].endLine,
-    words: target.list.wordPrefix[end] - target.list.wordPrefix[target.index],
-    chars: content.length,
-    pieces: nodes.map(_pieceOf),
-    quoteDepth: nodes[0].quoteDepth,
-  };
+  const { startLine, quoteDepth } = nodes[0];
+  const words = target.list.wordPrefix[end] - target.list.wordPrefix[target.index];
+  const pieces = nodes.map(_pieceOf);
+  const endLine = nodes[nodes.length - 1].endLine;
+  return { content, startLine, endLine, words, chars: content.length, pieces, quoteDepth };
 }
 
 function _rootExtent(doc: MdDocument): _Extent {
@@ -644,15 +577,8 @@ function _rootExtent(doc: MdDocument): _Extent {
   const startLine = pieces[0].startLine;
   const endLine = pieces[pieces.length - 1].endLine;
   const content = sliceLines(doc.lines, startLine, endLine);
-  return {
-    content,
-    startLine,
-    endLine,
-    words: doc.top.wordPrefix[nodes.length],
-    chars: content.length,
-    pieces,
-    quoteDepth: 0,
-  };
+  const words = doc.top.wordPrefix[nodes.length];
+  return { content, startLine, endLine, words, chars: content.length, pieces, quoteDepth: 0 };
 }
 
 function _pageWindow(doc: MdDocument, page: Page, extent: _Extent): Window {

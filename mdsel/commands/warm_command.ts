@@ -1,9 +1,6 @@
 /**
- * `mdsel warm <files...>`, an engine command not in the usage: it writes the
- * document and search data of every file the cache does not hold as it is now,
- * so the next call over them is warm. It runs at the lowest priority, in parts
- * each written in a transaction of its own, so a run the server stops when a
- * call comes in keeps what it wrote.
+ * `mdsel warm <files...>` (not in the usage): writes the cache data of every file the cache does
+ * not hold as it is now, at the lowest priority, in parts that each commit on their own.
  *
  * @module
  */
@@ -16,16 +13,13 @@ import type { EngineSettings } from "../settings/engine_settings.ts";
 import { loadWorkspace } from "../cache/workspace.ts";
 import { RecordMissError } from "../parse/doc_record.ts";
 
-/** The most bytes of files one part of a run reads and writes together (and holds at a time). */
+/** The most bytes of files one part of a run reads, writes and holds at a time. */
 const _WARM_PART_BYTES = 4 * 1024 * 1024;
 
-/** What a run of `mdsel warm` did. */
+/** What a run of `mdsel warm` did: files named, files whose search data it wrote, or why not. */
 export interface WarmResult {
-  /** How many files the paths named. */
   readonly files: number;
-  /** How many files' search data it derived and wrote. */
   readonly derived: number;
-  /** Why it wrote nothing, when it wrote nothing for a reason of its own. */
   readonly skipped?: string;
 }
 
@@ -43,7 +37,7 @@ export interface WarmResult {
  * await Deno.writeTextFile(`${dir}/docs/a.mdx`, "# A\n\nSome words.\n");
  * const first = await warmCache([`${dir}/docs`], { ...DEFAULT_ENGINE_SETTINGS, cache }, 0);
  * assert.deepEqual(first, { files: 1, derived: 1 });
- * // A file changed in the 3 s before a run is derived again by the next (git's racy rule).
+ * // A file changed just before a run is derived again by the next (git's racy rule).
  * const second = await warmCache([`${dir}/docs`], { ...DEFAULT_ENGINE_SETTINGS, cache }, 0);
  * assert.deepEqual(second, { files: 1, derived: 1 });
  * await Deno.remove(dir, { recursive: true });
@@ -70,19 +64,15 @@ export async function warmCache(
     bytes += info.size;
   }
   const count = files.length;
+  const skip = (skipped: string) => ({ files: count, derived: 0, skipped });
   // What a call would refuse, or not cache: nothing to finish.
   if (expanded.errors.some((error) => error.code === "TOO_MANY_FILES")) {
-    return { files: count, derived: 0, skipped: "too many files" };
+    return skip("too many files");
   }
-  if (bytes > settings.maxBytes) return { files: count, derived: 0, skipped: "too many bytes" };
-  if (!worthCaching(files, settings.cache)) {
-    return { files: count, derived: 0, skipped: "too small to cache" };
-  }
-  // Past half the cap, a run's parts would push each other out and every run derive them again:
-  // such a folder is left to the calls.
-  if (bytes * 2 > settings.cache.maxBytes) {
-    return { files: count, derived: 0, skipped: "more than the cache's cap holds" };
-  }
+  if (bytes > settings.maxBytes) return skip("too many bytes");
+  if (!worthCaching(files, settings.cache)) return skip("too small to cache");
+  // Past half the cap, a run's parts would push each other out and every run derive them again.
+  if (bytes * 2 > settings.cache.maxBytes) return skip("more than the cache's cap holds");
   const left = await _notHeld(files, settings.cache);
   if (left.length === 0) return { files: count, derived: 0 };
   let derived = 0;
@@ -107,7 +97,7 @@ export async function warmCache(
   return { files: count, derived };
 }
 
-/** The files in parts of about the same size, at most {@linkcode _WARM_PART_BYTES} each but for a bigger file. */
+/** Parts of about the same size, at most {@linkcode _WARM_PART_BYTES} each but for a bigger file. */
 function _parts<T extends { readonly size: number }>(files: readonly T[]): T[][] {
   const bytes = files.reduce((sum, file) => sum + file.size, 0);
   const target = bytes / Math.max(1, Math.ceil(bytes / _WARM_PART_BYTES));
@@ -126,10 +116,7 @@ function _parts<T extends { readonly size: number }>(files: readonly T[]): T[][]
   return parts;
 }
 
-/**
- * The files whose search data the cache does not hold as they are now (nor
- * holds as refused by its cap): those a run derives.
- */
+/** The files whose search data the cache does not hold as they are now (nor refused by its cap). */
 async function _notHeld<T extends { readonly path: string; readonly info: Deno.FileInfo }>(
   files: readonly T[],
   settings: CacheSettings,
@@ -155,10 +142,7 @@ async function _notHeld<T extends { readonly path: string; readonly info: Deno.F
   }
 }
 
-/**
- * The lowest priority (`nice 19`) for the main thread, where the work is, when the run may set
- * it (Linux's priority is a thread's: V8's helper threads, started before, keep theirs).
- */
+/** The lowest priority (`nice 19`) for the main thread, where the work is, when allowed. */
 async function _lowerPriority(): Promise<void> {
   try {
     const status = await Deno.permissions.query({ name: "sys", kind: "setPriority" });
