@@ -1,10 +1,7 @@
 /**
- * Where a big text can be cut so that each piece parses as it does within the whole: a big file
- * is parsed a piece at a time, so that only one piece's tokens are alive at once. A cut goes before
- * an ATX heading at column 0 after a blank line, where every CommonMark construct is closed but a
- * fenced code block or an HTML block of types 1 to 5 (`<pre>`, `<!-- -->`, ...). The scan tracks
- * those at the top level; the parser confirms each cut ({@linkcode runsToEnd}), as the scan does
- * not see containers.
+ * Where a big text can be cut so each piece parses as within the whole: before a column-0 ATX
+ * heading after a blank line, outside fences and HTML blocks of types 1 to 5. The scan does not see
+ * containers: the parser confirms each cut ({@linkcode runsToEnd}).
  *
  * @module
  */
@@ -27,11 +24,8 @@ const TILDE = 126;
 const LESS_THAN = 60;
 
 /**
- * The lines where the pieces of a text start: the first is `0`, each piece holds at least
- * `targetChars` characters (but the last), and each later one starts at a heading where a cut is
- * safe.
- *
- * @param from The first line a cut may go before (after front matter).
+ * The lines where the pieces of a text start: `0`, then safe cuts from line `from` (after front
+ * matter) on, each piece but the last holding at least `targetChars` characters.
  *
  * @example
  * ```ts
@@ -74,7 +68,7 @@ export function chunkStarts(lines: SourceLines, from: number, targetChars: numbe
       if (html !== undefined && !html[1].test(rest)) htmlEnd = html[1];
     } else if (
       first === HASH && pos === start && line > from &&
-      _isAtxHeading(text, pos, end) && _isEmpty(text, starts[line - 1], lines.ends[line - 1]) &&
+      _isAtxHeading(text, pos, end) && _isBlank(text, starts[line - 1], lines.ends[line - 1]) &&
       start - starts[cuts[cuts.length - 1]] >= targetChars &&
       text.length - start >= targetChars
     ) {
@@ -85,8 +79,8 @@ export function chunkStarts(lines: SourceLines, from: number, targetChars: numbe
 }
 
 /**
- * Whether a piece's parse shows that its cut was not safe: its last top-level block is a fenced
- * code block or an HTML block that ran to the piece's end (in the whole text, past the cut).
+ * Whether a piece's parse shows its cut was not safe: its last top-level block is a fence or an
+ * HTML block that ran to the piece's end.
  *
  * @example
  * ```ts
@@ -110,7 +104,7 @@ export function runsToEnd(
 }
 
 /** Only spaces and tabs, as markdown-it takes a blank line (a form feed is text to it). */
-function _isEmpty(text: string, start: number, end: number): boolean {
+function _isBlank(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
     const code = text.charCodeAt(i);
     if (code !== SPACE && code !== TAB) return false;
@@ -120,16 +114,21 @@ function _isEmpty(text: string, start: number, end: number): boolean {
 
 /** `#` to `######` then a space, a tab or the end of the line. */
 function _isAtxHeading(text: string, pos: number, end: number): boolean {
-  let hashes = 0;
-  while (pos + hashes < end && text.charCodeAt(pos + hashes) === HASH) hashes++;
-  if (hashes > 6) return false;
-  const next = pos + hashes;
+  const next = pos + _run(text, pos, end, HASH);
+  if (next - pos > 6) return false;
   return next === end || text.charCodeAt(next) === SPACE || text.charCodeAt(next) === TAB;
 }
 
+/** How many `char`s stand in a row from `pos`, before `end`. */
+function _run(text: string, pos: number, end: number, char: number): number {
+  let length = 0;
+  while (pos + length < end && text.charCodeAt(pos + length) === char) length++;
+  return length;
+}
+
 /**
- * A fence opener at `pos`, the line's first non-space character (`char`, a backtick or a tilde):
- * three or more backticks (no backtick in its info) or tildes.
+ * A fence opener at `pos`, the line's first non-space character `char` (a backtick or a tilde):
+ * three or more of it, and no backtick in a backtick fence's info.
  *
  * @example
  * ```ts
@@ -145,16 +144,15 @@ export function opensFence(
   end: number,
   char: number,
 ): { char: number; length: number } | undefined {
-  let length = 0;
-  while (pos + length < end && text.charCodeAt(pos + length) === char) length++;
+  const length = _run(text, pos, end, char);
   if (length < 3) return undefined;
   if (char === BACKTICK && text.slice(pos + length, end).includes("`")) return undefined;
   return { char, length };
 }
 
 /**
- * Whether the line closes `fence` at `pos`, its first non-space character: at least as many of
- * the fence's character, then only spaces.
+ * Whether the line closes `fence` at `pos`, its first non-space character: at least as many of the
+ * fence's character, then only spaces.
  *
  * @example
  * ```ts
@@ -170,12 +168,6 @@ export function closesFence(
   end: number,
   fence: { char: number; length: number },
 ): boolean {
-  let length = 0;
-  while (pos + length < end && text.charCodeAt(pos + length) === fence.char) length++;
-  if (length < fence.length) return false;
-  for (let i = pos + length; i < end; i++) {
-    const code = text.charCodeAt(i);
-    if (code !== SPACE && code !== TAB) return false;
-  }
-  return true;
+  const length = _run(text, pos, end, fence.char);
+  return length >= fence.length && _isBlank(text, pos + length, end);
 }

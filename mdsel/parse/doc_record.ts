@@ -1,9 +1,7 @@
 /**
- * A parsed document as a record of plain data, and back: what the cache keeps of a file and what a
- * parsing worker hands back. The record holds what the model is built from (nodes with their
- * lines, words and heading text, blockquotes' children, the root preview's plain text), never the
- * source text: a document is rebuilt from its record and the file's text as read now, without
- * parsing it again and without loading a parser.
+ * A parsed document as a record of plain data, and back: what the cache keeps and a worker hands
+ * back. It holds what the model is built from, never the source: a document is rebuilt from its
+ * record and the file's text as read now, without parsing again or loading a parser.
  *
  * @module
  */
@@ -19,16 +17,10 @@ import {
 import { type MdxProblem, mdxWarning } from "./mdx_warning.ts";
 import { splitLines } from "./source_lines.ts";
 
-/**
- * The version of the record's format and of what the parser puts in it. Raise it whenever either
- * changes (`tests/mdsel/parse/doc_record_test.ts` says when).
- */
+/** The version of the record's format and content: raise it when either changes (see its test). */
 export const DOC_RECORD_VERSION = 5;
 
-/**
- * How many characters of the root's plain text a record keeps: what the index's preview of the
- * root reads. A document rebuilt from a record asked for other plain text parses its file again.
- */
+/** How many characters of the root's plain text a record keeps: what the root's preview reads. */
 export const ROOT_PLAIN_CHARS = 320;
 
 /** Node kinds by their number in a record. */
@@ -55,7 +47,7 @@ const FIELDS = 7;
 export interface NodeListRecord {
   /** {@linkcode FIELDS} numbers per node. */
   readonly n: number[];
-  /** The headings' text and the `jsx` nodes' (their attributes' text), in order. */
+  /** The text of the headings and of the `jsx` nodes, in order. */
   readonly t: string[];
   /** The blockquotes' children, by position (MDX only: Markdown is quick to parse again). */
   readonly q?: Record<string, NodeListRecord>;
@@ -63,7 +55,6 @@ export interface NodeListRecord {
 
 /** A parsed document as plain data (JSON). */
 export interface DocRecord extends NodeListRecord {
-  /** Which front end read the file. */
   readonly s: Syntax;
   /** Lines of front matter. */
   readonly f: number;
@@ -71,19 +62,17 @@ export interface DocRecord extends NodeListRecord {
   readonly c: number;
   /** Where and why MDX rejected the file (read as Markdown then). */
   readonly x?: MdxProblem;
-  /** The plain text of the nodes before the first heading, by position, at {@linkcode ROOT_PLAIN_CHARS}. */
+  /** The plain text of the nodes before the first heading, by position, at `ROOT_PLAIN_CHARS`. */
   readonly p?: Record<string, string>;
 }
 
-/** A document, and the warning its parse gave. */
+/** A document, and where and why MDX rejected it, when it did. */
 export interface ParsedFile {
-  /** The document. */
   readonly doc: MdDocument;
-  /** Where and why MDX rejected the file, when it did. */
   readonly problem?: MdxProblem;
 }
 
-/** A document rebuilt from a record was asked for something its record does not hold, with no parser at hand. */
+/** A document rebuilt from a record was asked for what the record lacks, with no parser at hand. */
 export class RecordMissError extends Error {
   /** @param filePath The file. */
   constructor(filePath: string) {
@@ -113,9 +102,7 @@ export function recordOf(parsed: ParsedFile): DocRecord {
   let text = "";
   for (let i = 0; i < nodes.length && nodes[i].kind !== "heading"; i++) {
     if (text.length >= ROOT_PLAIN_CHARS) break;
-    const piece = doc.plainText(nodes[i], ROOT_PLAIN_CHARS);
-    p[i] = piece;
-    text += piece;
+    text += p[i] = doc.plainText(nodes[i], ROOT_PLAIN_CHARS);
   }
   return {
     s: doc.syntax,
@@ -127,53 +114,39 @@ export function recordOf(parsed: ParsedFile): DocRecord {
   };
 }
 
-function _listRecord(
-  doc: MdDocument,
-  nodes: readonly MdNode[],
-  children: boolean,
-): NodeListRecord {
-  const n: number[] = new Array(nodes.length * FIELDS);
+function _listRecord(doc: MdDocument, nodes: readonly MdNode[], children: boolean): NodeListRecord {
+  const n: number[] = [];
   const t: string[] = [];
   let q: Record<string, NodeListRecord> | undefined;
-  for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i];
-    const at = i * FIELDS;
-    n[at] = KIND_CODES.get(node.kind)!;
-    n[at + 1] = node.depth;
-    n[at + 2] = node.startLine;
-    n[at + 3] = node.endLine;
-    n[at + 4] = node.words;
-    n[at + 5] = node.level;
-    n[at + 6] = node.quoteDepth;
+  nodes.forEach((node, i) => {
+    const { depth, startLine, endLine, words, level, quoteDepth } = node;
+    n.push(KIND_CODES.get(node.kind)!, depth, startLine, endLine, words, level, quoteDepth);
     if (node.kind === "heading" || node.kind === "jsx") t.push(node.text);
     if (children && node.kind === "blockquote") {
       (q ??= {})[i] = _listRecord(doc, doc.childrenOf(node).nodes, true);
     }
-  }
+  });
   return q === undefined ? { n, t } : { n, t, q };
 }
 
 /**
- * Rebuilds a parsed document from its record and its file's text, as read now, for this call's
- * namespace and path.
+ * Rebuilds a parsed document from its record and its file's text as read now (the record's `c` its
+ * length), for this call's namespace and path.
  *
- * @param record The record (its `c` must be the text's length).
- * @param reparse Parses the text again, for what the record does not hold (when it is absent or
- * gives `undefined`, no parser is at hand: such a question throws {@linkcode RecordMissError}).
+ * @param reparse Parses the text again, for what the record lacks; without it (or when it gives
+ * `undefined`) such a question throws {@linkcode RecordMissError}.
  * @throws {TypeError} When the record is not one.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "./markdown_nodes.ts";
  * import { documentOf, recordOf } from "./doc_record.ts";
- * import { readMarkdown } from "./markdown_nodes.ts";
+ * import { parseDocument, readMarkdown } from "./markdown_nodes.ts";
  * const text = "Intro.\n\n# A\n\n> ## B\n";
  * const record = JSON.parse(JSON.stringify(recordOf({ doc: parseDocument(text, "d", "d.md") })));
  * const { doc } = documentOf(record, text, "e", "e.md", () => readMarkdown(text, Infinity));
  * assert.equal(doc.namespace, "e");
  * assert.deepEqual(doc.childrenOf(doc.top.nodes[2]).nodes.map((node) => node.text), ["B"]);
- * assert.equal(doc.plainText(doc.top.nodes[0], 320), "Intro.\n\n");
  * ```
  */
 export function documentOf(
@@ -216,7 +189,7 @@ export function documentOf(
         built.forEach((child, i) => parents.set(child, [node, i]));
         return built;
       }
-      // An MDX record holds every blockquote's children; a Markdown one none (quick to parse).
+      // An MDX record holds every blockquote's children; a Markdown one none.
       if (record.s === "mdx" && !reparsed.has(node)) return [];
       const found = liveParts().childrenOf(liveNode(node));
       for (const child of found) reparsed.add(child);
@@ -236,7 +209,7 @@ export function documentOf(
 }
 
 /**
- * The warning line of a parsed file for this call's path (an MDX file MDX rejected), if any.
+ * The warning of a parsed file MDX rejected, for this call's path, if any.
  *
  * @example
  * ```ts

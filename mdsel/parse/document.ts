@@ -1,6 +1,6 @@
 /**
- * The document model: a file's top-level nodes, the sections its headings open, and the word and
- * line figures the index reports.
+ * The document model: a file's nodes, the sections its headings open, and their word and line
+ * figures.
  *
  * @module
  */
@@ -11,10 +11,7 @@ export { stripQuoteMarkers };
 /** The node kinds a selector can name with `block:`. */
 export type BlockKind = "paragraph" | "code" | "list" | "table" | "blockquote";
 
-/**
- * Every kind of node the model knows; only headings and blocks are selectable. `jsx` (lines of JSX
- * tags), `expression` (`{...}`, comments included) and `esm` (`import`/`export`) are MDX's only.
- */
+/** Every kind of node; only headings and blocks are selectable; the last three are MDX's. */
 export type NodeKind =
   | "heading"
   | BlockKind
@@ -37,7 +34,6 @@ export const BLOCK_KINDS: readonly BlockKind[] = [
 
 /** One node: a heading, a block, or another construct that takes up lines. */
 export interface MdNode {
-  /** What the node is. */
   readonly kind: NodeKind;
   /** Heading level 1 to 6; 0 for other nodes. */
   readonly depth: number;
@@ -45,18 +41,10 @@ export interface MdNode {
   readonly startLine: number;
   /** Last non-blank source line, 0-based, inclusive. */
   readonly endLine: number;
-  /** Words of the node's plain text. */
   readonly words: number;
-  /**
-   * A heading's plain text; for a `jsx` node (MDX), the text of its tags' attributes, one value per
-   * line (see `jsx_text.ts`); empty for other nodes.
-   */
+  /** A heading's plain text; a `jsx` node's attribute text, a value a line; else empty. */
   readonly text: string;
-  /**
-   * Index of the node's first markdown-it token among those its document keeps; -1 when the MDX
-   * parser read it, or for a top-level node after the first heading that is no blockquote (nothing
-   * reads its tokens again).
-   */
+  /** Index of its first markdown-it token among those kept; -1 when MDX read it or none is kept. */
   readonly tokenStart: number;
   /** Index one past the node's last token (-1 when dropped). */
   readonly tokenEnd: number;
@@ -70,16 +58,12 @@ export interface MdNode {
 export interface NodeList {
   /** Unique within a process, to tell lists apart. */
   readonly id: number;
-  /** The nodes, in source order. */
   readonly nodes: readonly MdNode[];
   /** For a heading at `i`: one past the last node of its section. */
   readonly sectionEnds: Int32Array;
   /** `wordPrefix[i]` is the number of words in `nodes[0..i)`. */
   readonly wordPrefix: Float64Array;
-  /**
-   * `ordinals[i]` counts the nodes before `i` of the same type (headings of the same depth, blocks
-   * of the same kind): the index a selector gives it.
-   */
+  /** `ordinals[i]` counts the nodes before `i` of the same {@linkcode nodeTypeKey}. */
   readonly ordinals: Int32Array;
 }
 
@@ -92,21 +76,14 @@ export interface MdDocument {
   readonly namespace: string;
   /** The path as the user gave it. */
   readonly filePath: string;
-  /** Which parser read it. */
   readonly syntax: Syntax;
-  /** The exact source and its lines. */
   readonly lines: SourceLines;
-  /** How many lines of front matter the file starts with. */
   readonly frontMatterLines: number;
   /** The top-level nodes. */
   readonly top: NodeList;
   /** The child nodes of a blockquote of this document. */
   childrenOf(node: MdNode): NodeList;
-  /**
-   * The plain text of one node, ending in a newline (see {@linkcode nodesPlainText}).
-   *
-   * @param limit Stop collecting once this many characters are gathered.
-   */
+  /** The plain text of one node, ending in a newline, until at least `limit` characters. */
   plainText(node: MdNode, limit: number): string;
 }
 
@@ -115,11 +92,8 @@ export type NodeDraft = { -readonly [K in keyof MdNode]: MdNode[K] };
 
 /** What a front end hands the model. */
 export interface DocumentParts {
-  /** Which parser read the text. */
   readonly syntax: Syntax;
-  /** The text's lines. */
   readonly lines: SourceLines;
-  /** How many lines of front matter the text starts with. */
   readonly frontMatterLines: number;
   /** The top-level nodes, heading text read. */
   readonly nodes: readonly MdNode[];
@@ -135,8 +109,7 @@ let _nextListId = 0;
 export const CHUNK_CHARS = 256 * 1024;
 
 /**
- * Puts a front end's parts together into a document: the top-level list and its sections, and
- * each blockquote's children when first asked for.
+ * Puts a front end's parts together into a document (a blockquote's children when first asked).
  *
  * @example
  * ```ts
@@ -173,8 +146,7 @@ export function assembleDocument(
 }
 
 /**
- * The exact source of a contiguous run of sibling nodes, from the first character of the first to
- * the last character of the last, trailing whitespace removed.
+ * The exact source of a run of sibling nodes, from the first's first character to the last's last.
  *
  * @example
  * ```ts
@@ -194,10 +166,7 @@ export function nodesSource(doc: MdDocument, nodes: readonly MdNode[]): string {
 }
 
 /**
- * A `jsx` node's plain text: the text of its tags' attributes and a newline, or `""` when they
- * hold none.
- *
- * @param limit At most this many characters (before the closing newline).
+ * A `jsx` node's plain text: its attribute text (at most `limit` characters) and a newline.
  *
  * @example
  * ```ts
@@ -217,9 +186,8 @@ export function jsxPlainText(node: MdNode, limit: number): string {
 const MDX_CODE_KINDS: ReadonlySet<NodeKind> = new Set(["jsx", "expression", "esm"]);
 
 /**
- * The source of lines `first..last` (0-based, inclusive) a reader sees as text, trailing
- * whitespace removed: in an MDX file, without the lines of its top-level ESM, expressions and JSX
- * tags. JSX attributes' text counts in words, but the search reads it as a field of its own.
+ * The source of lines `first..last` (inclusive) a reader sees as text: in an MDX file, without the
+ * lines of its top-level ESM, expressions and JSX tags (the search reads their text apart).
  *
  * @example
  * ```ts
@@ -255,9 +223,7 @@ export function proseSource(doc: MdDocument, first: number, last: number): strin
 }
 
 /**
- * The plain text of some nodes, one node per line, for previews.
- *
- * @param limit Stop collecting once this many characters are gathered.
+ * The plain text of some nodes, one node per line, for previews, until at least `limit` characters.
  *
  * @example
  * ```ts
@@ -294,8 +260,7 @@ export function isSelectable(node: MdNode): boolean {
 }
 
 /**
- * A key shared by nodes a selector type counts together: `h2` for depth-2 headings, the kind for
- * every other node.
+ * The key of the nodes a selector type counts together: `h2` for depth-2 headings, else the kind.
  *
  * @example
  * ```ts
@@ -311,8 +276,7 @@ export function nodeTypeKey(node: MdNode): string {
 }
 
 /**
- * How many characters a contiguous run of sibling nodes spans in the source, from the first
- * character of the first to the last of the last.
+ * How many characters a run of sibling nodes spans, from the first's first to the last's last.
  *
  * @example
  * ```ts
@@ -331,24 +295,21 @@ export function nodesChars(doc: MdDocument, nodes: readonly MdNode[]): number {
 
 function _listOf(nodes: readonly MdNode[]): NodeList {
   const sectionEnds = new Int32Array(nodes.length).fill(nodes.length);
+  const wordPrefix = new Float64Array(nodes.length + 1);
+  const ordinals = new Int32Array(nodes.length);
   const open: number[] = [];
+  const seen = new Map<string, number>();
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i];
+    wordPrefix[i + 1] = wordPrefix[i] + node.words;
+    const key = nodeTypeKey(node);
+    ordinals[i] = seen.get(key) ?? 0;
+    seen.set(key, ordinals[i] + 1);
     if (node.kind !== "heading") continue;
     while (open.length > 0 && nodes[open[open.length - 1]].depth >= node.depth) {
       sectionEnds[open.pop()!] = i;
     }
     open.push(i);
-  }
-  const wordPrefix = new Float64Array(nodes.length + 1);
-  for (let i = 0; i < nodes.length; i++) wordPrefix[i + 1] = wordPrefix[i] + nodes[i].words;
-  const ordinals = new Int32Array(nodes.length);
-  const seen = new Map<string, number>();
-  for (let i = 0; i < nodes.length; i++) {
-    const key = nodeTypeKey(nodes[i]);
-    const count = seen.get(key) ?? 0;
-    ordinals[i] = count;
-    seen.set(key, count + 1);
   }
   return { id: _nextListId++, nodes, sectionEnds, wordPrefix, ordinals };
 }

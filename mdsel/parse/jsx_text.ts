@@ -1,58 +1,26 @@
 /**
  * The text a page shows from its JSX tags' attributes (`<Callout title="...">`, a props table's
- * `content={[...]}`): MDX documentation puts much of what a reader sees there, so word counts and
- * the search read it. It is the tags' string values and the string literals and JSX text of their
- * expression attributes (read by acorn, as MDX reads them), one per line, without the tags' names
- * and the attributes that are never text a reader sees (`src`, `href`, `className`, ...).
+ * `content={[...]}`), for word counts and the search: string values and the strings of expressions
+ * (read by acorn, as MDX reads them), one per line, without attributes that are never text.
  *
  * @module
  */
 import { Parser, tokTypes } from "acorn";
 import acornJsx from "acorn-jsx";
 
-/**
- * Attributes (and an expression's object keys) whose value is never text a reader sees:
- * addresses, styling, identity.
- */
-const NOT_TEXT = new Set([
-  "src",
-  "srcSet",
-  "srcset",
-  "srcLight",
-  "srcDark",
-  "img",
-  "audio",
-  "href",
-  "link",
-  "to",
-  "className",
-  "class",
-  "style",
-  "id",
-  "key",
-  "ref",
-  "width",
-  "height",
-  "target",
-  "rel",
-  "lang",
-  "language",
-  "icon",
-  "color",
-  "size",
-  "variant",
-  "slot",
-]);
+/** Attributes (and an expression's object keys) never text a reader sees: addresses, styling. */
+const NOT_TEXT = new Set(
+  ("src srcSet srcset srcLight srcDark img audio href link to className class style id key ref " +
+    "width height target rel lang language icon color size variant slot").split(" "),
+);
 
 /** The most characters of a tag's source read for its text (a bound on the parser's work). */
 export const JSX_TEXT_SOURCE_CHARS = 1_000_000;
 
 /**
- * The text of the JSX tags in a stretch of MDX source (the lines of a `jsx` node): each string
- * attribute's value and each string literal of an expression attribute, one per line, in order.
+ * The text of the JSX tags in a stretch of MDX source (a `jsx` node's lines), one value per line.
  *
- * @param known The expressions read already, by where they start in `source` (after their `{`):
- * their text is taken as read.
+ * @param known The expressions read already, by where they start in `source` (after their `{`).
  *
  * @example
  * ```ts
@@ -87,21 +55,15 @@ export function jsxText(
   return values.join("\n");
 }
 
-/**
- * An attribute expression acorn has read already (MDX's parse reads the big ones,
- * `mdx_parse.ts`): where it ends and its text, so it is not read twice.
- */
+/** An attribute expression acorn read already (`mdx_parse.ts`): its end (before `}`) and text. */
 export interface KnownExpression {
-  /** Its end (after its last character, before the `}`), in the source's offsets. */
   readonly end: number;
-  /** Its text, as {@linkcode expressionText} gives it. */
   readonly text: readonly string[];
 }
 
 /**
- * The text of an expression acorn read (its estree node): its string literals, template text and
- * JSX text (with its attributes', as above), in source order, whitespace collapsed; an object's
- * keys are names, not text.
+ * The text of an expression's estree node: its strings, template text and JSX text, in source
+ * order, whitespace collapsed; an object's keys are names, not text.
  *
  * @example
  * ```ts
@@ -118,14 +80,12 @@ export function expressionText(node: unknown): string[] {
   return values;
 }
 
-/** A tag's name (`Foo`, `Foo.Bar`, `foo:bar`), or `/` and a closing tag's: 200 characters at most. */
+/** A tag's name (`Foo`, `Foo.Bar`, `foo:bar`), or `/` and a closing tag's. */
 const TAG_NAME = /\/[\w$.:-]{0,199}|[\w$.:-]{0,200}/y;
-/** An attribute's name: 200 characters at most. */
 const ATTRIBUTE_NAME = /[\w$:.-]{1,200}/y;
 /** A spread attribute's `...`, within the first 63 characters of its expression. */
 const SPREAD = /\s{0,60}\.\.\./y;
 
-/** Where the next `<` or `{` stands from `at`, or -1. */
 function _nextSpecial(text: string, at: number): number {
   for (let i = at; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -149,10 +109,7 @@ function _skipSpace(text: string, at: number): number {
   return at;
 }
 
-/**
- * Reads the attributes of the tag whose name starts at `at`; returns where the tag ends. `cut`:
- * the text was cut at the bound (a value it cuts keeps its text up to there).
- */
+/** Reads the attributes of the tag named at `at`, to its end; `cut`: the text was cut short. */
 function _tag(
   text: string,
   at: number,
@@ -160,7 +117,6 @@ function _tag(
   known: ((at: number) => KnownExpression | undefined) | undefined,
   cut: boolean,
 ): number {
-  // The name (`Foo`, `Foo.Bar`, `foo:bar`), or `/` of a closing tag, or `>` of a fragment.
   TAG_NAME.lastIndex = at;
   const name = TAG_NAME.exec(text)?.[0] ?? "";
   at += name.length;
@@ -208,7 +164,6 @@ function _expression(
   values: string[] | null,
   known: ((at: number) => KnownExpression | undefined) | undefined,
 ): number {
-  // A spread attribute's `...` before its expression.
   SPREAD.lastIndex = at + 1;
   const start = at + 1 + (SPREAD.exec(text)?.[0].length ?? 0);
   const read = known?.(start);
@@ -235,10 +190,9 @@ function _expression(
   return close === -1 ? text.length : close + 1;
 }
 
-/** acorn's parser class (its constructor is `protected` in its types, public in its code). */
+/** acorn's parser class (its constructor is `protected` in its types only). */
 type _ParserClass = new (options: typeof _OPTIONS, input: string, at: number) => _ParserState;
 
-/** acorn's parser, as far as {@linkcode _expression} drives it. */
 interface _ParserState {
   nextToken(): void;
   parseExpression(): _Node;
@@ -249,7 +203,6 @@ interface _ParserState {
 let _parser: typeof Parser | undefined;
 const _OPTIONS = { ecmaVersion: "latest", sourceType: "module" } as const;
 
-/** An estree node, as far as this reads it. */
 interface _Node {
   readonly type: string;
   readonly end: number;
@@ -259,7 +212,7 @@ interface _Node {
 
 /** The string literals, template text and JSX text under a node, in source order. */
 function _strings(node: _Node, values: string[], depth: number): void {
-  // Deeper than any page's data: a bound on the walk, not a limit a page meets.
+  // A bound on the walk, deeper than any page's data.
   if (depth > 200) return;
   if (node.type === "Literal" && typeof node.value === "string") {
     _push(values, node.value);

@@ -1,6 +1,6 @@
 /**
- * The Markdown parser the engine uses: markdown-it with GFM tables and strikethrough (built in)
- * and footnotes (plugin), tuned to report where every block starts and ends instead of rendering.
+ * The Markdown parser: markdown-it with GFM tables, strikethrough and footnotes, tuned to report
+ * where every block starts and ends instead of rendering.
  *
  * @module
  */
@@ -9,10 +9,7 @@ import type { Env, MarkdownIt as MarkdownItInstance, StateBlock, Token } from "m
 // @ts-types="./markdown_it_footnote.d.ts"
 import footnotePlugin from "markdown-it-footnote";
 
-/**
- * What a block parse learns that inline parses need: the link reference definitions
- * (`[label]: /url`, in `references`), so `[text][label]` and `[label][]` resolve.
- */
+/** What a block parse learns that inline parses need: the link reference definitions. */
 export type ParseEnv = Env;
 
 /** Token type recorded for a link reference definition (`[x]: /url`). */
@@ -32,49 +29,33 @@ let _mdxParser: MarkdownItInstance | undefined;
 let _inlineParser: MarkdownItInstance | undefined;
 
 /**
- * Parses Markdown into markdown-it block tokens whose `map` gives 0-based source lines, line
- * breaks counted as `splitLines` does. Inline content is left unparsed (`inline` tokens keep their
- * raw `content`): it is most of markdown-it's time, and only headings and previews need it.
+ * Parses Markdown into block tokens whose `map` gives 0-based lines (as `splitLines` counts them);
+ * `inline` tokens keep their raw `content` unparsed (most of markdown-it's time).
  *
- * @param source The Markdown text (front matter already blanked out).
  * @param env Receives the reference definitions, for {@linkcode parseInline}.
- * @param indentedCode Whether a line indented by four spaces is code, as in CommonMark; MDX has
- * no indented code (such a line is a paragraph).
+ * @param indentedCode Whether a line indented four spaces is code (MDX has no indented code).
  *
- * @example Parse a heading
+ * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseMarkdown } from "./markdown.ts";
- * const tokens = parseMarkdown("# Hi\n");
- * assert.equal(tokens[0].type, "heading_open");
- * assert.deepEqual(tokens[0].map, [0, 1]);
+ * assert.deepEqual(parseMarkdown("# Hi\n")[0].map, [0, 1]);
  * assert.equal(parseMarkdown("\n    text\n", {}, false)[0].type, "paragraph_open");
  * ```
  */
 export function parseMarkdown(source: string, env: ParseEnv = {}, indentedCode = true): Token[] {
-  if (indentedCode) {
-    _parser ??= _createParser(true);
-    return _parser.parse(source, env);
-  }
-  if (_mdxParser === undefined) {
-    _mdxParser = _createParser(true);
-    _mdxParser.block.ruler.disable("code");
-  }
-  return _mdxParser.parse(source, env);
+  if (indentedCode) return (_parser ??= _createParser(true)).parse(source, env);
+  return (_mdxParser ??= _createParser(true, false)).parse(source, env);
 }
 
 /**
- * Parses one piece of inline Markdown (a heading's or a paragraph's content) into inline tokens.
- *
- * @param env The block parse's environment: its reference definitions resolve reference links
- * (`[http.Agent][]`).
+ * Parses a heading's or a paragraph's inline content into inline tokens; `env`'s reference
+ * definitions resolve reference links (`[http.Agent][]`).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseInline, parseMarkdown } from "./markdown.ts";
- * const types = ["em_open", "text", "em_close", "text", "code_inline"];
- * assert.deepEqual(parseInline("*a* `b`").map((token) => token.type), types);
  * const env = {};
  * parseMarkdown("[x]: https://example.com\n", env);
  * assert.deepEqual(parseInline("[x][]", env).map((token) => token.type), ["link_open", "text", "link_close"]);
@@ -87,11 +68,8 @@ export function parseInline(content: string, env: ParseEnv = {}): Token[] {
 }
 
 /**
- * Records link reference definitions another parser found (MDX's) in `env`, so that inline parses
- * resolve `[text][label]` to them. A label already defined keeps its first definition, as in
- * CommonMark.
- *
- * @param labels The definitions' labels, as written.
+ * Records in `env` the labels of link reference definitions another parser (MDX's) found; a label
+ * already defined keeps its first definition, as in CommonMark.
  *
  * @example
  * ```ts
@@ -111,7 +89,7 @@ export function defineReferences(env: ParseEnv, labels: readonly string[]): void
   }
 }
 
-function _createParser(blockOnly: boolean): MarkdownItInstance {
+function _createParser(blockOnly: boolean, indentedCode = true): MarkdownItInstance {
   // linkify and typographer change nothing the engine reads, and cost time.
   const md = new MarkdownIt({ html: true, linkify: false, typographer: false });
   md.use(footnotePlugin);
@@ -121,13 +99,13 @@ function _createParser(blockOnly: boolean): MarkdownItInstance {
   _pushLightTokens(md);
   _recordDefinitions(md);
   _boundTooDeepNesting(md);
+  if (!indentedCode) md.block.ruler.disable("code");
   return md;
 }
 
 /**
- * markdown-it's `Token` sets each field with `Object.defineProperty` (its build's class-field
- * helper), which is slow. Block tokens are made by this class instead: the same fields in the same
- * order, set by assignment, with `Token`'s methods through its prototype.
+ * markdown-it's `Token` sets each field with the slow `Object.defineProperty`: block tokens are
+ * made by this class instead, the same fields in the same order, with `Token`'s prototype.
  */
 class _BlockToken {
   type: string;
@@ -168,9 +146,8 @@ function _pushLightTokens(md: MarkdownItInstance): void {
 }
 
 /**
- * Past `maxNesting` levels markdown-it skips to the end of the range it was given, inside a list
- * item the rest of the file (every heading after it lost). Skip only the lines that still belong
- * to the too-deep container (blank, or indented at least as far).
+ * Past `maxNesting` markdown-it skips the rest of its range (in a list item, the rest of the file):
+ * skip only the lines of the too-deep container (blank, or indented at least as far).
  */
 function _boundTooDeepNesting(md: MarkdownItInstance): void {
   const block = md.block;
@@ -185,10 +162,7 @@ function _boundTooDeepNesting(md: MarkdownItInstance): void {
   };
 }
 
-/**
- * Reference and footnote definitions produce no positioned token, yet they are nodes of a
- * section: wrap their block rules so each leaves a token with a map.
- */
+/** Reference and footnote definitions are nodes too: each leaves a token with a map. */
 function _recordDefinitions(md: MarkdownItInstance): void {
   _wrapBlockRule(md, "reference", (state, startLine) => {
     const token = state.push(DEFINITION_TOKEN, "", 0);

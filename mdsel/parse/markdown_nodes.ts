@@ -41,17 +41,14 @@ const NODE_KIND_BY_TOKEN: Readonly<Record<string, NodeKind>> = {
   [FOOTNOTE_OPEN_TOKEN]: "footnote_definition",
 };
 
-/** Nodes as built from tokens, and each heading's raw inline content (its text still to read). */
+/** Nodes as built, `text` still empty, and each heading's raw inline content (else `undefined`). */
 export interface Drafts {
-  /** The nodes, `text` still empty. */
   readonly nodes: NodeDraft[];
-  /** For a heading, its raw inline content; `undefined` for other nodes. */
   readonly contents: (string | undefined)[];
 }
 
 /**
- * Appends `more` drafts to `target`, one by one (a spread of a big file's nodes overflows the
- * stack).
+ * Appends `more` drafts to `target`, one by one (a spread of a big file's overflows the stack).
  *
  * @example
  * ```ts
@@ -70,11 +67,9 @@ export function appendDrafts(target: Drafts, more: Drafts): void {
 }
 
 /**
- * Reads a Markdown text into the parts of the document model.
+ * Reads a Markdown text (BOM removed) into the parts of the document model.
  *
- * @param text The file's text (BOM already removed).
- * @param chunkChars A text of at least twice this many characters is parsed in pieces of about
- * this size (see `chunks.ts`).
+ * @param chunkChars A text of twice this size or more is parsed in pieces of about this size.
  *
  * @example
  * ```ts
@@ -114,10 +109,8 @@ export function readMarkdown(text: string, chunkChars: number): DocumentParts {
 }
 
 /**
- * Parses pieces of one text with markdown-it and keeps the tokens later reads need: those of
- * blockquotes (for their children) and of the nodes before the first heading (for the root's
- * preview), their lines made absolute. The other nodes drop theirs (`tokenStart` -1), so that only
- * one piece's tokens are alive at a time.
+ * Parses pieces of one text and keeps the tokens later reads need, lines made absolute: those of
+ * blockquotes and of the nodes before the first heading (the root's preview). Others drop theirs.
  */
 export class MarkdownReader {
   /** The reference definitions of every piece parsed so far. */
@@ -127,7 +120,7 @@ export class MarkdownReader {
   readonly #indentedCode: boolean;
   readonly #kept: Token[] = [];
 
-  /** @param indentedCode Whether four-space indented lines are code (Markdown) or not (MDX). */
+  /** @param indentedCode Whether four-space indented lines are code (Markdown, not MDX). */
   constructor(lines: SourceLines, frontMatterLines: number, indentedCode: boolean) {
     this.#lines = lines;
     this.#frontMatterLines = frontMatterLines;
@@ -135,11 +128,8 @@ export class MarkdownReader {
   }
 
   /**
-   * The top-level nodes of lines `first..last)`, or `undefined` when the piece's last block is a
-   * fence or an HTML block that runs over `last` (the cut was not safe).
-   *
-   * @param beforeHeading Whether no heading came before the piece (its nodes before its first
-   * heading keep their tokens then).
+   * The top-level nodes of lines `first..last)`, or `undefined` when its last block runs over
+   * `last` (the cut was not safe); `beforeHeading`: no heading came before the piece.
    */
   piece(first: number, last: number, beforeHeading: boolean): Drafts | undefined {
     const lines = this.#lines;
@@ -158,10 +148,7 @@ export class MarkdownReader {
         }
         node.tokenStart = start;
         node.tokenEnd = this.#kept.length;
-      } else {
-        node.tokenStart = -1;
-        node.tokenEnd = -1;
-      }
+      } else node.tokenStart = node.tokenEnd = -1;
     }
     return piece;
   }
@@ -181,29 +168,27 @@ export class MarkdownReader {
   childrenOf(node: MdNode): NodeDraft[] {
     const { tokenStart, tokenEnd, level, quoteDepth } = node;
     if (node.kind !== "blockquote" || tokenStart < 0) return [];
-    const tokens = this.#kept;
     return this.readHeadings(
-      _buildNodes(tokens, this.#lines, tokenStart + 1, tokenEnd - 1, level + 1, quoteDepth + 1, 0),
+      _buildNodes(
+        this.#kept,
+        this.#lines,
+        tokenStart + 1,
+        tokenEnd - 1,
+        level + 1,
+        quoteDepth + 1,
+        0,
+      ),
     );
   }
 
-  /**
-   * The plain text of a node this reader built, ending in a newline: from its kept tokens, or from
-   * its source parsed again.
-   *
-   * @param limit Stop once the text is at least this long.
-   */
+  /** A node's plain text, ending in a newline: from its kept tokens, or its source parsed again. */
   plainText(node: MdNode, limit: number): string {
     if (node.tokenStart >= 0) {
       return blockPlainText(this.#kept, node.tokenStart, node.tokenEnd, limit, this.env) + "\n";
     }
-    // Its tokens were dropped (a top-level node): parse its own lines again.
     const source = sliceLines(this.#lines, node.startLine, node.endLine);
-    const tokens = parseMarkdown(
-      stripQuoteMarkers(source, node.quoteDepth),
-      { ...this.env },
-      this.#indentedCode,
-    );
+    const quoted = stripQuoteMarkers(source, node.quoteDepth);
+    const tokens = parseMarkdown(quoted, { ...this.env }, this.#indentedCode);
     return blockPlainText(tokens, 0, tokens.length, limit, this.env) + "\n";
   }
 
@@ -267,11 +252,8 @@ function _closingIndex(tokens: readonly Token[], open: number, to: number): numb
 }
 
 /**
- * Parses a Markdown text into the document model.
- *
- * @param text The file's text (BOM already removed).
- * @param chunkChars A text of at least twice this many characters is parsed in pieces of about
- * this size (the same document, less memory at once).
+ * Parses a Markdown text (BOM removed) into the document model, in pieces of about `chunkChars`
+ * when twice as big (the same document, less memory at once).
  *
  * @example
  * ```ts

@@ -1,9 +1,7 @@
 /**
- * The MDX front end of the document model: an `.mdx` file read with MDX's own rules
- * (`mdx_parse.ts`) into the nodes the Markdown front end makes. ESM, `{...}` and lines of JSX tags
- * are `esm`, `expression` and `jsx` nodes (no blocks); the Markdown between a JSX element's tags is
- * nodes of the tags' list, so a heading inside `<Box>` opens a section. A file MDX rejects is read
- * as Markdown, with a warning. Stretches without MDX go through markdown-it (`mdx_segments.ts`).
+ * The MDX front end of the document model: ESM, `{...}` and lines of JSX tags are `esm`,
+ * `expression` and `jsx` nodes; the Markdown between a JSX element's tags is nodes of the tags'
+ * list. Stretches without MDX go through markdown-it (`mdx_segments.ts`).
  *
  * @module
  */
@@ -35,23 +33,16 @@ import {
   stripQuoteMarkersOfLines,
 } from "./source_lines.ts";
 
-/** A parsed MDX file, and the warning when MDX rejected it. */
+/** A parsed MDX file, and when MDX rejected it (it is read as Markdown then), why. */
 export interface MdxDocument {
-  /** The document. */
   readonly doc: MdDocument;
-  /** Set when the file is not valid MDX and was read as Markdown. */
   readonly warning?: string;
-  /** Where and why MDX rejected it, with the warning. */
   readonly problem?: MdxProblem;
 }
 
 /**
- * Parses an MDX text into the document model; a text MDX rejects is parsed as Markdown, with a
- * warning.
- *
- * @param text The file's text (BOM already removed).
- * @param chunkChars Stretches of one kind are parsed together up to about this many characters
- * (less memory at once).
+ * Parses an MDX text (BOM removed) into the document model; a text MDX rejects is parsed as
+ * Markdown, with a warning. Stretches of one kind are parsed together up to about `chunkChars`.
  *
  * @example
  * ```ts
@@ -91,10 +82,8 @@ export function parseMdxDocument(
 /**
  * Reads an MDX text into the parts of the document model.
  *
- * @param text The file's text (BOM already removed).
- * @param chunkChars Stretches of one kind are parsed together up to about this many characters.
- * @param markdownStretches Whether stretches without MDX go through markdown-it (`false`:
- * everything through MDX's parser, the same nodes, slower; for tests).
+ * @param markdownStretches Whether stretches without MDX go through markdown-it (`false`, for
+ * tests: all through MDX's parser, the same nodes).
  * @throws {MdxSyntaxError} When MDX rejects the text.
  *
  * @example
@@ -117,11 +106,9 @@ export function readMdx(
   return new _MdxReader(lines, frontMatterLines).read(segments, chunkChars);
 }
 
-/** What later reads keep of a node MDX's parser read. */
+/** What later reads keep of a node: a blockquote's events, or its source without JSX. */
 interface _Kept {
-  /** A blockquote's events, for its children. */
   readonly events?: readonly Event[];
-  /** A node's source without JSX and expressions, for its plain text. */
   readonly plain?: string;
   readonly source: EventSource;
 }
@@ -132,7 +119,7 @@ class _MdxReader {
   readonly #markdown: MarkdownReader;
   readonly #nesting = new JsxNesting();
   readonly #kept = new Map<MdNode, _Kept>();
-  /** The big attribute expressions MDX's parse read, by their file offset (see `mdx_parse.ts`). */
+  /** The big attribute expressions MDX's parse read, by their file offset. */
   readonly #expressions = new Map<number, KnownExpression>();
   readonly #labels: string[] = [];
 
@@ -161,9 +148,7 @@ class _MdxReader {
         last = segments[end].last;
         end++;
       }
-      for (const node of piece.nodes) {
-        if (node.kind === "heading") beforeHeading = false;
-      }
+      beforeHeading &&= !piece.nodes.some((node) => node.kind === "heading");
       appendDrafts(top, piece);
       k = end;
     }
@@ -192,10 +177,7 @@ class _MdxReader {
     return end;
   }
 
-  /**
-   * The nodes of lines `first..last)` by MDX's parser, or `undefined` when a construct runs over
-   * `last` (an expression, a tag or ESM cut short, or a fence left open): the cut was not safe.
-   */
+  /** The nodes of lines `first..last)` by MDX's parser, or `undefined` when a construct runs over. */
   #mdxPiece(first: number, last: number, beforeHeading: boolean): Drafts | undefined {
     const { text, starts } = this.#lines;
     const atEnd = last >= starts.length;
@@ -206,7 +188,6 @@ class _MdxReader {
       parsed = mdxParse(input, atEnd);
     } catch (error) {
       if (!atEnd && (error as { ruleId?: unknown }).ruleId === "unexpected-eof") return undefined;
-      // Any other error comes from a read the way MDX reads: its place is true.
       const place = _place(error, last - first);
       if (!atEnd && place.line >= this.#lastContentLine(first, last) + 1 - first) return undefined;
       throw new MdxSyntaxError(_reason(error), place.line + first, place.column);
@@ -258,7 +239,7 @@ class _MdxReader {
     return this.#markdown.readHeadings(children);
   }
 
-  /** The text of the attributes of the tags of `jsx` nodes, their words (see `jsx_text.ts`). */
+  /** The text and words of `jsx` nodes: their tags' attributes'. */
   #readJsx(nodes: readonly NodeDraft[]): void {
     for (const node of nodes) {
       if (node.kind !== "jsx") continue;
@@ -267,7 +248,6 @@ class _MdxReader {
         // A tag on several quoted lines: each line's markers go (a `>` would end the tag).
         node.text = jsxText(stripQuoteMarkersOfLines(source, node.quoteDepth));
       } else {
-        // What MDX's parse read already is not read again.
         const base = this.#lines.starts[node.startLine];
         node.text = jsxText(source, (at) => {
           const read = this.#expressions.get(base + at);
@@ -288,7 +268,7 @@ class _MdxReader {
   }
 }
 
-/** A node's source read with MDX, JSX and expressions taken out (the text is read as Markdown on failure). */
+/** A node's source without JSX and expressions (as it is, when MDX rejects it). */
 function _plainOf(source: string): string {
   try {
     const { events, sourceOffset } = mdxParse(source);
@@ -297,9 +277,7 @@ function _plainOf(source: string): string {
     for (let i = 0; i < events.length; i++) {
       const exit = exitOf(events, i);
       if (!/^(?:lineEnding|lineEndingBlank|linePrefix|whitespace)$/.test(events[i][1].type)) {
-        parts.push(
-          mdxNodeSource(events, i, exit, { lines, offset: 0, sourceOffset }),
-        );
+        parts.push(mdxNodeSource(events, i, exit, { lines, offset: 0, sourceOffset }));
       }
       i = exit;
     }
@@ -310,9 +288,8 @@ function _plainOf(source: string): string {
 }
 
 /**
- * Docusaurus's heading ids: on an ATX heading line at column 0 outside fences, `{#` is escaped
- * before MDX reads the text (Docusaurus's `escapeMarkdownHeadingIds`). Here the `{` becomes a
- * letter instead, so offsets stay put (the nodes read their text from the file itself).
+ * Docusaurus's `escapeMarkdownHeadingIds`: `{#` on a column-0 ATX heading outside fences, here
+ * made `x#` so that offsets stay put (nodes read their text from the file itself).
  */
 function _escapeHeadingIds(text: string): string {
   if (!text.includes("{#")) return text;
@@ -362,7 +339,7 @@ function _enter(events: readonly Event[], exit: number): number {
   return 0;
 }
 
-/** Where an error of micromark says MDX failed, 1-based within the piece (its last line when it does not say). */
+/** Where micromark's error says MDX failed, 1-based within the piece (else its last line). */
 function _place(error: unknown, lineCount: number): { line: number; column: number } {
   const { line, column } = error as { line?: number; column?: number };
   return typeof line === "number" && line > 0

@@ -1,7 +1,6 @@
 /**
- * The checks of MDX's expressions by acorn, as `@mdx-js/mdx` makes them
- * (`micromark-util-events-to-acorn`), over micromark's events of a text whose expressions were
- * ended by counting braces (`mdx_parse.ts`).
+ * MDX's checks of expressions by acorn (`micromark-util-events-to-acorn`), over the events of a
+ * text whose expressions were ended by counting braces (`mdx_parse.ts`).
  *
  * @module
  */
@@ -13,7 +12,7 @@ import { expressionText, type KnownExpression } from "./jsx_text.ts";
 /** acorn with JSX, as MDX's extensions take it. */
 export type Acorn = NonNullable<NonNullable<Parameters<typeof mdxJsx>[0]>["acorn"]>;
 
-/** The expression tokens, with their value's token type and how MDX checks them. */
+/** The expression tokens: their value's token type, and how MDX checks them. */
 const EXPRESSIONS: Readonly<
   Record<string, { chunk: string; allowEmpty: boolean; spread: boolean; attribute?: boolean }>
 > = {
@@ -44,15 +43,12 @@ const EXPRESSIONS: Readonly<
 };
 
 /**
- * Whether acorn accepts every expression of the events as MDX checks it (the value, or only
- * comments where an empty expression is allowed; a spread holds one spread element), and no `}`
- * stands in a line comment (MDX ends an expression at the first `}` acorn accepts). Each attribute
- * expression's text goes to `known`, so that `jsx_text.ts` does not read it again.
+ * Whether acorn accepts every expression of the events as MDX checks it, and no `}` stands in a
+ * line comment (MDX ends an expression at the first `}` acorn accepts).
  *
- * @param events micromark's events of the text, its expressions ended by counting braces.
- * @param masked Where the expressions taken out of the text stand in the events (acorn read them
- * then), and the text's offset of an offset in the events.
- * @param known The expressions read, by where they start in the text: those read here are added.
+ * @param masked Where the expressions taken out of the text (acorn read them) stand in the events,
+ * and the text's offset of an offset in the events.
+ * @param known The expressions read, by where they start in the text: each attribute's is added.
  * @throws {TooDeepExpression} When acorn runs out of stack in one.
  *
  * @example
@@ -84,7 +80,7 @@ export function acornAgrees(
     if (expression === undefined) continue;
     // The token, its opening marker's enter and exit; then the value up to the closing marker.
     let close = i + 3;
-    // An expression acorn read when it was taken out (see _maskExpressions) is `0` now.
+    // An expression acorn read when it was taken out is `0` now.
     const checked = taken.has(events[i + 3][1].start.offset);
     let source = "";
     for (; events[close][1].type !== events[i + 1][1].type; close++) {
@@ -117,13 +113,11 @@ export function acornAgrees(
 }
 
 /**
- * Whether an expression's text between its braces holds the strings of what MDX read (`source`,
- * without the indent of a line inside a tag): the same text, or one that differs in the indent of
- * its lines only and holds no template, JSX or escape, where a line's indent could be in a string.
+ * Whether the text between an expression's braces holds the strings of `source` (what MDX read,
+ * without a tag's indent): the same, or only the indents differ and no template, JSX or escape.
  */
 function _sameValues(text: string, start: number, end: number, source: string): boolean {
   if (end - start === source.length && text.startsWith(source, start)) return true;
-  // Line by line, each line's indent aside.
   let i = start;
   let j = 0;
   while (i < end && j < source.length) {
@@ -176,9 +170,8 @@ function _accepts(
 }
 
 /**
- * acorn ran out of stack in an expression (objects nested a thousand deep). MDX fails there too,
- * but only after handing acorn the text up to each `}` in turn, each read as deep (quadratic):
- * this rejects it at once, as MDX does, and the file is read as Markdown, with the warning.
+ * acorn ran out of stack in an expression: MDX fails too, but only after a quadratic retry from
+ * each `}`; this rejects it at once.
  */
 export class TooDeepExpression extends Error {
   /** @param offset Where the expression starts, in the text micromark read. */

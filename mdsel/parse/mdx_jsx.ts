@@ -1,8 +1,7 @@
 /**
- * JSX tags must nest: micromark reads each tag on its own, and MDX's syntax tree
- * (`mdast-util-mdx-jsx`) rejects a closing tag that matches no opening tag, and an element that
- * does not close inside the node it opened in (a paragraph, a list item, emphasis, ...). This
- * checks the same over micromark's events, with the same messages.
+ * JSX tags must nest: MDX's syntax tree rejects a closing tag that matches no opening tag, and an
+ * element that does not close inside the node it opened in. This checks the same over micromark's
+ * events, with the same messages.
  *
  * @module
  */
@@ -13,9 +12,7 @@ export type Place = (offset: number) => { line: number; column: number };
 
 /** MDX rejected the text, at a line and column (1-based). */
 export class MdxSyntaxError extends SyntaxError {
-  /** The line MDX rejected, 1-based. */
   readonly line: number;
-  /** The column, 1-based. */
   readonly column: number;
 
   constructor(reason: string, line: number, column: number) {
@@ -27,24 +24,11 @@ export class MdxSyntaxError extends SyntaxError {
 }
 
 /** The token types whose syntax-tree nodes an element must open and close inside. */
-const PARENTS = new Set([
-  "blockQuote",
-  "listOrdered",
-  "listUnordered",
-  "paragraph",
-  "atxHeading",
-  "setextHeading",
-  "emphasis",
-  "strong",
-  "strikethrough",
-  "link",
-  "image",
-  "table",
-  "tableRow",
-  "tableHeader",
-  "tableData",
-  "gfmFootnoteDefinition",
-]);
+const PARENTS = new Set(
+  ("blockQuote listOrdered listUnordered paragraph atxHeading setextHeading emphasis strong " +
+    "strikethrough link image table tableRow tableHeader tableData gfmFootnoteDefinition")
+    .split(" "),
+);
 
 /** What `mdast-util-from-markdown` calls the node a token type makes, for messages. */
 const NODE_NAMES: Readonly<Record<string, string>> = {
@@ -65,7 +49,7 @@ interface _Open {
   readonly type: string;
   /** The element's name (`""` for a fragment). */
   readonly name: string;
-  /** Where the parent or the tag starts, with the piece's line offset applied. */
+  /** Where the parent or the tag starts in the file. */
   readonly line: number;
   readonly column: number;
   /** For a list: how deep its token is among the events (its items' prefixes are one deeper). */
@@ -73,24 +57,23 @@ interface _Open {
 }
 
 /**
- * Checks that the JSX elements of a text nest, piece after piece: feed each piece's events in
- * order with {@linkcode JsxNesting.check}, then call {@linkcode JsxNesting.finish}.
+ * Checks that the JSX elements of a text nest: {@linkcode JsxNesting.check} each piece's events in
+ * order, then {@linkcode JsxNesting.finish}.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { JsxNesting, MdxSyntaxError } from "./mdx_jsx.ts";
+ * import { mdxParse } from "./mdx_parse.ts";
  * const nesting = new JsxNesting();
- * nesting.check(events, 0);
- * nesting.finish(); // throws MdxSyntaxError for an unclosed element
+ * nesting.check(mdxParse("<Box>\n").events, (offset) => ({ line: 1, column: offset + 1 }));
+ * assert.throws(() => nesting.finish(), MdxSyntaxError);
  * ```
  */
 export class JsxNesting {
   readonly #stack: _Open[] = [];
 
-  /**
-   * Checks the micromark events of one piece.
-   *
-   * @throws {MdxSyntaxError} When a tag does not nest.
-   */
+  /** Checks the micromark events of one piece; throws {@linkcode MdxSyntaxError} if a tag does not nest. */
   check(events: readonly Event[], place: Place): void {
     const stack = this.#stack;
     let depth = 0;
@@ -109,19 +92,11 @@ export class JsxNesting {
           stack.push({ type: "listItem", name: "", ...this.#at(token, place) });
         }
       } else if (PARENTS.has(type)) {
+        const list = type === "listOrdered" || type === "listUnordered";
         if (kind === "enter") {
-          const list = type === "listOrdered" || type === "listUnordered";
-          stack.push({
-            type,
-            name: "",
-            ...this.#at(token, place),
-            ...(list ? { depth } : {}),
-          });
+          stack.push({ type, name: "", ...this.#at(token, place), ...(list ? { depth } : {}) });
         } else {
-          const list = type === "listOrdered" || type === "listUnordered";
-          if (list && stack[stack.length - 1]?.type !== type) {
-            this.#close("listItem", token, place);
-          }
+          if (list && stack[stack.length - 1]?.type !== type) this.#close("listItem", token, place);
           this.#close(type, token, place);
         }
       }
@@ -129,20 +104,10 @@ export class JsxNesting {
     }
   }
 
-  /**
-   * Checks that no element is left open at the end of the text.
-   *
-   * @throws {MdxSyntaxError} For the innermost open element.
-   */
+  /** Throws {@linkcode MdxSyntaxError} for the innermost element left open at the text's end. */
   finish(): void {
     const open = this.#stack.findLast((entry) => entry.type === "tag");
-    if (open !== undefined) {
-      throw new MdxSyntaxError(
-        `Expected a closing tag for \`<${open.name}>\` (${open.line}:${open.column}) before the end of \`root\``,
-        open.line,
-        open.column,
-      );
-    }
+    if (open !== undefined) _fail(_unclosed(open, "root"), open);
   }
 
   /** Reads one tag (events from `i`), and returns the index of its exit. */
@@ -175,44 +140,29 @@ export class JsxNesting {
     const shown = `</${name}>`;
     const open = stack.findLast((entry) => entry.type === "tag");
     if (open === undefined) {
-      throw new MdxSyntaxError(
-        "Unexpected closing slash `/` in tag, expected an open tag first",
-        at.line,
-        at.column,
-      );
+      _fail("Unexpected closing slash `/` in tag, expected an open tag first", at);
     }
     if (attribute !== undefined) {
-      const where = this.#at(attribute, place);
-      throw new MdxSyntaxError(
+      _fail(
         "Unexpected attribute in closing tag, expected the end of the tag",
-        where.line,
-        where.column,
+        this.#at(attribute, place),
       );
     }
     if (selfClosing) {
-      throw new MdxSyntaxError(
-        "Unexpected self-closing slash `/` in closing tag, expected the end of the tag",
-        at.line,
-        at.column,
-      );
+      _fail("Unexpected self-closing slash `/` in closing tag, expected the end of the tag", at);
     }
     if (open.name !== name) {
-      throw new MdxSyntaxError(
+      _fail(
         `Unexpected closing tag \`${shown}\`, expected corresponding closing tag for \`<${open.name}>\` (${open.line}:${open.column})`,
-        at.line,
-        at.column,
+        at,
       );
     }
     const top = stack[stack.length - 1];
     if (top !== open) {
-      throw new MdxSyntaxError(
-        `Expected the closing tag \`${shown}\` either after the end of \`${
-          _nodeName(top.type)
-        }\` or another opening tag after the start of \`${
-          _nodeName(top.type)
-        }\` (${top.line}:${top.column})`,
-        at.line,
-        at.column,
+      const parent = _nodeName(top.type);
+      _fail(
+        `Expected the closing tag \`${shown}\` either after the end of \`${parent}\` or another opening tag after the start of \`${parent}\` (${top.line}:${top.column})`,
+        at,
       );
     }
     stack.pop();
@@ -223,16 +173,7 @@ export class JsxNesting {
   #close(type: string, token: Token, place: Place): void {
     const stack = this.#stack;
     const top = stack[stack.length - 1];
-    if (top?.type === "tag") {
-      const end = this.#at(token, place, true);
-      throw new MdxSyntaxError(
-        `Expected a closing tag for \`<${top.name}>\` (${top.line}:${top.column}) before the end of \`${
-          _nodeName(type)
-        }\``,
-        end.line,
-        end.column,
-      );
-    }
+    if (top?.type === "tag") _fail(_unclosed(top, _nodeName(type)), this.#at(token, place, true));
     stack.pop();
   }
 
@@ -243,4 +184,12 @@ export class JsxNesting {
 
 function _nodeName(type: string): string {
   return NODE_NAMES[type] ?? type;
+}
+
+function _unclosed(open: _Open, parent: string): string {
+  return `Expected a closing tag for \`<${open.name}>\` (${open.line}:${open.column}) before the end of \`${parent}\``;
+}
+
+function _fail(reason: string, at: { line: number; column: number }): never {
+  throw new MdxSyntaxError(reason, at.line, at.column);
 }

@@ -1,8 +1,6 @@
 /**
- * MDX's parse, micromark's events, turned into the nodes of the document model: the kinds and line
- * spans of `@mdx-js/mdx`'s syntax tree, with JSX elements flattened, so that the Markdown between
- * a `<Box>` and its `</Box>` is nodes of the tags' list (a heading there opens a section, as the
- * rendered page shows it).
+ * micromark's events of MDX turned into the nodes of the document model, with the kinds and lines
+ * of MDX's syntax tree, JSX elements flattened (a heading inside `<Box>` opens a section).
  *
  * @module
  */
@@ -39,67 +37,37 @@ const NODE_KIND_BY_TOKEN: Readonly<Record<string, NodeKind>> = {
 };
 
 /** MDX constructs that are code, never text: no words, no plain text. */
-const MDX_CODE = new Set([
-  "mdxJsxFlowTag",
-  "mdxJsxTextTag",
-  "mdxFlowExpression",
-  "mdxTextExpression",
-  "mdxjsEsm",
-]);
+const MDX_CODE = new Set(
+  ["mdxJsxFlowTag", "mdxJsxTextTag", "mdxFlowExpression", "mdxTextExpression", "mdxjsEsm"],
+);
 
-/**
- * Markup that can stand alone between spaces (a list marker, `#`, `|`, a fence line, a link's
- * destination): dropped before words are counted, as the Markdown side does. Markup glued to a
- * word never changes the count.
- */
+/** Markup that can stand alone between spaces: dropped before words are counted. */
 const NO_WORDS = new Set([
   ...MDX_CODE,
-  "atxHeadingSequence",
-  "setextHeadingLine",
-  "listItemPrefix",
-  "blockQuotePrefix",
-  "codeFencedFence",
-  "codeTextSequence",
-  "hardBreakEscape",
-  "resource",
-  "gfmFootnoteCall",
-  "gfmFootnoteDefinitionLabel",
-  "definitionMarker",
-  "taskListCheck",
-  "tableDelimiterRow",
-  "tableCellDivider",
+  ...("atxHeadingSequence setextHeadingLine listItemPrefix blockQuotePrefix codeFencedFence " +
+    "codeTextSequence hardBreakEscape resource gfmFootnoteCall gfmFootnoteDefinitionLabel " +
+    "definitionMarker taskListCheck tableDelimiterRow tableCellDivider").split(" "),
 ]);
 
 /** {@linkcode NO_WORDS}, and untokenized text, which is counted apart. */
 const NO_WORDS_OR_TEXT = new Set([...NO_WORDS, "chunkText"]);
 
-/** Where a piece of events comes from: its text and where that starts in the file. */
+/** Where a piece of events comes from: the file's lines, and where the parsed text starts. */
 export interface EventSource {
-  /** The file's lines. */
   readonly lines: SourceLines;
-  /** The offset in the file the parsed text starts at. */
   readonly offset: number;
   /** The offset in the parsed text of an offset in the events (see `mdx_parse.ts`). */
   sourceOffset(offset: number): number;
 }
 
-/** Nodes read from events, and what later reads keep of them. */
+/** Nodes read from events, each blockquote's events, the definitions' labels, the enter events. */
 export interface MdxDrafts extends Drafts {
-  /** The events of each blockquote, for its children. */
   readonly quotes: Map<NodeDraft, readonly Event[]>;
-  /** The labels of the link reference definitions. */
   readonly labels: string[];
-  /** For each node, the index of its (first) token's enter event. */
   readonly enters: number[];
 }
 
-/**
- * The nodes of micromark's events (after `postprocess`) `events[from..to)` at one level (the top
- * of a text, or the inside of a blockquote), inside `quoteDepth` blockquotes.
- *
- * @returns The nodes, their headings' raw content (JSX tags and expressions taken out), each
- * blockquote's events, the definitions' labels.
- */
+/** The nodes of `events[from..to)` at one level (a text's top, or inside `quoteDepth` quotes). */
 export function mdxNodes(
   events: readonly Event[],
   from: number,
@@ -181,10 +149,7 @@ function _addNode(
   }
 }
 
-/**
- * The source of the node entered at `enter` and exited at `exit`, from its first character to its
- * last, JSX tags and expressions taken out: the text a reader sees, its Markdown still to read.
- */
+/** The source of the node at `enter..exit`, JSX tags and expressions taken out: what a reader sees. */
 export function mdxNodeSource(
   events: readonly Event[],
   enter: number,
@@ -220,18 +185,14 @@ function _headingContent(
   const textEnter = events.findIndex((event, i) => i >= enter && event[1] === text);
   const content = _textWithout(events, textEnter, exitOf(events, textEnter), source, MDX_CODE);
   const lines = content.split(/\r\n|\r|\n/);
-  const joined = lines.length === 1
-    ? content
-    : lines.map((line, i) => i === 0 ? line : stripQuoteMarkers(line, quoteDepth).trim()).join(
-      "\n",
-    );
-  return stripHeadingId(joined.trim());
+  if (lines.length === 1) return stripHeadingId(content.trim());
+  const unquoted = lines.map((line, i) =>
+    i === 0 ? line : stripQuoteMarkers(line, quoteDepth).trim()
+  );
+  return stripHeadingId(unquoted.join("\n").trim());
 }
 
-/**
- * The words of a node: its text without {@linkcode NO_WORDS}; text left untokenized (no `<` or
- * `{` in it, see `mdx_parse.ts`) is counted as the Markdown side counts inline content.
- */
+/** A node's words, without {@linkcode NO_WORDS}; untokenized text counted as inline Markdown. */
 function _words(
   events: readonly Event[],
   enter: number,
@@ -245,10 +206,7 @@ function _words(
   return words + countWords(rest);
 }
 
-/**
- * The words of the attributes of the JSX tags on their own lines inside a blockquote or a list
- * (`jsx_text.ts`): a `jsx` node's words at the top. Their lines' quote markers go first.
- */
+/** The attribute words of the JSX tags on their own lines in a blockquote or a list. */
 function _tagWords(
   events: readonly Event[],
   enter: number,
@@ -270,10 +228,7 @@ function _tagWords(
   return words;
 }
 
-/**
- * The text of the events `enter..exit`, with the tokens of the given types (and everything inside
- * them) taken out; a token on several lines leaves its line breaks.
- */
+/** The text of `enter..exit` without the tokens of `types` (their line breaks stay). */
 function _textWithout(
   events: readonly Event[],
   enter: number,
@@ -319,9 +274,8 @@ function _slice(source: EventSource, token: Token): string {
 }
 
 /**
- * Where an offset of the events is in the file: its line (0-based) and column (1-based). Events'
- * own lines do not tell: the big expressions taken out of what micromark reads take their line
- * breaks with them.
+ * Where an offset of the events is in the file: line (0-based), column (1-based). The events' own
+ * lines do not tell, as the expressions taken out took their line breaks.
  *
  * @example
  * ```ts

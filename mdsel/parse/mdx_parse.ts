@@ -1,10 +1,7 @@
 /**
- * MDX's parser: micromark with the constructs of `@mdx-js/mdx` 3 and GFM's. MDX ends an expression
- * by handing acorn the text up to each `}` until it accepts, quadratic for a big attribute; so the
- * text is first read with expressions ended by counting braces, then acorn checks each once. If it
- * accepts each and no `}` stands in a `//` comment, MDX would have ended each at the same brace (a
- * complete expression and a `}` of JavaScript's own make no complete expression); otherwise the
- * text is read again as MDX does, which gives MDX's events or its error.
+ * MDX's parser (micromark with `@mdx-js/mdx` 3's and GFM's constructs), expressions first ended by
+ * counting braces and then checked by acorn once each (MDX's own retry from each `}` is quadratic);
+ * when acorn disagrees, the text is read again as MDX reads it.
  *
  * @module
  */
@@ -26,29 +23,22 @@ let _acorn: Acorn | undefined;
 let _counted: ParseContext | undefined;
 let _exact: ParseContext | undefined;
 
-/** MDX's reading of a text. */
+/** MDX's reading of a text: micromark's events, text constructs tokenized. */
 export interface MdxParse {
-  /** micromark's events, text constructs tokenized. */
   readonly events: Event[];
-  /**
-   * The offset in the text of an offset in the events: big attribute expressions are left out of
-   * what micromark reads, so offsets after them move, and the events' lines are not the text's.
-   */
+  /** The offset in the text of an offset in the events (big expressions were left out). */
   sourceOffset(offset: number): number;
-  /**
-   * The big attribute expressions acorn read, by where they start in the text (after their `{`):
-   * where each ends, and its text (`jsx_text.ts`), so that it is not read again.
-   */
+  /** The big attribute expressions acorn read, by where they start in the text (after `{`). */
   readonly expressions: ReadonlyMap<number, KnownExpression>;
 }
 
 /**
  * Reads an MDX text as MDX does.
  *
- * @param final Whether the text runs to the end of the file. When it does not, a construct left
- * open at its end (where a cut was not safe) is reported at once, without reading it again.
- * @throws {Error} micromark's `VFileMessage` (with `line`, `column`, `reason` and `ruleId`) when
- * MDX rejects the text.
+ * @param final Whether the text runs to the file's end (if not, a construct left open at its end
+ * is reported at once).
+ * @throws {Error} micromark's `VFileMessage` (`line`, `column`, `reason`, `ruleId`) when MDX rejects
+ * the text.
  *
  * @example
  * ```ts
@@ -61,12 +51,7 @@ export interface MdxParse {
 export function mdxParse(source: string, final = true): MdxParse {
   _acorn ??= Parser.extend(acornJsx()) as unknown as Acorn;
   const acorn = _acorn;
-  _counted ??= parse({
-    extensions: [
-      combineExtensions([mdxjsEsm({ acorn }), mdxExpression({}), mdxJsx({}), mdxMd()]),
-      gfm(),
-    ],
-  });
+  _counted ??= _parser(acorn, undefined);
   const masked = _maskExpressions(source, acorn);
   try {
     const events = _events(masked.text, _counted);
@@ -83,22 +68,23 @@ export function mdxParse(source: string, final = true): MdxParse {
     if (!final && (error as { ruleId?: unknown }).ruleId === "unexpected-eof") throw error;
     // Counted braces may end an expression elsewhere than MDX: read it as MDX does.
   }
-  _exact ??= parse({
-    extensions: [
-      combineExtensions([
-        mdxjsEsm({ acorn }),
-        mdxExpression({ acorn }),
-        mdxJsx({ acorn }),
-        mdxMd(),
-      ]),
-      gfm(),
-    ],
-  });
+  _exact ??= _parser(acorn, acorn);
   return {
     events: _events(source, _exact),
     sourceOffset: (offset) => offset,
     expressions: new Map(),
   };
+}
+
+/** micromark with MDX's constructs: ESM checked by `acorn`, expressions by `check` if given. */
+function _parser(acorn: Acorn, check: Acorn | undefined): ParseContext {
+  const options = check === undefined ? {} : { acorn: check };
+  return parse({
+    extensions: [
+      combineExtensions([mdxjsEsm({ acorn }), mdxExpression(options), mdxJsx(options), mdxMd()]),
+      gfm(),
+    ],
+  });
 }
 
 /** An attribute expression this size or bigger is read by acorn alone. */
@@ -111,10 +97,9 @@ const APOSTROPHE = 39;
 const LEFT_BRACE = 123;
 const RIGHT_BRACE = 125;
 
-/** A text with expressions taken out, and the way back to the text's offsets. */
+/** A text with expressions taken out (where each starts in it), and the way back. */
 interface _Masked {
   readonly text: string;
-  /** Where each expression taken out starts, in `text`. */
   readonly at: number[];
   sourceOffset(offset: number): number;
   /** The expressions taken out, by where they start in the source. */
@@ -122,10 +107,8 @@ interface _Masked {
 }
 
 /**
- * Takes the big attribute expressions of the JSX tags that start a line out of the text: each
- * becomes `0`, its line breaks too (micromark's time goes by lines as much as by characters).
- * acorn reads each up to the `}` after a complete expression, the end MDX gives it. A tag is
- * scanned only up to what is plain: names, quoted values, expressions acorn accepts.
+ * Makes `0` each big attribute expression of the JSX tags that start a line, read by acorn up to
+ * the `}` after a complete expression (MDX's end); a tag is scanned while plain.
  */
 function _maskExpressions(source: string, acorn: Acorn): _Masked {
   const masks: [number, number][] = [];
@@ -156,7 +139,7 @@ function _maskExpressions(source: string, acorn: Acorn): _Masked {
         continue;
       }
       if (quote !== LEFT_BRACE) break;
-      // A small expression is not worth acorn's time here: count braces over it.
+      // A small expression is not worth acorn's time here.
       const small = _closingBrace(source, i + 1, MASK_CHARS);
       if (small !== -1) {
         i = small + 1;
@@ -211,7 +194,7 @@ function _isLetter(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
-/** A tag name's characters: letters, digits, `_`, `$`, `.`, `:`, `-`. */
+/** Letters, digits, `_`, `$`, `.`, `:`, `-`. */
 function _isNameChar(code: number): boolean {
   return _isLetter(code) || (code >= 48 && code <= 58) || code === 95 || code === 36 ||
     code === 46 || code === 45;
@@ -249,10 +232,7 @@ function _masksInAttributes(events: readonly Event[], masked: _Masked): boolean 
   return masked.at.every((offset) => values.has(offset));
 }
 
-/**
- * The events of a text by a parser made once (`parse` combines every extension anew), what it
- * learnt from the last text (definitions, footnotes, lazy lines, ESM's imports) reset.
- */
+/** The events of a text by a parser made once, what it learnt from the last text reset. */
 function _events(source: string, parser: ParseContext): Event[] {
   parser.defined = [];
   parser.lazy = {};
@@ -268,9 +248,8 @@ function _events(source: string, parser: ParseContext): Event[] {
 }
 
 /**
- * Leaves untokenized the text (of paragraphs, headings, table cells, labels) that holds no `<`
- * and no `{`: only those start MDX's text constructs, which fail or hide words; the rest of its
- * markup is read by the word count (`inlineWordCount`) and by markdown-it for heading text.
+ * Leaves untokenized the text without `<` and `{` (which start MDX's text constructs): its markup
+ * is read by `inlineWordCount` and by markdown-it.
  */
 function _leaveText(events: readonly Event[], source: string, specials: Int32Array): void {
   for (let i = 0; i < events.length - 1; i++) {
@@ -292,7 +271,6 @@ function _leaveText(events: readonly Event[], source: string, specials: Int32Arr
   }
 }
 
-/** Where `<` and `{` stand in a text, ascending. */
 function _specials(source: string): Int32Array {
   const found: number[] = [];
   for (let i = 0; i < source.length; i++) {
@@ -302,13 +280,12 @@ function _specials(source: string): Int32Array {
   return Int32Array.from(found);
 }
 
-/** Whether a `<` or `{` stands in `start..end)`. */
 function _hasSpecial(specials: Int32Array, start: number, end: number): boolean {
   const first = _firstAtLeast(specials, start);
   return first < specials.length && specials[first] < end;
 }
 
-/** The index of the first value at least `value` in an ascending list (its length when none is). */
+/** The index of the first value at least `value` in an ascending list (else its length). */
 function _firstAtLeast(sorted: ArrayLike<number>, value: number): number {
   let low = 0;
   let high = sorted.length;

@@ -1,10 +1,6 @@
 /**
- * Where an MDX text needs MDX's parser, and where markdown-it (without indented code) reads it the
- * same way, much faster. Cuts go before a line at column 0 after a blank line that is no list
- * item, where both have closed all but fences and MDX's multi-line constructs (`mdx.ts` confirms).
- * A stretch needs MDX when a line holds `<` or `{` outside code spans (JSX, expressions; HTML in
- * CommonMark), ESM at column 0, or, four columns past its markers, a construct's start or a fence's
- * closer, which MDX reads as such and CommonMark does not. A column-0 fence's content is exempt.
+ * Where an MDX text needs MDX's parser and where markdown-it reads it the same, faster: a stretch
+ * needs MDX for `<` or `{` outside code, ESM, or an indented construct (MDX has no indented code).
  *
  * @module
  */
@@ -13,11 +9,8 @@ import type { SourceLines } from "./source_lines.ts";
 
 /** A run of lines `first..last)`, and whether MDX's parser must read it. */
 export interface Segment {
-  /** The first line. */
   readonly first: number;
-  /** One past the last line. */
   readonly last: number;
-  /** Whether it holds anything MDX reads differently from CommonMark. */
   readonly mdx: boolean;
 }
 
@@ -33,8 +26,8 @@ const ESM = /^(?:import|export)\b/;
 const CONTAINER_PREFIX = /^(?: {0,3}(?:>|[-*+]|[0-9]{1,9}[.)])(?=[ \t]|$)[ \t]?)*/;
 
 /**
- * Cuts a text from line `from` (after front matter) to its end into segments, in order, each
- * marked with whether MDX's parser must read it.
+ * Cuts a text from line `from` (after front matter) into segments, before a column-0 line after a
+ * blank one that is no list item (`mdx.ts` confirms each cut).
  *
  * @example
  * ```ts
@@ -112,7 +105,7 @@ function _slice(text: string, start: number, end: number): string {
   return text.slice(start, Math.min(end, start + 16));
 }
 
-/** Whether a line, past its quote and list markers, is indented four columns and starts a construct. */
+/** Whether a line, past its container markers, is indented four columns and starts a construct. */
 function _indentedConstruct(text: string, start: number, end: number): boolean {
   const line = text.slice(start, end);
   const prefix = CONTAINER_PREFIX.exec(line)![0].length;
@@ -125,15 +118,13 @@ function _indentedConstruct(text: string, start: number, end: number): boolean {
     else break;
   }
   if (columns < 4 || pos === line.length) return false;
-  // After markers a tab or four spaces may be the markers' own spacing: any
-  // construct character after them counts.
+  // After markers a tab or four spaces may be their own spacing: any construct character counts.
   return CONSTRUCT_START.test(line[pos]);
 }
 
 /**
- * Whether a line holds `<` or `{` outside code spans. Code spans are only
- * skipped when they open and close on the line and nothing before them was
- * left open; a backslash before a backtick makes the whole line count.
+ * Whether a line holds `<` or `{` outside code spans (only those that close on the line, nothing
+ * left open before); a backslash before a backtick makes the whole line count.
  */
 function _mdxCharacter(
   text: string,

@@ -1,6 +1,6 @@
 /**
- * Parsing one file's text with the front end its name asks for: MDX's for an `.mdx` file,
- * markdown-it's for the others. The same in the main thread and in a parsing worker.
+ * Parsing one file's text with the front end its name asks for (MDX's for `.mdx`, markdown-it's
+ * otherwise), the same in the main thread and in a parsing worker.
  *
  * @module
  */
@@ -13,29 +13,21 @@ export const MDX = /\.mdx$/i;
 /** MDX's front end (`./mdx.ts`), loaded only for a call that has MDX to parse. */
 export type MdxModule = typeof import("./mdx.ts");
 
-/** What a parse costs, by syntax, in milliseconds per megabyte on one core (measured). */
+/** Measured parse cost, in milliseconds per megabyte on one core. */
 const MS_PER_MB = { markdown: 60, mdx: 300 };
 
-/**
- * The estimated parse time, in milliseconds, each parsing worker must save to be started: a
- * worker first loads the parsers and warms up while the main thread parses.
- */
+/** The parse time (ms) a worker must save to be started (it first loads the parsers, warms up). */
 export const WORKER_MIN_MS = 500;
 
-/** A text to parse. */
+/** A text to parse, with its path as given and its namespace in this call. */
 export interface TextToParse {
-  /** The path as given. */
   readonly path: string;
-  /** Its namespace in this call. */
   readonly namespace: string;
-  /** Its text. */
   readonly text: string;
 }
 
 /**
- * Loads MDX's front end when one of the files needs it.
- *
- * @returns The module, or `undefined` when no file is MDX.
+ * Loads MDX's front end when one of the files needs it, else gives `undefined`.
  *
  * @example
  * ```ts
@@ -51,10 +43,9 @@ export async function mdxModuleFor(
 }
 
 /**
- * Parses one file's text.
+ * Parses one file's text: the document, and where MDX rejected it.
  *
  * @param mdx MDX's front end (needed for an `.mdx` file).
- * @returns The document, and where MDX rejected it.
  *
  * @example
  * ```ts
@@ -72,8 +63,7 @@ export function parseText(file: TextToParse, mdx?: MdxModule): ParsedFile {
 }
 
 /**
- * What parsing some files costs, in milliseconds on one core, estimated from their sizes and
- * syntax.
+ * What parsing some files costs, in milliseconds on one core, estimated from sizes and syntax.
  *
  * @example
  * ```ts

@@ -1,9 +1,6 @@
 /**
- * Plain text and word counts: the text a reader sees, with markup (`#`, `*`, backticks, fences,
- * `|`, link URLs, HTML tags) dropped. Word counts need no inline parse, as markup glued to a word
- * never changes the count: only markup that can stand alone between spaces (HTML tags, footnote
- * references, link destinations and titles, task-list markers) is removed before counting. Exact
- * plain text, for headings and previews, comes from markdown-it's inline parser.
+ * Plain text and word counts: the text a reader sees, markup dropped. Word counts need no inline
+ * parse (markup glued to a word never changes the count); exact plain text comes from markdown-it.
  *
  * @module
  */
@@ -20,7 +17,8 @@ const LINK_TARGET = /\]\(\s*(?:<[^<>\n]*>|[^\s()]*)(?:\s+(?:"[^"]*"|'[^']*'|\([^
 const EMPTY_LINK_TEXT = /(^|\s)!?\[\](?=\s|$)/g;
 
 /**
- * The number of words in raw inline Markdown, as its plain text would have.
+ * The number of words in raw inline Markdown, as its plain text would have: only markup that can
+ * stand alone between spaces (tags, footnote references, link targets, task markers) is removed.
  *
  * @example
  * ```ts
@@ -49,9 +47,9 @@ export function inlineWordCount(content: string): number {
 }
 
 /**
- * Text with each HTML tag and comment made `replacement`: what
- * `text.replace(/<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<!--[\s\S]*?-->/g, replacement)`
- * gives, in linear time (that regex searches for the end of a comment from each `<!--`).
+ * Text with each HTML tag and comment made `replacement`, as
+ * `text.replace(/<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<!--[\s\S]*?-->/g, replacement)`, but
+ * in linear time (that regex searches for a comment's end from each `<!--`).
  *
  * @example
  * ```ts
@@ -89,32 +87,17 @@ export function stripHtml(text: string, replacement: string): string {
 /** Stands in for a character that is text, never markup. */
 const OPAQUE = "\uE000";
 const ENTITY = /&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/y;
-const SPACE_ENTITIES = new Set([
-  "nbsp",
-  "NonBreakingSpace",
-  "ensp",
-  "emsp",
-  "emsp13",
-  "emsp14",
-  "numsp",
-  "puncsp",
-  "thinsp",
-  "ThinSpace",
-  "hairsp",
-  "VeryThinSpace",
-  "MediumSpace",
-  "ThickSpace",
-  "Tab",
-  "NewLine",
-]);
+const SPACE_ENTITIES = new Set(
+  ("nbsp NonBreakingSpace ensp emsp emsp13 emsp14 numsp puncsp thinsp ThinSpace hairsp " +
+    "VeryThinSpace MediumSpace ThickSpace Tab NewLine").split(" "),
+);
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
 const SPECIAL = /[`\\&]/g;
 
 /**
- * Rewrites the constructs where raw whitespace and plain-text whitespace differ, keeping the word
- * structure: a code span becomes its text with every character made opaque (so no markup pattern
- * matches inside it, and its backticks, which are no words, go), an escaped character becomes
- * opaque, a backslash hard break a line break, and an entity that decodes to whitespace a space.
+ * Rewrites where raw and plain-text whitespace differ, keeping the word structure: a code span
+ * becomes its text made opaque (no pattern matches inside it, its backticks go), an escaped
+ * character opaque, a backslash hard break a line break, a whitespace entity a space.
  */
 function _neutralize(content: string, words?: WordCount): string {
   const out = new _Rewritten(content, words);
@@ -181,25 +164,22 @@ class _Rewritten {
     this.#words = words;
   }
 
-  /** The content from `from` to `to`, as it is. */
   copy(from: number, to: number): void {
     if (this.#words !== undefined) this.#words.add(this.#content, from, to);
     else if (to > from) this.text += this.#content.slice(from, to);
   }
 
-  /** The content from `from` to `to` with every character but whitespace made opaque. */
+  /** The content from `from` to `to`, every character but whitespace made opaque. */
   opaque(from: number, to: number): void {
     if (this.#words !== undefined) this.#words.add(this.#content, from, to);
     else this.text += this.#content.slice(from, to).replace(/\S/g, OPAQUE);
   }
 
-  /** One character of a word. */
   word(char: string): void {
     if (this.#words !== undefined) this.#words.word();
     else this.text += char;
   }
 
-  /** One whitespace character. */
   space(char: string): void {
     if (this.#words !== undefined) this.#words.space();
     else this.text += char;
@@ -233,8 +213,8 @@ function _isSpaceEntity(entity: string): boolean {
 }
 
 /**
- * The exact plain text of raw inline Markdown, the text a reader sees: text, inline code and image
- * alt text, with emphasis, link URLs and inline HTML dropped.
+ * The exact plain text of raw inline Markdown: text, inline code and image alt text, with
+ * emphasis, link URLs and inline HTML dropped.
  *
  * @param env The block parse's environment (its reference definitions).
  *
@@ -248,29 +228,22 @@ function _isSpaceEntity(entity: string): boolean {
  * ```
  */
 export function inlinePlainText(content: string, env: ParseEnv = {}): string {
-  // Without a character an inline rule acts on (most headings), the text is the content.
-  if (!INLINE_MARKUP.test(content)) return content;
-  return _childrenText(parseInline(content, env));
+  return INLINE_MARKUP.test(content) ? _childrenText(parseInline(content, env)) : content;
 }
 
-/**
- * A heading-id suffix: Docusaurus's and kramdown's `{#id}` (escaped `\{#id\}` in MDX), or an MDX
- * comment holding the id (`{/*id*` then `/}`).
- */
+/** Docusaurus's and kramdown's `{#id}` (`\{#id\}` in MDX), or an MDX comment holding the id. */
 const HEADING_ID = /[ \t]*(?:\\?\{#[^\s{}\\]+\\?\}|\{\/\*[^*]*(?:\*(?!\/)[^*]*)*\*\/\})[ \t]*$/;
 
 /**
- * A heading's raw inline content without a heading-id suffix: the id names the anchor, it is not
- * text a reader sees. The source keeps it.
+ * A heading's raw inline content without a heading-id suffix, which names the anchor and is no
+ * text a reader sees.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { stripHeadingId } from "./plain_text.ts";
  * assert.equal(stripHeadingId("Install {#install}"), "Install");
- * const close = "*" + "/}";
- * assert.equal(stripHeadingId(`Props {/*props${close}`), "Props");
- * assert.equal(stripHeadingId(`Set up {/* #setup ${close}`), "Set up");
+ * assert.equal(stripHeadingId(`Props {/*props${"*" + "/}"}`), "Props");
  * assert.equal(stripHeadingId("The {#x} syntax"), "The {#x} syntax");
  * ```
  */
@@ -278,53 +251,34 @@ export function stripHeadingId(content: string): string {
   return content.includes("{") ? content.replace(HEADING_ID, "") : content;
 }
 
-/**
- * The characters where markdown-it's inline rules (without linkify and typographer) can make
- * anything but plain text: line breaks, emphasis, strikethrough, code, links, images, footnotes,
- * autolinks, HTML, entities and escapes.
- */
+/** Where markdown-it's inline rules (no linkify, no typographer) can make anything but text. */
 const INLINE_MARKUP = /[\n\r!&*_<[\]\\`~]/;
 
-/**
- * The start of inline content that holds `limit` characters of text even when most of it is
- * markup (link targets, tags): a short preview never parses a paragraph of megabytes. Never half a
- * surrogate pair.
- */
+/** How many characters of inline content {@linkcode _head} keeps per character of text. */
+const _MARKUP_SLACK = 16;
+
+/** Enough inline content for `limit` characters of text, never half a surrogate pair. */
 function _head(content: string, limit: number): string {
   const end = limit * _MARKUP_SLACK;
   if (content.length <= end) return content;
   return content.slice(0, /[\uD800-\uDBFF]/.test(content[end - 1]) ? end - 1 : end);
 }
 
-/** How many characters of inline content {@linkcode _head} keeps per character of text. */
-const _MARKUP_SLACK = 16;
-
 function _childrenText(children: readonly Token[]): string {
   let text = "";
   for (const child of children) {
-    switch (child.type) {
-      case "text":
-      case "code_inline":
-        text += child.content;
-        break;
-      case "softbreak":
-      case "hardbreak":
-        text += "\n";
-        break;
-      case "image":
-        text += child.children === null ? child.content : _childrenText(child.children);
-        break;
+    if (child.type === "text" || child.type === "code_inline") text += child.content;
+    else if (child.type === "softbreak" || child.type === "hardbreak") text += "\n";
+    else if (child.type === "image") {
+      text += child.children === null ? child.content : _childrenText(child.children);
     }
   }
   return text;
 }
 
 /**
- * The plain text of the block tokens `tokens[from..to)`: inline text, code contents and HTML text,
- * each followed by a newline.
- *
- * @param limit Stop once the text is at least this long.
- * @param env The block parse's environment (its reference definitions).
+ * The plain text of the block tokens `tokens[from..to)`: inline text, code and HTML text, each
+ * followed by a newline, until at least `limit` characters.
  *
  * @example
  * ```ts
@@ -346,16 +300,9 @@ export function blockPlainText(
   for (let i = from; i < to && text.length < limit; i++) {
     const token = tokens[i];
     let piece = "";
-    if (token.type === "inline") {
-      const content = _startsListItem(tokens, i)
-        ? token.content.replace(TASK_MARKER, "")
-        : token.content;
-      piece = inlinePlainText(_head(content, limit), env);
-    } else if (token.type === "fence" || token.type === "code_block") {
-      piece = token.content;
-    } else if (token.type === "html_block") {
-      piece = stripHtml(token.content, " ");
-    }
+    if (token.type === "inline") piece = inlinePlainText(_head(_inline(tokens, i), limit), env);
+    else if (token.type === "fence" || token.type === "code_block") piece = token.content;
+    else if (token.type === "html_block") piece = stripHtml(token.content, " ");
     if (piece !== "") text += piece + "\n";
   }
   return text;
@@ -377,21 +324,17 @@ export function blockWordCount(tokens: readonly Token[], from: number, to: numbe
   let words = 0;
   for (let i = from; i < to; i++) {
     const token = tokens[i];
-    if (token.type === "inline") {
-      // A GFM task item's `[ ]` / `[x]` is markup, not a word.
-      words += _startsListItem(tokens, i)
-        ? inlineWordCount(token.content.replace(TASK_MARKER, ""))
-        : inlineWordCount(token.content);
-    } else if (token.type === "fence" || token.type === "code_block") {
+    if (token.type === "inline") words += inlineWordCount(_inline(tokens, i));
+    else if (token.type === "fence" || token.type === "code_block") {
       words += countWords(token.content);
-    } else if (token.type === "html_block") {
-      words += countWords(stripHtml(token.content, " "));
-    }
+    } else if (token.type === "html_block") words += countWords(stripHtml(token.content, " "));
   }
   return words;
 }
 
-function _startsListItem(tokens: readonly Token[], i: number): boolean {
-  return i >= 2 && tokens[i - 1].type === "paragraph_open" &&
+/** An inline token's content, without a GFM task item's `[ ]` or `[x]` (markup, not words). */
+function _inline(tokens: readonly Token[], i: number): string {
+  const startsItem = i >= 2 && tokens[i - 1].type === "paragraph_open" &&
     tokens[i - 2].type === "list_item_open";
+  return startsItem ? tokens[i].content.replace(TASK_MARKER, "") : tokens[i].content;
 }

@@ -1,13 +1,11 @@
 /**
- * Line bookkeeping over the exact source text, so that every piece of output is a slice of the
- * original bytes rather than a re-serialisation.
+ * Line bookkeeping over the exact source text: every piece of output is a slice of the original.
  *
  * @module
  */
 
-/** Where each line of a text starts and ends. Lines are 0-based here. */
+/** Where each line of a text starts and ends (0-based lines). */
 export interface SourceLines {
-  /** The text itself. */
   readonly text: string;
   /** Offset of the first character of each line. */
   readonly starts: readonly number[];
@@ -16,8 +14,7 @@ export interface SourceLines {
 }
 
 /**
- * Splits a text into lines at `\r\n`, `\r` and `\n`, the line breaks markdown-it recognises, so
- * both agree on line numbers.
+ * Splits a text into lines at `\r\n`, `\r` and `\n`, as markdown-it does, so both agree on lines.
  *
  * @example
  * ```ts
@@ -47,16 +44,6 @@ export function splitLines(text: string): SourceLines {
   return { text, starts, ends };
 }
 
-/** Whether line `line` (0-based) holds only whitespace. */
-function _isBlankLine(lines: SourceLines, line: number): boolean {
-  const { text } = lines;
-  for (let i = lines.starts[line]; i < lines.ends[line]; i++) {
-    const code = text.charCodeAt(i);
-    if (code !== 32 && code !== 9 && code !== 12 && code !== 11) return false;
-  }
-  return true;
-}
-
 /**
  * The exact source of lines `first..last` (0-based, inclusive), trailing whitespace removed.
  *
@@ -73,8 +60,8 @@ export function sliceLines(lines: SourceLines, first: number, last: number): str
 }
 
 /**
- * How many lines the front matter at the very top of a text takes (0 for none): YAML between `---`
- * lines (closed by `---` or `...`) or TOML between `+++` lines.
+ * How many lines of front matter open a text (0 for none): YAML between `---` lines (closed by
+ * `---` or `...`) or TOML between `+++` lines.
  *
  * @example
  * ```ts
@@ -94,10 +81,8 @@ export function frontMatterLineCount(lines: SourceLines): number {
 }
 
 /**
- * Removes the markers of the `quoteDepth` enclosing quotes from the start of a nested node's first
- * line, so its source starts at its own first character.
- *
- * @param text Source text starting at the beginning of a line.
+ * Removes the markers of `quoteDepth` enclosing quotes from the start of `text` (which starts a
+ * line), so a nested node's source starts at its own first character.
  *
  * @example
  * ```ts
@@ -117,11 +102,7 @@ export function stripQuoteMarkers(text: string, quoteDepth: number): string {
 }
 
 /**
- * Removes the markers of `quoteDepth` enclosing quotes from the start of every line (what
- * {@linkcode stripQuoteMarkers} does for the first): a quoted construct's source as if it stood
- * outside the quotes.
- *
- * @param text Source text starting at the beginning of a line.
+ * {@linkcode stripQuoteMarkers} on every line: a quoted construct's source as if outside quotes.
  *
  * @example
  * ```ts
@@ -136,10 +117,8 @@ export function stripQuoteMarkersOfLines(text: string, quoteDepth: number): stri
 }
 
 /**
- * The last line of a node that is not blank, `first` at the least, for a node inside `quoteDepth`
- * blockquotes (where a line holding only the quote markers is blank too).
- *
- * @param last The last line the parser gave the node.
+ * The last non-blank line of a node from `first` to `last`, `first` at the least; inside
+ * `quoteDepth` blockquotes a line of only quote markers is blank too.
  *
  * @example
  * ```ts
@@ -160,7 +139,13 @@ export function lastContentLine(
 }
 
 function _isBlankIn(lines: SourceLines, line: number, quoteDepth: number): boolean {
-  if (_isBlankLine(lines, line)) return true;
+  const { text } = lines;
+  let blank = true;
+  for (let i = lines.starts[line]; i < lines.ends[line] && blank; i++) {
+    const code = text.charCodeAt(i);
+    blank = code === 32 || code === 9 || code === 12 || code === 11;
+  }
+  if (blank) return true;
   if (quoteDepth === 0) return false;
   return /^[ \t\f\v]*$/.test(stripQuoteMarkers(_lineText(lines, line), quoteDepth));
 }

@@ -1,16 +1,12 @@
 /**
- * Word counts: maximal runs of non-whitespace characters (JavaScript's `\s`), as `wc -w` counts
- * them, of a text or of text that comes in pieces. No imports: the hooks count a file's words
- * without loading the parser.
+ * Word counts: runs of non-whitespace (JavaScript's `\s`), as `wc -w` counts them. No imports: the
+ * hooks count a file's words without loading the parser.
  *
  * @module
  */
 
 /**
  * Counts maximal runs of non-whitespace characters.
- *
- * @param text Any text.
- * @returns The number of words in `text`.
  *
  * @example
  * ```ts
@@ -25,8 +21,7 @@ export function countWords(text: string): number {
 }
 
 /**
- * Words counted over pieces of text as {@linkcode countWords} counts the pieces joined: a word
- * may go on from one piece into the next.
+ * Words counted over pieces of text as {@linkcode countWords} counts the pieces joined.
  *
  * @example
  * ```ts
@@ -66,11 +61,7 @@ export class WordCount {
   }
 }
 
-/**
- * Counts the words that start in `text` from `from` to `to`, after a word or not (`inWord` 1 or
- * 0): twice the count, plus 1 when the run ends in a word. One loop for {@linkcode countWords} and
- * {@linkcode WordCount}, so that the one is optimised early in a call.
- */
+/** Twice the words starting in `text[from..to)`, plus 1 if it ends in a word (one hot loop). */
 function _countRun(text: string, from: number, to: number, inWord: number): number {
   let count = 0;
   for (let i = from; i < to; i++) {
