@@ -1,7 +1,6 @@
 /**
- * The children of a target, with the paths that select them: the flat list
- * a selector's next segment searches, and the direct children an answer
- * lists (`children_available`).
+ * The children of a target, with the paths that select them: the flat list a selector's next
+ * segment searches, and the direct children an answer lists.
  *
  * @module
  */
@@ -11,16 +10,13 @@ import type { PathStep, SegmentType } from "./selector.ts";
 
 /** A selectable child of a target. */
 export interface Child {
-  /** The child as a target of its own. */
   readonly target: Target;
-  /** The child's node. */
   readonly node: MdNode;
 }
 
 /**
- * Every selectable node a target's next segment looks at, in source order:
- * for a section this includes the nodes of its subsections. Each child
- * comes with its path below `target`.
+ * Every selectable node a target's next segment looks at (a section's include its
+ * subsections'), in source order, each with its path below `target`.
  *
  * @example
  * ```ts
@@ -51,11 +47,9 @@ export function flatChildren(target: Target): Child[] {
 }
 
 /**
- * A target's direct children: the blocks before its first subsection, then
- * its direct subsections (the next level down the outline, whatever their
- * depth). The root's direct children are the blocks before the first heading.
- * A top-level subsection is named by its document-wide selector
- * (`ns::heading:h3[4]`), which is what the index shows.
+ * A target's direct children: the blocks before its first subsection, then its direct
+ * subsections, whatever their depth (the root: the blocks before the first heading). A
+ * top-level subsection is named by its document-wide selector, as the index shows it.
  *
  * @example
  * ```ts
@@ -104,7 +98,6 @@ export function directChildren(target: Target): Child[] {
   return children;
 }
 
-/** The segment type that names a selectable node: `heading:hD`, else the block type. */
 function _segmentTypeOf(node: MdNode): SegmentType {
   return node.kind === "heading"
     ? { kind: "heading", depth: node.depth }

@@ -1,30 +1,24 @@
 /**
- * Cutting long text that a message or an output line repeats (a selector, a query, an argument,
- * a line read) to its first characters, with `...` where it was cut.
+ * Cutting long text a message repeats (a selector, a query, a line) to its first characters.
  *
  * @module
  */
 
 /** Options of {@linkcode clipText}. */
 export interface ClipOptions {
-  /**
-   * Count characters as code points (an emoji is one), for text a person typed; UTF-16 code units
-   * (an emoji is two) when `false` (the default).
-   */
+  /** Count code points (an emoji is one), for text a person typed; else UTF-16 code units. */
   readonly codePoints?: boolean;
 }
 
 /**
- * `text` whole when it holds at most `max` characters, else its first `max` and `...`; never half
- * a surrogate pair.
+ * `text` when it holds at most `max` characters, else its first `max` and `...`; never half a
+ * surrogate pair.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { clipText } from "./clip.ts";
- * assert.equal(clipText("h2.0", 40), "h2.0");
  * assert.equal(clipText("abcdef", 3), "abc...");
- * // The cut goes before a pair it would split; as code points, an emoji is one character.
  * assert.equal(clipText("ab😀", 3), "ab...");
  * assert.equal(clipText("ab😀c", 3, { codePoints: true }), "ab😀...");
  * ```

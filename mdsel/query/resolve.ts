@@ -1,8 +1,6 @@
 /**
- * Selector resolution: each segment looks at the children of the current
- * node, keeps the matches its index names, and every kept node follows the
- * rest of the path (fan-out). It returns structured paths and failures; the
- * commands write selectors and messages from them.
+ * Selector resolution: each segment keeps the children its index names, and every kept node
+ * follows the rest of the path (fan-out), to targets or a structured failure.
  *
  * @module
  */
@@ -11,21 +9,14 @@ import type { PathStep, Segment, SegmentType } from "./selector.ts";
 
 /** A node a selector path arrived at. */
 export type Target =
-  | {
-    readonly kind: "root";
-    readonly doc: MdDocument;
-    /** Always empty: the root is the document itself. */
-    readonly path: readonly PathStep[];
-  }
+  | { readonly kind: "root"; readonly doc: MdDocument; readonly path: readonly PathStep[] }
   // The text before the document's first heading (front matter aside).
   | (NodeRun & { readonly kind: "intro" })
   | (NodeRun & { readonly kind: "section" })
   | {
     readonly kind: "block";
     readonly doc: MdDocument;
-    /** The steps that reached it. */
     readonly path: readonly PathStep[];
-    /** The list holding the block. */
     readonly list: NodeList;
     /** Index of the block in `list`. */
     readonly index: number;
@@ -34,13 +25,11 @@ export type Target =
 /** The nodes of an intro or a section target: a run of a list. */
 export interface NodeRun {
   readonly doc: MdDocument;
-  /** The steps that reached it (`intro`, one step, for the intro). */
   readonly path: readonly PathStep[];
-  /** The list holding the nodes: the heading's, or the document's top-level nodes for the intro. */
   readonly list: NodeList;
   /** The first node in `list`: the heading, or 0 for the intro. */
   readonly index: number;
-  /** One past the last node in `list` (for the intro, the first heading; the length without one). */
+  /** One past the last node in `list`. */
   readonly end: number;
 }
 
@@ -48,22 +37,16 @@ export interface NodeRun {
 export interface Scope {
   /** Whose children these are. */
   readonly owner: Target;
-  /** The list holding the children. */
   readonly list: NodeList;
-  /** First child index in `list`. */
+  /** The children's indexes in `list`, `to` exclusive. */
   readonly from: number;
-  /** One past the last child index in `list`. */
   readonly to: number;
 }
 
 /** Why a path reached nothing. */
 export type ResolutionFailure =
-  | {
-    /** No child of `scope.owner` has the segment's type. */
-    readonly kind: "none";
-    readonly type: SegmentType;
-    readonly scope: Target;
-  }
+  /** No child of `scope` has the segment's type. */
+  | { readonly kind: "none"; readonly type: SegmentType; readonly scope: Target }
   | {
     /** Children of that type exist, but none at the indexes asked for. */
     readonly kind: "out_of_range";
@@ -101,9 +84,8 @@ export function rootOf(doc: MdDocument): Target {
 }
 
 /**
- * The intro target of a document: its top-level nodes before the first
- * heading, front matter aside (what the outline's `intro` line counts);
- * `undefined` when it starts with a heading or is empty.
+ * The intro target of a document: its top-level nodes before the first heading, front matter
+ * aside; `undefined` when there are none.
  *
  * @example
  * ```ts
@@ -126,8 +108,7 @@ export function introOf(doc: MdDocument): Target | undefined {
 const INTRO_STEP: PathStep = { type: { kind: "intro" }, index: 0 };
 
 /**
- * Resolves a selector path (at least one segment) in one document: the
- * targets, or why there are none.
+ * Resolves a selector path (at least one segment) in one document: the targets, or why none.
  *
  * @example
  * ```ts
@@ -179,9 +160,8 @@ export function resolvePath(doc: MdDocument, segments: readonly Segment[]): Reso
 }
 
 /**
- * The children a target's next segment looks at: top-level nodes for the root,
- * the nodes after the heading for a section, child blocks for a blockquote,
- * nothing for other blocks.
+ * The children a target's next segment looks at: a section's nodes after its heading, a
+ * blockquote's blocks.
  *
  * @example
  * ```ts
@@ -189,8 +169,7 @@ export function resolvePath(doc: MdDocument, segments: readonly Segment[]): Reso
  * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { rootOf, scopeOf } from "./resolve.ts";
  * const scope = scopeOf(rootOf(parseDocument("# A\n\ntext\n", "doc", "doc.md")));
- * assert.equal(scope.from, 0);
- * assert.equal(scope.to, 2);
+ * assert.deepEqual([scope.from, scope.to], [0, 2]);
  * ```
  */
 export function scopeOf(target: Target): Scope {
@@ -218,26 +197,23 @@ function _resolveSegment(
   if (candidates.length === 0) {
     return { targets: [], failure: { kind: "none", type: segment.type, scope: scope.owner } };
   }
-  const picked: number[] = [];
+  const picked = segment.indexes === null ? candidates.map((_, k) => k) : [];
   let outOfRange: number | undefined;
-  if (segment.indexes === null) {
-    for (let k = 0; k < candidates.length; k++) picked.push(k);
-  } else {
-    const seen = new Set<number>();
-    for (const range of segment.indexes) {
-      if (range.first >= candidates.length) {
-        outOfRange ??= range.first;
-        continue;
-      }
-      const last = Math.min(range.last, candidates.length - 1);
-      for (let k = range.first; k <= last; k++) {
-        if (!seen.has(k)) {
-          seen.add(k);
-          picked.push(k);
-        }
+  const seen = new Set<number>();
+  for (const range of segment.indexes ?? []) {
+    if (range.first >= candidates.length) {
+      outOfRange ??= range.first;
+      continue;
+    }
+    const last = Math.min(range.last, candidates.length - 1);
+    for (let k = range.first; k <= last; k++) {
+      if (!seen.has(k)) {
+        seen.add(k);
+        picked.push(k);
       }
     }
   }
+
   if (picked.length === 0) {
     return {
       targets: [],
@@ -258,7 +234,7 @@ function _resolveSegment(
   };
 }
 
-/** The positions in `scope.list.nodes` of the children a segment type matches, in order. */
+/** The positions in `scope.list.nodes` of the children a segment type matches. */
 function _matchingChildren(scope: Scope, type: SegmentType): number[] {
   const test = _matcher(type);
   const found: number[] = [];
@@ -268,12 +244,10 @@ function _matchingChildren(scope: Scope, type: SegmentType): number[] {
 }
 
 /**
- * The target for child `index` of a scope, reached by `path`: a section for a
- * heading (ending where the heading's section ends, within the scope), a
- * block otherwise.
+ * The target for child `index` (in `scope.list`) of a scope, reached by `path`: a section for a
+ * heading (ending within the scope), a block otherwise.
  *
- * @param index The child's position in `scope.list`.
- *
+
  * @example
  * ```ts
  * import assert from "node:assert/strict";

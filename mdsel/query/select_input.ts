@@ -1,9 +1,6 @@
 /**
- * What `select` was given: one or more selectors, or words to search for.
- * Text is a selector when it parses as one, or as a comma list of them;
- * anything else is a search, unless it starts like a selector
- * ({@linkcode _startsLikeSelector}): then it keeps its selector error, which
- * says how to search instead when the text could have been meant as words.
+ * What `select` was given: selectors (a comma list), or words to search for; text that starts
+ * like a selector but breaks the grammar keeps its error, which may say how to search instead.
  *
  * @module
  */
@@ -17,11 +14,7 @@ import {
 
 /** What `select` was asked: selectors, or words to search for. */
 export type SelectInput =
-  | {
-    readonly kind: "selectors";
-    /** One or more selectors, in the order given (comma-separated). */
-    readonly selectors: readonly Selector[];
-  }
+  | { readonly kind: "selectors"; readonly selectors: readonly Selector[] }
   | {
     readonly kind: "search";
     /** `ns::words` searches one file (when a file has that namespace). */
@@ -41,18 +34,15 @@ const TYPE_START =
 const WORD_START = /^([a-z]+)(\[|\.\d|:(?![:\s]|$))/i;
 
 /**
- * Reads what `select` was given (see the module's rule). A comma followed by
- * a digit still continues an index list (`h2.0,2`).
+ * Reads what `select` was given (see the module); a comma and a digit continue an index list.
  *
- * @throws {SelectorSyntaxError} When the text starts like a selector but
- * breaks the grammar; the column counts from the start of the whole input.
+ * @throws {SelectorSyntaxError} When the text starts like a selector but breaks the grammar; the
+ * column counts from the start of the whole input.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseSelectInput } from "./select_input.ts";
- * assert.equal(parseSelectInput("how do I abort a request").kind, "search");
- * assert.equal(parseSelectInput("package.json scripts").kind, "search");
  * assert.equal(parseSelectInput("code examples").kind, "search");
  * assert.deepEqual(parseSelectInput("readme::abort request"), { kind: "search", namespace: "readme", query: "abort request" });
  * const several = parseSelectInput("h2.0, h3.4, code.2");
@@ -70,7 +60,7 @@ export function parseSelectInput(input: string): SelectInput {
   }
 }
 
-/** Whether text starts like a selector, so that a syntax error in it is reported as one. */
+/** Whether text starts like a selector, so that its syntax error is reported. */
 function _startsLikeSelector(input: string): boolean {
   const rest = input.trim().replace(NAMESPACE_PREFIX, "");
   if (TYPE_START.test(rest)) return true;
@@ -116,11 +106,8 @@ function _search(input: string): SelectInput {
   };
 }
 
-/**
- * The error, saying how to search instead when the text holds a word of two
- * letters or more that is no word of the grammar nor a misspelling of one
- * (`list.files`, not `h2.x` nor `sectoin[1]`).
- */
+/** The error, saying how to search instead when a word is none of the grammar nor misspelt. */
+
 function _withSearchHint(error: SelectorSyntaxError, input: string): SelectorSyntaxError {
   const words = input.replace(NAMESPACE_PREFIX, "").match(/\p{L}{2,}/gu) ?? [];
   const meant = words.some((word) => {

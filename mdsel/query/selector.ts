@@ -1,6 +1,5 @@
 /**
- * The selector grammar, in one place: {@linkcode parseSelector} reads it, the
- * `format*` functions write selectors back in canonical or short form.
+ * The selector grammar: {@linkcode parseSelector} reads it, the `format*` functions write it.
  *
  * ```text
  * selector := [ns "::"] segment ("/" segment)* ["?" param ("&" param)*]
@@ -26,17 +25,14 @@ export type SegmentType =
   | { readonly kind: "heading"; readonly depth: number }
   | { readonly kind: "block"; readonly block: BlockKind };
 
-/** An index item: `first..last`, inclusive (`first === last` for a single index). */
+/** An index item: `first..last`, 0-based, inclusive. */
 export interface IndexRange {
-  /** First index, 0-based. */
   readonly first: number;
-  /** Last index, inclusive. */
   readonly last: number;
 }
 
 /** One `/`-separated step of a selector. */
 export interface Segment {
-  /** What the step names. */
   readonly type: SegmentType;
   /** The indexes it keeps, or `null` for every match. */
   readonly indexes: readonly IndexRange[] | null;
@@ -46,11 +42,11 @@ export interface Segment {
 export interface SelectorParams {
   /** `full=true`: no paging. */
   readonly full: boolean;
-  /** `page=N`, 1-based. */
+  /** 1-based. */
   readonly page?: number;
-  /** `head=N`: keep the first N lines. */
+  /** Keep the first N lines. */
   readonly head?: number;
-  /** `tail=N`: keep the last N lines. */
+  /** Keep the last N lines. */
   readonly tail?: number;
 }
 
@@ -58,9 +54,8 @@ export interface SelectorParams {
 export interface Selector {
   /** The namespace, lower-cased, or `null` to search every file. */
   readonly namespace: string | null;
-  /** The path, at least one segment. */
+  /** At least one. */
   readonly segments: readonly Segment[];
-  /** The query parameters. */
   readonly params: SelectorParams;
   /** The query string in canonical form (`?page=2`), or `""`. */
   readonly query: string;
@@ -76,25 +71,21 @@ export type SelectorErrorCode =
   | "UNCLOSED_BRACKET"
   | "MALFORMED_QUERY";
 
-/** A misspelt type name and the one it most likely means. */
+/** A misspelt type name (its UTF-16 offset and length) and the one it most likely means. */
 export interface TypeFix {
-  /** Where the misspelt name starts in the selector (UTF-16 offset). */
   readonly offset: number;
-  /** Its length (UTF-16 code units). */
   readonly length: number;
-  /** The type name meant. */
   readonly replacement: string;
 }
 
 /** A selector that does not follow the grammar, with where the problem is. */
 export class SelectorSyntaxError extends SyntaxError {
-  /** Which rule was broken. */
   readonly code: SelectorErrorCode;
   /** 1-based column (in characters) where the problem was found. */
   readonly column: number;
   /** The whole selector. */
   readonly selector: string;
-  /** Set when the problem is a misspelt type name: the name meant. */
+  /** Set when the problem is a misspelt type name. */
   readonly fix?: TypeFix;
 
   /** Creates the error; `message` ends with the column. */
@@ -117,8 +108,7 @@ export class SelectorSyntaxError extends SyntaxError {
 const TYPE_HINT = "use h1-h6, code, para, list, table, quote, intro, root or section";
 const BLOCK_HINT = "use paragraph, code, list, table or blockquote";
 const PARAM_HINT = "use full=true, page=N, head=N or tail=N";
-/** How many characters of a selector a message repeats. */
-const SHOWN = 40;
+const SHOWN = 40; // characters of a selector a message repeats
 const NAMESPACE = /^[a-z_][a-z0-9_-]*$/;
 
 const SHORT_BLOCKS: Readonly<Record<string, BlockKind>> = {
@@ -133,15 +123,11 @@ const SHORT_BLOCKS: Readonly<Record<string, BlockKind>> = {
 
 const BLOCK_NAMES: readonly BlockKind[] = ["paragraph", "code", "list", "table", "blockquote"];
 
-/** The type names that stand alone, for "did you mean" on a misspelt one. */
+/** The type names that stand alone, and the prefixes of long ones (`heading:h2`). */
 const PLAIN_TYPES: readonly string[] = ["root", "intro", "section", ...Object.keys(SHORT_BLOCKS)];
-/** The prefixes of the long type names (`heading:h2`, `block:code`). */
 const PREFIXES: readonly string[] = ["heading", "block"];
 
-/**
- * The words of the grammar: every type name and prefix, and the names and
- * the one word value of query parameters.
- */
+/** The words of the grammar: type names, prefixes, query parameters and `true`. */
 export const SELECTOR_WORDS: ReadonlySet<string> = new Set([
   ...PLAIN_TYPES,
   ...PREFIXES,
@@ -152,8 +138,7 @@ export const SELECTOR_WORDS: ReadonlySet<string> = new Set([
   "tail",
   "true",
 ]);
-/** Longer words are no misspelt type name. */
-const MAX_TYPE_LENGTH = 20;
+const MAX_TYPE_LENGTH = 20; // longer words are no misspelt type name
 const MIN_TYPE_SIMILARITY = 0.6;
 
 /**
@@ -175,47 +160,34 @@ export function parseSelector(input: string): Selector {
   return new _Parser(input).parse();
 }
 
-/** The canonical form of a segment: `heading:h2[0]`, `block:code[1,3-4]`, `root`. */
-function _formatSegment(
-  segment: Segment,
-  indexes: readonly IndexRange[] | null = segment.indexes,
-): string {
-  const name = _formatType(segment.type);
-  if (!_takesIndex(segment.type) || indexes === null) return name;
-  const items = indexes.map((range) =>
-    range.first === range.last ? `${range.first}` : `${range.first}-${range.last}`
-  );
-  return `${name}[${items.join(",")}]`;
-}
-
-/** The canonical name of a segment type: `heading:h2`, `block:table`, `section`. */
-function _formatType(type: SegmentType): string {
-  switch (type.kind) {
-    case "heading":
-      return `heading:h${type.depth}`;
-    case "block":
-      return `block:${type.block}`;
-    default:
-      return type.kind;
-  }
-}
-
-/** The canonical form of a path of segments, joined by `/`. */
+/** The canonical form of segments: `heading:h2[0]/block:code[1,3-4]`, `root`. */
 function _formatSegments(segments: readonly Segment[]): string {
-  return segments.map((segment) => _formatSegment(segment)).join("/");
+  return segments.map(({ type, indexes }) => {
+    const name = type.kind === "heading"
+      ? `heading:h${type.depth}`
+      : type.kind === "block"
+      ? `block:${type.block}`
+      : type.kind;
+    return !_takesIndex(type) || indexes === null ? name : `${name}[${_formatIndexes(indexes)}]`;
+  }).join("/");
+}
+
+function _formatIndexes(indexes: readonly IndexRange[]): string {
+  return indexes.map((range) =>
+    range.first === range.last ? `${range.first}` : `${range.first}-${range.last}`
+  ).join(",");
 }
 
 /** One resolved step of a path: what the segment named, and which of its matches. */
 export interface PathStep {
   /** The segment's type, as written (`section` stays `section`). */
   readonly type: SegmentType;
-  /** The index of the match among the scope's matches of that type, 0-based. */
+  /** The match's index among the scope's matches of that type. */
   readonly index: number;
 }
 
 /**
- * The canonical, fully qualified selector of a resolved path:
- * `ns::heading:h2[0]/block:code[1]`, `ns::intro`, or `ns::root` for the empty path.
+ * The canonical, qualified selector of a resolved path: `ns::heading:h2[0]/block:code[1]`.
  *
  * @example
  * ```ts
@@ -229,13 +201,12 @@ export interface PathStep {
 export function formatPath(namespace: string, path: readonly PathStep[]): string {
   if (path.length === 0) return `${namespace}::root`;
   return `${namespace}::` + _formatSegments(
-    path.map((step) => ({ type: step.type, indexes: [_one(step.index)] })),
+    path.map((step) => ({ type: step.type, indexes: [{ first: step.index, last: step.index }] })),
   );
 }
 
 /**
- * The short form of a path, as outlines print it: `h2.0`, `code.1`,
- * `section.3`, `h2.0/code.1`, `root`.
+ * The short form of a path, as outlines print it: `h2.0/code.1`, `section.3`, `root`.
  *
  * @example
  * ```ts
@@ -253,14 +224,13 @@ export function formatShortPath(path: readonly PathStep[]): string {
   ).join("/");
 }
 
-/** Whether a segment type is counted by an index: not `root` nor `intro`, each one per document. */
+/** Whether a segment type takes an index: not `root` nor `intro`, one per document. */
 function _takesIndex(type: SegmentType): boolean {
   return type.kind !== "root" && type.kind !== "intro";
 }
 
 /**
- * The short name of a segment type, as outlines print it: `h2`, `code`,
- * `para`, `quote`, `section`, `root`.
+ * The short name of a segment type, as outlines print it: `h2`, `para`, `quote`, `section`.
  *
  * @example
  * ```ts
@@ -281,8 +251,7 @@ export function formatShortType(type: SegmentType): string {
 }
 
 /**
- * The short form of a whole selector, as outlines print it: `h2.0-1/code.0?head=5`,
- * with its namespace when it has one (`readme::h2.5`).
+ * The short form of a whole selector, as outlines print it: `readme::h2.0-1/code.0?head=5`.
  *
  * @example
  * ```ts
@@ -294,13 +263,9 @@ export function formatShortType(type: SegmentType): string {
  */
 export function formatShortSelector(selector: Selector): string {
   const prefix = selector.namespace === null ? "" : `${selector.namespace}::`;
-  const segments = selector.segments.map((segment) => {
-    const name = formatShortType(segment.type);
-    if (!_takesIndex(segment.type) || segment.indexes === null) return name;
-    const items = segment.indexes.map((range) =>
-      range.first === range.last ? `${range.first}` : `${range.first}-${range.last}`
-    );
-    return `${name}.${items.join(",")}`;
+  const segments = selector.segments.map(({ type, indexes }) => {
+    const name = formatShortType(type);
+    return !_takesIndex(type) || indexes === null ? name : `${name}.${_formatIndexes(indexes)}`;
   });
   return prefix + segments.join("/") + selector.query;
 }
@@ -313,13 +278,8 @@ const SHORT_NAMES: Readonly<Record<BlockKind, string>> = {
   blockquote: "quote",
 };
 
-function _one(index: number): IndexRange {
-  return { first: index, last: index };
-}
-
 /**
- * The canonical form of a whole selector as the user meant it (qualified only
- * when the user named a namespace).
+ * The canonical form of a whole selector, qualified only when the user named a namespace.
  *
  * @example
  * ```ts
@@ -351,17 +311,14 @@ class _Parser {
     for (;;) {
       this.#skipSpace();
       const char = this.#input[this.#pos];
-      if (char === undefined) return this.#finish(namespace, segments, "");
-      if (char === "?") return this.#finish(namespace, segments, this.#query());
+      if (char === undefined || char === "?") {
+        const query = char === "?" ? this.#query() : "";
+        return { namespace, segments, params: _paramsFromQuery(query), query };
+      }
       if (char !== "/") throw this.#unexpected();
       this.#pos++;
       segments.push(this.#segment(false));
     }
-  }
-
-  #finish(namespace: string | null, segments: Segment[], query: string): Selector {
-    const params = _paramsFromQuery(query);
-    return { namespace, segments, params, query };
   }
 
   #namespace(): string | null {
@@ -371,9 +328,7 @@ class _Parser {
     if (stop !== -1) return null;
     const start = this.#pos;
     const name = this.#input.slice(start, end).trim();
-    if (name === "") {
-      throw this.#error("INVALID_SYNTAX", `Missing namespace before '::'`, end);
-    }
+    if (name === "") throw this.#error("INVALID_SYNTAX", `Missing namespace before '::'`, end);
     if (!NAMESPACE.test(name.toLowerCase())) {
       throw this.#error(
         "INVALID_SYNTAX",
@@ -666,13 +621,13 @@ class _Parser {
     return this.#error(code, `Unexpected character '${_show(char)}'`, this.#pos, hint);
   }
 
-  /** The whole character (code point) at `pos`, so messages never show half an emoji. */
+  /** The code point at `pos`, so messages never show half an emoji. */
   #charAt(pos: number): string | undefined {
     const code = this.#input.codePointAt(pos);
     return code === undefined ? undefined : String.fromCodePoint(code);
   }
 
-  /** The error for a type no selector has (`fix`: the known type it is closest to). */
+  /** The error for a type no selector has (`fix`: the closest known type). */
   #unknownType(type: string, start: number, fix?: TypeFix): SelectorSyntaxError {
     const what = `Unknown selector '${_show(type)}'`;
     return this.#error("INVALID_SYNTAX", what, start, TYPE_HINT, fix);
@@ -692,9 +647,9 @@ class _Parser {
 }
 
 /**
- * The type name a misspelt one most likely means, if any: the closest by
- * edit distance with a similarity of at least 0.6 (the word itself when it is one).
+ * The type name a misspelt one most likely means: the closest, of similarity 0.6 or more.
  *
+
  * @param prefix Whether the word stands before a `:` (a misspelt `heading` or `block`).
  *
  * @example

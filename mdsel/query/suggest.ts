@@ -1,18 +1,16 @@
 /**
- * "Did you mean" suggestions: the existing selectors closest to what the user
- * typed.
+ * "Did you mean" suggestions: the existing selectors closest to what the user typed.
  *
  * @module
  */
 
-/** Inputs longer than this get no suggestions (edit distance is quadratic). */
+/** Longer inputs get no suggestions (edit distance is quadratic). */
 const MAX_COMPARED_LENGTH = 256;
 const MIN_SIMILARITY = 0.4;
 const MAX_SUGGESTIONS = 5;
 
 /**
- * The Levenshtein edit distance between two strings: the fewest
- * single-character edits turning `a` into `b`.
+ * The Levenshtein edit distance: the fewest single-character edits turning `a` into `b`.
  *
  * @example
  * ```ts
@@ -39,8 +37,7 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
- * Case-insensitive similarity `(maxLen - distance) / maxLen`: 1 for equal
- * strings, 0 for nothing in common.
+ * Case-insensitive similarity `(maxLen - distance) / maxLen`: 1 for equal strings.
  *
  * @example
  * ```ts
@@ -56,14 +53,10 @@ export function similarity(a: string, b: string): number {
 }
 
 /**
- * Up to five candidates closest to the input with a similarity of at least
- * 0.4, most similar first (ties: smaller distance, then shorter, then first
- * seen).
+ * Up to five candidates with a similarity of at least 0.4 to the input (in canonical form),
+ * most similar first (ties: smaller distance, then shorter, then first seen).
  *
- * @param input What the user typed, in canonical form.
- * @param candidates Existing selectors, each with the text to compare
- * (`compare`) and the text to suggest (`selector`).
- *
+
  * @example
  * ```ts
  * import assert from "node:assert/strict";

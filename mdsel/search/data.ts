@@ -1,9 +1,6 @@
 /**
- * What search reads of one document: its sections, each with the terms of
- * its heading, path (title and headings above), body and, in MDX, JSX
- * attributes, and how often each stands there. It depends on the document
- * alone, so it can be kept per file. Plain English words are also kept by
- * their stem (`~redirect` for `redirects`), so a query finds other forms.
+ * What search reads of one document: per section, the terms of its heading, path, body and MDX
+ * attributes, and their counts. Plain English words are also kept by stem (`~redirect`).
  *
  * @module
  */
@@ -13,7 +10,6 @@ import { sliceLines } from "../parse/source_lines.ts";
 import { searchTokens, tokenTerms } from "./text.ts";
 import { type FileTerms, fileTermsOf } from "./file_words.ts";
 
-/** The fields of a section, in the order of {@linkcode SearchData.lengths}. */
 const _FIELDS = ["heading", "path", "body", "jsx"] as const;
 /** How many fields a section has. */
 export const FIELD_COUNT = _FIELDS.length;
@@ -30,7 +26,7 @@ export interface SearchSection {
   readonly depth: number;
   /** The heading's text (the document's title for the intro). */
   readonly heading: string;
-  /** The section it stands in: the index of the nearest heading above of lesser depth, or -1. */
+  /** The index of the nearest section above of lesser depth, or -1. */
   readonly parent: number;
   /** Words of the whole section, subsections included. */
   readonly words: number;
@@ -44,15 +40,11 @@ export interface SearchSection {
 
 /** What search reads of one document. */
 export interface SearchData {
-  /** The document's title: `title:` in its front matter, else `""`. */
+  /** `title:` in its front matter, else `""`. */
   readonly title: string;
-  /** Its sections, in document order. */
   readonly sections: readonly SearchSection[];
   /**
-   * Each term, and where it stands: per section and field that holds it,
-   * the section's index, the field's index and how often it stands there,
-   * followed in the body (field 2) by its positions, as many as that count
-   * (`[section, field, count, (positions,) section, field, count, ...]`).
+   * Each term's places: `[section, field, count, (count positions in the body,) section, ...]`.
    */
   readonly terms: ReadonlyMap<string, readonly number[]>;
   /** Distinct terms of each section's field, at `section * FIELD_COUNT + field`. */
@@ -62,19 +54,17 @@ export interface SearchData {
 }
 
 /**
- * A term as the calls of a process read it, kept from one document to the
- * next, and what one call of {@linkcode searchData} has seen of it. A class,
- * and places an empty array copied, because V8 pretenures literals' allocation
- * sites once some survive, and then puts every later one in the old generation.
+ * A term as kept across calls, and what one call has seen of it. A class (and copied empty
+ * arrays) because V8 pretenures literals' allocation sites once some survive.
  */
 class _Term {
   /** The call that last saw it. */
   call = 0;
-  /** The field it was last seen in (a serial number, never repeated). */
+  /** The field it was last seen in (a serial number). */
   field = 0;
   /** Where its count in that field stands in its places. */
   count = 0;
-  /** Its places' index in the call's list of places, or -1 when the call does not keep it. */
+  /** Its places' index in the call's list, or -1 when the call does not keep it. */
   slot = -1;
   /** Whether the call keeps its stem term. */
   stemmed = false;
@@ -82,42 +72,24 @@ class _Term {
   judgedBy = 0;
   kept = false;
 
-  /**
-   * @param text The term.
-   * @param stem Its stem term, when it has one.
-   */
   constructor(readonly text: string, readonly stem: _Term | undefined) {}
 }
 
-/** An empty array to copy: see {@linkcode _Term}. */
 const _NO_PLACES: readonly number[] = [];
 
-/** The terms read so far, by their text. */
 const _terms = new Map<string, _Term>();
-/**
- * The tokens read so far (as written), each with its terms, and how many.
- * An object without a prototype: quicker than a map for a token just cut.
- */
+/** The tokens read so far, with their terms: no prototype, quicker than a map. */
 let _tokens: Record<string, _Term[] | undefined> = Object.create(null);
 let _tokenCount = 0;
-/** How many tokens and terms may be kept between calls (a folder's words are far fewer). */
 const _MAX_TOKENS = 200_000;
 
-/** The calls so far, and the fields: serial numbers. */
 let _calls = 0;
 let _fields = 0;
-/**
- * Each `keep` a call was given, by serial number: a search's calls ask the
- * same `keep` about the same terms, so its answer is kept on the term.
- */
+/** A serial number per `keep`: a search asks the same `keep` about the same terms. */
 const _keeps = new WeakMap<(term: string) => boolean, number>();
 let _lastKeep = 0;
 
-/**
- * A token's terms, in order (see {@linkcode tokenTerms}), kept. The token is
- * kept as a copy, and its terms cut from that: a long one cut from a text
- * (as V8 cuts them) would keep the whole text alive.
- */
+/** A token's terms, kept; cut from a copy, since a slice of a text would keep it alive. */
 function _tokenTerms(token: string): _Term[] {
   const own = [...token].join("");
   const terms = tokenTerms(own).map(_term);
@@ -126,7 +98,6 @@ function _tokenTerms(token: string): _Term[] {
   return terms;
 }
 
-/** A term's `_Term`, made on first sight with its stem's. */
 function _term(text: string): _Term {
   let term = _terms.get(text);
   if (term === undefined) {
@@ -144,16 +115,12 @@ const _PLAIN = /^[a-z]{3,}$/;
 const _stems = new Map<string, string>();
 
 /**
- * The stem term of a plain English word (`~redirect` for `redirects`), or
- * `undefined` for anything else: identifiers, versions, words with digits.
- *
- * @param term A search term, lower-cased.
+ * The stem term of a plain English word (`~redirect` for `redirects`), else `undefined`.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { stemTerm } from "./data.ts";
- * assert.equal(stemTerm("redirects"), "~redirect");
  * assert.equal(stemTerm("redirecting"), "~redirect");
  * assert.equal(stemTerm("fs.readfile"), undefined);
  * ```
@@ -172,8 +139,8 @@ export function stemTerm(term: string): string | undefined {
 /**
  * The search data of a document.
  *
- * @param keep Which terms to keep (all when absent); every token still
- *   counts towards its field's length.
+ * @param keep Which terms to keep (all when absent); every token still counts towards its
+ *   field's length.
  *
  * @example
  * ```ts
@@ -182,7 +149,6 @@ export function stemTerm(term: string): string | undefined {
  * import { searchData } from "./data.ts";
  * const data = searchData(parseDocument("Intro.\n\n# Guide\n\n## Redirects\n\nRedirect a page.\n", "g", "g.md"));
  * assert.deepEqual(data.sections.map((section) => section.node), [-1, 1, 2]);
- * // "redirect" stands once in the body of section 2, first; its stem in its heading and there.
  * assert.deepEqual(data.terms.get("redirect"), [2, 2, 1, 0]);
  * assert.deepEqual(data.terms.get("~redirect"), [2, 0, 1, 2, 2, 1, 0]);
  * ```
@@ -211,7 +177,7 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
   };
   // The places of the terms kept, at their `slot`.
   const slots: number[][] = [];
-  /** Notes a term's first sight in the document, and its stem's. */
+  // A term's first sight in the document, and its stem's.
   const visit = (term: _Term) => {
     term.call = call;
     if (kept(term)) {
@@ -225,7 +191,7 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
     term.stemmed = stem !== undefined && kept(stem);
     if (term.stemmed && stem!.call !== call) visit(stem!);
   };
-  /** Notes a term's occurrence; whether it is its first in the field. */
+  // Notes an occurrence; whether it is the term's first in the field.
   const note = (term: _Term, section: number, field: number, at: number): boolean => {
     const places = term.slot < 0 ? undefined : slots[term.slot];
     const first = term.field !== _fields;
@@ -255,28 +221,36 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
         if (term.stemmed) note(term.stem!, section, field, at);
       }
     }
-    // Its length: the distinct terms of the text (a stem term is none).
+    // A stem term adds nothing to the length.
     lengths[section * FIELD_COUNT + field] = distinct;
+  };
+  const push = (section: SearchSection, path: string, from: number, to: number): number => {
+    const at = sections.push(section) - 1;
+    add(section.heading, at, 0);
+    add(path, at, 1);
+    add(to > from ? sectionText(doc, from, to) : "", at, 2);
+    add(to > from ? sectionJsxText(doc, from, to) : "", at, JSX);
+    return at;
   };
   const path: { depth: number; text: string; section: number }[] = [];
   let first = 0;
   while (first < nodes.length && nodes[first].kind !== "heading") first++;
   if (first > 0) {
-    sections.push({
-      node: -1,
-      depth: 0,
-      heading: title,
-      parent: -1,
-      words: wordPrefix[first],
-      ownWords: wordPrefix[first],
-      startLine: nodes[0].startLine + 1,
-      endLine: nodes[first - 1].endLine + 1,
-    });
-    const at = sections.length - 1;
-    add(title, at, 0);
-    add("", at, 1);
-    add(sectionText(doc, 0, first), at, 2);
-    add(sectionJsxText(doc, 0, first), at, JSX);
+    push(
+      {
+        node: -1,
+        depth: 0,
+        heading: title,
+        parent: -1,
+        words: wordPrefix[first],
+        ownWords: wordPrefix[first],
+        startLine: nodes[0].startLine + 1,
+        endLine: nodes[first - 1].endLine + 1,
+      },
+      "",
+      0,
+      first,
+    );
   }
   for (let i = first; i < nodes.length; i++) {
     const node = nodes[i];
@@ -285,21 +259,21 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
     let own = i + 1;
     while (own < sectionEnds[i] && nodes[own].kind !== "heading") own++;
     const end = sectionEnds[i];
-    sections.push({
-      node: i,
-      depth: node.depth,
-      heading: node.text,
-      parent: path.length > 0 ? path[path.length - 1].section : -1,
-      words: wordPrefix[end] - wordPrefix[i],
-      ownWords: wordPrefix[own] - wordPrefix[i],
-      startLine: node.startLine + 1,
-      endLine: nodes[end - 1].endLine + 1,
-    });
-    const at = sections.length - 1;
-    add(node.text, at, 0);
-    add([title, ...path.map((entry) => entry.text)].join(" "), at, 1);
-    add(own > i + 1 ? sectionText(doc, i + 1, own) : "", at, 2);
-    add(own > i + 1 ? sectionJsxText(doc, i + 1, own) : "", at, JSX);
+    const at = push(
+      {
+        node: i,
+        depth: node.depth,
+        heading: node.text,
+        parent: path.length > 0 ? path[path.length - 1].section : -1,
+        words: wordPrefix[end] - wordPrefix[i],
+        ownWords: wordPrefix[own] - wordPrefix[i],
+        startLine: node.startLine + 1,
+        endLine: nodes[end - 1].endLine + 1,
+      },
+      [title, ...path.map((entry) => entry.text)].join(" "),
+      i + 1,
+      own,
+    );
     path.push({ depth: node.depth, text: node.text, section: at });
   }
   return { title, sections, terms, lengths, file: fileTermsOf(doc.filePath) };
@@ -323,20 +297,14 @@ export function documentTitle(doc: MdDocument): string {
   return match?.[2] ?? "";
 }
 
-/**
- * A link's destination and title, one level of parentheses inside. It never
- * scans past a `(` it cannot close, which would scan to the end from each one.
- */
+/** A link's destination and title; never scans past a `(` it cannot close (quadratic). */
 const LINK_DESTINATION = /\]\([^()\s]*(?:\([^()\s]*\)[^()\s]*)*(?:\s+"[^"]*")?\)/g;
-/**
- * A reference definition, its label on one line: read across lines, lines
- * of `[x` or of spaces would scan to the end from each one.
- */
+/** A reference definition, its label on one line (across lines it would scan to the end). */
 const REFERENCE_DEFINITION = /^[ \t]*\[[^\]\n]+\]:\s*\S+.*$/gm;
 
 /**
- * The source text of top-level nodes `from` to `to` (exclusive) as search
- * reads it: MDX's ESM and JSX lines and link destinations left out.
+ * The source of top-level nodes `from` to `to` (exclusive) as search reads it: MDX's ESM and
+ * JSX lines and link destinations left out.
  *
  * @example
  * ```ts
@@ -350,15 +318,15 @@ const REFERENCE_DEFINITION = /^[ \t]*\[[^\]\n]+\]:\s*\S+.*$/gm;
 export function sectionText(doc: MdDocument, from: number, to: number): string {
   const { nodes } = doc.top;
   let text = proseSource(doc, nodes[from].startLine, nodes[to - 1].endLine);
-  // Most texts hold neither: looking for the `](` or `]:` each needs is quicker than the pattern.
+  // Most texts hold neither: `includes` is quicker than the pattern.
   if (text.includes("](")) text = text.replace(LINK_DESTINATION, "]");
   if (text.includes("]:")) text = text.replace(REFERENCE_DEFINITION, "");
   return text;
 }
 
 /**
- * The text of the attributes of the JSX tags among top-level nodes `from` to
- * `to` (exclusive) of an MDX document, one value per line; `""` in Markdown.
+ * The attributes' text of the JSX tags among top-level nodes `from` to `to` (exclusive) of an
+ * MDX document, one value per line; `""` in Markdown.
  *
  * @example
  * ```ts

@@ -1,9 +1,6 @@
 /**
- * The English the search reads queries and sections by, in one place: the
- * stop words left out, the words that say how a question is asked rather
- * than what it is about, the particles of phrasal verbs, the words that end
- * a `what is` question's concept, and the words that say a query asks about
- * changes.
+ * The English the search reads queries and sections by: stop words, question words, particles
+ * of phrasal verbs, the words that end a concept or say a query asks about changes.
  *
  * @example
  * ```ts
@@ -43,7 +40,7 @@ export const QUESTION_VERBS: ReadonlySet<string> = new Set([
   ...["specify", "use"],
 ]);
 
-/** The particles of English phrasal verbs, written as one with their verb in nouns (`login`, `setup`). */
+/** The particles of phrasal verbs, written as one with their verb in nouns (`login`, `setup`). */
 export const PARTICLES: ReadonlySet<string> = new Set(
   ["up", "out", "in", "on", "off", "down", "over", "back", "away"],
 );

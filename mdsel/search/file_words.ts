@@ -1,8 +1,6 @@
 /**
- * The file field of a section: its file's name and folder as words
- * (`docs/runtime/sqlite.mdx` gives `runtime sqlite`) and their distinct
- * terms. The field's size is kept in the search data, since a search asks it
- * of every file.
+ * The file field of a section: its file's name and folder as words (`runtime sqlite`) and their
+ * distinct terms.
  *
  * @module
  */
@@ -10,15 +8,12 @@ import { searchTerms } from "./text.ts";
 
 /** A file's name and folder as words, and how many distinct terms they hold. */
 export interface FileTerms {
-  /** The words ({@linkcode fileWords}). */
   readonly words: string;
-  /** How many distinct terms they hold ({@linkcode fileTerms}). */
   readonly size: number;
 }
 
 /**
- * A file's name and folder as words: its path's last two parts (`/` or `\`
- * between them), its extension dropped.
+ * A file's name and folder as words: its path's last two parts, its extension dropped.
  *
  * @example
  * ```ts
@@ -49,13 +44,8 @@ export function fileWords(path: string): string {
 }
 
 /**
- * The distinct search terms of a file's words and how often each stands,
- * in the order first met.
- *
- * @param words The words ({@linkcode fileWords}).
- * @param names Where to put the terms (emptied first).
- * @param counts Where to put their counts (emptied first).
- * @returns How many distinct terms.
+ * Puts the distinct terms of a file's words in `names` and their counts in `counts` (both
+ * emptied first), in the order first met; returns how many.
  *
  * @example
  * ```ts
@@ -64,8 +54,7 @@ export function fileWords(path: string): string {
  * const names: string[] = [];
  * const counts: number[] = [];
  * assert.equal(fileTerms("cli bun-cli", names, counts), 3);
- * assert.deepEqual(names, ["cli", "bun-cli", "bun"]);
- * assert.deepEqual(counts, [2, 1, 1]);
+ * assert.deepEqual([names, counts], [["cli", "bun-cli", "bun"], [2, 1, 1]]);
  * ```
  */
 export function fileTerms(words: string, names: string[] = [], counts: number[] = []): number {
@@ -81,7 +70,7 @@ export function fileTerms(words: string, names: string[] = [], counts: number[] 
 }
 
 /**
- * A file's words and how many distinct terms they hold, for its search data.
+ * A file's words and how many distinct terms they hold.
  *
  * @example
  * ```ts

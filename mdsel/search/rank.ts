@@ -1,9 +1,6 @@
 /**
- * The ranking of sections for a query, over the search data of a call's
- * documents: BM25F over the fields, the body's best passage, the share of the
- * query's words held (by IDF), the section as one text fused in for a keyword query (CombSUM),
- * and upgrade notes ranked down. `window.ts` scores one section, `changes.ts`
- * tells upgrade notes; `docs/search.md` describes the model.
+ * The ranking of sections for a query: BM25F over the fields, the body's best passage, the share
+ * of the query's words held, the section as one text fused in for a keyword query (CombSUM).
  *
  * @module
  */
@@ -17,7 +14,6 @@ import { Gathered, WindowScorer } from "./window.ts";
 import { applyKind } from "./changes.ts";
 import { BM25, type RankedDocument, rankingInForce, type Scored } from "./ranking.ts";
 
-/** The index of the heading field. */
 const HEADING = 0;
 
 /** Whether a query is a few keywords (or holds a quoted phrase) rather than a question. */
@@ -27,42 +23,12 @@ function _isKeywordQuery(query: SearchQuery): boolean {
   return required < (query.question ? 2 : 4);
 }
 
-/**
- * Calls `visit` for each place of a term in a document's search data.
- *
- * @param places The term's entry in {@linkcode SearchData.terms}.
- * @param visit Gets the section, the field, the count, and where the
- *   positions start in `places` (body only).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { forEachPlace } from "./rank.ts";
- * const seen: number[][] = [];
- * forEachPlace([0, 0, 1, 0, 2, 2, 5, 9], (section, field, count) => seen.push([section, field, count]));
- * assert.deepEqual(seen, [[0, 0, 1], [0, 2, 2]]);
- * ```
- */
-export function forEachPlace(
-  places: readonly number[],
-  visit: (section: number, field: number, count: number, at: number) => void,
-): void {
-  for (let p = 0; p < places.length;) {
-    const field = places[p + 1];
-    const count = places[p + 2];
-    visit(places[p], field, count, p + 3);
-    p += 3 + (field === BODY ? count : 0);
-  }
-}
-
-/** What the ranking knows of a term of the documents the query reaches. */
 class _TermInfo {
   /** Per field, the file's name last: in how many sections it stands there. */
   readonly df: Float64Array = new Float64Array(FIELD_COUNT + 1);
-  /** Its IDF in the body, once the corpus is counted. */
   bodyIdf = 0;
 
-  /** @param id Its number: its matches stand in the call's match arrays from `matchStart[id]`. */
+  /** @param id Its matches stand in the call's match arrays from `matchStart[id]`. */
   constructor(readonly id: number) {}
 }
 
@@ -70,7 +36,6 @@ class _TermInfo {
  * Scores every section that holds any of the query's terms, unordered.
  *
  * @param match Which query terms a document term reaches.
- * @param termPlaces The documents' terms and places, as their search data holds them.
  */
 export function scoreSections(
   docs: readonly RankedDocument[],
@@ -102,7 +67,6 @@ export function scoreSections(
     }
     return info;
   };
-  // Corpus statistics: sections, average field lengths, and df per reached term.
   let sections = 0;
   let jsxHeld = 0;
   const totalLength = new Array(FIELD_COUNT + 1).fill(0);
@@ -257,28 +221,20 @@ export function scoreSections(
   works.seal();
   const gathered = new Gathered(works, matchStart, matchSpec, matchWeight);
 
-  // How rare each query word is.
+  // How rare each query word is; the last section counted for each word, plus one.
   const specWords = specs.map(({ word, next }) => next === undefined ? [word] : [word, next]);
   const wordDf = new Array(query.words.length).fill(0);
-  // The last section counted for each word, plus one.
   const counted = new Int32Array(query.words.length);
-  const hold = (word: number, e: number) => {
-    if (counted[word] === e + 1) return;
-    counted[word] = e + 1;
-    wordDf[word]++;
+  let e = 0;
+  const hold = (spec: number) => {
+    for (const word of specWords[spec]) {
+      if (counted[word] === e + 1) continue;
+      counted[word] = e + 1;
+      wordDf[word]++;
+    }
   };
-  const { fieldStart, fieldSpec, termStart, termMatch } = works;
-  for (let e = 0; e < works.count; e++) {
-    for (let f = fieldStart[e]; f < fieldStart[e + 1]; f++) {
-      for (const word of specWords[fieldSpec[f]]) hold(word, e);
-    }
-    for (let t = termStart[e]; t < termStart[e + 1]; t++) {
-      const id = termMatch[t];
-      for (let m = matchStart[id]; m < matchStart[id + 1]; m++) {
-        for (const word of specWords[matchSpec[m]]) hold(word, e);
-      }
-    }
-  }
+  for (; e < works.count; e++) gathered.forEachSpec(e, hold);
+
   const required = query.words.map((_, i) => i).filter((i) => !query.words[i].optional);
   const weighed = required.length > 0
     ? required

@@ -1,35 +1,27 @@
 /**
- * The ranking model's signals, with the weights chosen, and what it scores:
- * the sections of the documents of a call. `rank.ts` scores them;
- * `docs/search.md` says what each signal earns.
+ * The ranking model's signals, with the weights chosen (`docs/search.md` says what each earns).
  *
  * @module
  */
 import type { SearchData } from "./data.ts";
 
-/**
- * The ranking's signals, each with one weight; {@linkcode RANKING} holds the
- * values chosen. A section's score is BM25F over its fields (the body's best
- * passage weighs 1), times the share of the query's words it holds to the
- * `coverage` power, fused for a keyword query with its score as one text (`whole`), then ranked
- * down as a change note (`changes`) or lifted for exact evidence (`exact`).
- */
+/** The ranking's signals, each with one weight (the body's best passage weighs 1). */
 export interface Ranking {
   /** A query word in the section's own heading, beside one in the body's best passage. */
   readonly heading: number;
-  /** A query word where the section stands: the headings above it, the file's name and folder. */
+  /** A query word in the headings above the section, or in the file's name and folder. */
   readonly place: number;
-  /** A query word in MDX tags' attributes (reference tables), read for a query naming an identifier. */
+  /** A query word in MDX tags' attributes, read for a query naming an identifier. */
   readonly attributes: number;
-  /** The share of the query's words (by IDF) a section holds, as the power its score is multiplied by (its whole text's: twice it). */
+  /** The power of the share of the query's words (by IDF) the section holds. */
   readonly coverage: number;
-  /** The section read as one text, fused beside its best passage (CombSUM), for a query of a few keywords. */
+  /** The section read as one text, fused beside its best passage, for a keyword query. */
   readonly whole: number;
-  /** A weaker word beside one of the question's: a part of an identifier, a caller's word after the `?`, an identifier held by its parts only. */
+  /** A weaker word: an identifier's part, a caller's word after the `?`. */
   readonly aside: number;
-  /** What the score of an upgrade note, a changelog entry or a legacy page is multiplied by, unless the query asks about changes. */
+  /** What a change note's score is multiplied by, unless the query asks about changes. */
   readonly changes: number;
-  /** A section holding exact evidence (a quoted phrase, the definition a `what is` asks for) is lifted to this many times the best of the rest (0: off). */
+  /** Exact evidence (a phrase, a definition) lifts to this many times the best of the rest. */
   readonly exact: number;
 }
 
@@ -45,11 +37,7 @@ export const RANKING: Ranking = {
   exact: 1,
 };
 
-/**
- * BM25's parameters, as the text match of every field uses them: its term
- * frequency saturation and its length normalisation. Not signals: the shape
- * of one.
- */
+/** BM25's term frequency saturation and length normalisation, for every field. */
 export const BM25 = { k1: 1.2, b: 0.7 } as const;
 
 /** How many terms of the body the passage a section is scored by holds. */
@@ -58,8 +46,7 @@ export const PASSAGE_TERMS = 50;
 let _inForce: Ranking = RANKING;
 
 /**
- * The ranking searches use: {@linkcode RANKING}, unless a benchmark set
- * another with {@linkcode withRanking}.
+ * The ranking searches use: {@linkcode RANKING}, unless {@linkcode withRanking} set another.
  *
  * @example
  * ```ts
@@ -73,9 +60,7 @@ export function rankingInForce(): Ranking {
 }
 
 /**
- * Runs `run` with another ranking in force: the one hook through which
- * benchmarks and tests measure what a signal earns. Searches are
- * synchronous, so the ranking holds for the searches `run` makes.
+ * Runs `run` (synchronous, as searches are) with another ranking in force, for benchmarks.
  *
  * @example
  * ```ts
@@ -98,7 +83,6 @@ export function withRanking<T>(ranking: Ranking, run: () => T): T {
 
 /** One document of a call, as the ranking reads it. */
 export interface RankedDocument {
-  /** Its search data. */
   readonly data: SearchData;
   /** Its file's name and folder as words (`runtime sqlite`). */
   readonly file: string;
@@ -110,14 +94,13 @@ export interface Scored {
   readonly doc: number;
   /** The section's index in the document's search data. */
   readonly section: number;
-  /** Its score, higher is better. */
   score: number;
   /** Its score as one text (the known-item ranking), fused into `score`. */
   known?: number;
-  /** How strongly its own heading holds the query's words (BM25 of the heading alone). */
+  /** BM25 of its own heading alone. */
   heading?: number;
   /** Which of the query's terms it holds (indexes into the specs). */
   readonly specs: ReadonlySet<number>;
-  /** Whether it was ranked down as an upgrade note, a changelog entry or a legacy page. */
+  /** Whether it was ranked down as a change note. */
   changes?: boolean;
 }

@@ -1,38 +1,34 @@
 /**
- * Search by words: the sections of the documents, ranked for a query
- * ({@linkcode scoreSections}), tolerant of typos, swapped letters, prefixes
- * and other forms of a word. A section holding a phrase of the query, or
- * defining a `what is` question's concept, ranks above the rest. Search data
- * is derived for the call or read from the cache (a {@linkcode SearchDataSource}).
+ * Search by words: the sections of documents ranked for a query; a section holding a phrase of
+ * the query, or defining a `what is` question's concept, ranks above the rest.
  *
  * @module
  */
 import type { MdDocument } from "../parse/document.ts";
 import { introOf, rootOf, scopeOf, type Target, targetAt } from "../query/resolve.ts";
-import { documentTitle, type SearchData, searchData, sectionText, STEM } from "./data.ts";
+import { BODY, documentTitle, type SearchData, searchData, sectionText, STEM } from "./data.ts";
 import { fileWords } from "./file_words.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "./limits.ts";
 import { termMatcher, type TermSpec, termSpecs } from "./match.ts";
 import { parseQuery } from "./query.ts";
 import { conceptOf, definedSubject, namesConcept } from "./define.ts";
-import { forEachPlace, scoreSections } from "./rank.ts";
+import { scoreSections } from "./rank.ts";
 import { rankingInForce, type Scored } from "./ranking.ts";
 import { TermPlaces } from "./term_places.ts";
 import { normalizeText, wordSequence } from "./text.ts";
 
 /** One section a search found. */
 export interface SearchHit {
-  /** The section (or the intro, the text before the first heading). */
+  /** The section or the intro. */
   readonly target: Target;
-  /** The headings from the document's top down to the section's own (the intro: the title, if any). */
+  /** The headings from the document's top down to the section's own (the intro: the title). */
   readonly headingPath: readonly string[];
-  /** Words of the whole section (what selecting it returns, up to a page). */
+  /** Words of the whole section. */
   readonly words: number;
   /** First line, 1-based. */
   readonly startLine: number;
   /** Last line, 1-based. */
   readonly endLine: number;
-  /** Its score, higher is better. */
   readonly score: number;
   /** How strongly its own heading holds the query's words (0: not at all). */
   readonly headingScore: number;
@@ -46,24 +42,21 @@ export interface SearchResult {
   readonly terms: readonly string[];
   /** How many sections matched at all. */
   readonly matched: number;
-  /** The best hits, best first: at most the limit, none under {@linkcode MIN_SHARE_OF_BEST}. */
+  /** Best first: at most the limit, none under {@linkcode MIN_SHARE_OF_BEST} of the best. */
   readonly hits: SearchHit[];
 }
 
 /** The search data of a call's documents for a query. */
 export interface SearchBatch {
-  /** Each document's search data, in order, holding the terms the query reaches and no other. */
+  /** Each document's search data, holding the terms the query reaches and no other. */
   readonly data: readonly SearchData[];
-  /** The same terms and their places, as the ranking reads them. */
+  /** The same terms and their places. */
   readonly places: TermPlaces;
 }
 
 /** Search data a call has at hand already: a persistent index's. */
 export interface SearchDataSource {
-  /**
-   * The search data of documents for a query, holding the terms it reaches
-   * and no other, as `searchData(doc, keep)` derives it.
-   */
+  /** The search data of documents for a query, as `searchData(doc, keep)` derives it. */
   dataFor(
     docs: readonly MdDocument[],
     specs: readonly TermSpec[],
@@ -75,18 +68,16 @@ const SNIPPET_CHARS = 72;
 /** The most matched words a snippet looks for, and the most places of each it weighs. */
 const _SNIPPET_TERMS = 24;
 const _SNIPPET_PLACES = 200;
-/** The most sections whose text is read to find a query's phrases, best first. */
+/** The most sections read for a query's phrases, and for a definition of its concept. */
 const _PHRASE_CANDIDATES = 2000;
-// An HTML or JSX tag or an HTML comment, on one line (never scanning past the next `<!--`,
-// which made a line of them quadratic).
+const _DEFINITION_CANDIDATES = 200;
+// A tag or an HTML comment, on one line, never past the next `<!--` (quadratic on a line of them).
 const _MARKUP = /<!--(?:(?!<!--)[^\n])*?-->|<\/?[A-Za-z][\w.:-]*(?:\s[^<>\n]*)?\/?>/g;
 
 /**
  * Ranks the sections of documents against a query of plain words.
  *
- * @param limit How many hits to return at most.
  * @param source The documents' search data, when an index holds it.
- * @returns The hits, best first, and how many sections matched.
  * @throws {QueryError} When the query has no word to search for, or is too long.
  *
  * @example
@@ -124,14 +115,24 @@ export function searchDocuments(
     places,
   );
   let best: Scored[];
+  const { exact } = ranking;
+  const own = (result: Scored) => _ownText(docs[result.doc], data[result.doc], result.section);
   const concept = conceptOf(parsed.asked);
-  if (concept !== undefined && ranking.exact > 0) {
-    scored.sort(_byScore);
-    _liftDefinitions(scored, concept, docs, data, ranking.exact);
+  if (concept !== undefined && exact > 0) {
+    _lift(scored, _DEFINITION_CANDIDATES, (result) => {
+      // An upgrade note's or a legacy page's "X is now ..." defines nothing of today.
+      if (result.changes) return 0;
+      const subject = definedSubject(own(result).body);
+      return subject !== undefined && namesConcept(subject, concept) ? exact : 0;
+    });
   }
-  if (parsed.phrases.length > 0 && ranking.exact > 0) {
-    scored.sort(_byScore);
-    _liftPhrases(scored, parsed.phrases, docs, data, ranking.exact);
+  if (parsed.phrases.length > 0 && exact > 0) {
+    _lift(scored, _PHRASE_CANDIDATES, (result) => {
+      const { heading, body } = own(result);
+      const sequences = [wordSequence(heading), wordSequence(body)];
+      return exact *
+        parsed.phrases.filter((phrase) => sequences.some((text) => text.includes(phrase))).length;
+    });
     best = scored.slice(0, limit);
   } else best = _firstOf(scored, limit, _byScore);
   const floor = (best[0]?.score ?? 0) * MIN_SHARE_OF_BEST;
@@ -142,69 +143,16 @@ export function searchDocuments(
 }
 
 /**
- * Each phrase a section holds adds the best score of those holding none,
- * which puts it above them (sections are read best first, up to a bound).
+ * Lifts sections holding exact evidence (a phrase, a definition) above the rest: adds to each of
+ * the best `candidates` its weight times the best score of those weighing 0.
  */
-function _liftPhrases(
-  scored: Scored[],
-  phrases: readonly string[],
-  docs: readonly MdDocument[],
-  data: readonly SearchData[],
-  weight: number,
-): void {
-  _lift(scored, _PHRASE_CANDIDATES, docs, data, (_, own) => {
-    const { heading, body } = own();
-    const sequences = [wordSequence(heading), wordSequence(body)];
-    return weight *
-      phrases.filter((phrase) => sequences.some((text) => text.includes(phrase))).length;
-  });
-}
-
-/**
- * The most sections whose text is read for a definition of a question's
- * concept, best first: a concept's defining page may rank far down.
- */
-const _DEFINITION_CANDIDATES = 200;
-
-/**
- * A section that defines a `what is` question's concept (see
- * `define.ts`) gets the best score of those that do not, which puts
- * it above them (sections are read best first, up to a bound).
- */
-function _liftDefinitions(
-  scored: Scored[],
-  concept: readonly string[][],
-  docs: readonly MdDocument[],
-  data: readonly SearchData[],
-  weight: number,
-): void {
-  _lift(scored, _DEFINITION_CANDIDATES, docs, data, (result, own) => {
-    // An upgrade note's or a legacy page's "X is now ..." defines nothing of today.
-    if (result.changes) return 0;
-    const subject = definedSubject(own().body);
-    return subject !== undefined && namesConcept(subject, concept) ? weight : 0;
-  });
-}
-
-/**
- * Reads the own text of the best `candidates` sections and adds to each its
- * weight (`weigh`: how many of the things looked for it holds) times the
- * best score of those that hold none, then sorts again.
- */
-function _lift(
-  scored: Scored[],
-  candidates: number,
-  docs: readonly MdDocument[],
-  data: readonly SearchData[],
-  weigh: (result: Scored, own: () => { heading: string; body: string }) => number,
-): void {
+function _lift(scored: Scored[], candidates: number, weigh: (result: Scored) => number): void {
+  scored.sort(_byScore);
   let bestOther = 0;
   const weights = scored.slice(0, candidates).map((result) => {
-    const weight = weigh(
-      result,
-      () => _ownText(docs[result.doc], data[result.doc], result.section),
-    );
+    const weight = weigh(result);
     if (weight === 0) bestOther = Math.max(bestOther, result.score);
+
     return weight;
   });
   weights.forEach((weight, i) => scored[i].score += weight * bestOther);
@@ -216,12 +164,8 @@ function _byScore(a: Scored, b: Scored): number {
   return b.score - a.score || a.doc - b.doc || a.section - b.section;
 }
 
-/**
- * The first items in an order, as sorting them all would give, without
- * sorting them all: a search matches thousands of sections and shows ten.
- */
+/** The first items in an order, without sorting them all (thousands match, ten are shown). */
 function _firstOf<T>(items: readonly T[], count: number, order: (a: T, b: T) => number): T[] {
-  // Many asked for: sorting them all costs less than inserting each.
   if (count > 64 || count >= items.length) return [...items].sort(order).slice(0, count);
   const first: T[] = [];
   if (count <= 0) return first;
@@ -235,7 +179,6 @@ function _firstOf<T>(items: readonly T[], count: number, order: (a: T, b: T) => 
   return first;
 }
 
-/** A scored section as a hit: its target, heading path, size and snippet. */
 function _hit(
   result: Scored,
   doc: MdDocument,
@@ -248,7 +191,6 @@ function _hit(
   const headingPath: string[] = [];
   if (section.node === -1) {
     target = introOf(doc)!;
-    // The intro stands under the document's title, when it has one.
     if (data.title !== "") headingPath.push(data.title);
   } else {
     const node = nodes[section.node];
@@ -268,9 +210,9 @@ function _hit(
   // The words it holds, as they stand in its text (a stem by its root: `redirect` finds `Redirects`).
   const terms = new Set<string>();
   for (const [term, places] of data.terms) {
-    forEachPlace(places, (section) => {
-      if (section === result.section) terms.add(term.startsWith(STEM) ? term.slice(1) : term);
-    });
+    for (let p = 0; p < places.length; p += 3 + (places[p + 1] === BODY ? places[p + 2] : 0)) {
+      if (places[p] === result.section) terms.add(term.startsWith(STEM) ? term.slice(1) : term);
+    }
   }
   for (const spec of result.specs) {
     const { term } = specs[spec];
@@ -289,7 +231,6 @@ function _hit(
   };
 }
 
-/** A section's own heading and body text, as search reads them. */
 function _ownText(
   doc: MdDocument,
   data: SearchData,
@@ -306,15 +247,11 @@ function _ownText(
   };
 }
 
-/**
- * The piece of a section's own text around its best hit: where most of the
- * matched terms stand close together, on one line, cut at word boundaries.
- */
+/** Where most matched terms of a section's own text stand close, on one line, cut at spaces. */
 function _snippet(body: string, matched: readonly string[]): string {
-  // A prefix can reach thousands of words: the first few places of each are enough.
   const terms = matched.slice(0, _SNIPPET_TERMS);
-  // Fence lines, table rules, tags and comments only take room; a tag holding a matched term
-  // stays, so the snippet can show that hit.
+  // Fence lines, table rules, tags and comments only take room; a tag holding a matched term stays.
+
   const text = normalizeText(body)
     .replace(/^ {0,3}(?:`{3,}|~{3,}).*$/gm, "")
     .replace(/^ *\|?(?: *:?-+:? *\|)+ *:?-*:? *$/gm, "")

@@ -1,22 +1,17 @@
 /**
- * The terms a query reaches in each document of a call and their places, in
- * flat typed arrays ({@linkcode TermPlaces}): what the ranking reads. Held
- * documents' postings are decoded straight into them, so a warm search builds
- * no map and no array of places per document.
+ * The terms a query reaches in a call's documents and their places, in flat typed arrays that
+ * held postings are decoded straight into (no map nor array per document).
  *
  * @module
  */
 import type { SearchData } from "./data.ts";
 import { grown } from "./grown.ts";
 
-/** How many items the arrays first hold (they double as needed). */
 const _CAPACITY = 1024;
 
 /**
- * The reached terms of a call's documents and the places of each, as
- * {@linkcode SearchData.terms} holds them: document `d`'s terms from
- * `docStart[d]` to `docStart[d + 1]`, term `t`'s places in `places` from
- * `placeStart[t]` to `placeEnd[t]` (two terms may share them).
+ * The reached terms of a call's documents and their places: document `d`'s terms from
+ * `docStart[d]` to `docStart[d + 1]`, term `t`'s places from `placeStart[t]` to `placeEnd[t]`.
  *
  * @example
  * ```ts
@@ -36,15 +31,11 @@ export class TermPlaces {
   count = 0;
   /** How many terms were added. */
   terms = 0;
-  /** Per document, where its terms start (and, after the last, where they end). */
   docStart: Int32Array<ArrayBuffer> = new Int32Array(_CAPACITY);
-  /** Each term, by its number. */
   readonly term: string[] = [];
-  /** Where each term's places start in `places`, */
   placeStart: Int32Array<ArrayBuffer> = new Int32Array(_CAPACITY);
-  /** and where they end. */
   placeEnd: Int32Array<ArrayBuffer> = new Int32Array(_CAPACITY);
-  /** The places: section, field, count, then the body's positions (see `SearchData.terms`). */
+  /** As in {@linkcode SearchData.terms}: section, field, count, then the body's positions. */
   places: Int32Array<ArrayBuffer> = new Int32Array(_CAPACITY * 8);
   /** How much of `places` is used. */
   used = 0;
@@ -80,10 +71,7 @@ export class TermPlaces {
     return at;
   }
 
-  /**
-   * Room for `size` more places at the end of those used, returning where
-   * they start: the caller writes them and then sets {@linkcode used}.
-   */
+  /** Room for `size` more places after those used, where the caller writes, then sets `used`. */
   reserve(size: number): number {
     if (this.used + size > this.places.length) this.places = grown(this.places, this.used + size);
     return this.used;
@@ -101,14 +89,15 @@ export class TermPlaces {
     this.placeEnd[at] = start + length;
   }
 
-  /** Ends the current document: the next term added is the next document's. */
+  /** Ends the current document. */
   endDocument(): void {
     const d = ++this.count;
     if (d >= this.docStart.length) this.docStart = grown(this.docStart);
     this.docStart[d] = this.terms;
   }
 
-  /** Document `d`'s terms, in order, and their places, as search data holds them. */
+  /** Document `d`'s terms and places, as search data holds them. */
+
   termsOf(d: number): Map<string, number[]> {
     const terms = new Map<string, number[]>();
     for (let t = this.docStart[d]; t < this.docStart[d + 1]; t++) {

@@ -1,9 +1,6 @@
 /**
- * Text cut into search terms, the same for documents and queries: NFC,
- * without zero-width characters; words lower-cased, an identifier also by its
- * parts (`maxRetries`: `max`, `retries`) and, with punctuation (`fs.readFile`,
- * `--frozen-lockfile`), as written; Chinese and Japanese by each character
- * and bigram, which needs no dictionary.
+ * Text cut into search terms, the same for documents and queries: words lower-cased, an
+ * identifier also by its parts and as written, Chinese and Japanese by character and bigram.
  *
  * @module
  */
@@ -16,16 +13,16 @@ const TOKEN = /(?:[@.]|--?)?[\p{L}\p{N}_]+(?:(?:[./:@-]|::)[\p{L}\p{N}_]+)*/gu;
 /** The same for ASCII text, several times faster. */
 const ASCII_TOKEN = /(?:[@.]|--?)?\w+(?:(?:[./:@-]|::)\w+)*/g;
 const WORD = /[\p{L}\p{N}_]+/gu;
-const VERSION = /^v?\d+(?:\.\d+)+$/;
+/** A version number (`7.14.0`, `v2.0`): one digit away is another version, not a typo. */
+export const VERSION = /^v?\d+(?:\.\d+)+$/;
 const IDENTIFIER_PARTS = /_+|(?<=\p{Ll})(?=\p{Lu})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
 const ASCII_IDENTIFIER_PARTS = /_+|(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])/;
-/** Characters of scripts written without spaces between words. */
-const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3005\u30FC]/u;
+/** A character of Chinese or Japanese, scripts written without spaces between words. */
+export const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3005\u30FC]/u;
 const CJK_RUNS = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3005\u30FC]+)/u;
 
 /**
- * Text as a reader sees it: NFC, without zero-width characters and soft
- * hyphens.
+ * Text as a reader sees it: NFC, without zero-width characters and soft hyphens.
  *
  * @example
  * ```ts
@@ -41,23 +38,7 @@ export function normalizeText(text: string): string {
 }
 
 /**
- * Whether a word holds a Chinese or Japanese character.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { hasCjk } from "./text.ts";
- * assert.ok(hasCjk("Vue组件"));
- * assert.ok(!hasCjk("résumé"));
- * ```
- */
-export function hasCjk(word: string): boolean {
-  return CJK_CHAR.test(word);
-}
-
-/**
- * The search terms of a text (see the module), lower-cased, in order,
- * stop-words included.
+ * The search terms of a text (see the module), lower-cased, in order, stop-words included.
  *
  * @example
  * ```ts
@@ -65,7 +46,6 @@ export function hasCjk(word: string): boolean {
  * import { searchTerms } from "./text.ts";
  * assert.deepEqual(searchTerms("see fs.readFile"), ["see", "fs.readfile", "fs", "readfile", "read", "file"]);
  * assert.deepEqual(searchTerms("東京タワー"), ["東", "東京", "京", "京タ", "タ", "タワ", "ワ", "ワー", "ー"]);
- * assert.deepEqual(searchTerms("v7.14.0"), ["v7.14.0", "7.14.0", "v7", "14", "0"]);
  * ```
  */
 export function searchTerms(text: string): string[] {
@@ -76,9 +56,7 @@ export function searchTerms(text: string): string[] {
 }
 
 /**
- * The tokens of a text, normalised but not lower-cased: its words and its
- * identifiers with punctuation, each of which {@linkcode tokenTerms} cuts
- * into terms.
+ * The tokens of a text, normalised, not lower-cased: words and identifiers with punctuation.
  *
  * @example
  * ```ts
@@ -93,12 +71,8 @@ export function searchTokens(text: string): string[] {
 }
 
 /**
- * The search terms of one token of {@linkcode searchTokens}: the same for
- * every occurrence of the token, so a caller may keep them.
- *
- * @param terms Where to add its terms (a new array when absent).
- * @param ascii Whether the token is ASCII (worked out when absent).
- * @returns `terms`, its terms added, lower-cased, in order.
+ * Adds to `terms` the search terms of one token of {@linkcode searchTokens} (the same for every
+ * occurrence); `ascii` tells whether it is ASCII.
  *
  * @example
  * ```ts
@@ -126,26 +100,8 @@ export function tokenTerms(
 }
 
 /**
- * Whether a term (lower-cased) is a version number (`7.14.0`, `v2.0`): a
- * term one digit away from it is another version, not a typo.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { isVersion } from "./text.ts";
- * assert.ok(isVersion("v7.14.0"));
- * assert.ok(isVersion("2.0"));
- * assert.ok(!isVersion("fs.readfile"));
- * ```
- */
-export function isVersion(term: string): boolean {
-  return VERSION.test(term);
-}
-
-/**
- * The words of a text in order, lower-cased, each Chinese or Japanese
- * character a word of its own, joined by single spaces and framed by spaces:
- * a phrase is in the text when its own sequence is a substring.
+ * The words of a text, lower-cased, each Chinese or Japanese character one, framed by spaces:
+ * a phrase is in a text when its sequence is a substring of the text's.
  *
  * @example
  * ```ts
@@ -158,13 +114,13 @@ export function isVersion(term: string): boolean {
 export function wordSequence(text: string): string {
   const words: string[] = [];
   for (const word of normalizeText(text).match(WORD) ?? []) {
-    if (!hasCjk(word)) {
+    if (!CJK_CHAR.test(word)) {
       words.push(word.toLowerCase());
       continue;
     }
     for (const part of word.split(CJK_RUNS)) {
       if (part === "") continue;
-      if (hasCjk(part)) words.push(...part);
+      if (CJK_CHAR.test(part)) words.push(...part);
       else words.push(part.toLowerCase());
     }
   }
@@ -172,8 +128,7 @@ export function wordSequence(text: string): string {
 }
 
 /**
- * The bigrams of a run of Chinese or Japanese characters (the character
- * itself for a run of one), as a query searches for them.
+ * The bigrams of a run of Chinese or Japanese characters (a run of one: itself).
  *
  * @example
  * ```ts
@@ -190,8 +145,7 @@ export function cjkBigrams(run: string): string[] {
 }
 
 /**
- * The runs of a word of letters, digits and `_`: Chinese or Japanese runs
- * and the text between them, in order, each marked.
+ * The Chinese or Japanese runs of a word and the text between them, in order, each marked.
  *
  * @example
  * ```ts
@@ -203,12 +157,12 @@ export function cjkBigrams(run: string): string[] {
 export function cjkRuns(word: string): { text: string; cjk: boolean }[] {
   return word.split(CJK_RUNS).filter((part) => part !== "").map((text) => ({
     text,
-    cjk: hasCjk(text),
+    cjk: CJK_CHAR.test(text),
   }));
 }
 
 function _wordTerms(word: string, terms: string[], ascii: boolean): void {
-  if (!ascii && hasCjk(word)) {
+  if (!ascii && CJK_CHAR.test(word)) {
     for (const run of cjkRuns(word)) {
       if (!run.cjk) {
         _wordTerms(run.text, terms, false);
@@ -228,7 +182,7 @@ function _wordTerms(word: string, terms: string[], ascii: boolean): void {
   if (lower === word && !/[\d_]/.test(word)) return;
   const parts = word.split(ascii ? ASCII_IDENTIFIER_PARTS : IDENTIFIER_PARTS);
   if (parts.length < 2) return;
-  // One letter or digit alone (`h1` -> `h`, `1`) finds everything and nothing: parts of two or more.
+  // One letter or digit alone (`h1` -> `h`, `1`) finds everything and nothing.
   for (const part of parts) if (part.length > 1) terms.push(part.toLowerCase());
 }
 

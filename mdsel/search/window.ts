@@ -1,7 +1,6 @@
 /**
- * The ranking's scoring of one section at a time (`rank.ts` gathers them):
- * its best passage window, its score read as one text, and how strongly its
- * own heading holds the query's words.
+ * The scoring of one section at a time: its best passage window, its score as one text, and
+ * how strongly its own heading holds the query's words.
  *
  * @module
  */
@@ -11,9 +10,8 @@ import { BM25, PASSAGE_TERMS, rankingInForce, type Scored } from "./ranking.ts";
 import { EVENT_SPAN, type SectionWorks } from "./work.ts";
 
 /**
- * The sections a query reaches, gathered, and what each document term they
- * hold matches: per term (by its number), its query terms and weights from
- * `matchStart[id]` to `matchStart[id + 1]`.
+ * The sections a query reaches, gathered, and per document term (by its number) its query terms
+ * and weights, from `matchStart[id]` to `matchStart[id + 1]`.
  *
  * @example
  * ```ts
@@ -23,9 +21,8 @@ import { EVENT_SPAN, type SectionWorks } from "./work.ts";
  * const works = new SectionWorks();
  * const e = works.add(0, 0);
  * works.holdField(e, 2, 1.5); // query term 2 in a short field
- * works.addTerm(e, 0, 0.5, 1); // document term 0 in the body
+ * works.addTerm(e, 0, 0.5, 1); // document term 0 (query terms 0 and 1) in the body
  * works.seal();
- * // Document term 0 reaches query terms 0 and 1.
  * const gathered = new Gathered(works, Int32Array.of(0, 2), Int32Array.of(0, 1), Float64Array.of(1, 0.7));
  * assert.deepEqual([...gathered.specsOf(e)], [2, 0, 1]);
  * ```
@@ -33,29 +30,31 @@ import { EVENT_SPAN, type SectionWorks } from "./work.ts";
 export class Gathered {
   constructor(
     readonly works: SectionWorks,
-    /** Per document term (by its number): where its matches start in the two below. */
     readonly matchStart: Int32Array,
-    /** The query term of each match, */
     readonly matchSpec: Int32Array,
-    /** and its weight. */
     readonly matchWeight: Float64Array,
   ) {}
 
   /** Which query terms a section holds, in its fields then its body, in the order first met. */
   specsOf(e: number): Set<number> {
+    const held = new Set<number>();
+    this.forEachSpec(e, (spec) => held.add(spec));
+    return held;
+  }
+
+  /** Calls `visit` with each query term section `e` holds, in its fields then each body term. */
+  forEachSpec(e: number, visit: (spec: number) => void): void {
     const { fieldStart, fieldSpec, termStart, termMatch } = this.works;
     const { matchStart, matchSpec } = this;
-    const held = new Set<number>();
-    for (let f = fieldStart[e]; f < fieldStart[e + 1]; f++) held.add(fieldSpec[f]);
+    for (let f = fieldStart[e]; f < fieldStart[e + 1]; f++) visit(fieldSpec[f]);
     for (let t = termStart[e]; t < termStart[e + 1]; t++) {
       const id = termMatch[t];
-      for (let m = matchStart[id]; m < matchStart[id + 1]; m++) held.add(matchSpec[m]);
+      for (let m = matchStart[id]; m < matchStart[id + 1]; m++) visit(matchSpec[m]);
     }
-    return held;
   }
 }
 
-/** A scored section; which query terms it holds is worked out when asked (for the hits shown). */
+/** A scored section; which query terms it holds is worked out when asked (for hits shown). */
 class _ScoredSection implements Scored {
   readonly doc: number;
   readonly section: number;
@@ -86,11 +85,8 @@ class _ScoredSection implements Scored {
 }
 
 /**
- * A section's score: the best of its passage windows (or its fields alone
- * when its body holds nothing), each word's evidence its best term's in the
- * short fields plus in the window, times the share of the words held; and
- * its score read as one text (the known item's). Its arrays serve every
- * section in turn.
+ * Scores sections: the best of their passage windows (each word's evidence its best term's in
+ * the short fields plus in the window, times the share of words held), and as one text.
  *
  * @example
  * ```ts
@@ -103,7 +99,7 @@ class _ScoredSection implements Scored {
  * const specs = termSpecs(query);
  * const words = specs.map(({ word }) => [word]);
  * const scorer = new WindowScorer(query, specs, words, Float64Array.of(1, 1), 2);
- * // Two sections: one holds both words in its body, near each other; one holds "abort" only.
+ * // One section holds both words near each other, one holds "abort" only.
  * const works = new SectionWorks();
  * const both = works.add(0, 0);
  * works.addTerm(both, 0, 1, 1);
@@ -123,13 +119,12 @@ export class WindowScorer {
   readonly #query: SearchQuery;
   readonly #specs: readonly TermSpec[];
   readonly #specWords: readonly (readonly number[])[];
-  /** Per query spec: the query word it stands for, */
+  /** Per query spec: the query word it stands for, and the second of a pair, else -1. */
   readonly #first: Int32Array;
-  /** and the next one when it stands for two (a pair written as one), else -1. */
   readonly #second: Int32Array;
   readonly #weights: Float64Array;
   readonly #totalWeight: number;
-  /** Whether a word of the query counts by its share of terms held (a Chinese or Japanese run). */
+  /** Whether a word counts by its share of terms held (a CJK run). */
   readonly #shares: boolean;
   readonly #fieldBest: Float64Array;
   readonly #whole: Float64Array;
@@ -139,16 +134,15 @@ export class WindowScorer {
   readonly #headingBest: Float64Array;
   /** Per query spec: what it counts for in the share of its word held (an identifier's part: less). */
   readonly #specCredit: Float64Array;
-  /** Per query word: what the section's best spec of it counts for (1 when no part is discounted). */
+  /** Per query word: what the section's best spec of it counts for. */
   readonly #credit: Float64Array;
   /** Per body term of the section, how often it stands in the window (all 0 between sections). */
   #inWindow = new Int32Array(64);
 
   /**
-   * @param specWords Per query term, the query words it stands for (two for a pair written as one).
-   * @param weights Per query word, what it weighs in the share of words held (its IDF; 0 when optional).
-   * @param totalWeight The weights summed.
-   * @param whole Whether to score each section as one text too (`known`; a keyword query's).
+   * @param specWords Per query term, the query words it stands for.
+   * @param weights Per query word, its weight in the share of words held (its IDF; 0: optional).
+   * @param whole Whether to score each section as one text too (`known`).
    */
   constructor(
     query: SearchQuery,
@@ -184,24 +178,17 @@ export class WindowScorer {
     this.#credit = new Float64Array(words).fill(1);
   }
 
-  /** Per query word, what the section's best spec of it counts for in the share held. */
   #creditOf(gathered: Gathered, e: number): void {
     const credit = this.#credit.fill(0);
     const specCredit = this.#specCredit;
     const first = this.#first;
     const second = this.#second;
-    const hold = (spec: number) => {
+    gathered.forEachSpec(e, (spec) => {
       credit[first[spec]] = Math.max(credit[first[spec]], specCredit[spec]);
       if (second[spec] !== -1) {
         credit[second[spec]] = Math.max(credit[second[spec]], specCredit[spec]);
       }
-    };
-    const { works, matchStart, matchSpec } = gathered;
-    for (let f = works.fieldStart[e]; f < works.fieldStart[e + 1]; f++) hold(works.fieldSpec[f]);
-    for (let t = works.termStart[e]; t < works.termStart[e + 1]; t++) {
-      const id = works.termMatch[t];
-      for (let m = matchStart[id]; m < matchStart[id + 1]; m++) hold(matchSpec[m]);
-    }
+    });
   }
 
   /** The evidence of each word summed, times the share of the words held, to a power. */
@@ -220,10 +207,7 @@ export class WindowScorer {
     return total * coverage ** power;
   }
 
-  /**
-   * Scores gathered section `e`: its passage score (`score`), its score read
-   * as one text (`known`) and how strongly its own heading holds the query's words.
-   */
+  /** Scores gathered section `e`: its passage score, as one text, and its heading's. */
   score(gathered: Gathered, e: number): Scored {
     const ranking = rankingInForce();
     const { k1 } = BM25;
@@ -261,7 +245,6 @@ export class WindowScorer {
     const termStart = works.termStart[e];
     const terms = works.termStart[e + 1] - termStart;
     const { termMatch, termIdf, termWhole } = works;
-    // A question's sections are not read as one text: no term to go through for it.
     const wholeTerms = this.#scoresWhole ? terms : 0;
     for (let t = 0; t < wholeTerms; t++) {
       const id = termMatch[termStart + t];
@@ -287,7 +270,7 @@ export class WindowScorer {
     const inWindow = this.#inWindow;
     let end = works.eventStart[e];
     for (let start = end; start < eventEnd; start++) {
-      // The window: the events from `start` up to `window` terms further on.
+      // The window: the events from `start` up to `PASSAGE_TERMS` terms further on.
       const limit = (Math.floor(events[start] / EVENT_SPAN) + PASSAGE_TERMS) * EVENT_SPAN;
       const before = end;
       while (end < eventEnd && events[end] < limit) {
@@ -321,7 +304,8 @@ export class WindowScorer {
     }
     // The known item's ranking: the query's words counted to a higher power.
     const known = this.#scoresWhole ? this.#scoreOf(whole, 2 * coverage) : 0;
-    // How strongly its own heading holds the query's words: per word, its best term there.
+    // Per word, its best term in its own heading.
+
     let heading = 0;
     const headingFrom = works.headingStart[e];
     const headingTo = works.headingStart[e + 1];

@@ -1,32 +1,23 @@
 /**
- * What the ranking (`rank.ts`) gathers about the sections a query reaches
- * before it scores them: per section, the evidence of the query's terms in
- * its short fields and heading, and the reached terms of its body and where
- * they stand. Flat typed arrays: arrays of mixed integers and fractions take
- * several shapes, which the scoring code kept being rebuilt for.
+ * What the ranking gathers about the sections a query reaches, in flat typed arrays (arrays of
+ * mixed integers and fractions take several shapes, and the scoring code was rebuilt for each).
  *
  * @module
  */
 import { grown } from "./grown.ts";
 
-/**
- * A body position of a term, as one number: the position times this, plus
- * the term's index in the section's term list. Both stay below it (a file
- * holds at most 50 MiB), so the number is exact. Sorted, events stand by
- * position, then by term.
- */
+/** An event: a term's body position times this (files are at most 50 MiB), plus its index. */
+
 export const EVENT_SPAN = 2 ** 26;
 
 /** The most body positions of one section a score reads (the first ones). */
 export const MAX_EVENTS = 4000;
 
-/** How many items of a kind, or sections, the arrays first hold (they double as needed). */
 const _CAPACITY = 4096;
 
 /**
- * The sections a query reaches and what the ranking gathered about each,
- * added in any order, then read section by section once {@linkcode seal}ed.
- * A section's items keep the order they were added in.
+ * The sections a query reaches and what the ranking gathered about each, added in any order,
+ * then read section by section, each's items in the order added, once {@linkcode seal}ed.
  *
  * @example
  * ```ts
@@ -42,63 +33,43 @@ const _CAPACITY = 4096;
  * works.holdField(a, 1, 0.25);
  * works.seal();
  * assert.deepEqual([works.doc[a], works.section[a]], [0, 2]);
- * assert.deepEqual([...works.fieldSpec.subarray(works.fieldStart[a], works.fieldStart[a + 1])], [1]);
  * assert.deepEqual([...works.fieldSpec.subarray(works.fieldStart[b], works.fieldStart[b + 1])], [3]);
- * assert.equal(works.termMatch[works.termStart[a]], 7);
- * // A section's events, sorted.
  * assert.deepEqual([...works.events.subarray(works.eventStart[a], works.eventStart[a + 1])], [12, 40]);
  * ```
  */
 export class SectionWorks {
   /** How many sections were added. */
   count = 0;
-  /** Per section (by the number {@linkcode add} gave it): its document, */
+  /** Per section (by the number {@linkcode add} gave it): its document and section index. */
   doc: Int32Array<ArrayBuffer> = new Int32Array(_CAPACITY);
-  /** and its index in the document's search data. */
   section: Int32Array<ArrayBuffer> = new Int32Array(_CAPACITY);
-  /** How many terms and events each section holds so far. */
   #terms = new Int32Array(_CAPACITY);
   #eventCounts = new Int32Array(_CAPACITY);
 
-  /** Evidence of a query term in a short field: the section, the term (its spec), the value. */
+  /** Items: the section, then the spec and value; a body term's match, IDF and BM25. */
   readonly #fields = new _Items();
-  /** The same in the heading alone. */
   readonly #headings = new _Items();
-  /** A body term: the section, what it matches (its number), its IDF and its BM25 there. */
   readonly #bodyTerms = new _Items(true);
-  /** A body position: the section and the event ({@linkcode EVENT_SPAN}). */
   readonly #events = new _Items();
 
   /** Once sealed, per section `s`, its items of each kind stand from `start[s]` to `start[s + 1]`. */
   fieldStart: Int32Array<ArrayBuffer> = new Int32Array(1);
-  /** The query term of each. */
   fieldSpec: Int32Array<ArrayBuffer> = new Int32Array(0);
-  /** Its evidence. */
   fieldValue: Float64Array<ArrayBuffer> = new Float64Array(0);
-  /** The same of the heading alone. */
   headingStart: Int32Array<ArrayBuffer> = new Int32Array(1);
-  /** The query term of each. */
   headingSpec: Int32Array<ArrayBuffer> = new Int32Array(0);
-  /** Its evidence. */
   headingValue: Float64Array<ArrayBuffer> = new Float64Array(0);
-  /** The body's terms: the start of each section's. */
   termStart: Int32Array<ArrayBuffer> = new Int32Array(1);
-  /** What each term matches. */
+  /** What each body term matches (its number). */
   termMatch: Int32Array<ArrayBuffer> = new Int32Array(0);
-  /** Its IDF in the body. */
   termIdf: Float64Array<ArrayBuffer> = new Float64Array(0);
-  /** Its BM25 there. */
+  /** Its BM25 in the body. */
   termWhole: Float64Array<ArrayBuffer> = new Float64Array(0);
-  /** The body's events: the start of each section's. */
   eventStart: Int32Array<ArrayBuffer> = new Int32Array(1);
   /** The events, sorted within each section. */
   events: Float64Array<ArrayBuffer> = new Float64Array(0);
 
-  /**
-   * Adds a section: its document and its index in the document's search data.
-   *
-   * @returns Its number.
-   */
+  /** Adds a section: its document and its index in the document's search data; returns its number. */
   add(doc: number, section: number): number {
     const at = this.count++;
     if (at === this.doc.length) {
@@ -122,22 +93,13 @@ export class SectionWorks {
     this.#headings.push(at, spec, value);
   }
 
-  /**
-   * Adds a term of the body of section `at`.
-   *
-   * @param match What it matches.
-   * @param whole Its BM25 in the body.
-   * @returns Its index in the section's terms.
-   */
+  /** Adds a term (what it matches, its BM25 in the body) of section `at`; returns its index. */
   addTerm(at: number, match: number, idf: number, whole: number): number {
     this.#bodyTerms.push(at, match, idf, whole);
     return this.#terms[at]++;
   }
 
-  /**
-   * Adds a body position and term ({@linkcode EVENT_SPAN}) of section `at`,
-   * unless it holds {@linkcode MAX_EVENTS} already; returns whether it was added.
-   */
+  /** Adds an event of section `at`, unless it holds {@linkcode MAX_EVENTS}; whether it did. */
   addEvent(at: number, event: number): boolean {
     if (this.#eventCounts[at] >= MAX_EVENTS) return false;
     this.#eventCounts[at]++;
@@ -145,7 +107,7 @@ export class SectionWorks {
     return true;
   }
 
-  /** Groups the items by section, each section's in the order added, and sorts each section's events. */
+  /** Groups the items by section and sorts each section's events. */
   seal(): void {
     const count = this.count;
     const fields = this.#fields.grouped(count);
@@ -168,7 +130,7 @@ export class SectionWorks {
   }
 }
 
-/** Items of one kind, each of a section: a number and a value or two. */
+/** Items of one kind, each of a section (its owner): a number and a value or two. */
 class _Items {
   length = 0;
   #owners = new Int32Array(_CAPACITY);
@@ -220,7 +182,8 @@ class _Items {
   }
 }
 
-/** Sorts numbers ascending in place, from `start` to `end`: a few by insertion (most sections hold a few). */
+/** Sorts numbers from `start` to `end`: a few (as most sections hold) by insertion. */
+
 function _sortRange(numbers: Float64Array, start: number, end: number): void {
   if (end - start > 32) {
     numbers.subarray(start, end).sort();
