@@ -1,9 +1,6 @@
 /**
- * The Claude Code hooks, one entry run with the hook JSON on stdin: the Read
- * reminder (`PostToolUse`, no argument; `MDSEL_MIN_WORDS`, default 200), the
- * Read guard (`PreToolUse`, `--guard`; `MDSEL_GUARD_WORDS`, default 2000, `0`
- * turns it off) and the cache warm-up (`SessionStart`, `--warm`). It always
- * exits 0: a failure prints at most one line on stderr and lets the read go on.
+ * The Claude Code hooks, run with the hook JSON on stdin: the Read reminder (no argument), the
+ * Read guard (`--guard`) and the cache warm-up (`--warm`). It always exits 0.
  *
  * ```sh
  * deno run --allow-read --allow-env=MDSEL_MIN_WORDS jsr:@x/mdsel-claude/hook
@@ -15,9 +12,6 @@
  */
 import { parseHookInput } from "./hooks/input.ts";
 import type { GuardIo } from "./hooks/guard.ts";
-
-export type { GuardIo } from "./hooks/guard.ts";
-export type { FileOutline, OutlineHeading } from "./mdsel/commands/file_outline.ts";
 import {
   DEFAULT_GUARD_WORDS,
   DEFAULT_MIN_WORDS,
@@ -26,6 +20,9 @@ import {
   readWordThreshold,
 } from "./hooks/settings.ts";
 import { writeAll } from "./mdsel/cli/write_all.ts";
+
+export type { GuardIo } from "./hooks/guard.ts";
+export type { FileOutline, OutlineHeading } from "./mdsel/commands/file_outline.ts";
 
 /** What one run of the hook writes. */
 export interface HookResult {
@@ -42,8 +39,7 @@ export type HookMode =
   | { readonly hook: "warm" };
 
 /**
- * Decides what the hook prints for one input. It never throws: every failure
- * becomes at most one stderr line and no stdout.
+ * Decides what the hook prints for one input; it never throws: a failure becomes one stderr line.
  *
  * @param io How the hook reads files (and the guard outlines them); the real ones by default.
  *
@@ -51,11 +47,7 @@ export type HookMode =
  * ```ts
  * import assert from "node:assert/strict";
  * import { runHook } from "./hook.ts";
- * const stdin = JSON.stringify({
- *   hook_event_name: "PostToolUse",
- *   tool_name: "Read",
- *   tool_input: { file_path: "/notes.md" },
- * });
+ * const stdin = '{"hook_event_name":"PostToolUse","tool_name":"Read","tool_input":{"file_path":"/a.md"}}';
  * const readChunks = () => [new TextEncoder().encode("three short words")];
  * const result = await runHook(stdin, { hook: "reminder", minWords: 2 }, { readChunks });
  * assert.ok(result.stdout.startsWith('{"hookSpecificOutput"'));
@@ -85,8 +77,8 @@ export async function runHook(
 }
 
 /**
- * Which hook the arguments after the script ask for (none for the reminder,
- * `--guard`, `--warm`), with its threshold from the environment.
+ * Which hook the arguments ask for (none for the reminder, `--guard`, `--warm`), with its
+ * threshold from the environment.
  *
  * @throws {TypeError} For any other argument, or more than one.
  *
@@ -113,10 +105,7 @@ export function hookMode(args: readonly string[]): HookMode {
 }
 
 /**
- * Runs the hook as a program: reads stdin, the mode, the threshold and the
- * file, writes the result. It always resolves, so the process exits 0.
- *
- * @param args The arguments after the script; `Deno.args` by default.
+ * Runs the hook as a program on stdin and `args`, writing the result; it always resolves.
  *
  * @example
  * ```ts
@@ -124,14 +113,10 @@ export function hookMode(args: readonly string[]): HookMode {
  * import { fileURLToPath } from "node:url";
  * const hook = fileURLToPath(new URL("./hook.ts", import.meta.url));
  * const child = new Deno.Command(Deno.execPath(), {
- *   args: ["run", "--allow-read", "--allow-env=MDSEL_MIN_WORDS", hook],
- *   stdin: "piped",
- *   stdout: "piped",
- *   stderr: "null",
+ *   args: ["run", "--allow-read", "--allow-env=MDSEL_MIN_WORDS", hook], stdin: "piped", stdout: "piped", stderr: "null",
  * }).spawn();
- * const writer = child.stdin.getWriter();
- * await writer.write(new TextEncoder().encode('{"hook_event_name":"PostToolUse","tool_name":"Edit","tool_input":{}}'));
- * await writer.close();
+ * const stdin = '{"hook_event_name":"PostToolUse","tool_name":"Edit","tool_input":{}}';
+ * await ReadableStream.from([stdin]).pipeThrough(new TextEncoderStream()).pipeTo(child.stdin);
  * const { code, stdout } = await child.output();
  * assert.equal(code, 0);
  * assert.equal(stdout.length, 0);

@@ -1,8 +1,6 @@
 /**
- * The mdsel MCP server: two tools, `mdsel_index` and `mdsel_select`, that let
- * Claude Code read the part of a large Markdown file it needs instead of the
- * whole file, each returning the `mdsel` CLI's output verbatim. stdout carries
- * only JSON-RPC; logs go to stderr, one line each.
+ * The mdsel MCP server: `mdsel_index` and `mdsel_select` let Claude Code read the part of a large
+ * Markdown file it needs instead of the whole file. Logs go to stderr, one line each.
  *
  * ```sh
  * claude mcp add mdsel -- deno run -A jsr:@x/mdsel-claude
@@ -22,11 +20,8 @@ export { SERVER_NAME, serverInstructions } from "./server/create_server.ts";
 export type { OutputFormat } from "./tools/settings.ts";
 
 /**
- * Runs the server on stdio until stdin closes or a SIGINT / SIGTERM / SIGHUP
- * arrives, killing any `mdsel` still running. A failure to read stdin ends it
- * with exit code 1 and one stderr line; bad input lines never do.
- *
- * @returns When the server is connected.
+ * Runs the server on stdio until stdin closes or a shutdown signal arrives, killing any `mdsel`
+ * still running; resolves once connected. A failure to read stdin exits 1.
  *
  * @example
  * ```ts ignore

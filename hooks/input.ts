@@ -1,6 +1,6 @@
 /**
- * The hook's input: the JSON Claude Code writes on a tool hook's stdin, and
- * the `Read` of a Markdown file in it.
+ * The hook's input: the JSON Claude Code writes on a tool hook's stdin, and the `Read` of a
+ * Markdown file in it.
  *
  * @module
  */
@@ -19,12 +19,11 @@ export interface ToolHookInput {
   readonly toolInput: Readonly<Record<string, unknown>>;
 }
 
-/** The hook's input is JSON of the wrong shape. */
+/** The hook's input is JSON of the wrong shape: `field` is missing or of the wrong type. */
 class _HookInputError extends TypeError {
-  /** The input field that was missing or of the wrong type. */
   readonly field: string;
 
-  /** Creates the error for the input field that was missing or of the wrong type. */
+  /** Creates the error for `field`. */
   constructor(field: string, message: string) {
     super(message);
     this.name = "HookInputError";
@@ -33,8 +32,7 @@ class _HookInputError extends TypeError {
 }
 
 /**
- * Tells whether a path names a Markdown file: it ends in `.md` or `.markdown`,
- * in any case.
+ * Tells whether a path names a Markdown file: it ends in `.md` or `.markdown`, in any case.
  *
  * @example
  * ```ts
@@ -49,15 +47,13 @@ export function isMarkdownPath(path: string): boolean {
 }
 
 /**
- * Tells whether a path names a file the guard outlines: Markdown
- * ({@linkcode isMarkdownPath}) or MDX (`.mdx`, in any case).
+ * Tells whether a path names a file the guard outlines: Markdown or MDX (`.mdx`, in any case).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { isGuardedPath } from "./input.ts";
  * assert.ok(isGuardedPath("/docs/bunfig.mdx"));
- * assert.ok(isGuardedPath("/docs/GUIDE.MD"));
  * assert.equal(isGuardedPath("/docs/guide.txt"), false);
  * ```
  */
@@ -75,10 +71,7 @@ export function isGuardedPath(path: string): boolean {
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseHookInput } from "./input.ts";
- * const input = parseHookInput(
- *   '{"hook_event_name":"PostToolUse","tool_name":"Read","tool_input":{"file_path":"/a.md"}}',
- * );
- * assert.equal(input.toolName, "Read");
+ * const input = parseHookInput('{"hook_event_name":"PostToolUse","tool_name":"Read","tool_input":{"file_path":"/a.md"}}');
  * assert.equal(input.toolInput.file_path, "/a.md");
  * ```
  */
@@ -87,33 +80,17 @@ export function parseHookInput(text: string): ToolHookInput {
   if (!_isRecord(value)) throw new _HookInputError("", "Hook input is not a JSON object");
   const { hook_event_name: hookEventName, tool_name: toolName, tool_input: toolInput } = value;
   if (typeof hookEventName !== "string" || !_EVENTS.has(hookEventName)) {
-    throw new _HookInputError(
-      "hook_event_name",
-      `Expected "hook_event_name" to be "PostToolUse" or "PreToolUse", got ${
-        _describe(hookEventName)
-      }`,
-    );
+    throw _expected("hook_event_name", '"PostToolUse" or "PreToolUse"', hookEventName);
   }
-  if (typeof toolName !== "string") {
-    throw new _HookInputError(
-      "tool_name",
-      `Expected "tool_name" to be a string, got ${_describe(toolName)}`,
-    );
-  }
-  if (!_isRecord(toolInput)) {
-    throw new _HookInputError(
-      "tool_input",
-      `Expected "tool_input" to be an object, got ${_describe(toolInput)}`,
-    );
-  }
+  if (typeof toolName !== "string") throw _expected("tool_name", "a string", toolName);
+  if (!_isRecord(toolInput)) throw _expected("tool_input", "an object", toolInput);
   return { hookEventName, toolName, toolInput };
 }
 
 /**
- * Picks the Markdown file a `Read` call touched: its path when the tool is
- * `Read` and the path is accepted, otherwise `undefined`.
+ * The path a `Read` call touched when `accepts` it ({@linkcode isMarkdownPath} by default), else
+ * `undefined`.
  *
- * @param accepts Which paths count: {@linkcode isMarkdownPath} by default.
  * @throws {_HookInputError} When a `Read` call has no string `file_path`.
  *
  * @example
@@ -132,18 +109,14 @@ export function markdownReadPath(
   if (input.toolName !== "Read") return undefined;
   const path = input.toolInput.file_path;
   if (typeof path !== "string" || path === "") {
-    throw new _HookInputError(
-      "tool_input.file_path",
-      `Expected "tool_input.file_path" to be a non-empty string, got ${_describe(path)}`,
-    );
+    throw _expected("tool_input.file_path", "a non-empty string", path);
   }
   return accepts(path) ? path : undefined;
 }
 
 /**
- * Tells whether a tool call reads a whole file: it gives neither `offset` nor
- * `limit` (a `null` counts as not given). Any value of either, even
- * `offset: 1`, asks for lines, so the guard lets it through.
+ * Tells whether a tool call reads a whole file: neither `offset` nor `limit` is given (`null`
+ * counts as not given). Any value of either, even `offset: 1`, asks for lines.
  *
  * @example
  * ```ts
@@ -163,9 +136,15 @@ function _isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function _describe(value: unknown): string {
-  if (value === undefined) return "nothing";
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value === "string" ? JSON.stringify(value) : `a ${typeof value}`;
+function _expected(field: string, wanted: string, value: unknown): _HookInputError {
+  const got = value === undefined
+    ? "nothing"
+    : value === null
+    ? "null"
+    : Array.isArray(value)
+    ? "an array"
+    : typeof value === "string"
+    ? JSON.stringify(value)
+    : `a ${typeof value}`;
+  return new _HookInputError(field, `Expected "${field}" to be ${wanted}, got ${got}`);
 }

@@ -1,19 +1,14 @@
 /**
- * The guard's engine, run in a worker: one file's outline as data
- * ({@linkcode fileOutline}). It takes one message, `{ path, maxChars }`, and
- * answers `{ outline }`, or `{ error }` when the engine throws. As a worker it
- * stays out of the hook's module graph, and its specifier stays one `deno
- * publish` can analyze.
+ * The guard's engine, run in a worker so it stays out of the hook's module graph: it answers one
+ * `{ path, maxChars }` message with `{ outline }` ({@linkcode fileOutline}), or `{ error }`.
  *
  * @module
  */
 import { type FileOutline, fileOutline } from "../mdsel/commands/file_outline.ts";
 
-/** What the guard asks of the worker. */
+/** What the guard asks of the worker: a file, and the most characters its outline may take. */
 export interface OutlineRequest {
-  /** The file to outline. */
   path: string;
-  /** The most characters the outline may take. */
   maxChars: number;
 }
 

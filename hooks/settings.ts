@@ -1,9 +1,6 @@
 /**
- * The hooks' two thresholds, read from the environment without ever
- * prompting: the reminder's `MDSEL_MIN_WORDS` and the guard's
- * `MDSEL_GUARD_WORDS`, after the plugin's options
- * (`CLAUDE_PLUGIN_OPTION_MIN_WORDS`, `CLAUDE_PLUGIN_OPTION_GUARD_WORDS`),
- * which Claude Code sets only when a user has set them.
+ * The hooks' two word thresholds, read from the environment without ever prompting: after the
+ * plugin's options, which Claude Code sets only when a user has set them.
  *
  * @module
  */
@@ -60,9 +57,8 @@ export const GUARD_WORDS_VARIABLES = [
 ] as const;
 
 /**
- * Reads a word threshold from a variable's raw value.
- *
- * @param fallback The threshold when `raw` is missing, blank or not a whole number of at least 0.
+ * Reads a word threshold from a variable's raw value: `fallback` when it is missing, blank or not
+ * a whole number of at least 0.
  *
  * @example
  * ```ts
@@ -79,11 +75,8 @@ export function parseWordThreshold(raw: string | undefined, fallback: number): n
 }
 
 /**
- * Reads a word threshold from the first of `names` that is set and may be
- * read. A variable the process may not read counts as unset: no prompt.
- *
- * @param names The variables, in order of precedence.
- * @param fallback The threshold when none is set (or the first set one is no number).
+ * Reads a word threshold from the first of `names` that is set and may be read (no prompt), else
+ * `fallback`.
  *
  * @example
  * ```ts

@@ -1,9 +1,6 @@
 /**
- * The warm-up: a `SessionStart` hook that runs `deno cache` on the server and
- * the guard's engine, so that neither pays for the download on a user's first
- * run. The download is detached (it goes on if the hook is stopped); once the
- * cache is warm a stamp in the plugin's data folder lets later sessions start
- * nothing. It never fails a session: at most one line on stderr, exit code 0.
+ * The warm-up: a `SessionStart` hook that runs a detached `deno cache` on the server and the
+ * guard's engine, so a user's first run pays for no download; a stamp skips it once warm.
  *
  * @module
  */
@@ -11,8 +8,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * How long the warm-up waits for the download, in milliseconds: inside the 120 s
- * the plugin gives the hook. Past it the download goes on in the background.
+ * How long the warm-up waits for the download, in milliseconds, inside the plugin's hook timeout;
+ * past it the download goes on in the background.
  *
  * @example
  * ```ts
@@ -23,14 +20,12 @@ import { fileURLToPath } from "node:url";
  */
 export const WARM_TIME_LIMIT_MS = 90_000;
 
-/** The variable that names the plugin's data folder, where the stamp is kept. */
+// The variable that names the plugin's data folder, where the stamp is kept.
 const _DATA_VARIABLE = "CLAUDE_PLUGIN_DATA";
 
-/** A program and its arguments. */
+/** A program (Deno itself) and its arguments. */
 export interface WarmCommand {
-  /** The program: Deno itself. */
   readonly command: string;
-  /** Its arguments. */
   readonly args: readonly string[];
 }
 
@@ -38,56 +33,37 @@ export interface WarmCommand {
 export interface WarmOptions {
   /** The command that fills the cache; {@linkcode warmCommand} by default. */
   readonly command?: WarmCommand;
-  /**
-   * The folder for the stamp; `CLAUDE_PLUGIN_DATA` by default (set for a
-   * plugin's hooks). Without one, every run checks the cache with `deno cache`.
-   */
+  /** The folder for the stamp; `CLAUDE_PLUGIN_DATA` by default; without one, no stamp. */
   readonly stampDir?: string;
   /** How long to wait for the command; {@linkcode WARM_TIME_LIMIT_MS} by default. */
   readonly timeLimitMs?: number;
 }
 
 /**
- * The `deno cache` command for the package the hook runs from: the server
- * (`main.ts`) and the guard's engine (`hooks/outline_worker.ts`), which
- * between them need every npm package the package uses. From a checkout (a
- * plugin) with the checkout's `deno.json`; from JSR with no config, as the
- * server runs its bundled engine.
- *
- * @param root The package's root; the folder above this module by default.
+ * The `deno cache` command for the server and the guard's engine of the package at `root` (this
+ * one by default): with its `deno.json` from a checkout, with no config from JSR.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { warmCommand } from "./warm.ts";
  * const { args } = warmCommand(new URL("https://jsr.io/@x/mdsel-claude/0.1.0/"));
- * assert.deepEqual(args, [
- *   "cache",
- *   "--quiet",
- *   "--no-config",
- *   "--no-lock",
- *   "https://jsr.io/@x/mdsel-claude/0.1.0/main.ts",
- *   "https://jsr.io/@x/mdsel-claude/0.1.0/hooks/outline_worker.ts",
- * ]);
+ * assert.deepEqual(args.slice(0, 4), ["cache", "--quiet", "--no-config", "--no-lock"]);
+ * assert.deepEqual(args.slice(4).map((url) => url.slice(37)), ["main.ts", "hooks/outline_worker.ts"]);
  * ```
  */
 export function warmCommand(root: URL = new URL("../", import.meta.url)): WarmCommand {
-  const modules = ["main.ts", "hooks/outline_worker.ts"].map((path) => new URL(path, root));
+  const path = (file: string) => fileURLToPath(new URL(file, root));
+  const modules = ["main.ts", "hooks/outline_worker.ts"];
   const args = root.protocol === "file:"
-    ? [
-      "--config",
-      fileURLToPath(new URL("deno.json", root)),
-      ...modules.map((url) => fileURLToPath(url)),
-    ]
-    : ["--no-config", "--no-lock", ...modules.map((url) => url.href)];
+    ? ["--config", path("deno.json"), ...modules.map(path)]
+    : ["--no-config", "--no-lock", ...modules.map((file) => new URL(file, root).href)];
   return { command: Deno.execPath(), args: ["cache", "--quiet", ...args] };
 }
 
 /**
- * Fills Deno's cache for the package unless the stamp says it is full, and
- * waits for it up to the time limit.
- *
- * @returns One line for stderr when something went wrong, else empty. It never throws.
+ * Fills Deno's cache for the package unless the stamp says it is full, waiting up to the time
+ * limit; never throws, and returns one line for stderr when something went wrong, else "".
  *
  * @example
  * ```ts
@@ -96,7 +72,6 @@ export function warmCommand(root: URL = new URL("../", import.meta.url)): WarmCo
  * const stampDir = await Deno.makeTempDir();
  * const command = { command: Deno.execPath(), args: ["eval", ""] };
  * assert.equal(await warm({ command, stampDir }), "");
- * // The cache is warm: a stamp says so, and the next session starts nothing.
  * const [stamp] = await Array.fromAsync(Deno.readDir(stampDir));
  * assert.match(stamp.name, /^deno-cache-[0-9a-f]{24}$/);
  * await Deno.remove(stampDir, { recursive: true });
@@ -129,12 +104,7 @@ export async function warm(options: WarmOptions = {}): Promise<string> {
   }
 }
 
-/**
- * Runs the command in a process group of its own, so that it outlives this
- * process when the hook ends first, and waits for it up to `timeLimitMs`.
- *
- * @returns Its exit code, or `"late"` when it is still running.
- */
+// Runs the command in a process group of its own, to outlive the hook; `"late"` past the limit.
 async function _runDetached(command: WarmCommand, timeLimitMs: number): Promise<number | "late"> {
   const child = new Deno.Command(command.command, {
     args: [...command.args],
@@ -156,11 +126,7 @@ async function _runDetached(command: WarmCommand, timeLimitMs: number): Promise<
   }
 }
 
-/**
- * What makes one warm cache differ from another: Deno's version, its cache
- * folder, the command (the package's path or URL) and, from a checkout, the
- * lockfile that pins the npm packages.
- */
+// What makes one warm cache differ: Deno's version and cache folder, the command and lockfile.
 async function _stampKey(command: WarmCommand): Promise<string> {
   const config = command.args[command.args.indexOf("--config") + 1];
   const lock = command.args.includes("--config")
@@ -168,14 +134,11 @@ async function _stampKey(command: WarmCommand): Promise<string> {
     : "";
   const text = JSON.stringify([Deno.version.deno, _readVariable("DENO_DIR") ?? "", command, lock]);
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(
-    new Uint8Array(digest).slice(0, 12),
-    (byte) => byte.toString(16).padStart(2, "0"),
-  )
-    .join("");
+  const hex = (byte: number) => byte.toString(16).padStart(2, "0");
+  return Array.from(new Uint8Array(digest).slice(0, 12), hex).join("");
 }
 
-/** A variable's value when it is set and may be read (never a prompt). */
+// A variable's value when it is set and may be read (never a prompt).
 function _readVariable(variable: string): string | undefined {
   if (Deno.permissions.querySync({ name: "env", variable }).state !== "granted") return undefined;
   const value = Deno.env.get(variable);

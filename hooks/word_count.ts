@@ -1,15 +1,16 @@
 /**
- * Counting words of a file without reading more of it than the answer needs:
- * the file in chunks, and a count that stops as soon as it passes a limit.
- * Words are maximal runs of non-whitespace characters of the raw text, markup
- * included, as `wc -w` and the engine (`mdsel/parse/words.ts`) count them.
+ * Counting a file's words without reading more of it than the answer needs. Words are maximal
+ * runs of non-whitespace of the raw text, markup included, as `wc -w` and the engine count them.
  *
  * @module
  */
 import { WordCount } from "../mdsel/parse/words.ts";
 
-/** How many bytes the hook reads from the file at a time. */
+// How many bytes the hook reads from the file at a time.
 const _CHUNK_SIZE = 64 * 1024;
+
+/** Reads a file in chunks. */
+export type ChunkReader = (path: string) => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 
 /** The file the hook was asked about contains binary data. */
 class _BinaryContentError extends TypeError {
@@ -21,12 +22,9 @@ class _BinaryContentError extends TypeError {
 }
 
 /**
- * Tells whether a byte stream holds more than `limit` words, counted as
- * maximal runs of non-whitespace characters of the UTF-8 text (the same
- * whitespace as JavaScript's `\s`). Words and characters may be split across
- * chunks; it stops pulling chunks as soon as the answer is known.
+ * Tells whether a byte stream (a chunk may be reused once the next is requested) holds more than
+ * `limit` words, pulling no more chunks than the answer needs.
  *
- * @param chunks The bytes, in order. A chunk may be reused once the next one is requested.
  * @throws {_BinaryContentError} When a chunk it reads contains a NUL byte.
  *
  * @example
@@ -50,18 +48,16 @@ export async function exceedsWordLimit(
     words.add(decoder.decode(chunk, { stream: true }));
     if (words.count > limit) return true;
   }
-  // A trailing incomplete UTF-8 sequence decodes to U+FFFD, which is no
-  // whitespace: it only ever continues or starts a word.
+  // A trailing incomplete UTF-8 sequence decodes to U+FFFD, which only continues or starts a word.
   if (decoder.decode().length > 0) words.word();
   return words.count > limit;
 }
 
 /**
- * Reads a regular file in chunks, each only valid until the next one is
- * requested. Stopping the iteration early closes the file.
+ * Reads a regular file in chunks, each only valid until the next one is requested; stopping the
+ * iteration early closes the file.
  *
  * @throws {TypeError} When `path` is not a regular file (a directory, for instance).
- * @throws {Deno.errors.NotFound} When there is no file at `path`.
  * @throws {Deno.errors.NotCapable} When the process may not read `path`.
  *
  * @example
@@ -94,10 +90,8 @@ export async function* readFileChunks(
 }
 
 /**
- * Tells whether a file holds more than `limit` words, reading no more of it
- * than the answer needs.
+ * Tells whether a file holds more than `limit` words, reading no more of it than needed.
  *
- * @param readChunks Reads the file; {@linkcode readFileChunks} by default.
  * @throws {Error} `Cannot count words of "<path>": <reason>` when the file cannot be read or
  * holds binary data (the path JSON-quoted, so the message stays on one line).
  *
@@ -112,7 +106,7 @@ export async function* readFileChunks(
 export async function fileExceedsWordLimit(
   path: string,
   limit: number,
-  readChunks: (path: string) => AsyncIterable<Uint8Array> | Iterable<Uint8Array> = readFileChunks,
+  readChunks: ChunkReader = readFileChunks,
 ): Promise<boolean> {
   try {
     return await exceedsWordLimit(readChunks(path), limit);

@@ -44,10 +44,8 @@ export interface RunOptions {
 }
 
 /**
- * Runs the CLI without touching the process's output streams or exit code,
- * so it can be driven in-process.
- *
- * @param args The arguments after `mdsel`.
+ * Runs the CLI on the arguments after `mdsel` without touching the process's output streams or
+ * exit code, so it can be driven in-process.
  *
  * @example
  * ```ts
@@ -87,26 +85,20 @@ export async function run(args: readonly string[], options: RunOptions = {}): Pr
     return { ...result, stderr: warnings + result.stderr };
   } catch (error) {
     // Last line of defence: a clear error, never a stack trace.
-    const message = error instanceof Error ? error.message : String(error);
-    const entry = {
-      type: "PROCESSING_ERROR" as const,
-      code: "INTERNAL_ERROR",
-      message: `Internal error: ${message}`,
-    };
-    const json = "json" in invocation && invocation.json;
+    const message = `Internal error: ${error instanceof Error ? error.message : String(error)}`;
+    const entry = { type: "PROCESSING_ERROR" as const, code: "INTERNAL_ERROR", message };
     const command = invocation.command === "index" ? "index" : "select";
-    const stdout = json
+    const stdout = "json" in invocation && invocation.json
       ? (await import("./commands/render_json.ts")).envelope(command, {
         success: false,
         data: null,
         errors: [entry],
-      }) + "\n"
-      : errorText(entry).join("\n") + "\n";
-    return { code: 1, stdout, stderr: warnings };
+      })
+      : errorText(entry).join("\n");
+    return { code: 1, stdout: stdout + "\n", stderr: warnings };
   }
 }
 
-/** The engine's settings and the cache's. */
 type Settings = EngineSettings & {
   readonly cache: CacheSettings;
   readonly workers?: number;
@@ -120,13 +112,11 @@ async function _dispatch(invocation: Invocation, settings: Settings): Promise<Ru
       const text = topic === undefined ? USAGE : (await import("./cli/help.ts")).helpText(topic);
       return { code: 0, stdout: text, stderr: "" };
     }
-    case "version":
-      return {
-        code: 0,
-        stdout:
-          `mdsel ${VERSION} (mdsel-claude; compatible with mdsel ${MDSEL_COMPATIBLE_VERSION})\n`,
-        stderr: "",
-      };
+    case "version": {
+      const stdout =
+        `mdsel ${VERSION} (mdsel-claude; compatible with mdsel ${MDSEL_COMPATIBLE_VERSION})\n`;
+      return { code: 0, stdout, stderr: "" };
+    }
     case "format": {
       const { formatText } = await import("./commands/format_command.ts");
       return { code: 0, stdout: formatText(invocation.topic, invocation.example), stderr: "" };
@@ -162,7 +152,6 @@ async function _index(
   let stdout: string;
   if (json) {
     const docs = items.map((item) => item.index);
-    const summary = summarize(docs);
     const budget = full ? Infinity : Math.min(settings.indexMaxChars, settings.maxChars);
     const named = workspace.fileCount ?? files.length;
     const { indexJsonWithin } = await import("./commands/render_json.ts");
@@ -171,14 +160,12 @@ async function _index(
       origin,
       words: doc.top.wordPrefix[doc.top.nodes.length],
     })));
-    stdout = indexJsonWithin(docs, summary, errors, warnings, named, budget, trees) + "\n";
-  } else {
-    stdout = indexText(items, errors, { ...settings, full, lines }, warnings);
-  }
+    stdout = indexJsonWithin(docs, summarize(docs), errors, warnings, named, budget, trees) + "\n";
+  } else stdout = indexText(items, errors, { ...settings, full, lines }, warnings);
   return { code: errors.length === 0 ? 0 : 1, stdout, stderr: _notices(workspace) };
 }
 
-/** The workspace's notices, for stderr only (never in the output, JSON or text). */
+// The workspace's notices, for stderr only (never in the output).
 function _notices(workspace: Workspace): string {
   const notices = workspace.notices ?? [];
   return notices.length === 0 ? "" : notices.join("\n") + "\n";
@@ -199,29 +186,25 @@ async function _select(
     selectJson
       ? selectJson(outcome, budget) + "\n"
       : selectText(outcome, budget, settings.sizeWords);
-  const failure = { answers: [], unresolved: [], warnings: [], invalid: true };
   if ("error" in parsed) {
+    const failure = { answers: [], unresolved: [], warnings: [], invalid: true };
     return { code: 1, stdout: render({ ...failure, errors: [parsed.error] }), stderr: "" };
   }
   const { input } = parsed;
-  const search = input.kind === "search";
   // A select whose every selector names a file, or a search in one file, parses that file only.
   const named = input.kind === "selectors"
     ? input.selectors.map((selector) => selector.namespace)
     : [input.namespace];
   const only = named.includes(null) ? undefined : new Set(named as string[]);
+  const search = input.kind === "search";
   const workspace = await loadWorkspace(invocation.files, { ...settings, search, only });
-  let stdout: string;
   let outcome: SelectOutcome;
+  let stdout: string;
   try {
     // The search engine loads only for a search: index and select start faster without it.
+    const { searchWorkspace } = search ? await import("./commands/search_command.ts") : {};
     outcome = input.kind === "search"
-      ? (await import("./commands/search_command.ts")).searchWorkspace(
-        input.query,
-        input.namespace,
-        workspace,
-        settings,
-      )
+      ? searchWorkspace!(input.query, input.namespace, workspace, settings)
       : selectAllInWorkspace(input.selectors, workspace, { ...settings, full });
     stdout = render(outcome);
   } finally {
@@ -233,8 +216,8 @@ async function _select(
 }
 
 /**
- * Runs the CLI as a process: writes the output completely (also into a pipe),
- * then sets the exit code.
+ * Runs the CLI as a process: writes the output completely (also into a pipe), then sets the exit
+ * code.
  *
  * @example
  * ```ts ignore

@@ -1,6 +1,5 @@
 /**
- * The MCP server itself: the SDK's `McpServer` with the two tools and the
- * `instructions` that say how to use them, not yet connected to a transport.
+ * The MCP server: the SDK's `McpServer` with the two tools and their `instructions`.
  *
  * @module
  */
@@ -17,12 +16,8 @@ import type { OutputFormat } from "../tools/settings.ts";
 export const SERVER_NAME = "mdsel-claude";
 
 /**
- * The server's `instructions`: how to use the two tools, with the live
- * threshold, in the words of the output format in use (the outline lines of
- * the text format, or the fields of the JSON one).
- *
- * @param minWords The value of `MDSEL_MIN_WORDS`.
- * @param format The value of `MDSEL_FORMAT`.
+ * The server's `instructions`: how to use the two tools, with the live threshold
+ * (`MDSEL_MIN_WORDS`), in the words of the output format (`MDSEL_FORMAT`).
  *
  * @example
  * ```ts
@@ -53,10 +48,8 @@ export function serverInstructions(minWords: number, format: OutputFormat): stri
 }
 
 /**
- * Creates the MCP server with its two tools (not yet connected).
- *
- * @param context The settings and the shutdown signal (and a call limit;
- *   by default one of `settings.maxConcurrent` calls).
+ * Creates the MCP server with its two tools, not yet connected; the call limit is by default one
+ * of `settings.maxConcurrent` calls.
  *
  * @example
  * ```ts

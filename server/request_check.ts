@@ -1,23 +1,19 @@
 /**
- * Checks a request's params against the MCP schema of its method before the
- * server sees it, so a malformed call is answered `Invalid params` in one
- * line, not `Internal error` with a dump of the schema's complaints; and a
- * tool name the server does not have is unknown, even `constructor`.
+ * Checks a request's params against its method's MCP schema before the server sees it, so a
+ * malformed call is answered `Invalid params` in one line, and an unknown tool is unknown.
  *
  * @module
  */
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ClientRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { CheckedRequest, RequestRefusal } from "./stdio_transport.ts";
-import { JSONRPC_ERRORS } from "./stdio_transport.ts";
+import { type CheckedRequest, JSONRPC_ERRORS, type RequestRefusal } from "./stdio_transport.ts";
 
 const _SCHEMAS = new Map(
   ClientRequestSchema.options.map((schema) => [String(schema.shape.method.value), schema]),
 );
 
 /**
- * Makes the request check for a server with these tools: it says why a
- * request must be refused, or returns `undefined`.
+ * Makes the request check for a server with these tools: why a request must be refused, if it must.
  *
  * @example
  * ```ts
@@ -45,29 +41,17 @@ export function requestChecker(
     // A method MCP does not define is for the server to answer (Method not found).
     if (schema === undefined) return undefined;
     const parsed = schema.safeParse({ method: request.method, params: request.params });
+    const code = JSONRPC_ERRORS.invalidParams;
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
-      return {
-        code: JSONRPC_ERRORS.invalidParams,
-        message: `Invalid params for ${request.method}: ${where}${_oneLine(issue.message)}`,
-      };
+      const reason = issue.message.replace(/\s+/g, " ").trim();
+      return { code, message: `Invalid params for ${request.method}: ${where}${reason}` };
     }
-    if (request.method === "tools/call") {
-      const name = String(request.params?.name);
-      if (!tools.has(name)) {
-        return {
-          code: JSONRPC_ERRORS.invalidParams,
-          message: `Unknown tool: ${JSON.stringify(name)} (the tools are ${
-            [...tools].join(" and ")
-          })`,
-        };
-      }
-    }
-    return undefined;
+    if (request.method !== "tools/call") return undefined;
+    const name = String(request.params?.name);
+    if (tools.has(name)) return undefined;
+    const names = [...tools].join(" and ");
+    return { code, message: `Unknown tool: ${JSON.stringify(name)} (the tools are ${names})` };
   };
-}
-
-function _oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
 }

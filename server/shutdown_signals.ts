@@ -5,9 +5,8 @@
  */
 
 /**
- * The signals on which the server closes: SIGINT, SIGTERM and SIGHUP, or on
- * Windows SIGINT alone (the only one of them Deno can listen for there; the
- * server also ends when Claude Code closes its stdin, on every platform).
+ * The signals on which the server closes: SIGINT, SIGTERM and SIGHUP, or on Windows SIGINT alone
+ * (the only one of them Deno can listen for there).
  *
  * @example
  * ```ts

@@ -1,10 +1,6 @@
 /**
- * The server's stdio transport: newline-delimited JSON-RPC, hardened against
- * bad input. Where the SDK's own transport closes on a line over 10 MiB and
- * leaves a request with an invalid envelope unanswered, this one skips the
- * line and keeps serving, answers every request it can find the id of
- * (`Parse error`, `Invalid Request`, or what `checkRequest` refuses), and logs
- * one stderr line per refused line.
+ * The server's stdio transport: newline-delimited JSON-RPC that, unlike the SDK's, skips a bad or
+ * oversized line and keeps serving, answering every request whose id it can find.
  *
  * @module
  */
@@ -37,25 +33,21 @@ export interface RequestRefusal {
 
 /** A request whose envelope is valid, as {@linkcode _StdioTransportOptions.checkRequest} sees it. */
 export interface CheckedRequest {
-  /** Its id. */
   readonly id: string | number;
-  /** Its method. */
   readonly method: string;
-  /** Its params, when it has any (always an object). */
+  /** Always an object, when present. */
   readonly params?: Record<string, unknown>;
 }
 
-/** Streams and checks for {@linkcode StdioTransport}. */
+/** Streams and checks for {@linkcode StdioTransport}; stdin, stdout and stderr by default. */
 interface _StdioTransportOptions {
-  /** Where messages come from; stdin by default. */
   readonly readable?: ReadableStream<Uint8Array>;
-  /** Where messages go; stdout by default. */
   readonly writable?: WritableStream<Uint8Array>;
   /** Lines longer than this many bytes are skipped; {@linkcode MAX_LINE_BYTES} by default. */
   readonly maxLineBytes?: number;
   /** Says why a request must be refused, before the server sees it. */
   readonly checkRequest?: (request: CheckedRequest) => RequestRefusal | undefined;
-  /** Where the one-line logs go; stderr by default. */
+  /** Where the one-line logs go. */
   readonly log?: (line: string) => void;
 }
 
@@ -63,24 +55,20 @@ interface _StdioTransportOptions {
 const _EDGE_BYTES = 4096;
 
 /**
- * A JSON-RPC transport over stdio (or any pair of byte streams) that never
- * closes on bad input and answers every request it can attribute.
+ * A JSON-RPC transport over stdio (or any pair of byte streams) that never closes on bad input and
+ * answers every request it can attribute.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { StdioTransport } from "./stdio_transport.ts";
- * const input = new Blob([
- *   'not json\n{"jsonrpc":"2.0","id":7,"method":"ping","params":"x"}\n{"jsonrpc":"2.0","id":8,"method":"ping"}\n',
- * ]).stream();
+ * const lines = ["not json", '{"jsonrpc":"2.0","id":7,"method":"ping","params":"x"}', '{"jsonrpc":"2.0","id":8,"method":"ping"}'];
  * const written: string[] = [];
- * const output = new WritableStream<Uint8Array>({
- *   write: (chunk) => void written.push(new TextDecoder().decode(chunk)),
- * });
+ * const writable = new WritableStream<Uint8Array>({ write: (chunk) => void written.push(new TextDecoder().decode(chunk)) });
+ * const transport = new StdioTransport({ readable: new Blob([lines.join("\n")]).stream(), writable, log: () => {} });
  * const received: unknown[] = [];
- * const transport = new StdioTransport({ readable: input, writable: output, log: () => {} });
- * const closed = new Promise<void>((resolve) => transport.onclose = resolve);
  * transport.onmessage = (message) => void received.push(message);
+ * const closed = new Promise<void>((resolve) => transport.onclose = resolve);
  * await transport.start();
  * await closed;
  * assert.deepEqual(received, [{ jsonrpc: "2.0", id: 8, method: "ping" }]);
@@ -166,19 +154,15 @@ export class StdioTransport {
     this.#size += bytes.length;
     if (this.#oversized) {
       this.#oversized.tail = _lastBytes([this.#oversized.tail, bytes], _EDGE_BYTES);
-      return;
-    }
-    if (this.#size <= this.#maxLineBytes) {
+    } else if (this.#size <= this.#maxLineBytes) {
       this.#parts.push(bytes);
-      return;
+    } else {
+      // Over the limit: keep only the edges, where the id usually is.
+      const parts = [...this.#parts, bytes];
+      const head = _concat(parts).subarray(0, _EDGE_BYTES);
+      this.#oversized = { head, tail: _lastBytes(parts, _EDGE_BYTES) };
+      this.#parts = [];
     }
-    // Over the limit: keep only the edges, where the id usually is.
-    const parts = [...this.#parts, bytes];
-    this.#oversized = {
-      head: _concat(parts).subarray(0, _EDGE_BYTES),
-      tail: _lastBytes(parts, _EDGE_BYTES),
-    };
-    this.#parts = [];
   }
 
   async #endLine(): Promise<void> {
@@ -193,17 +177,12 @@ export class StdioTransport {
       this.#log(`mdsel-claude: skipped a message of ${size} bytes (the limit is ${limit})`);
       const id = _findId(new TextDecoder().decode(oversized.head), "head") ??
         _findId(new TextDecoder().decode(oversized.tail), "tail");
-      if (id !== undefined) {
-        await this.#refuse(id, {
-          code: JSONRPC_ERRORS.invalidRequest,
-          message: `Message too large: ${size} bytes (the limit is ${limit})`,
-        });
-      }
+      const message = `Message too large: ${size} bytes (the limit is ${limit})`;
+      if (id !== undefined) await this.#refuse(id, JSONRPC_ERRORS.invalidRequest, message);
       return;
     }
     const line = new TextDecoder().decode(_concat(parts)).replace(/\r$/, "");
-    if (line.trim() === "") return;
-    await this.#handleLine(line);
+    if (line.trim() !== "") await this.#handleLine(line);
   }
 
   async #handleLine(line: string): Promise<void> {
@@ -213,21 +192,15 @@ export class StdioTransport {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.#log(`mdsel-claude: skipped a line that is not JSON: ${_preview(line)}`);
-      await this.#refuse(null, {
-        code: JSONRPC_ERRORS.parseError,
-        message: `Parse error: ${reason}`,
-      });
-      return;
+      return await this.#refuse(null, JSONRPC_ERRORS.parseError, `Parse error: ${reason}`);
     }
     const invalid = _envelopeError(value);
     if (invalid !== undefined) {
       this.#log(`mdsel-claude: skipped an invalid message (${invalid.reason}): ${_preview(line)}`);
       // A notification is never answered; a request is, by its id when it has a usable one.
       if (invalid.answer) {
-        await this.#refuse(invalid.id, {
-          code: JSONRPC_ERRORS.invalidRequest,
-          message: `Invalid Request: ${invalid.reason}`,
-        });
+        const message = `Invalid Request: ${invalid.reason}`;
+        await this.#refuse(invalid.id, JSONRPC_ERRORS.invalidRequest, message);
       }
       return;
     }
@@ -236,29 +209,20 @@ export class StdioTransport {
       const refusal = this.#checkRequest(message as unknown as CheckedRequest);
       if (refusal !== undefined) {
         this.#log(`mdsel-claude: refused ${message.method} (${refusal.message})`);
-        await this.#refuse(message.id as string | number, refusal);
-        return;
+        return await this.#refuse(message.id as string | number, refusal.code, refusal.message);
       }
     }
     this.onmessage?.(message);
   }
 
-  async #refuse(id: _MessageId, refusal: RequestRefusal): Promise<void> {
-    await this.send({
-      jsonrpc: "2.0",
-      id,
-      error: { code: refusal.code, message: refusal.message },
-    });
+  async #refuse(id: _MessageId, code: number, message: string): Promise<void> {
+    await this.send({ jsonrpc: "2.0", id, error: { code, message } });
   }
 }
 
-interface _EnvelopeError {
-  readonly reason: string;
-  readonly id: _MessageId;
-  readonly answer: boolean;
-}
-
-function _envelopeError(value: unknown): _EnvelopeError | undefined {
+function _envelopeError(
+  value: unknown,
+): { reason: string; id: _MessageId; answer: boolean } | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     const what = Array.isArray(value)
       ? "a batch (an array)"
@@ -272,33 +236,25 @@ function _envelopeError(value: unknown): _EnvelopeError | undefined {
   const id = _usableId(message.id);
   // Requests and malformed messages with an id are answered; notifications are not.
   const answer = hasId || typeof message.method !== "string";
-  const fail = (reason: string): _EnvelopeError => ({ reason, id, answer });
+  const fail = (reason: string) => ({ reason, id, answer });
   if (message.jsonrpc !== "2.0") return fail(`jsonrpc must be "2.0"`);
-  if (hasId && !_isRequestId(message.id)) {
+  const { id: rawId, method, params } = message;
+  if (hasId && !(typeof rawId === "string" || Number.isSafeInteger(rawId))) {
     return fail("id must be a string or an integer");
   }
   if ("method" in message) {
-    if (typeof message.method !== "string") return fail("method must be a string");
-    if ("params" in message) {
-      const params = message.params;
-      if (typeof params !== "object" || params === null || Array.isArray(params)) {
-        return fail("params must be an object");
-      }
+    if (typeof method !== "string") return fail("method must be a string");
+    if ("params" in message && (typeof params !== "object" || !params || Array.isArray(params))) {
+      return fail("params must be an object");
     }
   } else if (!hasId || !("result" in message || "error" in message)) {
     return fail("not a request, a notification or a response");
   }
   const parsed = JSONRPCMessageSchema.safeParse(message);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
-    return fail(`${where}${_oneLine(issue?.message ?? "invalid message")}`);
-  }
-  return undefined;
-}
-
-function _isRequestId(id: unknown): id is string | number {
-  return typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id));
+  if (parsed.success) return undefined;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+  return fail(`${where}${_oneLine(issue?.message ?? "invalid message")}`);
 }
 
 function _usableId(id: unknown): _MessageId {
@@ -307,9 +263,9 @@ function _usableId(id: unknown): _MessageId {
 }
 
 function _findId(text: string, edge: "head" | "tail"): _MessageId | undefined {
-  // JSON text of an id: a string or a number.
+  // JSON text of an id (a string or a number): at the start only right after the jsonrpc
+  // member, at the end only as the last member.
   const id = String.raw`("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)`;
-  // At the start only right after the jsonrpc member; at the end only as the last member.
   const pattern = edge === "head"
     ? new RegExp(String.raw`^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*${id}\s*,`)
     : new RegExp(String.raw`,\s*"id"\s*:\s*${id}\s*\}\s*$`);
@@ -324,8 +280,7 @@ function _findId(text: string, edge: "head" | "tail"): _MessageId | undefined {
 
 function _concat(parts: readonly Uint8Array[]): Uint8Array {
   if (parts.length === 1) return parts[0];
-  const size = parts.reduce((sum, part) => sum + part.length, 0);
-  const bytes = new Uint8Array(size);
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of parts) {
     bytes.set(part, offset);
@@ -336,8 +291,7 @@ function _concat(parts: readonly Uint8Array[]): Uint8Array {
 
 function _lastBytes(parts: readonly Uint8Array[], count: number): Uint8Array {
   const kept: Uint8Array[] = [];
-  let size = 0;
-  for (let i = parts.length - 1; i >= 0 && size < count; i--) {
+  for (let i = parts.length - 1, size = 0; i >= 0 && size < count; i--) {
     kept.unshift(parts[i]);
     size += parts[i].length;
   }

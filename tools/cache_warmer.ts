@@ -1,10 +1,6 @@
 /**
- * Finishing the bundled engine's cache between calls: once a call through the
- * cache has answered and no other call runs, the server runs `mdsel warm` over
- * the same paths with the same read access, so the next call over them is
- * warm. One run at a time, at the lowest priority; a call that comes in kills
- * the run (its parts written stay) and it starts again once that call has
- * answered. Its output is dropped: it never changes an answer.
+ * Finishing the bundled engine's cache between calls: when no call runs, `mdsel warm` over the
+ * paths of calls answered through the cache, one run at a time; a call that comes in kills it.
  *
  * @module
  */
@@ -14,28 +10,21 @@ import { MAX_TIMEOUT_MS, type ServerSettings } from "./settings.ts";
 
 /** Paths to finish the cache of: the call's arguments as checked, and what they may read. */
 export interface WarmTarget {
-  /** The files, folders and globs, as the call's `mdsel` got them. */
   readonly files: readonly string[];
   /** What the call may read ({@linkcode bundledMdsel}'s read access). */
   readonly scopes: readonly string[];
 }
 
 /**
- * A call's paths as a target, when there may be something to finish: a
- * folder, a glob, an `.mdx` file or 256 KB of Markdown (what the engine
- * caches); `undefined` for a call of small Markdown files.
- *
- * @param files The call's arguments as checked.
- * @param scopes What it may read.
+ * A call's checked paths and what it may read as a target, when there may be something to
+ * finish (a folder, a glob, an `.mdx` file or enough Markdown for the engine to cache).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { warmTarget } from "./cache_warmer.ts";
- * assert.deepEqual(await warmTarget(["/docs/a.mdx"], ["/docs/a.mdx"]), {
- *   files: ["/docs/a.mdx"],
- *   scopes: ["/docs/a.mdx"],
- * });
+ * const target = { files: ["/docs/a.mdx"], scopes: ["/docs/a.mdx"] };
+ * assert.deepEqual(await warmTarget(target.files, target.scopes), target);
  * assert.equal(await warmTarget(["/no/such/a.md"], ["/no/such/a.md"]), undefined);
  * ```
  */
@@ -49,24 +38,18 @@ export async function warmTarget(
   let bytes = 0;
   for (const file of files) {
     if (/\.mdx$/i.test(file)) return target;
-    try {
-      const info = await Deno.stat(file);
-      if (info.isDirectory) return target;
-      bytes += info.size;
-    } catch {
-      // Gone: the call said so.
-    }
+    const info = await Deno.stat(file).catch(() => undefined); // gone: the call said so
+    if (info?.isDirectory) return target;
+    bytes += info?.size ?? 0;
   }
   return bytes >= _MIN_MARKDOWN_BYTES ? target : undefined;
 }
 
-/** The Markdown the engine caches, in bytes, at the least (`CACHE_MIN_MARKDOWN_BYTES`). */
+// The least Markdown the engine caches, in bytes (`CACHE_MIN_MARKDOWN_BYTES`).
 const _MIN_MARKDOWN_BYTES = 256 * 1024;
-
-/** The most heap a warm run may take, in MB: past it the run ends, not the machine's memory. */
+// The most heap a warm run may take, in MB: past it the run ends, not the machine's memory.
 const _WARM_HEAP_MB = 768;
-
-/** The most targets waiting their turn: past it, the oldest goes. */
+// The most targets waiting their turn: past it, the oldest goes.
 const _MAX_WAITING_WARMS = 4;
 
 /**
@@ -77,7 +60,6 @@ const _MAX_WAITING_WARMS = 4;
  * import assert from "node:assert/strict";
  * import { CacheWarmer } from "./cache_warmer.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
- * // Without a cache folder, there is nothing to finish.
  * const warmer = new CacheWarmer(DEFAULT_SETTINGS);
  * warmer.callStarted();
  * warmer.callAnswered({ files: ["/docs"], scopes: ["/docs"] });
@@ -95,9 +77,8 @@ export class CacheWarmer {
   #runs = 0;
 
   /**
-   * @param settings Without a cache folder (`cacheDir`) or with `MDSEL_BIN`, nothing is run.
-   * @param shutdown Kills the run and empties the queue when it aborts.
-   * @param run How a target is run (the bundled engine's `mdsel warm` by default; for tests).
+   * Runs nothing without `settings.cacheDir` or with `MDSEL_BIN`; `shutdown` kills the run and
+   * empties the queue; `run` runs a target (the bundled engine's `mdsel warm` by default).
    */
   constructor(
     settings: ServerSettings,
@@ -123,10 +104,7 @@ export class CacheWarmer {
     return this.#runs;
   }
 
-  /**
-   * A call came in: the run in progress, if any, is killed, and its target
-   * waits again (first in line).
-   */
+  /** A call came in: the run in progress, if any, is killed, and its target waits first in line. */
   callStarted(): void {
     this.#calls++;
     const current = this.#current;
@@ -137,10 +115,7 @@ export class CacheWarmer {
     }
   }
 
-  /**
-   * A call is done: its paths, when the bundled engine answered it through
-   * the cache, wait their turn; once no call runs, the next target's run starts.
-   */
+  /** A call is done: its target, if answered through the cache, waits; with no call, a run starts. */
   callAnswered(target?: WarmTarget): void {
     this.#calls--;
     if (target !== undefined && this.enabled && !this.#shutdown?.aborted) {
@@ -152,10 +127,7 @@ export class CacheWarmer {
     this.#next();
   }
 
-  /**
-   * Waits until the run in progress, if any, is over (for tests: the run
-   * that the end of this one starts is not waited for).
-   */
+  /** Waits until the run in progress, if any, is over (not the one its end starts). */
   async idle(): Promise<void> {
     await this.#current?.done;
   }
@@ -171,9 +143,8 @@ export class CacheWarmer {
     if (target === undefined) return;
     const stop = new AbortController();
     this.#runs++;
-    const done = this.#run(target, stop.signal).catch(() => {
-      // Killed by a call, timed out or failed: the cache is only less complete.
-    }).finally(() => {
+    // Killed by a call, timed out or failed: the cache is only less complete.
+    const done = this.#run(target, stop.signal).catch(() => {}).finally(() => {
       this.#current = undefined;
       this.#next();
     });
@@ -185,10 +156,7 @@ function _same(a: WarmTarget, b: WarmTarget): boolean {
   return a.files.length === b.files.length && a.files.every((file, i) => file === b.files[i]);
 }
 
-/**
- * One `mdsel warm` of the bundled engine: the call's read access, the right
- * to lower its own priority, a bounded heap, its output dropped.
- */
+// One `mdsel warm`: the call's read access, the right to lower its priority, a bounded heap.
 async function _warm(
   target: WarmTarget,
   signal: AbortSignal,
@@ -201,9 +169,7 @@ async function _warm(
       "--allow-sys=setPriority",
       `--v8-flags=--max-old-space-size=${_WARM_HEAP_MB}`,
       ...bundled.args.slice(1),
-      "warm",
-      "--",
-      ...target.files,
+      ...["warm", "--", ...target.files],
     ],
     // A run parses what no call has yet: the calls' own timeout, several times over.
     timeoutMs: Math.min(settings.timeoutMs * 4, MAX_TIMEOUT_MS),

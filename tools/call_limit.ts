@@ -1,7 +1,6 @@
 /**
- * A bound on the `mdsel` runs in flight: started all at once, heavy calls
- * starve each other until all of them time out; queued in order, each gets
- * the machine and its timeout counts from when it starts.
+ * A bound on the `mdsel` runs in flight: queued in order, each heavy call gets the machine and its
+ * timeout counts from when it starts.
  *
  * @module
  */
@@ -58,9 +57,8 @@ export class CallLimit {
   }
 
   /**
-   * Runs a task once a slot is free, and returns what it returns.
+   * Runs a task once a slot is free, and returns what it returns; `signal` cancels the wait.
    *
-   * @param signal Cancels the wait: the task then never starts.
    * @throws {QueuedCallCancelledError} When `signal` aborts before the task starts.
    */
   async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {

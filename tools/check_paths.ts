@@ -1,9 +1,6 @@
 /**
- * The server's boundaries, checked before `mdsel` runs: every path a call
- * will read, folders and globs expanded by the engine's own expansion, must
- * be readable by the server itself (its read permission is the user's
- * sandbox, whichever `mdsel` runs), and unless `MDSEL_ALLOW_ANY_FILE=1` a file
- * named outright must be Markdown. Whether a file exists is for `mdsel` to say.
+ * The server's boundaries, checked before `mdsel` runs: every path a call will read must be
+ * readable by the server itself (the user's sandbox), and a file named outright must be Markdown.
  *
  * @module
  */
@@ -13,7 +10,7 @@ export { isMarkdownPath };
 
 const _EXTENSION_LIST = MARKDOWN_EXTENSIONS.join(", ").replace(/, (?=[^,]*$)/, " and ");
 
-/** Expansion errors that stop a call before anything is read: the server answers them itself. */
+// Expansion errors that stop a call before anything is read: the server answers them itself.
 const _LIMIT_CODES = new Set(["TOO_MANY_ENTRIES"]);
 
 /** What {@linkcode checkPaths} needs from the settings. */
@@ -26,37 +23,24 @@ export interface PathCheckOptions {
 export interface CheckedPaths {
   /** The arguments as `mdsel` gets them: `.` and `..` resolved in files and folders. */
   readonly files: string[];
-  /**
-   * What the bundled engine needs read access to: each file and folder, and
-   * each glob's base folders.
-   */
+  /** What the bundled engine needs read access to: each file and folder, each glob's bases. */
   readonly scopes: string[];
 }
 
 /**
- * Checks the paths of one tool call: every file it will read, folders and
- * globs expanded, against the server's read permission (queried, never
- * requested, so the server never prompts), and each file named outright
- * against the Markdown rule. A missing file with a Markdown extension passes
- * (`mdsel` reports it missing).
+ * Checks the paths one tool call names: every file it will read, folders and globs expanded,
+ * against the server's read permission (queried, never prompting), and each file named outright
+ * against the Markdown rule (a missing one passes: `mdsel` says so).
  *
- * @param files The paths the call names, as given (relative ones against the working directory).
- * @returns One line saying which path is refused and why, or the paths to hand to `mdsel`
- * (`.` and `..` resolved).
+ * @returns One line saying which path is refused and why, or the paths to hand to `mdsel`.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { checkPaths } from "./check_paths.ts";
- * assert.deepEqual(await checkPaths(["/no/such/../file.md"], { allowAnyFile: false }), {
- *   files: ["/no/file.md"],
- *   scopes: ["/no/file.md"],
- * });
- * assert.equal(
- *   await checkPaths(["/etc/hostname"], { allowAnyFile: false }),
- *   "Not a Markdown file: /etc/hostname (the tools read .md, .markdown and .mdx files; " +
- *     "set MDSEL_ALLOW_ANY_FILE=1 to allow any file)",
- * );
+ * const checked = { files: ["/no/file.md"], scopes: ["/no/file.md"] };
+ * assert.deepEqual(await checkPaths(["/no/such/../file.md"], { allowAnyFile: false }), checked);
+ * assert.match(await checkPaths(["/etc/hostname"], { allowAnyFile: false }) as string, /^Not a Markdown file/);
  * ```
  */
 export async function checkPaths(
@@ -75,12 +59,8 @@ export async function checkPaths(
       return state === "granted";
     };
     // Every Markdown file, ignored by git or not: whatever any mdsel may read is checked.
-    const expanded = await expandPaths([given], {
-      canRead,
-      list: !everywhere,
-      maxFiles: Infinity,
-      gitignore: false,
-    });
+    const expandOptions = { canRead, list: !everywhere, maxFiles: Infinity, gitignore: false };
+    const expanded = await expandPaths([given], expandOptions);
     const [arg] = expanded.args;
     for (const path of expanded.denied) {
       // The argument itself (or its glob's base) is named as given; a path found inside it, as found.
@@ -107,8 +87,7 @@ export async function checkPaths(
 
 function _state(path: string | undefined): Deno.PermissionState | Error {
   try {
-    // Synchronous: several times cheaper over a big folder.
-    return Deno.permissions.querySync({ name: "read", path }).state;
+    return Deno.permissions.querySync({ name: "read", path }).state; // sync: cheaper over a folder
   } catch (error) {
     // A path Deno cannot even query is not one the server may vouch for.
     return error instanceof Error ? error : new Error(String(error));
@@ -125,8 +104,8 @@ function _notAllowed(path: string, given: string, state: Deno.PermissionState | 
   return `Not allowed to read ${_show(path)}${inside}: ${why}`;
 }
 
+// Keeps the answer on one line whatever a path holds.
 function _show(text: string): string {
-  // Keeps the answer on one line whatever a path holds.
   // deno-lint-ignore no-control-regex
   return /[\u0000-\u001f\u007f]/.test(text) ? JSON.stringify(text) : text;
 }

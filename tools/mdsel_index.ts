@@ -17,12 +17,8 @@ export const MDSEL_INDEX = "mdsel_index";
 export const MdselIndexSchema = { files: filesSchema("index") };
 
 /**
- * The tool's title, description and annotations. The description carries the
- * live `MDSEL_MIN_WORDS` and `MDSEL_SIZE_WORDS`, and says what the output
- * format in use (`MDSEL_FORMAT`) shows: the outline of the text format, or
- * the fields of the JSON one.
- *
- * @returns The config `registerTool` takes (without the schema).
+ * The tool's title, description and annotations (`registerTool`'s config without the schema): the
+ * description carries the live thresholds and says what the output format in use shows.
  *
  * @example
  * ```ts
@@ -72,8 +68,7 @@ export function mdselIndexConfig(
 }
 
 /**
- * The `mdsel` arguments of one call: files after `--`, so a name starting
- * with `-` is never taken for an option.
+ * The `mdsel` arguments of one call: files after `--`, so a name starting with `-` is no option.
  *
  * @example
  * ```ts
@@ -104,15 +99,10 @@ export function registerMdselIndex(server: McpServer, context: ToolContext): Reg
   return server.registerTool(
     MDSEL_INDEX,
     { ...mdselIndexConfig(context.settings), inputSchema: MdselIndexSchema },
-    ({ files }, extra) =>
-      mdselToolResult(
-        {
-          files,
-          args: (checked) => mdselIndexArgs(checked, context.settings.format),
-          signal: extra.signal,
-          onProgress: progressNotifier(extra),
-        },
-        context,
-      ),
+    ({ files }, extra) => {
+      const args = (checked: readonly string[]) => mdselIndexArgs(checked, context.settings.format);
+      const { signal } = extra;
+      return mdselToolResult({ files, args, signal, onProgress: progressNotifier(extra) }, context);
+    },
   );
 }

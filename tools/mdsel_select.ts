@@ -29,10 +29,8 @@ export const MdselSelectSchema = {
 };
 
 /**
- * The tool's title, description and annotations. The description says what
- * the output format in use (`MDSEL_FORMAT`) returns.
- *
- * @returns The config `registerTool` takes (without the schema).
+ * The tool's title, description and annotations (`registerTool`'s config without the schema): the
+ * description says what the output format in use returns.
  *
  * @example
  * ```ts
@@ -84,8 +82,8 @@ export function mdselSelectConfig(
 }
 
 /**
- * The `mdsel` arguments of one call: selector and files after `--`, so text
- * starting with `-` is never taken for an option.
+ * The `mdsel` arguments of one call: selector and files after `--`, so text starting with `-` is
+ * no option.
  *
  * @example
  * ```ts
@@ -120,15 +118,11 @@ export function registerMdselSelect(server: McpServer, context: ToolContext): Re
   return server.registerTool(
     MDSEL_SELECT,
     { ...mdselSelectConfig(context.settings), inputSchema: MdselSelectSchema },
-    ({ selector, files }, extra) =>
-      mdselToolResult(
-        {
-          files,
-          args: (checked) => mdselSelectArgs(selector, checked, context.settings.format),
-          signal: extra.signal,
-          onProgress: progressNotifier(extra),
-        },
-        context,
-      ),
+    ({ selector, files }, extra) => {
+      const { format } = context.settings;
+      const args = (checked: readonly string[]) => mdselSelectArgs(selector, checked, format);
+      const { signal } = extra;
+      return mdselToolResult({ files, args, signal, onProgress: progressNotifier(extra) }, context);
+    },
   );
 }

@@ -24,10 +24,8 @@ export const TOOL_NAMES: readonly string[] = [MDSEL_INDEX, MDSEL_SELECT];
  * import { registerTools } from "./mod.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
  * const server = new McpServer({ name: "example", version: "0.0.0" });
- * assert.deepEqual(Object.keys(registerTools(server, { settings: DEFAULT_SETTINGS })), [
- *   "mdsel_index",
- *   "mdsel_select",
- * ]);
+ * const tools = registerTools(server, { settings: DEFAULT_SETTINGS });
+ * assert.deepEqual(Object.keys(tools), ["mdsel_index", "mdsel_select"]);
  * ```
  */
 export function registerTools(

@@ -1,14 +1,13 @@
 /**
- * MCP progress for a tool call: when the client sent a `progressToken`, a
- * call that runs past {@linkcode PROGRESS_AFTER_MS} reports the engine's
- * files read of files to read as `notifications/progress`.
+ * MCP progress for a tool call: when the client sent a `progressToken`, a call that runs long
+ * reports the engine's files read of files to read as `notifications/progress`.
  *
  * @module
  */
 import type { ProgressListener } from "../mdsel/cli/progress.ts";
 
-/** How long a call runs before it reports progress: a quick one sends nothing. */
-export const PROGRESS_AFTER_MS = 1000;
+// How long a call runs before it reports progress: a quick one sends nothing.
+const _AFTER_MS = 1000;
 
 /** What a tool handler's `extra` offers for progress (the SDK's `RequestHandlerExtra`). */
 export interface ProgressChannel {
@@ -22,10 +21,8 @@ export interface ProgressChannel {
 }
 
 /**
- * A listener that sends MCP progress for the request, or `undefined` when the
- * client did not ask for it. Counts go up only; a failed send is let go.
- *
- * @param afterMs How long the call runs before its first notification.
+ * A listener that sends MCP progress for the request once it has run `afterMs`, or `undefined`
+ * when the client did not ask for it. Counts go up only; a failed send is let go.
  *
  * @example
  * ```ts
@@ -48,7 +45,7 @@ export interface ProgressChannel {
  */
 export function progressNotifier(
   extra: ProgressChannel,
-  afterMs: number = PROGRESS_AFTER_MS,
+  afterMs: number = _AFTER_MS,
 ): ProgressListener | undefined {
   const token = extra._meta?.progressToken;
   if (token === undefined) return undefined;
@@ -57,9 +54,8 @@ export function progressNotifier(
   return (done, total) => {
     if (done <= sent || performance.now() - started < afterMs) return;
     sent = done;
-    const message = `${done.toLocaleString("en-US")} of ${
-      total.toLocaleString("en-US")
-    } files read`;
+    const [count, of] = [done, total].map((number) => number.toLocaleString("en-US"));
+    const message = `${count} of ${of} files read`;
     extra.sendNotification({
       method: "notifications/progress",
       params: { progressToken: token, progress: done, total, message },

@@ -1,18 +1,14 @@
 /**
- * The one wrapper around subprocesses, {@linkcode runCommand}: no shell, no
- * stdin, a timeout, a cap on output, cancellation, and a child that is always
- * killed and reaped (with its process group where Deno allows it). A non-zero
- * exit becomes a {@linkcode CommandExitError} with the output and the tail of stderr.
+ * The one wrapper around subprocesses, {@linkcode runCommand}: no shell, no stdin, a timeout, a
+ * cap on output, cancellation, and a child (and its process group) always killed and reaped.
  *
  * @module
  */
 import { formatBytes } from "../mdsel/files/format_bytes.ts";
 
-/** What a finished command printed. */
+/** What a finished command printed, decoded as UTF-8. */
 export interface CommandOutput {
-  /** Standard output, decoded as UTF-8. */
   readonly stdout: string;
-  /** Standard error, decoded as UTF-8. */
   readonly stderr: string;
 }
 
@@ -30,10 +26,7 @@ export interface RunCommandOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** How messages name the program; `command` by default. */
   readonly name?: string;
-  /**
-   * Sees each line of stderr as it comes (without its line end); a line it
-   * returns `true` for is left out of the stderr returned.
-   */
+  /** Sees each line of stderr as it comes; a line it returns `true` for is left out of stderr. */
   readonly onStderrLine?: (line: string) => boolean;
 }
 
@@ -56,9 +49,7 @@ export class CommandExitError extends CommandError {
   readonly code: number;
   /** The signal that killed it, if one did. */
   readonly signal: Deno.Signal | null;
-  /** Everything it printed on stdout. */
   readonly stdout: string;
-  /** Everything it printed on stderr. */
   readonly stderr: string;
 
   /** Creates the error from how the program ended and what it printed. */
@@ -78,27 +69,19 @@ export class CommandExitError extends CommandError {
 
 /** The command ran longer than its timeout and was killed. */
 export class CommandTimeoutError extends CommandError {
-  /** The timeout in milliseconds. */
-  readonly timeoutMs: number;
-
   /** Creates the error for the timeout the program passed. */
   constructor(command: string, timeoutMs: number) {
     super(command, `${command} timed out after ${formatSeconds(timeoutMs)}`);
     this.name = "CommandTimeoutError";
-    this.timeoutMs = timeoutMs;
   }
 }
 
 /** The command printed more than allowed and was killed. */
 export class CommandOutputLimitError extends CommandError {
-  /** The cap in bytes. */
-  readonly maxOutputBytes: number;
-
   /** Creates the error for the cap the program passed. */
   constructor(command: string, maxOutputBytes: number) {
     super(command, `${command} output exceeded ${formatBytes(maxOutputBytes, { binary: true })}`);
     this.name = "CommandOutputLimitError";
-    this.maxOutputBytes = maxOutputBytes;
   }
 }
 
@@ -112,11 +95,9 @@ export class CommandAbortedError extends CommandError {
 }
 
 /**
- * Runs a program to completion and returns what it printed. Spawning errors
- * are not wrapped: a missing program throws `Deno.errors.NotFound`, a missing
- * `--allow-run` throws `Deno.errors.NotCapable`.
+ * Runs a program (a name on PATH, or a path) to completion and returns what it printed. Spawning
+ * errors are not wrapped (`Deno.errors.NotFound`, `Deno.errors.NotCapable`).
  *
- * @param command The program: a name looked up on PATH, or a path.
  * @throws {CommandExitError} When it exits with another code or dies from a signal.
  * @throws {CommandTimeoutError} When it runs longer than `timeoutMs`.
  * @throws {CommandOutputLimitError} When it prints more than `maxOutputBytes`.
@@ -126,12 +107,8 @@ export class CommandAbortedError extends CommandError {
  * ```ts
  * import assert from "node:assert/strict";
  * import { runCommand } from "./run_command.ts";
- * const { stdout } = await runCommand(Deno.execPath(), {
- *   args: ["eval", "console.log('hi')"],
- *   timeoutMs: 10_000,
- *   maxOutputBytes: 1024,
- * });
- * assert.equal(stdout, "hi\n");
+ * const options = { args: ["eval", "console.log('hi')"], timeoutMs: 10_000, maxOutputBytes: 1024 };
+ * assert.equal((await runCommand(Deno.execPath(), options)).stdout, "hi\n");
  * ```
  */
 export async function runCommand(
@@ -159,10 +136,8 @@ export async function runCommand(
     // A grandchild may still hold the pipes open: stop reading them.
     for (const reader of readers) reader.cancel().catch(() => {});
   };
-  const timer = setTimeout(
-    () => kill(new CommandTimeoutError(name, options.timeoutMs)),
-    options.timeoutMs,
-  );
+  const { timeoutMs } = options;
+  const timer = setTimeout(() => kill(new CommandTimeoutError(name, timeoutMs)), timeoutMs);
   const onAbort = () => kill(new CommandAbortedError(name));
   options.signal?.addEventListener("abort", onAbort, { once: true });
 
@@ -208,10 +183,8 @@ export async function runCommand(
 }
 
 /**
- * The last non-empty lines of a stderr text, joined into one line, for
- * messages (`""` when there are none).
- *
- * @param maxLength At most this many characters (the end is kept).
+ * The last non-empty lines of a stderr text joined into one line of at most `maxLength`
+ * characters (the end is kept), for messages.
  *
  * @example
  * ```ts
@@ -242,8 +215,8 @@ export function formatSeconds(ms: number): string {
 }
 
 /**
- * Whether a run gets a process group of its own, so that a kill reaches a
- * wrapper script's children too: everywhere but on Windows, which has none.
+ * Whether a run gets a process group of its own, so a kill reaches a wrapper script's children
+ * too: everywhere but on Windows, which has none.
  *
  * @example
  * ```ts
@@ -269,9 +242,7 @@ function _killTree(child: Deno.ChildProcess): void {
   }
   try {
     child.kill("SIGKILL");
-  } catch {
-    // It has already exited.
-  }
+  } catch { /* it has already exited */ }
 }
 
 function _decode(chunks: readonly Uint8Array[]): string {

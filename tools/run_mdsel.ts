@@ -1,8 +1,6 @@
 /**
- * Runs `mdsel` for both tools: `MDSEL_BIN` when set, else `mdsel` on PATH,
- * else the bundled engine (this package's `mdsel/cli.ts`) with read access to
- * the named files only. Every failure of the server's own becomes an
- * {@linkcode MdselUnavailableError} or a `CommandError` with one clear line.
+ * Runs `mdsel` for both tools: `MDSEL_BIN` when set, else `mdsel` on PATH, else the bundled engine
+ * with read access to the named files only.
  *
  * @module
  */
@@ -17,26 +15,19 @@ import {
 import { type CommandOutput, runCommand } from "./run_command.ts";
 import type { ServerSettings } from "./settings.ts";
 
-/** How the README tells users to install the bundled CLI as `mdsel`, from JSR. */
-const _INSTALL_HINT = "deno install -g -n mdsel --allow-read jsr:@x/mdsel-claude/mdsel";
-
-/** The command that installs the bundled CLI as `mdsel` from where this server runs. */
+// The command that installs the bundled CLI as `mdsel` from where this server runs.
 function _installHint(moduleUrl: URL = new URL("../mdsel/cli.ts", import.meta.url)): string {
+  const install = "deno install -g -n mdsel --allow-read";
   if (moduleUrl.protocol === "file:") {
     const config = fileURLToPath(new URL("../deno.json", moduleUrl));
-    return `deno install -g -n mdsel --allow-read --config ${config} ${fileURLToPath(moduleUrl)}`;
+    return `${install} --config ${config} ${fileURLToPath(moduleUrl)}`;
   }
   const published = /^\/(@[^/]+\/[^/]+)\/([^/]+)\/mdsel\/cli\.ts$/.exec(moduleUrl.pathname);
-  if (published) {
-    return `deno install -g -n mdsel --allow-read jsr:${published[1]}@${published[2]}/mdsel`;
-  }
-  return _INSTALL_HINT;
+  const version = published ? `${published[1]}@${published[2]}` : "@x/mdsel-claude";
+  return `${install} jsr:${version}/mdsel`;
 }
 
-/**
- * The longest `--allow-read=` argument given to the bundled engine, in bytes:
- * Linux refuses any one argument over 128 KiB.
- */
+/** The longest `--allow-read=` argument for the bundled engine, in bytes (Linux caps at 128 KiB). */
 export const MAX_READ_FLAG_BYTES = 64 * 1024;
 
 /** The variables the bundled engine reads: the server's environment passes them on. */
@@ -55,12 +46,8 @@ export class MdselUnavailableError extends Error {
 export interface MdselCall {
   /** The arguments after `mdsel`. */
   readonly args: readonly string[];
-  /**
-   * What the call reads, as checked: its files and folders, and its globs'
-   * base folders. The bundled engine may read these and nothing else.
-   */
+  /** Its files, folders and globs' base folders, as checked: all the bundled engine may read. */
   readonly files: readonly string[];
-  /** Kills the run when it aborts. */
   readonly signal?: AbortSignal;
   /** Told when the bundled engine is the one that runs (whatever it answers). */
   readonly onBundled?: () => void;
@@ -70,17 +57,14 @@ export interface MdselCall {
 
 /** A program and the arguments that start it. */
 export interface CommandLine {
-  /** The program. */
   readonly command: string;
-  /** Its arguments. */
   readonly args: readonly string[];
   /** Variables to set for it (the rest is inherited). */
   readonly env?: Readonly<Record<string, string>>;
 }
 
 /**
- * Runs one `mdsel` call with the server's settings and returns what it
- * printed, when it exited with code 0.
+ * Runs one `mdsel` call with the server's settings and returns what it printed, when it exited 0.
  *
  * @throws {MdselUnavailableError} When no `mdsel` can be started.
  * @throws {CommandExitError} When `mdsel` exits with another code (its output is on the error).
@@ -105,16 +89,15 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
     name: "mdsel",
     ...(call.onProgress === undefined ? {} : _progressOptions(call.onProgress)),
   };
-  if (settings.mdselBin !== undefined) {
-    const bin = settings.mdselBin;
+  const bin = settings.mdselBin;
+  if (bin !== undefined) {
     try {
       return await runCommand(bin, { ...limits, args: call.args });
     } catch (error) {
       if (error instanceof Deno.errors.NotFound) {
-        throw new MdselUnavailableError(
-          `Cannot find the mdsel CLI at MDSEL_BIN='${bin}': fix MDSEL_BIN or unset it`,
-          { cause: error },
-        );
+        const message =
+          `Cannot find the mdsel CLI at MDSEL_BIN='${bin}': fix MDSEL_BIN or unset it`;
+        throw new MdselUnavailableError(message, { cause: error });
       }
       if (error instanceof Deno.errors.NotCapable) throw _notAllowed(bin, error);
       if (error instanceof Deno.errors.PermissionDenied) throw _notExecutable(bin, error);
@@ -152,35 +135,18 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
 }
 
 /**
- * The command line that runs the bundled engine: this Deno with read access
- * to the named files and folders only (to their folders past
- * {@linkcode MAX_READ_FLAG_BYTES}, to everything when a path holds a comma or
- * the folders are still too many),
- * the engine's variables ({@linkcode ENGINE_ENV}, and `MDSEL_PROGRESS`), its own modules (its
- * parsing workers read them like files) and, with a cache folder, read and
- * write access to that folder, named in `MDSEL_CACHE_DIR`.
- *
- * @param files The files and folders the call names (a glob's fixed base for a glob).
- * @param moduleUrl Where the CLI module is; this package's `mdsel/cli.ts` by default.
- * @param cacheDir The engine's cache folder, when the server grants it one.
- * @returns The program, the arguments that come before `mdsel`'s own, and its variables.
+ * The command line (before `mdsel`'s own arguments) that runs the CLI at `moduleUrl`: this Deno
+ * reading only `files` (their folders past {@linkcode MAX_READ_FLAG_BYTES}), its own modules and
+ * `cacheDir`, which it may also write, with the engine's variables.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { bundledMdsel } from "./run_mdsel.ts";
  * const { args } = bundledMdsel(["/docs/a.md"], new URL("https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts"));
- * assert.equal(
- *   args.join(" "),
- *   "run --quiet --no-prompt --allow-read=/docs/a.md " +
- *     "--allow-env=MDSEL_PAGE_WORDS,MDSEL_PAGE_CHARS,MDSEL_MAX_CHARS,MDSEL_INDEX_MAX_CHARS," +
- *     "MDSEL_SIZE_WORDS,MDSEL_MAX_BYTES,MDSEL_MAX_FILES,MDSEL_CACHE,MDSEL_CACHE_DIR," +
- *     "MDSEL_CACHE_MAX_BYTES,MDSEL_PROGRESS " +
- *     "--no-config --no-lock https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts",
- * );
+ * assert.deepEqual(args.slice(0, 4), ["run", "--quiet", "--no-prompt", "--allow-read=/docs/a.md"]);
  * const cached = bundledMdsel(["/docs/a.md"], new URL("file:///src/mdsel/cli.ts"), "/home/ann/.cache/mdsel");
  * assert.ok(cached.args.includes("--allow-read=/docs/a.md,/src/mdsel,/home/ann/.cache/mdsel"));
- * assert.ok(cached.args.includes("--allow-write=/home/ann/.cache/mdsel"));
  * assert.deepEqual(cached.env, { MDSEL_CACHE_DIR: "/home/ann/.cache/mdsel" });
  * ```
  */
@@ -203,22 +169,14 @@ export function bundledMdsel(
   if (cacheDir !== undefined && read.length > 0 && !cacheDir.includes(",")) {
     cache.push(`--allow-write=${cacheDir}`);
   }
-  // A checkout needs its deno.json (the import map); a published module has
-  // its specifiers resolved already, and must not touch the user's config or lockfile.
+  // A checkout needs its deno.json; a published module must not touch the user's config or lock.
   const module = moduleUrl.protocol === "file:"
     ? ["--config", fileURLToPath(new URL("../deno.json", moduleUrl)), fileURLToPath(moduleUrl)]
     : ["--no-config", "--no-lock", moduleUrl.href];
+  const env = `--allow-env=${[...ENGINE_ENV, PROGRESS_VARIABLE].join(",")}`;
   return {
     command: Deno.execPath(),
-    args: [
-      "run",
-      "--quiet",
-      "--no-prompt",
-      ...read,
-      ...cache,
-      `--allow-env=${[...ENGINE_ENV, PROGRESS_VARIABLE].join(",")}`,
-      ...module,
-    ],
+    args: ["run", "--quiet", "--no-prompt", ...read, ...cache, env, ...module],
     ...(cache.length === 0 ? {} : { env: { MDSEL_CACHE_DIR: cacheDir! } }),
   };
 }
@@ -247,17 +205,14 @@ function _outermost(folders: readonly string[]): string[] {
 }
 
 function _notAllowed(program: string, cause: Error): MdselUnavailableError {
-  return new MdselUnavailableError(
-    `Not allowed to run ${program}: start the server with --allow-run=${program} (or -A)`,
-    { cause },
-  );
+  const message =
+    `Not allowed to run ${program}: start the server with --allow-run=${program} (or -A)`;
+  return new MdselUnavailableError(message, { cause });
 }
 
 function _notExecutable(program: string, cause: Error): MdselUnavailableError {
-  return new MdselUnavailableError(
-    `Cannot run ${program}: permission denied (is it an executable file?)`,
-    { cause },
-  );
+  const message = `Cannot run ${program}: permission denied (is it an executable file?)`;
+  return new MdselUnavailableError(message, { cause });
 }
 
 /** Asks the engine for progress lines, and takes them out of its stderr for `listener`. */

@@ -1,11 +1,9 @@
 /**
- * The server's settings, read once at start-up from the environment. Without
- * `--allow-env` every setting takes its default, silently: the sandboxed
- * server (`--allow-run=mdsel --allow-read`) must start all the same.
+ * The server's settings, read once at start-up from the environment; without `--allow-env` every
+ * setting takes its default, silently, so the sandboxed server starts all the same.
  *
  * @module
  */
-
 import { readCacheSettings } from "../mdsel/settings/cache_settings.ts";
 import { DEFAULT_ENGINE_SETTINGS, quietEnv } from "../mdsel/settings/engine_settings.ts";
 
@@ -24,20 +22,13 @@ export interface ServerSettings {
   readonly maxOutputBytes: number;
   /** `MDSEL_FORMAT`: `text` (the default) or `json`. */
   readonly format: OutputFormat;
-  /**
-   * `MDSEL_SIZE_WORDS`: from which size the outline shows a section's words.
-   * An engine setting, read too because the `mdsel_index` description quotes it.
-   */
+  /** `MDSEL_SIZE_WORDS`: from which size the outline shows a section's words (an engine's). */
   readonly sizeWords: number;
   /** `MDSEL_ALLOW_ANY_FILE=1`: the tools take files of any extension, not only Markdown ones. */
   readonly allowAnyFile: boolean;
   /** `MDSEL_MAX_CONCURRENT`: how many `mdsel` runs at once; later calls wait their turn. */
   readonly maxConcurrent: number;
-  /**
-   * The engine's cache folder, when the cache is on (`MDSEL_CACHE`,
-   * `MDSEL_CACHE_DIR`) and the server may itself read and write it: the
-   * bundled engine is granted that folder.
-   */
+  /** The engine's cache folder, when the cache is on and the server may read and write it. */
   readonly cacheDir?: string;
   /** One line per ignored value, for stderr. */
   readonly warnings: readonly string[];
@@ -74,10 +65,8 @@ export const SETTING_NAMES = [
 export type EnvLookup = (name: string) => string | undefined;
 
 /**
- * Reads the settings. A value that is not valid falls back to its default with
- * one warning line.
- *
- * @param getEnv Looks a variable up; {@linkcode _readProcessEnv} by default.
+ * Reads the settings (from the process, without prompting, by default); a value that is not valid
+ * falls back to its default with one warning line.
  *
  * @example
  * ```ts
@@ -92,7 +81,7 @@ export type EnvLookup = (name: string) => string | undefined;
  * ]);
  * ```
  */
-export function readSettings(getEnv: EnvLookup = _readProcessEnv): ServerSettings {
+export function readSettings(getEnv: EnvLookup = quietEnv): ServerSettings {
   const warnings: string[] = [];
   const number = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) => {
     const raw = getEnv(name)?.trim();
@@ -110,21 +99,17 @@ export function readSettings(getEnv: EnvLookup = _readProcessEnv): ServerSetting
   const maxOutputBytes = number("MDSEL_MAX_OUTPUT_BYTES", DEFAULT_SETTINGS.maxOutputBytes, 1);
   const sizeWords = number("MDSEL_SIZE_WORDS", DEFAULT_SETTINGS.sizeWords, 1);
   const maxConcurrent = number("MDSEL_MAX_CONCURRENT", DEFAULT_SETTINGS.maxConcurrent, 1);
+  const ignoring = (name: string, raw: string, use: string, using: string) =>
+    warnings.push(`mdsel-claude: ignoring ${name}='${raw}' (use ${use}); using ${using}`);
   const rawFormat = getEnv("MDSEL_FORMAT")?.trim().toLowerCase();
   let format = DEFAULT_SETTINGS.format;
   if (rawFormat === "text" || rawFormat === "json") format = rawFormat;
-  else if (rawFormat !== undefined && rawFormat !== "") {
-    warnings.push(
-      `mdsel-claude: ignoring MDSEL_FORMAT='${rawFormat}' (use text or json); using text`,
-    );
-  }
+  else if (rawFormat) ignoring("MDSEL_FORMAT", rawFormat, "text or json", "text");
   const rawAllowAny = getEnv("MDSEL_ALLOW_ANY_FILE")?.trim().toLowerCase();
   let allowAnyFile = DEFAULT_SETTINGS.allowAnyFile;
   if (rawAllowAny === "1" || rawAllowAny === "true") allowAnyFile = true;
   else if (rawAllowAny !== undefined && !["", "0", "false"].includes(rawAllowAny)) {
-    warnings.push(
-      `mdsel-claude: ignoring MDSEL_ALLOW_ANY_FILE='${rawAllowAny}' (use 1 or 0); using 0`,
-    );
+    ignoring("MDSEL_ALLOW_ANY_FILE", rawAllowAny, "1 or 0", "0");
   }
   const bin = getEnv("MDSEL_BIN")?.trim();
   const cacheDir = readCacheSettings(getEnv).dir;
@@ -143,9 +128,8 @@ export function readSettings(getEnv: EnvLookup = _readProcessEnv): ServerSetting
 }
 
 /**
- * How many `mdsel` runs go at once by default: two per core (at least 2). A
- * run spends part of its life starting up rather than parsing, so two per
- * core keep the cores busy; many more only share them and the memory.
+ * How many `mdsel` runs go at once by default: two per core (a run spends part of its life
+ * starting up), at least 2.
  *
  * @example
  * ```ts
@@ -157,6 +141,3 @@ export function readSettings(getEnv: EnvLookup = _readProcessEnv): ServerSetting
 export function defaultConcurrency(): number {
   return 2 * Math.max(1, navigator.hardwareConcurrency || 1);
 }
-
-/** Reads a variable of this process without prompting: `undefined` if unset or not readable. */
-const _readProcessEnv: EnvLookup = quietEnv;

@@ -14,18 +14,17 @@ export const READ_ONLY_ANNOTATIONS: ToolAnnotations = {
   openWorldHint: false,
 };
 
-/** The longest path a call may name, in characters (Linux's `PATH_MAX`). */
+// The longest path a call may name, in characters (Linux's `PATH_MAX`).
 const _MAX_PATH_CHARS = 4096;
-
-/** The most characters all paths of a call may hold: well within the OS argument limit. */
+// The most characters all paths of a call may hold: well within the OS argument limit.
 const _MAX_PATHS_CHARS = 1024 * 1024;
 
 /** The longest selector or search a call may give, in characters. */
 export const MAX_SELECTOR_CHARS = 10_000;
 
 /**
- * The zod schema of a string the operating system can pass as an argument:
- * no NUL character, at most `max` characters.
+ * The zod schema of a string the operating system can pass as an argument: no NUL character, at
+ * most `max` characters.
  *
  * @example
  * ```ts
@@ -41,25 +40,16 @@ export function argumentSchema(max: number) {
     .min(1, "must not be empty")
     .refine((text) => !text.includes("\0"), "must not hold a NUL character")
     .check((context) => {
-      if (context.value.length > max) {
-        context.issues.push({
-          code: "custom",
-          input: context.value,
-          message: `must be at most ${max.toLocaleString("en-US")} characters (it has ${
-            context.value.length.toLocaleString("en-US")
-          })`,
-        });
-      }
+      const chars = context.value.length;
+      if (chars <= max) return;
+      const message = `must be at most ${_count(max)} characters (it has ${_count(chars)})`;
+      context.issues.push({ code: "custom", input: context.value, message });
     });
 }
 
 /**
- * The `files` input: at least one non-empty path, each one an argument the
- * operating system can pass, all within {@linkcode _MAX_PATHS_CHARS}. The
- * schema checks shape only; the server's boundaries are checked before `mdsel`
- * runs (`check_paths.ts`), and whether a file exists is for `mdsel` to say.
- *
- * @param purpose What the files are for, ending the description: `index`, `search`.
+ * The `files` input, for `purpose` (`index`, `search`): at least one path, each an argument the
+ * operating system can pass, all within a size limit. It checks shape only (`check_paths.ts`).
  *
  * @example
  * ```ts
@@ -74,19 +64,16 @@ export function filesSchema(purpose: string) {
     .min(1, "must name at least one file")
     .check((context) => {
       const chars = context.value.reduce((sum, path) => sum + path.length + 1, 0);
-      if (chars > _MAX_PATHS_CHARS) {
-        context.issues.push({
-          code: "custom",
-          input: context.value,
-          message: `must hold at most ${
-            _MAX_PATHS_CHARS.toLocaleString("en-US")
-          } characters of paths in all (they have ${
-            chars.toLocaleString("en-US")
-          }): name a folder or a glob instead`,
-        });
-      }
+      if (chars <= _MAX_PATHS_CHARS) return;
+      const message = `must hold at most ${_count(_MAX_PATHS_CHARS)} characters of paths in all ` +
+        `(they have ${_count(chars)}): name a folder or a glob instead`;
+      context.issues.push({ code: "custom", input: context.value, message });
     })
     .describe(
       `Array of absolute paths to Markdown documents to ${purpose}: files, folders or globs`,
     );
+}
+
+function _count(value: number): string {
+  return value.toLocaleString("en-US");
 }

@@ -1,7 +1,6 @@
 /**
- * Turns one `mdsel` run into a tool result: its output verbatim, `isError`
- * when it failed, and one clear line for failures of the server's own and
- * for paths beyond the server's boundaries.
+ * Turns one `mdsel` run into a tool result: its output verbatim, `isError` when it failed, and one
+ * clear line for failures of the server's own and for paths beyond the server's boundaries.
  *
  * @module
  */
@@ -16,7 +15,6 @@ import type { ProgressListener } from "../mdsel/cli/progress.ts";
 
 /** What every tool needs from the server. */
 export interface ToolContext {
-  /** The settings read at start-up. */
   readonly settings: ServerSettings;
   /** Aborts when the server shuts down: running `mdsel` processes are killed. */
   readonly shutdown?: AbortSignal;
@@ -32,34 +30,25 @@ export interface ToolCall {
   readonly files: readonly string[];
   /** The `mdsel` arguments for the paths as checked (`.` and `..` resolved). */
   readonly args: (files: readonly string[]) => string[];
-  /** The request's cancellation. */
   readonly signal?: AbortSignal;
   /** Told of the engine's progress, when the client asked for it (`progress.ts`). */
   readonly onProgress?: ProgressListener;
 }
 
 /**
- * Runs `mdsel` and returns what it printed as the tool result: stdout on
- * exit 0; on another exit stdout (else stderr, else `mdsel exited with code
- * N`) with `isError: true`. Paths {@linkcode checkPaths} refuses are answered
- * with one line and `isError: true`, without running `mdsel`. With a
- * `callLimit`, the run waits its turn. It never throws for a failure of `mdsel`.
+ * Runs `mdsel` (in its turn, with a `callLimit`) and returns what it printed as the tool result,
+ * with `isError: true` on another exit than 0 or for paths {@linkcode checkPaths} refuses. It
+ * never throws for a failure of `mdsel`.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { mdselToolResult } from "./tool_result.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
- * const result = await mdselToolResult(
- *   {
- *     files: ["/no/such/file.md"],
- *     args: (files) => ["select", "--json", "--", "h1.0", ...files],
- *   },
- *   { settings: DEFAULT_SETTINGS },
- * );
+ * const args = (files: readonly string[]) => ["select", "--json", "--", "h1.0", ...files];
+ * const result = await mdselToolResult({ files: ["/no/such/file.md"], args }, { settings: DEFAULT_SETTINGS });
  * assert.equal(result.isError, true);
  * assert.equal(JSON.parse(result.content[0].text).success, false);
- *
  * const refused = await mdselToolResult(
  *   { files: ["/etc/hostname"], args: (files) => ["index", "--", ...files] },
  *   { settings: DEFAULT_SETTINGS },
@@ -84,12 +73,13 @@ export async function mdselToolResult(
     }
     // The bundled engine's answer, an error of its own (exit 1) included, is worth finishing.
     const onBundled = () => warm = checked;
+    const { onProgress } = call;
     const mdsel = {
       args: call.args(checked.files),
       files: checked.scopes,
       signal,
       onBundled,
-      onProgress: call.onProgress,
+      onProgress,
     };
     const run = () => runMdsel(mdsel, context.settings);
     const { stdout } = context.callLimit ? await context.callLimit.run(run, signal) : await run();
@@ -113,16 +103,14 @@ export async function mdselToolResult(
     // Anything else is a bug of the server's: still an answer, never a crash.
     const message = error instanceof Error ? error.message : String(error);
     console.error(`mdsel-claude: unexpected error running mdsel: ${message}`);
-    return {
-      content: [{ type: "text", text: `mdsel-claude: cannot run mdsel: ${_firstLine(message)}` }],
-      isError: true,
-    };
+    const text = `mdsel-claude: cannot run mdsel: ${message.split("\n", 1)[0]}`;
+    return { content: [{ type: "text", text }], isError: true };
   } finally {
     _answered(context.warmer, warm);
   }
 }
 
-/** Tells the warmer the call is done, with its paths when they may be worth finishing. */
+// Tells the warmer the call is done, with its paths when they may be worth finishing.
 function _answered(
   warmer: CacheWarmer | undefined,
   paths: { files: string[]; scopes: string[] } | undefined,
@@ -134,8 +122,4 @@ function _answered(
     (target) => warmer.callAnswered(target),
     () => warmer.callAnswered(),
   );
-}
-
-function _firstLine(text: string): string {
-  return text.split("\n", 1)[0];
 }

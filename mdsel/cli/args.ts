@@ -33,7 +33,7 @@ export type HelpTopic = "index" | "select" | "format";
 
 /** A command line that does not fit the usage: exit code 2. */
 export class UsageError extends Error {
-  /** @param message What is wrong with the command line. */
+  /** Creates the error, saying what is wrong with the command line. */
   constructor(message: string) {
     super(message);
     this.name = "UsageError";
@@ -82,16 +82,7 @@ Exit codes: 0 success, 1 error (unresolved selector, unreadable file), 2 usage e
 
 const HELP_TOPICS: readonly string[] = ["index", "select", "format"];
 
-const OPTIONS = new Set([
-  "--json",
-  "--full",
-  "--lines",
-  "--example",
-  "--help",
-  "-h",
-  "--version",
-  "-V",
-]);
+const OPTIONS = new Set("--json --full --lines --example --help -h --version -V".split(" "));
 
 /**
  * Parses the arguments after `mdsel`.
@@ -102,13 +93,8 @@ const OPTIONS = new Set([
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseArgs } from "./args.ts";
- * assert.deepEqual(parseArgs(["select", "--json", "--", "-x", "a.md"]), {
- *   command: "select",
- *   json: true,
- *   full: false,
- *   selector: "-x",
- *   files: ["a.md"],
- * });
+ * const invocation = { command: "select", json: true, full: false, selector: "-x", files: ["a.md"] };
+ * assert.deepEqual(parseArgs(["select", "--json", "--", "-x", "a.md"]), invocation);
  * ```
  */
 export function parseArgs(args: readonly string[]): Invocation {
@@ -129,12 +115,8 @@ export function parseArgs(args: readonly string[]): Invocation {
   }
   const [command, ...rest] = positional;
   if (command === undefined) throw new UsageError("missing command");
-  if (flags.has("--help") || flags.has("-h")) {
-    // `mdsel select --help` is the help of select.
-    return HELP_TOPICS.includes(command) ? { command: "help", topic: command as HelpTopic } : {
-      command: "help",
-    };
-  }
+  // `mdsel select --help` is the help of select.
+  if (flags.has("--help") || flags.has("-h")) return _help(command);
   const json = flags.has("--json");
   const full = flags.has("--full");
   switch (command) {
@@ -146,11 +128,8 @@ export function parseArgs(args: readonly string[]): Invocation {
       _refuse(flags, ["--example", "--lines", "--version", "-V"], command);
       const [selector, ...files] = rest;
       if (selector === undefined) throw new UsageError("select needs a selector and files");
-      if (files.length === 0) {
-        throw new UsageError(
-          `select needs at least one file after the selector '${_show(selector)}'`,
-        );
-      }
+      const after = `after the selector '${_show(selector)}'`;
+      if (files.length === 0) throw new UsageError(`select needs at least one file ${after}`);
       return { command, json, full, selector, files };
     }
     case "format": {
@@ -170,15 +149,17 @@ export function parseArgs(args: readonly string[]): Invocation {
       // `mdsel help` is the usage; `mdsel help select`, what there is to know about select.
       if (rest.length > 1) throw new UsageError("help takes at most one command");
       if (rest.length === 0 || rest[0] === "help") return { command: "help" };
-      if (!HELP_TOPICS.includes(rest[0])) {
-        throw new UsageError(
-          `unknown help topic '${_show(rest[0])}' (use index, select or format)`,
-        );
-      }
-      return { command: "help", topic: rest[0] as HelpTopic };
+      if (HELP_TOPICS.includes(rest[0])) return _help(rest[0]);
+      throw new UsageError(`unknown help topic '${_show(rest[0])}' (use index, select or format)`);
     default:
       throw new UsageError(`unknown command '${_show(command)}' (use index, select or format)`);
   }
+}
+
+function _help(command: string): Invocation {
+  return HELP_TOPICS.includes(command)
+    ? { command: "help", topic: command as HelpTopic }
+    : { command: "help" };
 }
 
 function _refuse(flags: Set<string>, refused: string[], command: string): void {

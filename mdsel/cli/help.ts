@@ -1,6 +1,5 @@
 /**
- * The help of each command: `mdsel help index|select|format`, or `--help`
- * after the command. `mdsel --help` is the usage (`USAGE` in `args.ts`).
+ * The help of each command: `mdsel help index|select|format`, or `--help` after the command.
  *
  * @module
  */
@@ -96,12 +95,5 @@ Examples:
  * ```
  */
 export function helpText(topic: HelpTopic): string {
-  switch (topic) {
-    case "index":
-      return INDEX;
-    case "select":
-      return SELECT;
-    case "format":
-      return FORMAT;
-  }
+  return { index: INDEX, select: SELECT, format: FORMAT }[topic];
 }

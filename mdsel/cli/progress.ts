@@ -1,9 +1,6 @@
 /**
- * Progress of a long call, for the server: with `MDSEL_PROGRESS=1` the CLI
- * writes `mdsel: progress <done>/<total>` lines to stderr as it reads files
- * (at most one each {@linkcode PROGRESS_INTERVAL_MS}), and the server turns
- * them into MCP progress notifications and leaves them out of the stderr it
- * shows.
+ * Progress of a long call, for the server: with `MDSEL_PROGRESS=1` the CLI writes
+ * `mdsel: progress <done>/<total>` lines to stderr, which the server turns into MCP notifications.
  *
  * @module
  */
@@ -11,32 +8,13 @@
 /** The variable that asks the CLI for progress lines. */
 export const PROGRESS_VARIABLE = "MDSEL_PROGRESS";
 
-/** The least time between two progress lines. */
-export const PROGRESS_INTERVAL_MS = 200;
+// The least time between two progress lines.
+const _INTERVAL_MS = 200;
 
 const _LINE = /^mdsel: progress (\d+)\/(\d+)$/;
 
-/**
- * Tells files done of files to do.
- *
- * @param done Files read so far (parsed, or held as they are by the cache).
- * @param total Files the call reads.
- */
+/** Tells files read so far (parsed, or held as they are by the cache) of files the call reads. */
 export type ProgressListener = (done: number, total: number) => void;
-
-/**
- * The progress line a count is written as.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { progressLine } from "./progress.ts";
- * assert.equal(progressLine(3, 10), "mdsel: progress 3/10");
- * ```
- */
-export function progressLine(done: number, total: number): string {
-  return `mdsel: progress ${done}/${total}`;
-}
 
 /**
  * Reads a progress line back: its counts, or `undefined` for any other line.
@@ -55,11 +33,8 @@ export function readProgressLine(line: string): { done: number; total: number } 
 }
 
 /**
- * A listener that writes progress lines to a stream, synchronously (parsing
- * holds the thread), at most one each `intervalMs` but always the last, and
- * never the same count twice.
- *
- * @param write Writes bytes (`Deno.stderr.writeSync`); a failed write stops the lines.
+ * A listener that writes progress lines synchronously (parsing holds the thread), at most one each
+ * `intervalMs` but always the last, never the same count twice; a failed write stops the lines.
  *
  * @example
  * ```ts
@@ -75,7 +50,7 @@ export function readProgressLine(line: string): { done: number; total: number } 
  */
 export function progressWriter(
   write: (bytes: Uint8Array) => unknown,
-  intervalMs: number = PROGRESS_INTERVAL_MS,
+  intervalMs: number = _INTERVAL_MS,
 ): ProgressListener {
   const encoder = new TextEncoder();
   let last = -Infinity;
@@ -86,7 +61,7 @@ export function progressWriter(
     if (broken || done === shown || (done < total && now - last < intervalMs)) return;
     [last, shown] = [now, done];
     try {
-      write(encoder.encode(progressLine(done, total) + "\n"));
+      write(encoder.encode(`mdsel: progress ${done}/${total}\n`));
     } catch {
       broken = true; // the reader went away: the answer is what matters
     }

@@ -1,6 +1,5 @@
 /**
- * Writing a whole text to a stream. No imports: the hooks write with it
- * without loading the engine.
+ * Writing a whole text to a stream. No imports: the hooks write with it without loading the engine.
  *
  * @module
  */
@@ -19,14 +18,11 @@ export interface ByteWriter {
  * import assert from "node:assert/strict";
  * import { writeAll } from "./write_all.ts";
  * const pieces: string[] = [];
- * // A writer that takes at most 2 bytes a call.
- * const writer = {
- *   write: (bytes: Uint8Array) => {
- *     pieces.push(new TextDecoder().decode(bytes.subarray(0, 2)));
- *     return Promise.resolve(Math.min(2, bytes.length));
- *   },
+ * const write = (bytes: Uint8Array) => { // takes at most 2 bytes a call
+ *   pieces.push(new TextDecoder().decode(bytes.subarray(0, 2)));
+ *   return Promise.resolve(Math.min(2, bytes.length));
  * };
- * await writeAll(writer, "hello");
+ * await writeAll({ write }, "hello");
  * assert.deepEqual(pieces, ["he", "ll", "o"]);
  * ```
  */

@@ -56,11 +56,8 @@ export function defaultCacheDir(
 }
 
 /**
- * Reads the cache's settings: on unless `MDSEL_CACHE` is `0` (or `false`,
- * `off`, `no`), in `MDSEL_CACHE_DIR` or {@linkcode defaultCacheDir}, and only
- * when the engine may read and write that folder.
- *
- * @param getEnv Looks a variable up (without prompting).
+ * Reads the cache's settings: on unless `MDSEL_CACHE` is `0` (or `false`, `off`, `no`), in
+ * `MDSEL_CACHE_DIR` or {@linkcode defaultCacheDir}, and only if the engine may read and write it.
  *
  * @example
  * ```ts
@@ -88,12 +85,9 @@ export function readCacheSettings(
   const rawMax = getEnv("MDSEL_CACHE_MAX_BYTES")?.trim();
   if (rawMax !== undefined && rawMax !== "") {
     const value = Number(rawMax);
+    const problem = `(${wholeNumberProblem(value)})`;
     if (Number.isSafeInteger(value) && value >= 1) maxBytes = value;
-    else {
-      warnings.push(
-        `warning: ignoring MDSEL_CACHE_MAX_BYTES='${rawMax}' (${wholeNumberProblem(value)})`,
-      );
-    }
+    else warnings.push(`warning: ignoring MDSEL_CACHE_MAX_BYTES='${rawMax}' ${problem}`);
   }
   const given = getEnv("MDSEL_CACHE_DIR")?.trim();
   const dir = given !== undefined && given !== "" ? given : defaultCacheDir(getEnv, os);
@@ -101,7 +95,7 @@ export function readCacheSettings(
   return { dir, maxBytes, warnings };
 }
 
-/** Whether this process may read and write a folder (and its contents), asked without prompting. */
+// Whether this process may read and write a folder (and its contents), asked without prompting.
 function _mayUseFolder(dir: string): boolean {
   try {
     return Deno.permissions.querySync({ name: "read", path: dir }).state === "granted" &&
@@ -119,8 +113,8 @@ function _absolute(value: string | undefined, os: string): string | undefined {
 }
 
 /**
- * Why a setting's value that is not a whole number from 1 up to
- * `Number.MAX_SAFE_INTEGER` is ignored, for a warning.
+ * Why a setting's value that is not a whole number from 1 up to `Number.MAX_SAFE_INTEGER` is
+ * ignored, for a warning.
  *
  * @example
  * ```ts

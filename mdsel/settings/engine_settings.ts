@@ -1,6 +1,6 @@
 /**
- * The engine's environment settings, read without ever failing: without
- * `--allow-env` (or with a bad value) the defaults apply.
+ * The engine's environment settings, read without ever failing: without `--allow-env` (or with a
+ * bad value) the defaults apply.
  *
  * @module
  */
@@ -51,9 +51,7 @@ export const ENGINE_VARIABLES = [
 ] as const;
 
 /**
- * Reads the settings from an environment lookup.
- *
- * @param getEnv Looks a variable up; may throw (no permission).
+ * Reads the settings from an environment lookup, which may throw (no permission).
  *
  * @example
  * ```ts
@@ -94,8 +92,8 @@ export function readSettings(getEnv: (name: string) => string | undefined): Engi
 }
 
 /**
- * Looks a variable of the process's environment up without ever prompting:
- * `undefined` when it is unset or the process may not read it.
+ * Looks a variable of the process's environment up without ever prompting: `undefined` when it is
+ * unset or the process may not read it.
  *
  * @example
  * ```ts
@@ -106,10 +104,8 @@ export function readSettings(getEnv: (name: string) => string | undefined): Engi
  */
 export function quietEnv(name: string): string | undefined {
   try {
-    if (Deno.permissions.querySync({ name: "env", variable: name }).state !== "granted") {
-      return undefined;
-    }
-    return Deno.env.get(name);
+    const { state } = Deno.permissions.querySync({ name: "env", variable: name });
+    return state === "granted" ? Deno.env.get(name) : undefined;
   } catch {
     return undefined;
   }
