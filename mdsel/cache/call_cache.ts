@@ -1,7 +1,6 @@
 /**
- * The cache as one call uses it: the store opened once, each file's key (its absolute path and its
- * `stat`'s), and what the call writes, written together in one transaction when the call is done.
- *
+ * The cache as one call uses it: the store opened once, each file's key, and what the call writes,
+ * written in one transaction when the call is done.
  * @module
  */
 import { statKey } from "./file_key.ts";
@@ -14,29 +13,30 @@ const _CACHE_MIN_MARKDOWN_BYTES = 256 * 1024;
 
 /**
  * The cache no longer holds what a call took from it (a file changed after its `stat`, or the store
- * failed while the call read it): the call answers again without the cache.
+ * failed): the call answers again without the cache.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CacheChangedError } from "./call_cache.ts";
+ * assert.match(new CacheChangedError("a.md").message, /'a.md'/);
+ * ```
  */
 export class CacheChangedError extends Error {
-  /** @param what The file, or the part of the cache, that changed. */
   constructor(what: string) {
     super(`The cache no longer holds '${what}' as the call found it`);
     this.name = "CacheChangedError";
   }
 }
 
-/** A file as the cache knows it. */
+/** A file as the cache knows it: its absolute path and its `stat`'s key. */
 export interface CacheKey {
-  /** Its absolute path. */
   readonly path: string;
-  /** Its `stat`'s key. */
   readonly key: string;
 }
 
 /**
- * Whether a call has enough to parse for the cache to pay.
- *
- * @returns `true` when the cache is on and the call reads an MDX file or
- *   {@linkcode _CACHE_MIN_MARKDOWN_BYTES} of Markdown.
+ * Whether the cache is on and the call reads an MDX file or enough Markdown for the cache to pay.
  *
  * @example
  * ```ts
@@ -60,9 +60,20 @@ export function worthCaching(
   return markdown >= _CACHE_MIN_MARKDOWN_BYTES;
 }
 
-/** The cache of one call. */
+/**
+ * The cache of one call.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CallCache } from "./call_cache.ts";
+ * const dir = await Deno.makeTempDir();
+ * const { cache } = await CallCache.open({ dir, maxBytes: 1e6, warnings: [] });
+ * assert.deepEqual(cache!.finish(), []);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
 export class CallCache {
-  /** The store, open for this call. */
   readonly store: CacheStore;
   readonly #writes: EntryBatch[] = [];
   readonly #notices: string[];
@@ -76,22 +87,10 @@ export class CallCache {
   }
 
   /**
-   * Opens the cache for a call.
+   * Opens the cache for a call, or says why there is none.
    *
-   * @param started When the call began, before it `stat`ed its files, in
-   *   milliseconds since the epoch: what it writes counts as read then (git's
-   *   racy rule must count from before the read, not from the write).
-   * @returns The cache, or the line saying why there is none.
-   *
-   * @example
-   * ```ts
-   * import assert from "node:assert/strict";
-   * import { CallCache } from "./call_cache.ts";
-   * const dir = await Deno.makeTempDir();
-   * const { cache } = await CallCache.open({ dir, maxBytes: 1e6, warnings: [] });
-   * assert.deepEqual(cache!.finish(), []);
-   * await Deno.remove(dir, { recursive: true });
-   * ```
+   * @param started When the call began, before it `stat`ed its files: what it writes counts as
+   *   read then (git's racy rule counts from before the read).
    */
   static async open(
     settings: CacheSettings,
@@ -106,10 +105,8 @@ export class CallCache {
   }
 
   /**
-   * A file's key, or `undefined` when it has none (no `stat`, no
-   * modification time, or a relative path while the working folder is gone).
-   *
-   * @param info Its `stat`, taken before it was read.
+   * A file's key from its `stat` taken before it was read, or `undefined` when it has none (no
+   * `stat` or modification time, or a relative path while the working folder is gone).
    */
   keyOf(path: string, info: Deno.FileInfo | undefined): CacheKey | undefined {
     const key = info === undefined ? undefined : statKey(info);
@@ -117,16 +114,11 @@ export class CallCache {
     return absolute === undefined ? undefined : { path: absolute, key: key! };
   }
 
-  /** Keeps entries to write when the call is done. */
   write(batch: EntryBatch): void {
     this.#writes.push(batch);
   }
 
-  /**
-   * Writes what the call kept to write, in one transaction, and closes the store.
-   *
-   * @returns At most one line for stderr, about the cache.
-   */
+  /** Writes what the call kept in one transaction, closes the store, and returns lines for stderr. */
   finish(): string[] {
     this.store.put(this.#writes, this.#started);
     this.#writes.length = 0;
@@ -135,15 +127,11 @@ export class CallCache {
     return warning === undefined ? this.#notices : [...this.#notices, warning];
   }
 
-  /**
-   * The path made absolute (the cache's key), without resolving `.` or `..`;
-   * `undefined` when the working folder cannot be known (it was removed).
-   */
+  /** The path made absolute without resolving `.` or `..`; `undefined` when the folder is gone. */
   #absolute(path: string): string | undefined {
     if (path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith("\\\\")) {
       return path;
     }
-    // The working folder, asked once (a call's relative paths all start there).
     if (this.#folder === undefined) {
       try {
         this.#folder = Deno.cwd();

@@ -1,7 +1,6 @@
 /**
- * The store's entries table: its schema and how a call's entries are read, one range of the table's
- * index for the folder a call names rather than a look-up per file.
- *
+ * The store's entries table: its schema, and how a call's entries are read (one range of the
+ * table's index for the folder a call names, rather than a look-up per file).
  * @module
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
@@ -43,29 +42,22 @@ CREATE TRIGGER IF NOT EXISTS entries_rewritten AFTER UPDATE OF stat ON entries
   BEGIN DELETE FROM entries WHERE kind = 'search' AND path = NEW.path AND stat != NEW.stat; END;
 `;
 
-/** One entry as stored. */
+/** One entry as stored; times in milliseconds since the epoch. */
 export interface StoredEntry {
   /** The file's `stat` key when the entry was written. */
   readonly stat: string;
-  /** When it was written, in milliseconds since the epoch. */
   readonly written: number;
-  /** When it was last used, in milliseconds since the epoch. */
   readonly used: number;
-  /** Its data. */
   readonly data: string;
-  /** The segment holding its postings (entries written with postings only). */
+  /** The segment holding its postings, and its place there (entries written with postings). */
   readonly segment: number | null;
-  /** Its place in that segment's postings. */
   readonly slot: number | null;
 }
 
-/** One entry to write. */
+/** One entry to write, for a file's absolute path and its `stat` key taken before it was read. */
 export interface NewEntry {
-  /** The file's absolute path. */
   readonly path: string;
-  /** The file's `stat` key, taken before it was read. */
   readonly stat: string;
-  /** The data. */
   readonly data: string;
   /** Its place in the postings written with it (see {@linkcode EntryBatch.postings}). */
   readonly slot?: number;
@@ -73,20 +65,15 @@ export interface NewEntry {
   readonly postingsBytes?: number;
 }
 
-/** Entries of one kind to write, and the entries of that kind a call used. */
+/** Entries of one kind and version to write, and the entries of that kind a call used. */
 export interface EntryBatch {
-  /** The kind. */
   readonly kind: string;
-  /** The kind's version. */
   readonly version: string;
   /** The entries to write (replacing any of the same path). */
   readonly entries: readonly NewEntry[];
   /** Paths whose entries the call used, as `[path, last use]`. */
   readonly used: readonly (readonly [string, number])[];
-  /**
-   * The postings of the entries, by term (each an opaque blob naming the
-   * entries by their slot): the entries are then one new segment.
-   */
+  /** The entries' postings by term (opaque blobs naming them by slot): one new segment. */
   readonly postings?: ReadonlyMap<string, Uint8Array>;
   /** The stem of each term of the postings that has one. */
   readonly stems?: ReadonlyMap<string, string>;
@@ -97,18 +84,11 @@ const RANGE_FROM = 32;
 
 const COLUMNS = "path, stat, written, used, data, segment, slot";
 
-/** The statements of one database, prepared once. */
 const _prepared = new WeakMap<DatabaseSync, Record<"some" | "count" | "range", StatementSync>>();
 
 /**
- * The entries of some files, of one kind and version: for many files, one
- * range of the table's index, the paths under the deepest folder that holds
- * them all, when the table holds not many more entries there than the files
- * asked for (a warm call's whole folder); else each file's entry looked up.
- *
- * @param version The kind's version: entries of another are left out.
- * @param paths Absolute paths.
- * @returns The entries found, by path.
+ * The entries of some files (absolute paths) by path, of one kind and version: one range of the
+ * index, under the deepest folder holding them all, when it holds not many more; else each file's.
  *
  * @example
  * ```ts
@@ -117,16 +97,10 @@ const _prepared = new WeakMap<DatabaseSync, Record<"some" | "count" | "range", S
  * import { ENTRIES_SCHEMA, readEntries } from "./entries.ts";
  * const db = new DatabaseSync(":memory:");
  * db.exec(ENTRIES_SCHEMA);
- * const paths = Array.from({ length: 40 }, (_, i) => `/docs/page-${i}.md`);
- * for (const path of [...paths, "/docs/other.md"]) {
- *   db.prepare("INSERT INTO entries (kind, path, version, stat, written, used, bytes, data) " +
- *     "VALUES ('doc', ?, '1', 's', 0, 0, 1, 'x')").run(path);
- * }
- * const found = readEntries(db, "doc", "1", [...paths, "/docs/missing.md"]);
- * assert.equal(found.size, 40);
- * assert.equal(found.get("/docs/page-7.md")?.data, "x");
- * assert.equal(readEntries(db, "doc", "2", paths).size, 0);
- * db.close();
+ * db.exec("INSERT INTO entries (kind, path, version, stat, written, used, bytes, data) " +
+ *   "VALUES ('doc', '/a.md', '1', 's', 0, 0, 1, 'x')");
+ * assert.equal(readEntries(db, "doc", "1", ["/a.md", "/b.md"]).get("/a.md")?.data, "x");
+ * assert.equal(readEntries(db, "doc", "2", ["/a.md"]).size, 0);
  * ```
  */
 export function readEntries(
@@ -155,7 +129,7 @@ export function readEntries(
   const found = new Map<string, StoredEntry>();
   const folder = paths.length < RANGE_FROM ? "" : _commonFolder(paths);
   if (folder !== "") {
-    // The folder's range: its paths, and no other's (the separator's next character ends it).
+    // The separator's next character ends the folder's range.
     const end = folder.slice(0, -1) + String.fromCharCode(folder.charCodeAt(folder.length - 1) + 1);
     const { n } = statements.count.get(kind, folder, end) as { n: number };
     if (n <= 2 * paths.length) {
@@ -186,8 +160,7 @@ function _commonFolder(paths: readonly string[]): string {
 }
 
 /**
- * The bytes the cap counts: the entries, and the stale postings of their
- * segments (the bytes of entries gone that still wait in their segment).
+ * The bytes the cap counts: the entries, and the stale postings of their segments.
  *
  * @example
  * ```ts

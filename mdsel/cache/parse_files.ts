@@ -1,8 +1,6 @@
 /**
  * Turning the texts of a call's files into documents: from the cache when it holds a file as it is
- * now, otherwise by parsing it (over several cores when there is much to parse, see
- * `parse_pool.ts`), and the cache told what was parsed.
- *
+ * now, otherwise by parsing it (over several cores when there is much), the cache told what was.
  * @module
  */
 import { isFresh, statKey } from "./file_key.ts";
@@ -29,29 +27,25 @@ import {
 
 /** The cache's kind for parsed documents. */
 export const DOC_KIND = "doc";
-/** Its version: the record's, and the engine's. */
+/** Its version: the record's and the engine's. */
 export const DOC_VERSION = `${DOC_RECORD_VERSION}:${VERSION}`;
 
-/** One file's text, to turn into a document. */
+/** One file's text (its path as given), to turn into a document. */
 export interface FileText {
-  /** The path as given. */
   readonly path: string;
   /** Its namespace in this call. */
   readonly namespace: string;
-  /** Its text. */
   readonly text: string;
   /** Its `stat`, taken before it was read. */
   readonly info?: Deno.FileInfo;
 }
 
-/** A file's document, and whether it was rebuilt from the cache's record of it. */
+/** A file's document, `cached` when rebuilt from the cache's record rather than parsed. */
 export interface LoadedDocument extends ParsedFile {
-  /** Set when the document was rebuilt from the cache's record, not parsed by the call. */
   readonly cached?: true;
 }
 
-/** How to turn texts into documents. */
-export interface ParseOptions {
+interface _Options {
   /** The call's cache (off when absent): looked up, and told what was parsed. */
   readonly cache?: CallCache;
   /** How many parsing workers to start (by default, from the work and the cores). */
@@ -61,10 +55,8 @@ export interface ParseOptions {
 }
 
 /**
- * Turns texts into documents, through the cache when it is on (the entries
- * of the files parsed are written when the call's cache is finished).
- *
- * @returns The documents, one per file, in order.
+ * Turns texts into documents, one per file, in order, through the cache when it is on (what is
+ * parsed is written when the call's cache is finished).
  *
  * @example
  * ```ts
@@ -76,12 +68,11 @@ export interface ParseOptions {
  */
 export async function parseFiles(
   files: readonly FileText[],
-  options: ParseOptions = {},
+  options: _Options = {},
 ): Promise<LoadedDocument[]> {
   const parsed: (LoadedDocument | undefined)[] = new Array(files.length);
   const mdx = new _MdxModule();
   const { cache } = options;
-  // A file is looked up, and written, by its absolute path and its stat's key.
   const keys: (CacheKey | undefined)[] = new Array(files.length);
   const used: [string, number][] = [];
   if (cache !== undefined) {
@@ -89,12 +80,12 @@ export async function parseFiles(
     const paths = keys.flatMap((key) => key === undefined ? [] : [key.path]);
     const found = cache.store.get(DOC_KIND, DOC_VERSION, paths);
     files.forEach((file, i) => {
-      const entry = keys[i] === undefined ? undefined : found.get(keys[i]!.path);
-      if (entry === undefined) return;
-      const hit = _fromEntry(entry, file, keys[i]!.key, mdx);
+      const key = keys[i];
+      const entry = key && found.get(key.path);
+      const hit = entry && _fromEntry(entry, file, key!.key, mdx);
       if (hit === undefined) return;
       parsed[i] = { ...hit, cached: true };
-      used.push([keys[i]!.path, entry.used]);
+      used.push([key!.path, entry!.used]);
     });
   }
   const misses = files.flatMap((_, i) => parsed[i] === undefined ? [i] : []);
@@ -121,13 +112,8 @@ export async function parseFiles(
 }
 
 /**
- * A file's document from the cache, its text read now: for a file a call
- * did not read, as the cache held what it needed of it until then.
- *
- * @param key The file's key, from its `stat`.
- * @param read Reads the file's text.
- * @returns The document, or `undefined` when the cache no longer holds the
- *   file as it is (it changed since its `stat`).
+ * A file's document from the cache, its text read now (the call needed no more of it until then);
+ * `undefined` when the cache no longer holds the file as it is.
  */
 export function cachedDocument(
   cache: CallCache,
@@ -144,13 +130,10 @@ export function cachedDocument(
   }
 }
 
-/**
- * Parses the misses (on several cores when they are worth it), filling
- * `parsed`, and returns their records as JSON for the cache (when it is on).
- */
+/** Parses the misses into `parsed` (at `at`), and returns their records as JSON for the cache. */
 async function _parse(
   files: readonly FileText[],
-  options: ParseOptions,
+  options: _Options,
   mdx: _MdxModule,
   parsed: (ParsedFile | undefined)[],
   at: readonly number[],
@@ -181,7 +164,6 @@ async function _parse(
   return records;
 }
 
-/** Parses files in this thread. */
 async function _parseHere(
   files: readonly FileText[],
   onParsed?: (count: number) => void,

@@ -1,38 +1,31 @@
 /**
- * A document's search data ({@linkcode SearchData}) as the cache keeps it,
- * and back: its sections and title as a small JSON record, and its terms as
- * postings per term and segment, so that a search reads only the terms its
- * query reaches. A stem term has no postings: its places are its words'
- * merged ({@linkcode mergePlaces}), ranked right after the first of them.
- *
+ * A document's search data as the cache keeps it, and back: its sections as a small JSON record,
+ * its terms as postings per term and segment (a stem term has none: its places are its words').
  * @module
  */
 import { BODY, type SearchData, type SearchSection, STEM, stemTerm } from "../search/data.ts";
-import { TermPlaces } from "../search/term_places.ts";
+import type { TermPlaces } from "../search/term_places.ts";
 import { grown } from "../search/grown.ts";
 
-/** The version of the record and of what search data holds (`tests/mdsel/cache/search_record_test.ts` says when to raise it). */
+/** The version of the record and of search data (`search_record_test.ts` says when to raise it). */
 export const SEARCH_RECORD_VERSION = 3;
 
-/** Numbers per section in {@linkcode SearchRecord.s}. */
 const SECTION_FIELDS = 7;
 
 /** A document's search data but its terms, as plain data (JSON). */
 export interface SearchRecord {
-  /** The title. */
   readonly t: string;
   /** Per section: node, depth, parent, words, own words, start line, end line. */
   readonly s: number[];
-  /** The sections' headings, in order. */
+  /** The sections' headings, and {@linkcode SearchData.lengths}. */
   readonly h: string[];
-  /** The fields' lengths, as {@linkcode SearchData.lengths}. */
   readonly l: number[];
-  /** Its file's words and how many distinct terms they hold, as {@linkcode SearchData.file}. */
+  /** {@linkcode SearchData.file}: its words, and how many distinct terms they hold. */
   readonly f?: readonly [string, number];
 }
 
 /**
- * The record of a document's search data, without its terms, as plain data for JSON.
+ * The record of a document's search data, without its terms.
  *
  * @example
  * ```ts
@@ -61,9 +54,9 @@ export function searchRecordOf(data: SearchData): SearchRecord {
 }
 
 /**
- * A document's search data from its record and some of its terms.
+ * A document's search data from its record and some of its terms (in the order search data lists
+ * them).
  *
- * @param terms Some terms and their places, in the order search data lists them.
  * @throws {TypeError} When the record is not one.
  *
  * @example
@@ -102,7 +95,7 @@ export function searchDataOf(
       endLine: s[at + 6],
     };
   }
-  // A record without its file's words (or not of this engine's shape) leaves the ranking to read them.
+  // Without its file's words (or of another shape), the ranking reads them.
   const file = Array.isArray(f) && typeof f[0] === "string" && typeof f[1] === "number"
     ? { words: f[0], size: f[1] }
     : undefined;
@@ -110,24 +103,23 @@ export function searchDataOf(
 }
 
 /**
- * Collects the postings of the documents of one segment, each at its slot,
- * and writes them as blobs, one per term: unsigned LEB128 numbers, per
- * document its slot (after the previous one's), the length in bytes of what
- * follows, the term's rank in the document, then its places as
- * {@linkcode SearchData.terms} holds them, each body position after the last.
+ * Collects the postings of the documents of one segment, each at its slot, as one blob per term of
+ * LEB128 numbers: per document its slot (after the previous one's), the length in bytes of what
+ * follows, the term's rank, then its places as {@linkcode SearchData.terms} has them (deltas).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { searchData } from "../search/data.ts";
- * import { PostingsWriter, readPostings } from "./search_record.ts";
+ * import { TermPlaces } from "../search/term_places.ts";
+ * import { PostingsWriter, readPostingsInto } from "./search_record.ts";
  * const writer = new PostingsWriter();
  * writer.add(0, searchData(parseDocument("# Guide\n\nText text.\n", "g", "g.md")));
  * writer.add(1, searchData(parseDocument("# Text\n", "t", "t.md")));
- * const found: unknown[] = [];
- * const blob = writer.postings().get("text")!;
- * readPostings(blob, (slot) => slot, (doc, rank, places) => found.push([doc, rank, places]));
+ * const [into, found] = [new TermPlaces(), [] as unknown[]];
+ * readPostingsInto(writer.postings().get("text")!, (slot) => slot, into, (doc, rank, start, end) =>
+ *   found.push([doc, rank, [...into.places.subarray(start, end)]]));
  * // "text" is the third term of the first (after "guide" and "~guid"), the first of the second.
  * assert.deepEqual(found, [[0, 2, [0, 2, 2, 0, 1]], [1, 0, [0, 0, 1]]]);
  * ```
@@ -137,21 +129,17 @@ export class PostingsWriter {
   readonly #ids = new Map<string, number>();
   /** The rank and places of each term of each document, encoded as they are added. */
   readonly #chunks = new _Bytes(1 << 16);
-  /** Per term of each document, in the order added: the term's number, the slot, where its chunk starts. */
+  /** Per term of each document: the term's number, the slot, where its chunk starts. */
   #pairs = new Int32Array(3 * 1024);
   #count = 0;
   /** Per slot, its share of the bytes. */
   readonly #bytes: number[] = [];
-
   /** Per term number: whether the query reaches it (1), or not (2), once asked. */
   #kept = new Uint8Array(1024);
 
   /**
-   * Adds a document's terms from its whole search data.
-   *
-   * @param slot Its slot in the segment: larger than any added before.
-   * @param keep Whether a query reaches a term.
-   * @returns The terms the query reaches, in order, and their places.
+   * Adds a document's whole search data at its slot (larger than any before), and returns the
+   * terms the query reaches (`keep`), in order, and their places.
    */
   add(
     slot: number,
@@ -195,7 +183,6 @@ export class PostingsWriter {
     return this.#bytes[slot] ?? 0;
   }
 
-  /** The blobs, by term. */
   postings(): Map<string, Uint8Array> {
     const pairs = this.#pairs;
     const count = this.#count;
@@ -234,10 +221,7 @@ export class PostingsWriter {
     return postings;
   }
 
-  /**
-   * The stem term of each term written that has one: how a search finds the
-   * words a stem term's places are made of.
-   */
+  /** The stem term of each term written that has one: how a search finds a stem's words. */
   stems(): Map<string, string> {
     const stems = new Map<string, string>();
     for (const term of this.#ids.keys()) {
@@ -249,45 +233,21 @@ export class PostingsWriter {
 }
 
 /**
- * Reads a term's postings in a segment: the documents a call has, and their places.
+ * Reads a term's postings in a segment: for each document the call has at a slot (`docOf` it, or
+ * -1), `visit` gets its rank and where its places start and end in `into.places`.
  *
- * @param docOf The call's document at a slot, or -1 when the call has none there.
- * @throws {RangeError} When the blob is not postings.
- */
-export function readPostings(
-  blob: Uint8Array,
-  docOf: (slot: number) => number,
-  visit: (doc: number, rank: number, places: number[]) => void,
-): void {
-  const into = new TermPlaces();
-  readPostingsInto(blob, docOf, into, (doc, rank, start, end) => {
-    visit(doc, rank, Array.from(into.places.subarray(start, end)));
-    into.used = 0; // the buffer serves each document in turn
-  });
-}
-
-/**
- * Reads a term's postings into a buffer, without an array per document as
- * {@linkcode readPostings} gives.
- *
- * @param docOf The call's document at a slot, or -1 when the call has none there.
- * @param visit Gets each document, the term's rank in it and where its places start and end in `into.places`.
  * @throws {RangeError} When the blob is not postings.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/markdown_nodes.ts";
- * import { searchData } from "../search/data.ts";
- * import { PostingsWriter, readPostingsInto } from "./search_record.ts";
  * import { TermPlaces } from "../search/term_places.ts";
- * const writer = new PostingsWriter();
- * writer.add(0, searchData(parseDocument("# Guide\n\nText text.\n", "g", "g.md")));
- * const into = new TermPlaces();
- * const found: unknown[] = [];
- * readPostingsInto(writer.postings().get("text")!, (slot) => slot, into, (doc, rank, start, end) =>
- *   found.push([doc, rank, [...into.places.subarray(start, end)]]));
- * assert.deepEqual(found, [[0, 2, [0, 2, 2, 0, 1]]]);
+ * import { readPostingsInto } from "./search_record.ts";
+ * const [into, found] = [new TermPlaces(), [] as number[][]];
+ * // Slot 0, 4 bytes: rank 0, then section 0, field 0 (the heading), count 1.
+ * readPostingsInto(new Uint8Array([0, 4, 0, 0, 0, 1]), (slot) => slot, into, (doc, rank, start, end) =>
+ *   found.push([doc, rank, ...into.places.subarray(start, end)]));
+ * assert.deepEqual(found, [[0, 0, 0, 0, 1]]);
  * ```
  */
 export function readPostingsInto(
@@ -309,7 +269,7 @@ export function readPostingsInto(
       continue;
     }
     const rank = reader.number();
-    // Each place takes a byte at least.
+    // Each place takes a byte at least: `length` places are enough.
     const start = into.reserve(length);
     const places = into.places;
     let at = start;
@@ -331,8 +291,8 @@ export function readPostingsInto(
 }
 
 /**
- * The places of a stem term in a document, from those of each word it stems
- * there: per section and field, counts added and positions merged.
+ * The places of a stem term in a document, from those of each word it stems there: per section and
+ * field, counts added and positions merged.
  *
  * @example
  * ```ts
@@ -347,7 +307,6 @@ export function readPostingsInto(
  */
 export function mergePlaces(lists: readonly ArrayLike<number>[]): number[] {
   if (lists.length === 1) return Array.from(lists[0]);
-  // Per section and field (in order): the count, and the body's positions.
   const groups = new Map<number, { count: number; positions: number[] }>();
   for (const places of lists) {
     for (let p = 0; p < places.length;) {
@@ -367,6 +326,68 @@ export function mergePlaces(lists: readonly ArrayLike<number>[]): number[] {
     const field = key % 4;
     merged.push((key - field) / 4, field, count);
     if (field === BODY) { for (const at of positions.sort((a, b) => a - b)) merged.push(at); }
+  }
+  return merged;
+}
+
+/**
+ * The places of a stem term in a document from those of each word it stems there, as
+ * {@linkcode mergePlaces} gives them, in one pass when every list is in order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mergeOrderedPlaces } from "./search_record.ts";
+ * assert.deepEqual(mergeOrderedPlaces([[0, 2, 1, 3], [0, 2, 1, 5]]), [0, 2, 2, 3, 5]);
+ * ```
+ */
+export function mergeOrderedPlaces(lists: readonly ArrayLike<number>[]): number[] {
+  if (lists.length < 2) return mergePlaces(lists);
+  let merged: number[] | undefined = _mergeTwo(lists[0], lists[1]);
+  for (let i = 2; i < lists.length && merged !== undefined; i++) {
+    merged = _mergeTwo(merged, lists[i]);
+  }
+  return merged ?? mergePlaces(lists);
+}
+
+/** Two places lists merged, or `undefined` when either is out of order. */
+function _mergeTwo(a: ArrayLike<number>, b: ArrayLike<number>): number[] | undefined {
+  const merged: number[] = [];
+  let i = 0;
+  let j = 0;
+  let lastA = -1;
+  let lastB = -1;
+  while (i < a.length || j < b.length) {
+    const keyA = i < a.length ? a[i] * 4 + a[i + 1] : Infinity;
+    const keyB = j < b.length ? b[j] * 4 + b[j + 1] : Infinity;
+    if (keyA <= lastA || keyB <= lastB) return undefined;
+    const key = Math.min(keyA, keyB);
+    const countA = keyA === key ? a[i + 2] : 0;
+    const countB = keyB === key ? b[j + 2] : 0;
+    const field = key % 4;
+    merged.push((key - field) / 4, field, countA + countB);
+    const startA = keyA === key ? i + 3 : i;
+    const startB = keyB === key ? j + 3 : j;
+    const bodyA = field === BODY ? countA : 0;
+    const bodyB = field === BODY ? countB : 0;
+    let x = startA;
+    let y = startB;
+    const endA = startA + bodyA;
+    const endB = startB + bodyB;
+    let previous = -Infinity;
+    while (x < endA || y < endB) {
+      const at = y >= endB || (x < endA && a[x] <= b[y]) ? a[x++] : b[y++];
+      if (at < previous) return undefined;
+      merged.push(previous = at);
+    }
+    if (keyA === key) {
+      lastA = keyA;
+      i = endA;
+    }
+    if (keyB === key) {
+      lastB = keyB;
+      j = endB;
+    }
   }
   return merged;
 }
@@ -406,7 +427,6 @@ class _Bytes {
     this.#buffer[this.length++] = value;
   }
 
-  /** Appends a range of bytes. */
   copy(from: Uint8Array, start: number, end: number): void {
     if (this.length + end - start > this.#buffer.length) this.#grow(end - start);
     const buffer = this.#buffer;

@@ -1,11 +1,7 @@
 /**
- * The cache's store: one SQLite database (`node:sqlite`, in WAL mode so readers never wait on a
- * writer), private to its user. Entries are keyed by kind (`doc`, or `search`, whose terms are in
- * the postings of `segments.ts` and which goes with its file's `doc` entry) and absolute path.
- * Nothing here fails a call: a busy database is skipped, and any other error turns the store off
- * for the call with one warning line. A file that is no database, or a corrupt one, is removed;
- * another program's database is left alone.
- *
+ * The cache's store: one SQLite database in WAL mode, private to its user, of entries keyed by kind
+ * and absolute path. Nothing here fails a call: a busy database is skipped, any other error turns
+ * the store off for the call with one warning line (a file that is no database is removed).
  * @module
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
@@ -23,38 +19,34 @@ import {
   insertRows,
   readPostings,
   type StoredPostings,
-  termsEndingWith,
-  termsStartingWith,
+  termsWith,
   termsWithStems,
   writeSegment,
 } from "./segments.ts";
-import {
-  isBusy,
-  prepareStoreFile,
-  removeOlderStores,
-  storeFailure,
-  storeWarning,
-} from "./store_file.ts";
 
 /** The store's file in the cache folder: its schema's version is in its name. */
 export const STORE_FILE = "cache-v2.sqlite";
 
-/** `PRAGMA application_id` of the store: "mdsl". */
+/** `PRAGMA application_id` ("mdsl") and `user_version` of the store. */
 const APPLICATION_ID = 0x6d64736c;
-/** The schema's version (`PRAGMA user_version`). */
 const SCHEMA_VERSION = 2;
 
-/** The longest a call waits for another process's write, in milliseconds. */
+/** The longest a call waits for another process's write. */
 const _BUSY_TIMEOUT_MS = 100;
-
 /** A use older than this is written down again (a read does not write every time). */
 const USE_GRANULARITY_MS = 60 * 60 * 1000;
-
 /** Eviction empties the store down to this share of its cap, so it does not run at every write. */
 const EVICT_TO = 0.9;
-
 /** The data of an entry whose segment the cap refused: this, then the cap in force. */
 const _REFUSED = "refused under ";
+
+/** SQLite's primary result codes the store tells apart, and its messages for errors without. */
+const SQLITE_CORRUPT = 11;
+const SQLITE_NOTADB = 26;
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+const BUSY_MESSAGE = /database (table )?is locked|database is busy/i;
+const BROKEN_MESSAGE = /file is not a database|database disk image is malformed/i;
 
 export type { EntryBatch, NewEntry, StoredEntry };
 
@@ -64,7 +56,22 @@ PRAGMA application_id = ${APPLICATION_ID};
 PRAGMA user_version = ${SCHEMA_VERSION};
 `;
 
-/** The cache's database, open for one call. */
+/**
+ * The cache's database, open for one call.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CacheStore } from "./store.ts";
+ * const dir = await Deno.makeTempDir();
+ * const { store } = await CacheStore.open(dir, 1e6);
+ * const entries = [{ path: "/a.md", stat: "1:2:3:4:5", data: "{}" }];
+ * store!.put([{ kind: "doc", version: "1", entries, used: [] }]);
+ * assert.equal(store!.get("doc", "1", ["/a.md", "/b.md"]).get("/a.md")?.data, "{}");
+ * store!.close();
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
 export class CacheStore {
   readonly #db: DatabaseSync;
   readonly #path: string;
@@ -80,25 +87,8 @@ export class CacheStore {
   }
 
   /**
-   * Opens (or creates) the store in a folder: the folder `0700` and the file
-   * `0600` when they are created here.
-   *
-   * @param maxBytes The most bytes the entries may hold together.
-   * @returns The store, or the warning line saying why there is none
-   *   (`undefined` too when another process held it busy).
-   *
-   * @example
-   * ```ts
-   * import assert from "node:assert/strict";
-   * import { CacheStore } from "./store.ts";
-   * const dir = await Deno.makeTempDir();
-   * const { store } = await CacheStore.open(dir, 1e6);
-   * const entries = [{ path: "/a.md", stat: "1:2:3:4:5", data: "{}" }];
-   * store!.put([{ kind: "doc", version: "1", entries, used: [] }]);
-   * assert.equal(store!.get("doc", "1", ["/a.md", "/b.md"]).get("/a.md")?.data, "{}");
-   * store!.close();
-   * await Deno.remove(dir, { recursive: true });
-   * ```
+   * Opens (or creates, private) the store in a folder, its entries holding `maxBytes` at most; or
+   * the warning line saying why there is none (none when another process held it busy).
    */
   static async open(
     dir: string,
@@ -107,7 +97,7 @@ export class CacheStore {
     const path = `${dir}${dir.endsWith("/") || dir.endsWith("\\") ? "" : "/"}${STORE_FILE}`;
     let db: DatabaseSync | undefined;
     try {
-      prepareStoreFile(dir, path);
+      _prepareStoreFile(dir, path);
       const { DatabaseSync } = await import("node:sqlite");
       db = new DatabaseSync(path);
       db.exec(`PRAGMA busy_timeout = ${_BUSY_TIMEOUT_MS}`);
@@ -116,24 +106,24 @@ export class CacheStore {
       let kind = _fileKind(db);
       db.exec("COMMIT");
       if (kind === "new") {
-        // A new file: WAL first (outside a transaction), then the schema, once, under the write
-        // lock, unless a process that took the lock first has written it meanwhile.
+        // WAL first (outside a transaction), then the schema under the write lock, unless a
+        // process that took the lock first has written it meanwhile.
         db.exec("PRAGMA journal_mode = WAL");
         db.exec("BEGIN IMMEDIATE");
         kind = _fileKind(db);
         if (kind === "new") db.exec(SCHEMA);
         db.exec("COMMIT");
-        if (kind === "new") removeOlderStores(dir, DatabaseSync, APPLICATION_ID, SCHEMA_VERSION);
+        if (kind === "new") _removeOlderStores(dir, DatabaseSync);
       }
       if (kind === "foreign") {
         db.close();
-        return { warning: storeWarning(path, "it is not mdsel's cache; left as it is") };
+        return { warning: _storeWarning(path, "it is not mdsel's cache; left as it is") };
       }
       const version = (db.prepare("PRAGMA user_version").get() as { user_version: number })
         .user_version;
       if (version !== SCHEMA_VERSION) {
         db.close();
-        return { warning: storeWarning(path, `its schema is version ${version}; left as it is`) };
+        return { warning: _storeWarning(path, `its schema is version ${version}; left as it is`) };
       }
       // Recursive triggers: a `doc` entry removed removes its `search` entry, updating the totals.
       db.exec(
@@ -142,12 +132,8 @@ export class CacheStore {
       );
       return { store: new CacheStore(db, path, maxBytes) };
     } catch (error) {
-      try {
-        db?.close();
-      } catch {
-        // closed already
-      }
-      return { warning: storeFailure(error, path) };
+      _close(db);
+      return { warning: _storeFailure(error, path) };
     }
   }
 
@@ -156,15 +142,12 @@ export class CacheStore {
     return this.#warning;
   }
 
-  /** Whether the store failed in this call, a busy database included (it is used no more then). */
+  /** Whether the store failed in this call, busy included (it is used no more then). */
   get failed(): boolean {
     return this.#broken;
   }
 
-  /**
-   * Reads from one snapshot of the store from now until the next write (or the close): entries and
-   * postings read in between agree with each other, whatever other processes write meanwhile.
-   */
+  /** Reads from one snapshot from now until the next write or the close, whatever others write. */
   holdSnapshot(): void {
     if (this.#broken || this.#reading) return;
     try {
@@ -175,81 +158,45 @@ export class CacheStore {
     }
   }
 
-  /**
-   * The entries of some files, of one kind and version.
-   *
-   * @param version The kind's version: entries of another are left out.
-   * @param paths Absolute paths.
-   * @returns The entries found, by path (none when the store failed).
-   */
+  /** The entries of some files (absolute paths) by path, of one kind and version. */
   get(kind: string, version: string, paths: readonly string[]): Map<string, StoredEntry> {
-    if (this.#broken || paths.length === 0) return new Map();
-    try {
-      return readEntries(this.#db, kind, version, paths);
-    } catch (error) {
-      this.#fail(error);
-      return new Map();
-    }
+    if (paths.length === 0) return new Map();
+    return this.#read(() => readEntries(this.#db, kind, version, paths), new Map());
   }
 
-  /**
-   * Whether an entry stands for one the cap refused (see {@linkcode CacheStore.put}), under a cap
-   * no larger than today's: writing it again would be refused again.
-   */
+  /** Whether an entry is one the cap refused under a cap no larger than today's (see `put`). */
   refused(entry: StoredEntry): boolean {
     if (entry.segment !== null || !entry.data.startsWith(_REFUSED)) return false;
     return Number(entry.data.slice(_REFUSED.length)) >= this.#maxBytes;
   }
 
-  /**
-   * The postings of some terms in some segments.
-   *
-   * @returns Each term's postings per segment that has it (none when the store failed).
-   */
+  /** Each term's postings per segment that has it. */
   postings(terms: readonly string[], segments: readonly number[]): StoredPostings[] {
     if (terms.length === 0 || segments.length === 0) return [];
-    return this.#list(() => readPostings(this.#db, terms, segments));
+    return this.#read(() => readPostings(this.#db, terms, segments), []);
   }
 
-  /**
-   * The terms of any entry's postings that start with a prefix, the prefix itself included, from
-   * `minLength` to `maxLength` UTF-16 code units long.
-   *
-   * @returns The terms, sorted (none when the store failed).
-   */
+  /** The terms that start with a prefix (itself included), sorted, of UTF-16 lengths given. */
   termsStartingWith(prefix: string, minLength = 0, maxLength = Infinity): string[] {
-    return this.#list(() => termsStartingWith(this.#db, prefix, minLength, maxLength));
+    return this.#read(() => termsWith(this.#db, "start", prefix, minLength, maxLength), []);
   }
 
-  /**
-   * The terms of any entry's postings whose stem is one of some stems.
-   *
-   * @returns Each term and its stem (none when the store failed).
-   */
+  /** The terms whose stem is one of some stems, each with its stem. */
   termsWithStems(stems: readonly string[]): [string, string][] {
     if (stems.length === 0) return [];
-    return this.#list(() => termsWithStems(this.#db, stems));
+    return this.#read(() => termsWithStems(this.#db, stems), []);
   }
 
-  /**
-   * The terms of any entry's postings that end with a suffix, from `minLength` to `maxLength`
-   * UTF-16 code units long.
-   *
-   * @returns The terms (none when the store failed).
-   */
+  /** The terms that end with a suffix, of UTF-16 lengths `minLength` to `maxLength`. */
   termsEndingWith(suffix: string, minLength: number, maxLength: number): string[] {
-    return this.#list(() => termsEndingWith(this.#db, suffix, minLength, maxLength));
+    return this.#read(() => termsWith(this.#db, "end", suffix, minLength, maxLength), []);
   }
 
   /**
-   * Writes entries in one transaction, notes the use of others, drops the postings that have mostly
-   * gone stale and evicts the least recently used entries past the cap. Entries whose postings the
-   * cap cannot hold are written without data or postings, as refused (see
-   * {@linkcode CacheStore.refused}). Skipped, silently, when another process holds the database
-   * longer than {@linkcode _BUSY_TIMEOUT_MS}.
+   * Writes entries in one transaction, notes the use of others, drops stale postings and evicts the
+   * least recently used entries past the cap; skipped when another process holds the database.
    *
-   * @param written When the files were read, at the latest, in milliseconds since the epoch: a time
-   *   taken before their `stat`s (the racy rule counts from it). Now when not given.
+   * @param written A time before the files' `stat`s (the racy rule counts from it); now by default.
    */
   put(batches: readonly EntryBatch[], written?: number): void {
     this.#endSnapshot();
@@ -286,8 +233,8 @@ export class CacheStore {
           _entryBytes(entry, entry.data) + (entry.postingsBytes ?? 0)
         );
         const total = bytes.reduce((sum, size) => sum + size, 0);
-        // A segment the cap cannot hold is not written: it would be evicted at once.
-        // Its entries say so instead, so that the next call does not derive it all again.
+        // A segment the cap cannot hold would be evicted at once: its entries say it was refused,
+        // so that the next call does not derive it all again.
         const fits = postings === undefined || total <= this.#maxBytes * EVICT_TO;
         const segment = postings === undefined || entries.length === 0 || !fits
           ? null
@@ -327,30 +274,20 @@ export class CacheStore {
     }
   }
 
-  /**
-   * Removes the entries of some files (they are gone, or no longer read).
-   *
-   * @param paths Absolute paths.
-   */
+  /** Removes the entries of some files (absolute paths). */
   remove(kind: string, paths: readonly string[]): void {
     this.#endSnapshot();
     if (this.#broken || paths.length === 0) return;
     try {
       this.#db.prepare(
         "DELETE FROM entries WHERE kind = ? AND path IN (SELECT value FROM json_each(?))",
-      )
-        .run(kind, JSON.stringify(paths));
+      ).run(kind, JSON.stringify(paths));
     } catch (error) {
       this.#fail(error);
     }
   }
 
-  /**
-   * How many bytes the store holds, as the cap counts them: its entries,
-   * and the postings of entries gone that still wait in their segment.
-   *
-   * @returns The total (0 when the store failed).
-   */
+  /** How many bytes the store holds, as the cap counts them (0 when the store failed). */
   totalBytes(): number {
     try {
       return entriesTotal(this.#db);
@@ -360,14 +297,9 @@ export class CacheStore {
     }
   }
 
-  /** Closes the database. */
   close(): void {
     this.#endSnapshot();
-    try {
-      this.#db.close();
-    } catch {
-      // closed already
-    }
+    _close(this.#db);
   }
 
   #endSnapshot(): void {
@@ -380,10 +312,7 @@ export class CacheStore {
     }
   }
 
-  /**
-   * Evicts the least recently used entries until the store is under its cap: the entries of a
-   * segment all at once, with their postings, by their latest use.
-   */
+  /** Evicts the least recently used entries past the cap, a segment's all at once. */
   #evict(): void {
     const db = this.#db;
     const oldest = db.prepare(
@@ -414,22 +343,30 @@ export class CacheStore {
     }
   }
 
-  /** A list read from the store: none once it failed, or when the read fails it. */
-  #list<T>(read: () => T[]): T[] {
-    if (this.#broken) return [];
+  /** What a read gives, or `none` once the store failed. */
+  #read<T>(read: () => T, none: T): T {
+    if (this.#broken) return none;
     try {
       return read();
     } catch (error) {
       this.#fail(error);
-      return [];
+      return none;
     }
   }
 
   #fail(error: unknown): void {
     this.#broken = true;
     this.#reading = false;
-    if (isBusy(error)) return; // another process holds it: this call goes without
-    this.#warning ??= storeFailure(error, this.#path);
+    if (_isBusy(error)) return; // another process holds it: this call goes without
+    this.#warning ??= _storeFailure(error, this.#path);
+  }
+}
+
+function _close(db: DatabaseSync | undefined): void {
+  try {
+    db?.close();
+  } catch {
+    // closed already
   }
 }
 
@@ -438,10 +375,7 @@ function _entryBytes(entry: NewEntry, data: string): number {
   return data.length + entry.path.length + entry.stat.length + 64;
 }
 
-/**
- * Whether a database file is mdsel's store, a new (empty) file, or another program's; read within
- * the caller's transaction, so that both of what it reads are of one state of the file.
- */
+/** Whether a database is mdsel's store, a new (empty) file, or another program's. */
 function _fileKind(db: DatabaseSync): "ours" | "new" | "foreign" {
   const { n } = db.prepare("SELECT count(*) AS n FROM sqlite_schema").get() as { n: number };
   const { application_id: id } = db.prepare("PRAGMA application_id").get() as {
@@ -449,4 +383,79 @@ function _fileKind(db: DatabaseSync): "ours" | "new" | "foreign" {
   };
   if (id === APPLICATION_ID) return "ours";
   return id === 0 && n === 0 ? "new" : "foreign";
+}
+
+/** Makes the store's folder (`0700`) and file (`0600`) when they are missing. */
+function _prepareStoreFile(dir: string, path: string): void {
+  try {
+    Deno.statSync(dir);
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+    Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  }
+  Deno.openSync(path, { read: true, write: true, create: true, mode: 0o600 }).close();
+}
+
+function _code(error: unknown): number | undefined {
+  const code = (error as { errcode?: unknown }).errcode;
+  return typeof code === "number" ? code & 0xff : undefined;
+}
+
+function _message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Whether an error says that another process holds the database. */
+function _isBusy(error: unknown): boolean {
+  const code = _code(error);
+  return code === SQLITE_BUSY || code === SQLITE_LOCKED || BUSY_MESSAGE.test(_message(error));
+}
+
+/** The warning for an error (none when busy), after removing a store that is no database. */
+function _storeFailure(error: unknown, path: string): string | undefined {
+  if (_isBusy(error)) return undefined;
+  const code = _code(error);
+  if (code === SQLITE_NOTADB || code === SQLITE_CORRUPT || BROKEN_MESSAGE.test(_message(error))) {
+    _removeStore(path);
+    return _storeWarning(
+      path,
+      "it was not a readable database; removed, the next call starts anew",
+    );
+  }
+  return _storeWarning(path, _message(error).replace(/\s+/g, " "));
+}
+
+function _removeStore(path: string): void {
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    try {
+      Deno.removeSync(file);
+    } catch {
+      // gone already, or not ours to remove
+    }
+  }
+}
+
+/** Removes our stores of earlier schemas (`cache-v1.sqlite`): they would hold their disk for good. */
+function _removeOlderStores(dir: string, Database: typeof DatabaseSync): void {
+  const base = `${dir}${dir.endsWith("/") || dir.endsWith("\\") ? "" : "/"}`;
+  for (let version = 1; version < SCHEMA_VERSION; version++) {
+    const path = `${base}cache-v${version}.sqlite`;
+    try {
+      const old = new Database(path, { readOnly: true });
+      let ours: boolean;
+      try {
+        ours = (old.prepare("PRAGMA application_id").get() as { application_id: number })
+          .application_id === APPLICATION_ID;
+      } finally {
+        old.close();
+      }
+      if (ours) _removeStore(path);
+    } catch {
+      // none, or not a database: left as it is
+    }
+  }
+}
+
+function _storeWarning(path: string, reason: string): string {
+  return `warning: the cache '${path}' is not used (${reason})`;
 }

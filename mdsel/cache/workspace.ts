@@ -1,7 +1,6 @@
 /**
- * Loading the files of one call into documents, in argument order: folders
- * and globs expanded, every file parsed.
- *
+ * Loading the files of one call into documents, in argument order: folders and globs expanded,
+ * every file parsed.
  * @module
  */
 import type { CacheSettings } from "../settings/cache_settings.ts";
@@ -21,12 +20,8 @@ import { DEFAULT_ENGINE_SETTINGS } from "../settings/engine_settings.ts";
 
 /** The readable documents of a call, and what went wrong with the others. */
 export interface Workspace {
-  /** Parsed documents, in argument order. */
   readonly docs: MdDocument[];
-  /**
-   * For each document, the folder or glob base it was found under;
-   * `undefined` for a file named outright (absent: all named outright).
-   */
+  /** Per document, the folder or glob base it was found under (`undefined`: named outright). */
   readonly origins?: (string | undefined)[];
   /** One entry per unreadable file, empty folder or glob that matched nothing. */
   readonly errors: ErrorEntry[];
@@ -34,67 +29,39 @@ export interface Workspace {
   readonly warnings: string[];
   /** How many files the call named once folders and globs were expanded. */
   readonly fileCount?: number;
-  /**
-   * Files named outright that are not Markdown by their extension (read
-   * anyway): one line each for stderr, never in the output itself.
-   */
+  /** Lines for stderr, never in the output: files named outright that are not Markdown, the cache. */
   readonly notices?: string[];
   /** The documents' search data as the cache holds it (a call that searches, through the cache). */
   readonly search?: SearchDataSource;
-  /**
-   * Writes what the call has to write to the cache and closes it (its
-   * lines, if any, join `notices`). A call that searches through the
-   * cache calls it when it is done; the others have it done already.
-   */
+  /** Writes to the cache and closes it: a call that searches through it, when done; else done. */
   readonly finish?: () => void;
-  /**
-   * A call that finishes the cache ({@linkcode WorkspaceLimits.complete}): derives the whole search
-   * data of the files it read, to write at `finish`, and says how many.
-   */
+  /** A call that finishes the cache: derives the whole search data of the files it read. */
   readonly deriveAll?: () => number;
 }
 
 /** The limits of one call's reading. */
-export interface WorkspaceLimits {
+interface _Limits {
   /** The most bytes all files of the call may hold together (`MDSEL_MAX_BYTES`). */
   readonly maxBytes: number;
-  /** The most files, once folders and globs are expanded. */
   readonly maxFiles?: number;
   /** The cache: off when absent. */
   readonly cache?: CacheSettings;
   /** How many parsing workers to start (by default, from the work and the cores). */
   readonly workers?: number;
-  /**
-   * The call searches: the files whose search data the cache holds as they
-   * are now are not read, their documents built when a result needs them.
-   */
+  /** The call searches: files whose search data the cache holds are not read. */
   readonly search?: boolean;
-  /**
-   * The call finishes the cache (`mdsel warm`, with `search`): every file it
-   * parses has its search data written too, not only its document, and the
-   * cache is opened whatever the files' size (the run chose them).
-   */
+  /** The call finishes the cache (`mdsel warm`, with `search`), whatever the files' size. */
   readonly complete?: boolean;
-  /**
-   * The namespaces whose documents the call needs (a select whose every selector names one): when
-   * each is a file's, the other files are read (their problems reported as always) but parsed only
-   * if asked for, and the cache is opened only for the needed ones.
-   */
+  /** The namespaces the call needs: when each is a file's, the others are parsed only if asked. */
   readonly only?: ReadonlySet<string>;
   /** Told how many of the call's files are read (parsed, or held by the cache) as it goes. */
   readonly onProgress?: (done: number, total: number) => void;
 }
 
 /**
- * Reads and parses every file a call names: from the cache when it holds the file as it is now,
- * on several cores when there is much to parse (see `parse_files.ts`). A binary or unreadable file
- * found in a folder or by a glob is skipped with a warning; one named outright is an error, and one
- * named outright without a Markdown extension is read, with a notice. When the files hold more
- * than `limits.maxBytes` together, none is read.
- *
- * @param paths The files, folders and globs, as given.
- * @param limits The byte and file limits (by default `MDSEL_MAX_BYTES`'s default and
- *   {@linkcode MAX_FILES}), the cache and the parsing workers.
+ * Reads and parses every file a call names, through the cache. A binary or unreadable file found
+ * in a folder or by a glob is skipped with a warning; one named outright is an error. When the
+ * files hold more than `limits.maxBytes` together, none is read.
  *
  * @example
  * ```ts
@@ -103,18 +70,14 @@ export interface WorkspaceLimits {
  * const dir = await Deno.makeTempDir();
  * await Deno.writeTextFile(`${dir}/a.md`, "# A\n\nSome words.\n");
  * await Deno.writeTextFile(`${dir}/b.md`, "# B\n\nMore words.\n");
- * const ok = await loadWorkspace([dir], { maxBytes: 1000 });
- * assert.equal(ok.docs.length, 2);
- * const tooMuch = await loadWorkspace([dir], { maxBytes: 30 });
- * assert.equal(tooMuch.errors[0].code, "TOO_MANY_BYTES");
- * const tooBig = await loadWorkspace([`${dir}/a.md`], { maxBytes: 10 });
- * assert.equal(tooBig.errors[0].code, "FILE_TOO_LARGE");
+ * assert.equal((await loadWorkspace([dir], { maxBytes: 1000 })).docs.length, 2);
+ * assert.equal((await loadWorkspace([dir], { maxBytes: 30 })).errors[0].code, "TOO_MANY_BYTES");
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function loadWorkspace(
   paths: readonly string[],
-  limits: WorkspaceLimits = { maxBytes: DEFAULT_ENGINE_SETTINGS.maxBytes },
+  limits: _Limits = { maxBytes: DEFAULT_ENGINE_SETTINGS.maxBytes },
 ): Promise<Workspace> {
   // What the cache writes counts as read at this time, before any `stat`.
   const started = Date.now();
@@ -124,8 +87,7 @@ export async function loadWorkspace(
   const fileCount = expanded.files.length + expanded.errors.length;
   const fileLimit = Math.min(limits.maxBytes, MAX_FILE_BYTES);
   const files = expanded.files;
-  // One stat per file, for the sizes and then the read: synchronous stats are
-  // several times cheaper than asynchronous ones over a thousand files.
+  // One stat per file, for the sizes and then the read (synchronous: several times cheaper).
   const infos = files.map((file) => _statOrUndefined(file.path));
   const tooMuch = _bytesOver(infos, limits.maxBytes, fileLimit);
   if (tooMuch !== undefined) {
@@ -158,11 +120,8 @@ export async function loadWorkspace(
   const settled = await Promise.allSettled(
     reading.map((i) => loadFile(files[i].path, fileLimit, infos[i])),
   );
-  const loaded = new Array<PromiseSettledResult<LoadedFile> | { status: "held"; value: undefined }>(
-    files.length,
-  );
+  const loaded: (PromiseSettledResult<LoadedFile> | typeof _HELD)[] = files.map(() => _HELD);
   reading.forEach((i, k) => loaded[i] = settled[k]);
-  for (let i = 0; i < files.length; i++) loaded[i] ??= _HELD;
   // A namespace whose file could not be read is no file's: every file is needed then.
   const needed = _needed(namespaces, limits.only, (i) => loaded[i].status !== "rejected");
   const texts: FileText[] = [];
@@ -200,10 +159,8 @@ export async function loadWorkspace(
     if (result.value === undefined) {
       // The cache holds it as it is: not read, its warnings as they were (its parse's when needed).
       ordered.push(...search!.warnings(i, path, needed(i)));
-      const info = infos[i]!;
-      sources.push(
-        search!.document(i, { path, namespace: namespaces[i], info, maxBytes: fileLimit }),
-      );
+      const file = { path, namespace: namespaces[i], info: infos[i]!, maxBytes: fileLimit };
+      sources.push(search!.document(i, file));
       return;
     }
     if (result.value.warning !== undefined) ordered.push(result.value.warning);
@@ -238,25 +195,15 @@ export async function loadWorkspace(
     notices.push(...cacheNotices, ...(cache?.finish() ?? []));
     [cache, cacheNotices] = [undefined, []];
   };
-  if (search === undefined) finish();
-  return {
-    docs,
-    origins,
-    errors,
-    warnings,
-    fileCount,
-    notices,
-    ...(search === undefined ? {} : { search, finish }),
-    ...(limits.complete === true && search !== undefined
-      ? { deriveAll: () => search.deriveAll(docs) }
-      : {}),
-  };
+  if (search === undefined) {
+    finish();
+    return { docs, origins, errors, warnings, fileCount, notices };
+  }
+  const deriveAll = limits.complete === true ? { deriveAll: () => search.deriveAll(docs) } : {};
+  return { docs, origins, errors, warnings, fileCount, notices, search, finish, ...deriveAll };
 }
 
-/**
- * The error for files holding more than `maxBytes` together, or `undefined`. A file that cannot be
- * looked at, or that is too large on its own (an error of its own when it is read), counts 0 here.
- */
+/** The error for files holding more than `maxBytes` together (one too large alone counts 0). */
 function _bytesOver(
   infos: readonly (Deno.FileInfo | undefined)[],
   maxBytes: number,
@@ -277,10 +224,7 @@ function _bytesOver(
   };
 }
 
-/**
- * Whether the call needs the document of the file at an index: every file's, unless `only` names
- * namespaces that are all files' (files that `read` says were read).
- */
+/** Whether the call needs a file's document: all, unless `only` names only files `read`. */
 function _needed(
   namespaces: readonly string[],
   only: ReadonlySet<string> | undefined,
@@ -292,7 +236,6 @@ function _needed(
   return (index) => only.has(namespaces[index]);
 }
 
-/** A file the cache holds as it is: not read. */
 const _HELD = { status: "held", value: undefined } as const;
 
 function _statOrUndefined(path: string): Deno.FileInfo | undefined {

@@ -1,11 +1,9 @@
 /**
  * The error entries of the JSON envelope, and the error a file read raises.
- *
  * @module
  */
 
-/** The `type` of an error entry. */
-export type ErrorType =
+type _ErrorType =
   | "FILE_NOT_FOUND"
   | "PARSE_ERROR"
   | "INVALID_SELECTOR"
@@ -15,27 +13,31 @@ export type ErrorType =
 
 /** One entry of the envelope's `errors` list. */
 export interface ErrorEntry {
-  /** The kind of failure. */
-  type: ErrorType;
+  type: _ErrorType;
   /** A finer code, e.g. `IS_DIRECTORY`. */
   code: string;
-  /** What went wrong, in one line. */
   message: string;
-  /** The file concerned. */
   file?: string;
-  /** The selector concerned. */
   selector?: string;
   /** Selectors the user may have meant. */
   suggestions?: string[];
 }
 
-/** A file that could not be read as Markdown, with the entry to report. */
+/**
+ * A file that could not be read as Markdown, with the entry to report.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { FileReadError } from "./errors.ts";
+ * const error = new FileReadError("FILE_NOT_FOUND", "FILE_NOT_FOUND", "File not found: a.md", "a.md");
+ * assert.equal(error.entry.file, "a.md");
+ * ```
+ */
 export class FileReadError extends Error {
-  /** The envelope entry describing the failure. */
   readonly entry: ErrorEntry;
 
-  /** @param file The path as given. */
-  constructor(type: ErrorType, code: string, message: string, file: string) {
+  constructor(type: _ErrorType, code: string, message: string, file: string) {
     super(message);
     this.name = "FileReadError";
     this.entry = { type, code, message, file };

@@ -1,9 +1,7 @@
 /**
  * What the `files` of a call name: a file as it is, a folder as every Markdown file under it
  * (sorted, skipping hidden entries, `node_modules` and what git ignores), a glob as the Markdown
- * files `glob.ts` matches. The server runs this same expansion to check what a call will read
- * before `mdsel` runs, so the two always agree.
- *
+ * files it matches. The server runs this same expansion to check what a call will read.
  * @module
  */
 import type { ErrorEntry } from "./errors.ts";
@@ -20,78 +18,52 @@ import { isGlob } from "./glob_syntax.ts";
 /** File name endings taken as Markdown when a folder or glob is expanded. */
 export const MARKDOWN_EXTENSIONS: readonly string[] = [".md", ".markdown", ".mdx"];
 
-/**
- * The most files one call reads by default, once folders and globs are
- * expanded (`MDSEL_MAX_FILES`).
- */
+/** The most files one call reads by default, once folders and globs are expanded. */
 export const MAX_FILES = 20_000;
 
 /** The most folder entries one call may walk before it is refused. */
 const _MAX_WALKED_ENTRIES = 200_000;
 
 /** A file to read, and whether a folder or glob named it (rather than the user). */
-export interface NamedFile {
+interface _NamedFile {
   /** The path: as given, or the folder or glob base joined with the file's relative path. */
   readonly path: string;
-  /** Set when the file was found by expanding a folder or a glob. */
   readonly expanded: boolean;
-  /** The folder, or the glob's base, it was found under (for an index folded by folders). */
+  /** The folder, or the glob's base, it was found under. */
   readonly origin?: string;
 }
 
 /** How one argument of a call was taken. */
-export interface ExpandedArgument {
-  /** The argument as given. */
+interface _Argument {
   readonly given: string;
   /** A file (or anything that is not a folder), a folder, or a glob. */
   readonly kind: "file" | "folder" | "glob";
-  /**
-   * The argument as it is read: `.` and `..` resolved for a file or a folder
-   * (as Deno resolves them when it checks a permission); a glob as given.
-   */
+  /** As read: `.` and `..` resolved for a file or a folder (as Deno resolves them); a glob as given. */
   readonly path: string;
-  /**
-   * What reading it touches at the top: the file or folder itself, or each
-   * base folder (or, for braces without wildcards, file) of a glob.
-   */
+  /** What reading it touches at the top: the file or folder, or each base of a glob. */
   readonly roots: readonly string[];
 }
 
 /** The files of a call, and the arguments that named none. */
-export interface ExpandedFiles {
+interface _Expanded {
   /** Files to read, in argument order, folders and globs in sorted order. */
-  readonly files: NamedFile[];
+  readonly files: _NamedFile[];
   /** One entry per folder or glob that held no Markdown or was unlistable, or a limit passed. */
   readonly errors: ErrorEntry[];
   /** Folders inside a named folder or glob base that could not be listed (they are skipped). */
   readonly warnings: string[];
-  /** How each argument was taken, in order. */
-  readonly args: ExpandedArgument[];
-  /**
-   * Paths the expansion was not allowed to touch: arguments `canRead`
-   * refused, and folders the Deno sandbox refused to list while walking.
-   */
+  readonly args: _Argument[];
+  /** Arguments `canRead` refused, and folders the Deno sandbox refused to list. */
   readonly denied: string[];
 }
 
-/** Options of {@linkcode expandPaths}. */
-export interface ExpandOptions {
-  /**
-   * Asked before an argument, or the base of a glob, is first touched: `false`
-   * leaves it out and lists it in `denied`. Everything may be read without it.
-   */
+interface _Options {
+  /** Asked before an argument or a glob's base is first touched: `false` puts it in `denied`. */
   readonly canRead?: (path: string) => boolean | Promise<boolean>;
-  /** The most files, {@linkcode MAX_FILES} by default. */
   readonly maxFiles?: number;
-  /**
-   * `false` only says how each argument is taken (`args`), without listing a
-   * folder or matching a glob: `files` then holds the files named outright.
-   */
+  /** `false` only says how each argument is taken: no folder listed, no glob matched. */
   readonly list?: boolean;
-  /**
-   * `false` reads every Markdown file, ignored by git or not (the server's
-   * check: it must cover whatever any engine may read). `true` by default.
-   */
+  /** `false` reads ignored files too (the server's check must cover whatever an engine reads). */
   readonly gitignore?: boolean;
 }
 
@@ -112,11 +84,9 @@ export function isMarkdownPath(path: string): boolean {
 }
 
 /**
- * Expands the `files` of a call: folders and globs into the Markdown files they hold, everything
- * else as it is (reading it reports what is wrong). A path with glob syntax is a glob unless it
- * exists exactly as written (with no `.` or `..` in it).
- *
- * @returns The files, deduplicated, and what went wrong.
+ * Expands the `files` of a call: folders and globs into their Markdown files, deduplicated,
+ * everything else as it is. A path with glob syntax is a glob unless it exists as written (with no
+ * `.` or `..` in it).
  *
  * @example
  * ```ts
@@ -135,14 +105,14 @@ export function isMarkdownPath(path: string): boolean {
  */
 export async function expandPaths(
   paths: readonly string[],
-  options: ExpandOptions = {},
-): Promise<ExpandedFiles> {
+  options: _Options = {},
+): Promise<_Expanded> {
   const maxFiles = options.maxFiles ?? MAX_FILES;
   const canRead = options.canRead ?? (() => true);
-  const files: NamedFile[] = [];
+  const files: _NamedFile[] = [];
   const errors: ErrorEntry[] = [];
   const warnings: string[] = [];
-  const args: ExpandedArgument[] = [];
+  const args: _Argument[] = [];
   const denied: string[] = [];
   const seen = new Set<string>();
   const walk = new _Walk(warnings, denied, options.gitignore ?? true);
@@ -151,16 +121,13 @@ export async function expandPaths(
     seen.add(path);
     files.push(origin === undefined ? { path, expanded: false } : { path, expanded: true, origin });
   };
+  const fail = (type: ErrorEntry["type"], code: string, message: string, file: string) =>
+    errors.push({ type, code, message, file });
   for (const given of paths) {
     const glob = await _asGlob(given, canRead, denied);
     if (glob instanceof Error) {
       args.push({ given, kind: "glob", path: given, roots: [] });
-      errors.push({
-        type: "PROCESSING_ERROR",
-        code: "INVALID_GLOB",
-        message: glob.message,
-        file: given,
-      });
+      fail("PROCESSING_ERROR", "INVALID_GLOB", glob.message, given);
       continue;
     }
     if (glob !== undefined) {
@@ -169,88 +136,50 @@ export async function expandPaths(
       if (options.list === false) continue;
       const found = await _expandGlob(glob, walk, canRead, denied);
       if (found.length === 0 && !walk.stopped) {
-        errors.push({
-          type: "FILE_NOT_FOUND",
-          code: "NO_MATCH",
-          message: `No Markdown files match '${given}'`,
-          file: given,
-        });
+        fail("FILE_NOT_FOUND", "NO_MATCH", `No Markdown files match '${given}'`, given);
       }
       for (const [file, origin] of found) add(file, origin);
-    } else {
-      const path = await _normalize(given);
-      if (!await canRead(path)) {
-        args.push({ given, kind: "file", path, roots: [path] });
-        denied.push(path);
+      if (walk.stopped) break;
+      continue;
+    }
+    const path = await _normalize(given);
+    const readable = await canRead(path);
+    const info = readable ? await _stat(path, denied) : undefined;
+    args.push({ given, kind: info?.isDirectory ? "folder" : "file", path, roots: [path] });
+    if (!readable) denied.push(path);
+    else if (!info?.isDirectory) add(given);
+    else if (options.list !== false) {
+      const found = await walk.files(path, true);
+      if (found === "unreadable") {
+        const message = `Permission denied: cannot list the folder ${path}`;
+        fail("PROCESSING_ERROR", "PERMISSION_DENIED", message, given);
         continue;
       }
-      const info = await _stat(path, denied);
-      if (info?.isDirectory) {
-        args.push({ given, kind: "folder", path, roots: [path] });
-        if (options.list === false) continue;
-        const listed = await walk.files(path, true);
-        if (listed === "unreadable") {
-          errors.push({
-            type: "PROCESSING_ERROR",
-            code: "PERMISSION_DENIED",
-            message: `Permission denied: cannot list the folder ${path}`,
-            file: given,
-          });
-          continue;
-        }
-        const found = listed;
-        if (found.length === 0 && !walk.stopped) {
-          errors.push({
-            type: "PROCESSING_ERROR",
-            code: "NO_MARKDOWN_FILES",
-            message: `No Markdown files in folder: ${given} (looked for ${
-              MARKDOWN_EXTENSIONS.join(", ")
-            }, outside hidden folders and node_modules)`,
-            file: given,
-          });
-        }
-        for (const file of found) add(file, path);
-      } else {
-        args.push({ given, kind: "file", path, roots: [path] });
-        add(given);
+      if (found.length === 0 && !walk.stopped) {
+        const message = `No Markdown files in folder: ${given} (looked for ${
+          MARKDOWN_EXTENSIONS.join(", ")
+        }, outside hidden folders and node_modules)`;
+        fail("PROCESSING_ERROR", "NO_MARKDOWN_FILES", message, given);
       }
+      for (const file of found) add(file, path);
+      if (walk.stopped) break;
     }
-    if (walk.stopped) break;
   }
-  if (walk.stopped) {
-    return {
-      files: [],
-      errors: [
-        ...errors,
-        _limitError(
-          "TOO_MANY_ENTRIES",
-          `Too many folder entries: walked ${_MAX_WALKED_ENTRIES.toLocaleString("en-US")} ` +
-            "without finishing; " +
-            "name a smaller folder or a narrower glob",
-        ),
-      ],
-      warnings,
-      args,
-      denied,
-    };
-  }
-  if (files.length > maxFiles) {
-    return {
-      files: [],
-      errors: [
-        ...errors,
-        _limitError(
-          "TOO_MANY_FILES",
-          `Too many files: ${files.length.toLocaleString("en-US")} Markdown files named, ` +
-            `at most ${maxFiles.toLocaleString("en-US")} are read in one call ` +
-            "(MDSEL_MAX_FILES); name a smaller folder or a narrower glob",
-        ),
-      ],
-      warnings,
-      args,
-      denied,
-    };
-  }
+  const limit = walk.stopped
+    ? _limitError(
+      "TOO_MANY_ENTRIES",
+      `Too many folder entries: walked ${_MAX_WALKED_ENTRIES.toLocaleString("en-US")} ` +
+        "without finishing; name a smaller folder or a narrower glob",
+    )
+    : files.length > maxFiles
+    ? _limitError(
+      "TOO_MANY_FILES",
+      `Too many files: ${files.length.toLocaleString("en-US")} Markdown files named, ` +
+        `at most ${maxFiles.toLocaleString("en-US")} are read in one call ` +
+        "(MDSEL_MAX_FILES); name a smaller folder or a narrower glob",
+    )
+    : undefined;
+  if (limit !== undefined) return { files: [], errors: [...errors, limit], warnings, args, denied };
   return { files, errors, warnings, args, denied };
 }
 
@@ -259,9 +188,8 @@ function _limitError(code: string, message: string): ErrorEntry {
 }
 
 /**
- * The path's glob, `undefined` when it is taken as written, or the glob's
- * error. A path that exists as written, with no `.` or `..` segment
- * (which Deno would resolve away before looking), is never a glob.
+ * The path's glob, its error, or `undefined` when it is taken as written: it exists so, with no
+ * `.` or `..` segment (which Deno would resolve away before looking).
  */
 async function _asGlob(
   path: string,
@@ -289,10 +217,7 @@ async function _asGlob(
 }
 
 let _glob: Promise<typeof import("./glob.ts")> | undefined;
-
-function _globModule(): Promise<typeof import("./glob.ts")> {
-  return _glob ??= import("./glob.ts");
-}
+const _globModule = () => _glob ??= import("./glob.ts");
 
 async function _expandGlob(
   glob: Glob,
@@ -308,19 +233,18 @@ async function _expandGlob(
       denied.push(base);
       continue;
     }
+    const info = await _stat(base, denied);
     if (alternative.segments.length === 0) {
       // Braces without wildcards name a file: taken when it is a Markdown file.
-      const info = await _stat(base, denied);
       if (info?.isFile && isMarkdownPath(base)) {
         found.set(base, base.includes("/") ? base.slice(0, base.lastIndexOf("/")) || "/" : ".");
       }
       continue;
     }
-    const info = await _stat(base, denied);
     if (!info?.isDirectory) continue;
     const listed = await walk.files(base, false);
     if (listed === "unreadable") {
-      walk.warnings.push(`Skipped ${base}: permission denied (cannot list the folder)`);
+      walk.skipped(base);
       continue;
     }
     const prefix = _prefix(base);
@@ -343,6 +267,10 @@ class _Walk {
     readonly denied: string[],
     readonly gitignore: boolean,
   ) {}
+
+  skipped(path: string): void {
+    this.warnings.push(`Skipped ${path}: permission denied (cannot list the folder)`);
+  }
 
   /** The Markdown files under a folder, sorted, or "unreadable" when the folder itself is. */
   async files(root: string, skipHidden: boolean): Promise<string[] | "unreadable"> {
@@ -367,7 +295,6 @@ class _Walk {
   ) {
     let entries: Deno.DirEntry[];
     try {
-      // Synchronously: several times faster than listing asynchronously.
       entries = [...Deno.readDirSync(dir)];
     } catch (error) {
       // The sandbox's refusal is the server's to report; the system's is a skipped folder.
@@ -403,9 +330,7 @@ class _Walk {
       if (scopes.length > 0 && isIgnored(scopes, path, isDirectory)) continue;
       if (isDirectory) {
         const listed = await this._visit(path, `${path}/`, found, skipHidden, scopes);
-        if (!listed && !this.denied.includes(path)) {
-          this.warnings.push(`Skipped ${path}: permission denied (cannot list the folder)`);
-        }
+        if (!listed && !this.denied.includes(path)) this.skipped(path);
       } else if (isFile && isMarkdownPath(entry.name) && !(skipHidden && hidden)) {
         found.push(path);
       }

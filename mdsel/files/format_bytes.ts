@@ -1,23 +1,11 @@
 /**
  * Byte counts as people read them.
- *
  * @module
  */
 
-/** Options of {@linkcode formatBytes}. */
-export interface FormatBytesOptions {
-  /**
-   * Binary units, and only exact ones: the largest of `KiB`, `MiB` and `GiB` that divides the
-   * count evenly (`8 MiB`, `1000 bytes`), for limits. Decimal units rounded to one decimal when
-   * `false` (the default).
-   */
-  readonly binary?: boolean;
-}
-
 /**
- * A byte count for people: `512 bytes`, `3.4 KB`, `48.2 MB`, `2.1 GB` (powers of 1,000, rounded
- * to one decimal), or with `binary` in the largest binary unit that divides it evenly: `8 MiB`,
- * `64 KiB`, `1000 bytes`.
+ * A byte count for people: `512 bytes`, `48.2 MB` (powers of 1,000, one decimal), or with
+ * `binary` in the largest binary unit that divides it evenly (`8 MiB`, `1000 bytes`), for limits.
  *
  * @example
  * ```ts
@@ -29,7 +17,7 @@ export interface FormatBytesOptions {
  * assert.equal(formatBytes(1000, { binary: true }), "1000 bytes");
  * ```
  */
-export function formatBytes(bytes: number, options: FormatBytesOptions = {}): string {
+export function formatBytes(bytes: number, options: { readonly binary?: boolean } = {}): string {
   const binary = options.binary ?? false;
   const [base, units] = binary ? [1024, _BINARY] : [1000, _DECIMAL];
   let value = bytes;

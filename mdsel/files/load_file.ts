@@ -1,7 +1,6 @@
 /**
- * Reading a Markdown file: size, type and encoding checks that turn every
- * failure into a clear error entry instead of a crash.
- *
+ * Reading a Markdown file: size, type and encoding checks that turn every failure into a clear
+ * error entry instead of a crash.
  * @module
  */
 import { FileReadError } from "./errors.ts";
@@ -10,21 +9,15 @@ import { formatBytes } from "./format_bytes.ts";
 /** Files larger than this are refused, whatever `MDSEL_MAX_BYTES` allows. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
-/** A file read as text. */
+/** A file read as text: BOM removed, invalid UTF-8 replaced by U+FFFD (with a `warning`). */
 export interface LoadedFile {
-  /** The text, BOM removed, invalid UTF-8 replaced by U+FFFD. */
   readonly text: string;
-  /** Set when the file was not valid UTF-8. */
   readonly warning?: string;
 }
 
 /**
- * Reads a file as UTF-8 Markdown.
+ * Reads a file as UTF-8 Markdown, given its `stat` when the caller has it already.
  *
- * @param path The path as given, relative to the working directory.
- * @param maxBytes The largest file read ({@linkcode MAX_FILE_BYTES} by default).
- * @param known The file's `stat`, when the caller has it already.
- * @returns The text, and a warning when bytes had to be replaced.
  * @throws {FileReadError} When the file is missing, a directory, binary, too large or unreadable.
  *
  * @example
@@ -48,8 +41,7 @@ export async function loadFile(
 }
 
 /**
- * Reads a file as UTF-8 Markdown, synchronously, given its `stat`: as
- * {@linkcode loadFile} does, with the same errors.
+ * Reads a file as UTF-8 Markdown, synchronously, given its `stat`, as {@linkcode loadFile} does.
  *
  * @example
  * ```ts
@@ -64,49 +56,24 @@ export async function loadFile(
 export function loadFileSync(path: string, maxBytes: number, info: Deno.FileInfo): LoadedFile {
   let text: string;
   try {
-    if (info.isDirectory) {
-      throw new FileReadError(
-        "PROCESSING_ERROR",
-        "IS_DIRECTORY",
-        `Path is a directory, not a file: ${path}`,
-        path,
-      );
-    }
-    if (!info.isFile) {
-      throw new FileReadError(
-        "PROCESSING_ERROR",
-        "FILE_READ_ERROR",
-        `Not a regular file: ${path}`,
-        path,
-      );
-    }
+    if (info.isDirectory) throw _directory(path);
+    if (!info.isFile) throw _error("FILE_READ_ERROR", `Not a regular file: ${path}`, path);
     if (info.size > maxBytes) {
       const limit = maxBytes < MAX_FILE_BYTES
         ? `more than the ${formatBytes(maxBytes)} one call may read (MDSEL_MAX_BYTES)`
         : `more than the ${formatBytes(MAX_FILE_BYTES)} a file may hold`;
-      throw new FileReadError(
-        "PROCESSING_ERROR",
-        "FILE_TOO_LARGE",
-        `File too large: ${path} holds ${formatBytes(info.size)}, ${limit}`,
-        path,
-      );
+      const message = `File too large: ${path} holds ${formatBytes(info.size)}, ${limit}`;
+      throw _error("FILE_TOO_LARGE", message, path);
     }
-    // As text, not bytes then decoded: a far lower peak of memory. Synchronously: several times
-    // faster over many small files.
+    // As text, not bytes then decoded: a far lower peak of memory.
     text = Deno.readTextFileSync(path);
   } catch (error) {
     throw _classify(error, path);
   }
   if (text.includes("\0")) {
-    throw new FileReadError(
-      "PROCESSING_ERROR",
-      "BINARY_FILE",
-      `File looks binary (it contains a NUL byte): ${path}`,
-      path,
-    );
+    throw _error("BINARY_FILE", `File looks binary (it contains a NUL byte): ${path}`, path);
   }
-  // The text decoder replaced invalid UTF-8 silently: only a U+FFFD says
-  // it may have, and then the bytes tell.
+  // The decoder replaces invalid UTF-8 silently: only a U+FFFD says it may have.
   if (text.includes("\uFFFD")) return _decodeStrictly(path);
   return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
 }
@@ -140,53 +107,36 @@ export function invalidUtf8Warning(path: string): string {
   return `Invalid UTF-8 in ${path}: replaced with U+FFFD`;
 }
 
+function _error(code: string, message: string, path: string): FileReadError {
+  return new FileReadError("PROCESSING_ERROR", code, message, path);
+}
+
+function _directory(path: string): FileReadError {
+  return _error("IS_DIRECTORY", `Path is a directory, not a file: ${path}`, path);
+}
+
 function _classify(error: unknown, path: string): FileReadError {
   if (error instanceof FileReadError) return error;
   if (error instanceof Deno.errors.NotFound) {
-    return new FileReadError(
-      "FILE_NOT_FOUND",
-      "FILE_NOT_FOUND",
-      `File not found: ${path}${_relativeTo(path)}`,
-      path,
-    );
+    const message = `File not found: ${path}${_relativeTo(path)}`;
+    return new FileReadError("FILE_NOT_FOUND", "FILE_NOT_FOUND", message, path);
   }
   if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable) {
     // NotCapable: Deno's own permission, not the file system's, said no.
     const flag = error instanceof Deno.errors.NotCapable ? " (run mdsel with --allow-read)" : "";
-    return new FileReadError(
-      "PROCESSING_ERROR",
-      "PERMISSION_DENIED",
-      `Permission denied: ${path}${flag}`,
-      path,
-    );
+    return _error("PERMISSION_DENIED", `Permission denied: ${path}${flag}`, path);
   }
-  if (error instanceof Deno.errors.IsADirectory) {
-    return new FileReadError(
-      "PROCESSING_ERROR",
-      "IS_DIRECTORY",
-      `Path is a directory, not a file: ${path}`,
-      path,
-    );
-  }
+  if (error instanceof Deno.errors.IsADirectory) return _directory(path);
   const reason = error instanceof Error ? error.message : String(error);
-  return new FileReadError(
-    "PROCESSING_ERROR",
-    "FILE_READ_ERROR",
-    `Cannot read file: ${path} (${reason})`,
-    path,
-  );
+  return _error("FILE_READ_ERROR", `Cannot read file: ${path} (${reason})`, path);
 }
 
-/**
- * For a relative path, the folder it was resolved against, as a note for a
- * message (` (relative to /home/ada/project)`); empty for an absolute path.
- */
+/** ` (relative to /cwd)` for a relative path, for a message; empty for an absolute one. */
 function _relativeTo(path: string): string {
   if (path.startsWith("/") || path.startsWith("\\") || /^[A-Za-z]:[\\/]/.test(path)) return "";
   try {
     return ` (relative to ${Deno.cwd()})`;
   } catch {
-    // The working directory is gone: the path as given is all there is to say.
-    return "";
+    return ""; // the working directory is gone
   }
 }

@@ -1,12 +1,11 @@
 /**
  * Namespaces: the identifier a selector uses to name one file of a call.
- *
  * @module
  */
 
 /**
- * The namespace of a path: its base name without the last extension,
- * lower-cased, made a valid identifier (`[a-z_][a-z0-9_-]*`).
+ * The namespace of a path: its base name without the last extension, lower-cased, made a valid
+ * identifier (`[a-z_][a-z0-9_-]*`).
  *
  * @example
  * ```ts
@@ -17,7 +16,7 @@
  * ```
  */
 export function namespaceOf(path: string): string {
-  // The last part that is not empty, read from the end (a call names thousands of files).
+  // Read from the end, without splitting: a call names thousands of files.
   let end = path.length;
   while (end > 0 && (path[end - 1] === "/" || path[end - 1] === "\\")) end--;
   let start = end;
@@ -25,22 +24,21 @@ export function namespaceOf(path: string): string {
   const base = path.slice(start, end);
   const dot = base.lastIndexOf(".");
   const stem = (dot > 0 ? base.slice(0, dot) : base).toLowerCase();
-  let name = stem.replace(/[^a-z0-9_-]/g, "_");
+  const name = stem.replace(/[^a-z0-9_-]/g, "_");
   if (name === "") return "_";
-  if (/^[0-9]/.test(name)) name = `_${name}`;
-  else if (name[0] === "-") name = `_${name.slice(1)}`;
-  return name;
+  if (/^[0-9]/.test(name)) return `_${name}`;
+  return name[0] === "-" ? `_${name.slice(1)}` : name;
 }
 
 /**
- * Namespaces for all files of one call, unique: a later file whose namespace
- * is taken gets `_2`, `_3`, ... in argument order.
+ * Namespaces for all files of one call, unique: a later file whose namespace is taken gets `_2`,
+ * `_3`, ... in argument order.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { assignNamespaces } from "./namespace.ts";
- * assert.deepEqual(assignNamespaces(["a/readme.md", "b/README.md", "guide.md"]), ["readme", "readme_2", "guide"]);
+ * assert.deepEqual(assignNamespaces(["a/readme.md", "b/README.md"]), ["readme", "readme_2"]);
  * ```
  */
 export function assignNamespaces(paths: readonly string[]): string[] {

@@ -2,8 +2,7 @@
 // term stems, as search data (and postings) give them, merge into the stem
 // term's; and any lists, in order or not, merge as mergePlaces merges them.
 import assert from "node:assert/strict";
-import { mergeOrderedPlaces } from "../../../mdsel/cache/places.ts";
-import { mergePlaces } from "../../../mdsel/cache/search_record.ts";
+import { mergeOrderedPlaces, mergePlaces } from "../../../mdsel/cache/search_record.ts";
 import { BODY, FIELD_COUNT, searchData, STEM, stemTerm } from "../../../mdsel/search/data.ts";
 import { fc } from "../../_fast_check.ts";
 import { doc } from "../_docs.ts";

@@ -8,7 +8,6 @@ import { type SearchData, searchData, STEM, stemTerm } from "../../../mdsel/sear
 import {
   mergePlaces,
   PostingsWriter,
-  readPostings,
   readPostingsInto,
   SEARCH_RECORD_VERSION,
   searchDataOf,
@@ -23,6 +22,19 @@ import { sha256 } from "../../_sha256.ts";
 
 await ensureCorpus();
 await ensureMdxCorpus();
+
+/** A term's postings in a segment, each document's places as an array. */
+function readPostings(
+  blob: Uint8Array,
+  docOf: (slot: number) => number,
+  visit: (doc: number, rank: number, places: number[]) => void,
+): void {
+  const into = new TermPlaces();
+  readPostingsInto(blob, docOf, into, (doc, rank, start, end) => {
+    visit(doc, rank, Array.from(into.places.subarray(start, end)));
+    into.used = 0; // the buffer serves each document in turn
+  });
+}
 
 /** Search data as plain data, its terms in order. */
 function plain(data: SearchData): unknown {
