@@ -50,22 +50,43 @@ export function fitGroups(
   least = 0,
 ): string[] {
   const sizes = groups.map(linesChars);
-  let total = 0;
-  for (const size of sizes) total += size;
-  if (total <= room) return groups.flat();
-  let kept = Math.min(least, groups.length);
-  let used = 0;
-  for (let i = 0; i < kept; i++) used += sizes[i];
-  while (
-    kept < groups.length &&
-    used + sizes[kept] + closing(groups.length - kept - 1, kept + 1).length + 1 <= room
-  ) used += sizes[kept++];
-  const lines: string[] = [];
-  for (const group of groups.slice(0, kept)) for (const line of group) lines.push(line);
-  if (kept === groups.length) return lines;
-  const last = closing(groups.length - kept, kept);
-  const cut = last.length + 1 <= room - used ? last : last.slice(0, Math.max(0, room - used - 1));
+  if (sizes.reduce((sum, size) => sum + size, 0) <= room) return groups.flat();
+  const n = groups.length;
+  const kept = fitCount(sizes, room, (k) => closing(n - k, k).length + 1, least);
+  const lines = groups.slice(0, kept).flat();
+  if (kept === n) return lines;
+  const left = room - linesChars(lines);
+  const last = closing(n - kept, kept);
+  const cut = last.length + 1 <= left ? last : last.slice(0, Math.max(0, left - 1));
   // The `least` groups may have taken all the room: no empty closing line.
   if (cut.length > 0) lines.push(cut);
   return lines;
+}
+
+/**
+ * How many of the leading `sizes` fit `room` together (the first `least` whatever the room), each
+ * next one only if it fits beside what `closing(kept)` costs with that many kept.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fitCount } from "./budget.ts";
+ * assert.equal(fitCount([3, 3, 3], 7), 2);
+ * assert.equal(fitCount([3, 3, 3], 7, () => 2), 1);
+ * assert.equal(fitCount([3, 3, 3], 1, () => 0, 2), 2);
+ * ```
+ */
+export function fitCount(
+  sizes: readonly number[],
+  room: number,
+  closing: (kept: number) => number = () => 0,
+  least = 0,
+): number {
+  let kept = Math.min(least, sizes.length);
+  let used = 0;
+  for (let i = 0; i < kept; i++) used += sizes[i];
+  while (kept < sizes.length && used + sizes[kept] + closing(kept + 1) <= room) {
+    used += sizes[kept++];
+  }
+  return kept;
 }

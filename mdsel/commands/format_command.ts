@@ -7,7 +7,7 @@
 import { parseDocument } from "../parse/markdown_nodes.ts";
 import { parseSelector } from "../query/selector.ts";
 import { indexDocument, summarize } from "./index_command.ts";
-import { indexJson, selectJson } from "./render_json.ts";
+import { indexJsonWithin, selectJson } from "./render_json.ts";
 import { selectInWorkspace } from "./select_command.ts";
 
 const INDEX_FORMAT =
@@ -76,7 +76,9 @@ export function formatText(topic: "index" | "select" | undefined, example: boole
 function _indexExample(): string {
   const page = { words: 2000, chars: 16000 };
   const doc = indexDocument(parseDocument(SAMPLE, "sample", "sample.md"), page);
-  return `$ mdsel index --json sample.md\n${indexJson([doc], summarize([doc]), [], [], 1)}`;
+  return `$ mdsel index --json sample.md\n${
+    indexJsonWithin([doc], summarize([doc]), [], [], 1, Infinity)
+  }`;
 }
 
 function _selectExample(): string {

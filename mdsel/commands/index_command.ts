@@ -89,13 +89,9 @@ export function indexDocument(doc: MdDocument, page: PageLimits): DocumentIndex 
   const { nodes, sectionEnds, wordPrefix } = doc.top;
   const counters = [0, 0, 0, 0, 0, 0, 0];
   const headings: HeadingEntry[] = [];
-  const blocks: BlockCounts = {
-    paragraphs: 0,
-    code_blocks: 0,
-    lists: 0,
-    tables: 0,
-    blockquotes: 0,
-  };
+  const blocks = Object.fromEntries(
+    Object.values(COUNT_KEYS).map((key) => [key, 0]),
+  ) as unknown as BlockCounts;
   let firstHeading = -1;
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i];
@@ -210,7 +206,7 @@ export function limitIndex(
         ...doc,
         headings,
         headings_omitted: doc.headings.length - headings.length,
-        max_depth: _deepest(headings),
+        max_depth: headings.reduce((deepest, heading) => Math.max(deepest, heading.depth), 0),
       };
     });
   // The last limits keep each document's two shallowest levels.
@@ -272,10 +268,4 @@ export function mayFitIndex(docs: readonly DocumentIndex[], maxChars: number): b
   let count = 0;
   for (const doc of docs) count += doc.headings.length;
   return count * MIN_HEADING_CHARS <= maxChars;
-}
-
-function _deepest(headings: readonly { depth: number }[]): number {
-  let deepest = 0;
-  for (const heading of headings) if (heading.depth > deepest) deepest = heading.depth;
-  return deepest;
 }

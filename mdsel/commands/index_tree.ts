@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { linesChars } from "./budget.ts";
+import { fitCount, linesChars } from "./budget.ts";
 import { echoLine, echoValue } from "./echo.ts";
 import { headingEntries, type IndexedDocument } from "./index_outline.ts";
 import { headingLine, outlineLines } from "./outline.ts";
@@ -96,18 +96,8 @@ function _node(path: string, depth: number): FolderNode {
   return { path, depth, files: [], folders: [], totalFiles: 0, totalWords: 0 };
 }
 
-/**
- * The deepest folder of the trees (0 when every file is at a root).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { buildTrees, treeDepth } from "./index_tree.ts";
- * const { trees } = buildTrees([{ path: "d/x/y/a.md", origin: "d", words: 1 }]);
- * assert.equal(treeDepth(trees), 2);
- * ```
- */
-export function treeDepth(trees: readonly FolderTree[]): number {
+/** The deepest folder of the trees (0 when every file is at a root). */
+function _treeDepth(trees: readonly FolderTree[]): number {
   let deepest = 0;
   const visit = (node: FolderNode) => {
     deepest = Math.max(deepest, node.depth);
@@ -207,7 +197,7 @@ function _fitTree(
 ): _TreeFold {
   const fits = (fold: _TreeFold) =>
     linesChars(_treeLines(trees, items, fold, sizeWords).lines) + extra <= maxChars;
-  let depth = treeDepth(trees);
+  let depth = _treeDepth(trees);
   while (depth > 0 && !fits({ depth, levels: 0 })) depth--;
   let levels = 0;
   while (levels < 2 && fits({ depth, levels: levels + 1 })) levels++;
@@ -239,19 +229,13 @@ export function treeLinesWithin(
   let lines = shown.lines;
   if (linesChars(lines) + extra + closingRoom > maxChars) {
     // The root's own files do not fit beside its subfolders: the subfolders first.
-    const isFolder = (i: number) => shown.kinds[i] === "folder";
-    const folders = lines.filter((_, i) => isFolder(i));
-    let room = maxChars - extra - closingRoom - linesChars(folders);
-    const kept = new Set<number>();
-    lines.forEach((line, i) => {
-      if (isFolder(i)) return;
-      if (line.length + 1 <= room) {
-        kept.add(i);
-        room -= line.length + 1;
-      } else room = -1;
-    });
-    const left = lines.filter((_, i) => shown.kinds[i] === "file" && !kept.has(i)).length;
-    lines = lines.filter((_, i) => isFolder(i) || kept.has(i));
+    const others = lines.flatMap((_, i) => shown.kinds[i] === "folder" ? [] : [i]);
+    const sizes = others.map((i) => lines[i].length + 1);
+    const folderChars = linesChars(lines) - sizes.reduce((sum, size) => sum + size, 0);
+    const dropped = others.slice(fitCount(sizes, maxChars - extra - closingRoom - folderChars));
+    const left = dropped.filter((i) => shown.kinds[i] === "file").length;
+    const gone = new Set(dropped);
+    lines = lines.filter((_, i) => !gone.has(i));
     if (left > 0) {
       const glob = `${echoValue(trees[0].root.replace(/\/*$/, "/"))}a*.md`;
       lines.push(`[${left} more files not shown: index a narrower glob (e.g. ${glob}) or a file]`);
@@ -281,18 +265,19 @@ export interface FolderEntry {
 }
 
 /**
- * For the JSON index, the folders shown when folders up to `depth` list their files, the
- * documents listed and every document in a tree (as indexes).
+ * For the JSON index, each fold in turn, deepest first: the folders shown when folders up to a
+ * depth list their files, the documents listed and every document in a tree (as indexes).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { buildTrees, folderEntries } from "./index_tree.ts";
+ * import { buildTrees, folderFolds } from "./index_tree.ts";
  * const { trees } = buildTrees([
  *   { path: "d/a.md", origin: "d", words: 2 },
  *   { path: "d/x/b.md", origin: "d", words: 3 },
  * ]);
- * const fold = folderEntries(trees, 0);
+ * const [open, fold] = folderFolds(trees);
+ * assert.deepEqual([...open.listed], [0, 1]);
  * assert.deepEqual(fold.folders, [
  *   { path: "d", files: 2, words: 5, listed: true },
  *   { path: "d/x", files: 1, words: 3, listed: false },
@@ -300,7 +285,13 @@ export interface FolderEntry {
  * assert.deepEqual([...fold.listed], [0]);
  * ```
  */
-export function folderEntries(
+export function* folderFolds(
+  trees: readonly FolderTree[],
+): Generator<{ folders: FolderEntry[]; listed: Set<number>; inTrees: Set<number> }> {
+  for (let depth = _treeDepth(trees); depth >= 0; depth--) yield _folderEntries(trees, depth);
+}
+
+function _folderEntries(
   trees: readonly FolderTree[],
   depth: number,
 ): { folders: FolderEntry[]; listed: Set<number>; inTrees: Set<number> } {

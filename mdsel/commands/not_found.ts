@@ -8,6 +8,7 @@ import type { MdDocument } from "../parse/document.ts";
 import { flatChildren } from "../query/children.ts";
 import {
   introOf,
+  type Resolution,
   type ResolutionFailure,
   resolvePath,
   rootOf,
@@ -33,11 +34,38 @@ const LISTED_REASONS = 3;
 /** What resolving a selector in each document left behind. */
 export interface Misses {
   /** Why each document had no match, one sentence each. */
-  readonly reasons: readonly string[];
+  readonly reasons: string[];
   /** For an index past the end, the last one that exists, canonical (one per document). */
-  readonly lastValid: readonly string[];
+  readonly lastValid: string[];
   /** Where resolution stopped: suggestions look among their children. */
-  readonly stalled: readonly Target[];
+  readonly stalled: Target[];
+}
+
+/**
+ * Adds what a resolution that matched nothing left behind to `misses`: why (in the outline's
+ * short form, with the namespace when `qualify`), the last index that exists, where it stopped.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
+ * import { resolvePath } from "../query/resolve.ts";
+ * import { parseSelector } from "../query/selector.ts";
+ * import { addMiss } from "./not_found.ts";
+ * const doc = parseDocument("# A\n\n| t |\n| - |\n", "readme", "readme.md");
+ * const misses = { reasons: [], lastValid: [], stalled: [] };
+ * addMiss(misses, resolvePath(doc, parseSelector("h1.5").segments), false);
+ * addMiss(misses, resolvePath(doc, parseSelector("code.0").segments), false);
+ * assert.deepEqual(misses.reasons, ["readme has h1.0 only, no h1.5", "No code in readme"]);
+ * assert.deepEqual(misses.lastValid, ["readme::heading:h1[0]"]);
+ * ```
+ */
+export function addMiss(misses: Misses, resolution: Resolution, qualify: boolean): void {
+  const { failure } = resolution;
+  if (failure !== undefined) misses.reasons.push(_describeFailure(failure, qualify));
+  if (failure?.kind === "out_of_range") misses.lastValid.push(_lastValidSelector(failure));
+  // One by one: `push(...targets)` overflows the stack on a big fan-out.
+  for (const target of resolution.stalledAt) misses.stalled.push(target);
 }
 
 /**
@@ -52,12 +80,11 @@ export interface Misses {
  * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { resolvePath } from "../query/resolve.ts";
  * import { parseSelector } from "../query/selector.ts";
- * import { describeFailure, lastValidSelector, notFound } from "./not_found.ts";
+ * import { addMiss, notFound } from "./not_found.ts";
  * const doc = parseDocument("## A\n\n## B\n", "fs", "fs.md");
  * const selector = parseSelector("h2.999");
- * const { failure } = resolvePath(doc, selector.segments);
- * assert.ok(failure?.kind === "out_of_range");
- * const misses = { reasons: [describeFailure(failure)], lastValid: [lastValidSelector(failure)], stalled: [] };
+ * const misses = { reasons: [], lastValid: [], stalled: [] };
+ * addMiss(misses, resolvePath(doc, selector.segments), false);
  * const entry = notFound(selector, misses, [doc], false);
  * assert.equal(entry.reason, "fs has h2.0-h2.1, no h2.999");
  * assert.deepEqual(entry.suggestions, ["fs::heading:h2[1]"]);
@@ -78,26 +105,8 @@ export function notFound(
   return _unresolved(selector, reason, [...misses.lastValid, ...closest], qualify);
 }
 
-/**
- * Why a path reached nothing, in one sentence, in the outline's short form.
- *
- * @param qualify Whether to name the section reached with its namespace (several files).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/markdown_nodes.ts";
- * import { rootOf } from "../query/resolve.ts";
- * import { describeFailure } from "./not_found.ts";
- * const scope = rootOf(parseDocument("# A\n", "readme", "readme.md"));
- * assert.equal(
- *   describeFailure({ kind: "out_of_range", type: { kind: "heading", depth: 1 }, scope, index: 5, found: 1 }),
- *   "readme has h1.0 only, no h1.5",
- * );
- * assert.equal(describeFailure({ kind: "none", type: { kind: "block", block: "table" }, scope }), "No table in readme");
- * ```
- */
-export function describeFailure(failure: ResolutionFailure, qualify = false): string {
+/** Why a path reached nothing, in one sentence, in the outline's short form. */
+function _describeFailure(failure: ResolutionFailure, qualify = false): string {
   const { scope } = failure;
   const inside = scope.kind === "root" ? "" : formatShortPath(scope.path);
   const where = scope.kind === "root"
@@ -114,22 +123,8 @@ export function describeFailure(failure: ResolutionFailure, qualify = false): st
   return `${where} has ${range}, no ${at(failure.index)}`;
 }
 
-/**
- * The selector of the last match that exists, for an index out of range (`h2[99]` with 20 h2
- * sections: `ns::heading:h2[19]`).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/markdown_nodes.ts";
- * import { rootOf } from "../query/resolve.ts";
- * import { lastValidSelector } from "./not_found.ts";
- * const scope = rootOf(parseDocument("# A\n", "readme", "readme.md"));
- * const type = { kind: "heading", depth: 1 } as const;
- * assert.equal(lastValidSelector({ kind: "out_of_range", type, scope, index: 5, found: 1 }), "readme::heading:h1[0]");
- * ```
- */
-export function lastValidSelector(
+/** The selector of the last match that exists, for an index out of range. */
+function _lastValidSelector(
   failure: Extract<ResolutionFailure, { kind: "out_of_range" }>,
 ): string {
   const step: PathStep = { type: failure.type, index: failure.found - 1 };

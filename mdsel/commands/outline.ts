@@ -115,21 +115,8 @@ export function headingLine(text: string): string {
   return clipLine(text, _HEADING_TEXT_CHARS).text;
 }
 
-/**
- * One outline line: indented by depth, selector, text, line range (`L54-2668`), and `[N words]`
- * for a big section, `[N words, +K subsections]` when it stands for K hidden headings.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { outlineLine } from "./outline.ts";
- * const entry = { depth: 2, label: "h2.0", text: "Install", words: 21 };
- * assert.equal(outlineLine(entry, 1, { sizeWords: 500 }), " h2.0 Install [21 words, +1 subsections]");
- * assert.equal(outlineLine(entry, 0, { sizeWords: 10 }), " h2.0 Install [21 words]");
- * assert.equal(outlineLine({ ...entry, lines: [5, 9] }, 0, { sizeWords: 500 }), " h2.0 Install L5-9");
- * ```
- */
-export function outlineLine(entry: OutlineEntry, hidden: number, style: OutlineStyle): string {
+/** One outline line: indented, its size past `sizeWords`, and how many headings it hides. */
+function _outlineLine(entry: OutlineEntry, hidden: number, style: OutlineStyle): string {
   const range = entry.lines === undefined ? "" : ` L${entry.lines[0]}-${entry.lines[1]}`;
   const head = `${" ".repeat(entry.depth - 1)}${entry.label} ${entry.text}${range}`;
   if (hidden > 0) return `${head} [${entry.words} words, +${hidden} subsections]`;
@@ -163,24 +150,13 @@ export function outlineLines(
   });
   const lines: string[] = [];
   entries.forEach((entry, i) => {
-    if (entry.depth <= limit) lines.push(outlineLine(entry, hidden[i], style));
+    if (entry.depth <= limit) lines.push(_outlineLine(entry, hidden[i], style));
   });
   return lines;
 }
 
-/**
- * The shallowest depth limit that still shows a group's `levels` shallowest heading levels (1
- * when there are no headings).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { minimumDepth } from "./outline.ts";
- * const at = (depth: number) => ({ depth, label: "", text: "", words: 0 });
- * assert.equal(minimumDepth([at(2), at(4), at(5)], 2), 4);
- * ```
- */
-export function minimumDepth(entries: readonly { depth: number }[], levels: number): number {
+/** The shallowest depth limit that still shows `levels` heading levels (1 with no headings). */
+function _minimumDepth(entries: readonly { depth: number }[], levels: number): number {
   const present = [...new Set(entries.map((entry) => entry.depth))].sort((a, b) => a - b);
   if (present.length === 0) return 1;
   return present[Math.min(levels, present.length) - 1];
@@ -238,7 +214,7 @@ export function* foldedDepths(
   groups: readonly (readonly { depth: number }[])[],
   levels: number,
 ): Generator<number[]> {
-  const floors = groups.map((entries) => minimumDepth(entries, levels));
+  const floors = groups.map((entries) => _minimumDepth(entries, levels));
   // A loop, not `Math.max(...depths)`: a spread of that many headings overflows the stack.
   let deepest = 1;
   for (const entries of groups) {

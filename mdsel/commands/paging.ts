@@ -187,17 +187,32 @@ export interface Window {
 }
 
 /**
- * Keeps the first `count` (at least 1) lines of a window.
+ * A window cut as `select` asks: its first `head` lines, then its last `tail` lines (leading blank
+ * lines dropped), then as many whole lines from its start as fit `maxChars` (at least the first,
+ * cut when it alone is bigger); a window that loses anything is marked truncated.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { headLines } from "./paging.ts";
+ * import { cutWindow } from "./paging.ts";
  * const window = { content: "a\n\nb\nc", startLine: 4, endLine: 7, truncated: false };
- * assert.deepEqual(headLines(window, 3), { content: "a\n\nb", startLine: 4, endLine: 6, truncated: true });
+ * assert.deepEqual(cutWindow(window, { head: 3 }), { content: "a\n\nb", startLine: 4, endLine: 6, truncated: true });
+ * assert.deepEqual(cutWindow(window, { tail: 3 }), { content: "b\nc", startLine: 6, endLine: 7, truncated: true });
+ * assert.deepEqual(cutWindow(window, {}, 4), { content: "a\n\nb", startLine: 4, endLine: 6, truncated: true });
  * ```
  */
-export function headLines(window: Window, count: number): Window {
+export function cutWindow(
+  window: Window,
+  cut: { readonly head?: number; readonly tail?: number },
+  maxChars = Infinity,
+): Window {
+  if (cut.head !== undefined) window = _headLines(window, cut.head);
+  if (cut.tail !== undefined) window = _tailLines(window, cut.tail);
+  return _clipToChars(window, maxChars);
+}
+
+/** The first `count` (at least 1) lines of a window. */
+function _headLines(window: Window, count: number): Window {
   const lines = splitLines(window.content);
   if (count >= lines.starts.length) return window;
   const content = window.content.slice(0, lines.ends[count - 1]).trimEnd();
@@ -209,18 +224,8 @@ export function headLines(window: Window, count: number): Window {
   };
 }
 
-/**
- * Keeps the last `count` (at least 1) lines of a window, leading blank lines dropped.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { tailLines } from "./paging.ts";
- * const window = { content: "a\nb\n\nc", startLine: 0, endLine: 3, truncated: false };
- * assert.deepEqual(tailLines(window, 2), { content: "c", startLine: 3, endLine: 3, truncated: true });
- * ```
- */
-export function tailLines(window: Window, count: number): Window {
+/** The last `count` (at least 1) lines of a window, leading blank lines dropped. */
+function _tailLines(window: Window, count: number): Window {
   const lines = splitLines(window.content);
   const total = lines.starts.length;
   if (count >= total) return window;
@@ -234,19 +239,8 @@ export function tailLines(window: Window, count: number): Window {
   };
 }
 
-/**
- * Keeps as many whole lines from the start of a window as fit `maxChars` (at least the first,
- * cut when it alone is bigger); a smaller window is marked truncated.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { clipToChars } from "./paging.ts";
- * const window = { content: "abc\ndef\nghi", startLine: 0, endLine: 2, truncated: false };
- * assert.deepEqual(clipToChars(window, 8), { content: "abc\ndef", startLine: 0, endLine: 1, truncated: true });
- * ```
- */
-export function clipToChars(window: Window, maxChars: number): Window {
+/** As many whole lines from the start of a window as fit `maxChars` (the first one cut). */
+function _clipToChars(window: Window, maxChars: number): Window {
   if (window.content.length <= maxChars) return window;
   const lines = splitLines(window.content);
   let last = 0;

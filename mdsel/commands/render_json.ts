@@ -7,7 +7,7 @@ import type { ErrorEntry } from "../files/errors.ts";
 import { AFTER_RESERVE } from "./budget.ts";
 import { clipSelector, errorSelector, MAX_ECHO } from "./echo.ts";
 import { type DocumentIndex, type IndexSummary, limitIndex, mayFitIndex } from "./index_command.ts";
-import { folderEntries, type FolderEntry, type FolderTree, treeDepth } from "./index_tree.ts";
+import { type FolderEntry, folderFolds, type FolderTree } from "./index_tree.ts";
 import type { SearchAnswer, SelectMatch, SelectOutcome } from "./select_command.ts";
 
 /** The commands that print an envelope. */
@@ -44,38 +44,6 @@ export function envelope(
   // JSON leaves out the fields left `undefined`.
   const { success, data, ...rest } = fields;
   return JSON.stringify({ success, command, timestamp: now.toISOString(), data, ...rest });
-}
-
-/**
- * The JSON envelope of `index`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { indexJson } from "./render_json.ts";
- * const summary = { total_documents: 0, total_nodes: 0, total_selectors: 0 };
- * assert.equal(JSON.parse(indexJson([], summary, [], [], 0)).success, true);
- * ```
- */
-export function indexJson(
-  docs: DocumentIndex[],
-  summary: IndexSummary,
-  errors: ErrorEntry[],
-  warnings: string[],
-  fileCount: number,
-): string {
-  const failed = errors.length > 0;
-  return envelope("index", {
-    success: !failed,
-    data: { documents: docs, summary },
-    errors: _nonEmpty(errors),
-    partial_results: failed ? docs : undefined,
-    warnings: _nonEmpty(
-      failed
-        ? [`${errors.length} of ${fileCount} file(s) could not be processed`, ...warnings]
-        : warnings,
-    ),
-  });
 }
 
 /**
@@ -239,8 +207,7 @@ export function indexJsonWithin(
   let documents = limitIndex(docs, room, (attempt) => render(attempt, [], none));
   if (documents.length < docs.length && trees.length > 0) {
     // A folder too big to list whole: a tree folded by folder depth, as the text index does.
-    for (let depth = treeDepth(trees); depth >= 0; depth--) {
-      const fold = folderEntries(trees, depth);
+    for (const fold of folderFolds(trees)) {
       folders = fold.folders;
       const listed = docs.filter((_, i) => fold.listed.has(i) || !fold.inTrees.has(i));
       documents = limitIndex(listed, room, (attempt) => render(attempt, [], none));

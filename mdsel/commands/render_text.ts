@@ -5,7 +5,7 @@
  * @module
  */
 import type { ErrorEntry } from "../files/errors.ts";
-import { AFTER_RESERVE, fitGroups, linesChars } from "./budget.ts";
+import { AFTER_RESERVE, fitCount, fitGroups, linesChars } from "./budget.ts";
 import { echoLine, echoValue, errorSelector } from "./echo.ts";
 import {
   type DocumentOutline,
@@ -145,14 +145,9 @@ function _cutOutline(
     `${shown.length - kept} more headings not shown; select them by number, e.g. ${
       shown[kept].label
     }]`;
-  let used = _chars(doc.head) + _chars(doc.tail) + _chars(after);
-  let kept = 0;
-  while (
-    kept + 1 < lines.length && used + lines[kept].length + 1 + cutLine(kept + 1).length + 1 <= max
-  ) {
-    used += lines[kept].length + 1;
-    kept++;
-  }
+  const used = _chars(doc.head) + _chars(doc.tail) + _chars(after);
+  const sizes = lines.slice(0, -1).map((line) => line.length + 1);
+  const kept = fitCount(sizes, max - used, (k) => cutLine(k).length + 1);
   return [...doc.head, ...lines.slice(0, kept), ...doc.tail, cutLine(kept), ...after];
 }
 
@@ -164,14 +159,8 @@ function _cutDocuments(
   after: string[],
 ): string[] {
   const reserve = _chars(after) + 400;
-  const lines: string[] = [];
-  let used = 0;
-  let kept = 0;
-  while (kept < blocks.length && used + _chars(blocks[kept]) + reserve <= max) {
-    for (const line of blocks[kept]) lines.push(line);
-    used += _chars(blocks[kept]);
-    kept++;
-  }
+  const kept = fitCount(blocks.map(_chars), max, () => reserve);
+  const lines = blocks.slice(0, kept).flat();
   const rest = items.slice(kept).map((item) => echoValue(item.index.file_path));
   if (rest.length > 0) {
     lines.push(

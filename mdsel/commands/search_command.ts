@@ -117,14 +117,8 @@ export function searchWorkspace(
  * section holding a hit comes right before it when its heading scores as high.
  */
 function _groupedByFile(hits: readonly SearchHit[]): SearchHit[] {
-  const groups = new Map<MdDocument, SearchHit[]>();
-  for (const hit of hits) {
-    const group = groups.get(hit.target.doc);
-    if (group === undefined) groups.set(hit.target.doc, [hit]);
-    else group.push(hit);
-  }
   const ordered: SearchHit[] = [];
-  for (const group of groups.values()) {
+  for (const group of Map.groupBy(hits, (hit) => hit.target.doc).values()) {
     const shown = new Set<SearchHit>();
     const show = (hit: SearchHit) => {
       if (shown.has(hit)) return;

@@ -25,26 +25,19 @@ import {
 } from "../query/selector.ts";
 import { parseSelectInput, type SelectInput } from "../query/select_input.ts";
 import { sliceLines } from "../parse/source_lines.ts";
+import { fitCount } from "./budget.ts";
 import { MAX_ECHO } from "./echo.ts";
 import { indexDocument } from "./index_command.ts";
-import {
-  describeFailure,
-  lastValidSelector,
-  notFound,
-  unknownNamespace,
-  type Unresolved,
-} from "./not_found.ts";
+import { addMiss, type Misses, notFound, unknownNamespace, type Unresolved } from "./not_found.ts";
 import { documentOutline, indexDepthLimits } from "./index_outline.ts";
 import { fitDepths, outlineBudget, outlineEntries, outlineLines } from "./outline.ts";
 import {
-  clipToChars,
+  cutWindow,
   exceedsPage,
-  headLines,
   type Page,
   type PageLimits,
   paginate,
   type Piece,
-  tailLines,
   type Window,
 } from "./paging.ts";
 
@@ -236,27 +229,18 @@ export function selectInWorkspace(
     }
   }
   const qualify = workspace.docs.length > 1;
-  const reasons: string[] = [];
-  const stalled: Target[] = [];
-  const lastValid: string[] = [];
+  const misses: Misses = { reasons: [], lastValid: [], stalled: [] };
   for (const doc of docs) {
     const resolution = resolvePath(doc, selector.segments);
-    if (resolution.targets.length === 0) {
-      const { failure } = resolution;
-      if (failure !== undefined) reasons.push(describeFailure(failure, qualify));
-      if (failure?.kind === "out_of_range") lastValid.push(lastValidSelector(failure));
-      // One by one: `push(...targets)` overflows the stack on a big fan-out.
-      for (const target of resolution.stalledAt) stalled.push(target);
-      continue;
-    }
+    if (resolution.targets.length === 0) addMiss(misses, resolution, qualify);
     for (const target of resolution.targets) {
       const answer = buildAnswer(target, selector, options, qualify);
-      if (typeof answer === "string") reasons.push(answer);
+      if (typeof answer === "string") misses.reasons.push(answer);
       else outcome.answers.push(answer);
     }
   }
   if (outcome.answers.length === 0 && docs.length > 0) {
-    outcome.unresolved.push(notFound(selector, { reasons, lastValid, stalled }, docs, qualify));
+    outcome.unresolved.push(notFound(selector, misses, docs, qualify));
   }
   return outcome;
 }
@@ -387,9 +371,7 @@ export function buildAnswer(
   const { content, startLine, endLine } = extent;
   let window: Window = { content, startLine, endLine, truncated: false };
   if (paged) window = _pageWindow(doc, pages[pageNumber - 1], extent);
-  if (params.head !== undefined) window = _keepTruncation(window, headLines(window, params.head));
-  if (params.tail !== undefined) window = _keepTruncation(window, tailLines(window, params.tail));
-  if (!full) window = clipToChars(window, limits.chars);
+  window = cutWindow(window, params, full ? Infinity : limits.chars);
   const match = _match(target, selectorText + selector.query, window);
   if (paged) match.pagination = _pagination(selectorText, pageNumber, pages.length, settings);
   return { match };
@@ -453,11 +435,7 @@ function _outlineAnswer(
   const budget = Math.min(room, outlineBudget(extent.chars, settings.indexMaxChars));
   const { limits: [limit] } = fitDepths([{ entries, fixedChars: 0 }], budget, style, 2);
   const lines = outlineLines(entries, limit, style);
-  let used = 0;
-  let shown = 0;
-  while (shown < lines.length && used + lines[shown].length + 1 <= Math.max(room, 0)) {
-    used += lines[shown++].length + 1;
-  }
+  const shown = fitCount(lines.map((line) => line.length + 1), Math.max(room, 0));
   const outline = ["", ...lines.slice(0, shown)];
   if (shown < lines.length) {
     outline.push(`[outline cut: ${lines.length - shown} more subsections not shown]`);
@@ -601,10 +579,6 @@ function _firstHeading(nodes: readonly MdNode[], from: number, to: number): numb
 
 function _pieceOf(node: MdNode): Piece {
   return { startLine: node.startLine, endLine: node.endLine, words: node.words };
-}
-
-function _keepTruncation(before: Window, after: Window): Window {
-  return before.truncated && !after.truncated ? { ...after, truncated: true } : after;
 }
 
 function _preview(source: string): string {

@@ -6,7 +6,7 @@ import {
   makePreview,
   summarize,
 } from "../../../mdsel/commands/index_command.ts";
-import { indexJson } from "../../../mdsel/commands/render_json.ts";
+import { indexJsonWithin } from "../../../mdsel/commands/render_json.ts";
 import { doc, NESTED } from "../_docs.ts";
 
 const PAGE = { words: 2000, chars: 16000 };
@@ -124,7 +124,8 @@ function manyHeadings(): string {
 
 function jsonRender(summaryOf: DocumentIndex[]) {
   const summary = summarize(summaryOf);
-  return (docs: DocumentIndex[]) => indexJson(docs, summary, [], [], summaryOf.length);
+  return (docs: DocumentIndex[]) =>
+    indexJsonWithin(docs, summary, [], [], summaryOf.length, Infinity);
 }
 
 Deno.test("the JSON index budget leaves out the deepest levels first", () => {

@@ -2,10 +2,8 @@ import assert from "node:assert/strict";
 import {
   fitDepths,
   foldedDepths,
-  minimumDepth,
   outlineBudget,
   outlineEntries,
-  outlineLine,
   outlineLines,
 } from "../../../mdsel/commands/outline.ts";
 import { doc } from "../_docs.ts";
@@ -74,17 +72,22 @@ Deno.test("outline lines: indentation, size from the threshold, folds say what t
   ]);
   // The spec's example line.
   const fileHandle = { depth: 3, label: "h3.0", text: "Class: FileHandle", words: 8120 };
-  assert.equal(
-    outlineLine(fileHandle, 24, { sizeWords: 500 }),
-    "  h3.0 Class: FileHandle [8120 words, +24 subsections]",
+  const hidden = Array.from(
+    { length: 24 },
+    (_, i) => ({ ...fileHandle, depth: 4, label: `h4.${i}` }),
   );
+  assert.deepEqual(outlineLines([fileHandle, ...hidden], 3, { sizeWords: 500 }), [
+    "  h3.0 Class: FileHandle [8120 words, +24 subsections]",
+  ]);
 });
 
-Deno.test("minimumDepth keeps the two shallowest levels present, whatever they are", () => {
-  assert.equal(minimumDepth(entriesOf(TREE), 2), 2);
-  assert.equal(minimumDepth(entriesOf("## a\n#### b\n###### c\n"), 2), 4);
-  assert.equal(minimumDepth(entriesOf("### only\n"), 2), 3);
-  assert.equal(minimumDepth([], 2), 1);
+Deno.test("folding keeps the two shallowest levels present, whatever they are", () => {
+  // The last limits folding tries are the floors.
+  const floor = (entries: { depth: number }[]) => [...foldedDepths([entries], 2)].at(-1)![0];
+  assert.equal(floor(entriesOf(TREE)), 2);
+  assert.equal(floor(entriesOf("## a\n#### b\n###### c\n")), 4);
+  assert.equal(floor(entriesOf("### only\n")), 3);
+  assert.equal(floor([]), 1);
 });
 
 Deno.test("foldedDepths: the deepest level first, one fewer a time, down to every floor", () => {
