@@ -110,30 +110,26 @@ export async function guard(
     words: text === undefined ? 0 : countWords(text),
     chars: text?.length ?? 0,
   };
-  const room = GUARD_MAX_CHARS - guardReason(facts).length;
-  if (text === undefined || room < _MIN_OUTLINE_CHARS) return denyOutput(guardReason(facts));
-  const outline = await (io.outline ?? engineOutline)(path, room, deadline);
+  const room = GUARD_MAX_CHARS - _reason(facts).length;
   // The outline counts the file's words as its sections do.
-  return denyOutput(guardReason({ ...facts, words: outline.words }, outline));
+  const outline = text === undefined || room < _MIN_OUTLINE_CHARS
+    ? undefined
+    : await (io.outline ?? engineOutline)(path, room, deadline);
+  const permissionDecisionReason = _reason(
+    { ...facts, words: outline?.words ?? facts.words },
+    outline,
+  );
+  const decision = {
+    hookEventName: "PreToolUse",
+    permissionDecision: "deny",
+    permissionDecisionReason,
+  };
+  return JSON.stringify({ hookSpecificOutput: decision }) + "\n";
 }
 
-/**
- * The reason the model reads instead of the file (no final newline): its size, its outline (when
- * there is room for one) and how to go on, with examples from the outline.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { guardReason } from "./guard.ts";
- * const facts = { path: "/d/fs.md", lines: 8268, words: 24760, chars: 261973 };
- * const heading = { selector: "h2.0", depth: 2, startLine: 37, endLine: 64 };
- * const reason = guardReason(facts, { words: 24760, text: "h2.0 Use L37-64\n", headings: [heading] });
- * assert.ok(reason.startsWith("Not read: /d/fs.md is a big Markdown file (8,268 lines, 24,760 words, about 65,000 tokens)."));
- * assert.ok(reason.includes('(e.g. "h2.0")'));
- * assert.ok(reason.includes("(e.g. offset: 37, limit: 28 for h2.0)"));
- * ```
- */
-export function guardReason(facts: _GuardFacts, outline?: FileOutline): string {
+// The reason the model reads instead of the file (no final newline): its size, its outline (when
+// there is room for one) and how to go on, with examples from the outline.
+function _reason(facts: _GuardFacts, outline?: FileOutline): string {
   const { lines, words, chars } = facts;
   const tokens = _number(_roughTokens(chars));
   const size = chars === 0
@@ -160,28 +156,6 @@ export function guardReason(facts: _GuardFacts, outline?: FileOutline): string {
     `- Read with offset and limit returns exact lines${readExample}; an Edit works after such a Read.`,
     "- Read with offset: 1 reads it anyway, in pages past about 25,000 tokens.",
   ].join("\n");
-}
-
-/**
- * The hook output that denies the tool call with the reason the model reads: one line of JSON.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { denyOutput } from "./guard.ts";
- * const output = JSON.parse(denyOutput("Use the outline.")).hookSpecificOutput;
- * assert.equal(output.permissionDecision, "deny");
- * assert.equal(output.permissionDecisionReason, "Use the outline.");
- * ```
- */
-export function denyOutput(reason: string): string {
-  return JSON.stringify({
-    hookSpecificOutput: {
-      hookEventName: "PreToolUse",
-      permissionDecision: "deny",
-      permissionDecisionReason: reason,
-    },
-  }) + "\n";
 }
 
 /**

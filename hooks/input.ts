@@ -19,18 +19,6 @@ export interface ToolHookInput {
   readonly toolInput: Readonly<Record<string, unknown>>;
 }
 
-/** The hook's input is JSON of the wrong shape: `field` is missing or of the wrong type. */
-class _HookInputError extends TypeError {
-  readonly field: string;
-
-  /** Creates the error for `field`. */
-  constructor(field: string, message: string) {
-    super(message);
-    this.name = "HookInputError";
-    this.field = field;
-  }
-}
-
 /**
  * Tells whether a path names a Markdown file: it ends in `.md` or `.markdown`, in any case.
  *
@@ -65,7 +53,7 @@ export function isGuardedPath(path: string): boolean {
  * Parses a tool hook's JSON input (its stdin) into the fields the hooks depend on.
  *
  * @throws {SyntaxError} When `text` is not JSON.
- * @throws {_HookInputError} When the JSON is not a tool hook input.
+ * @throws {TypeError} When the JSON is not a tool hook input.
  *
  * @example
  * ```ts
@@ -77,7 +65,7 @@ export function isGuardedPath(path: string): boolean {
  */
 export function parseHookInput(text: string): ToolHookInput {
   const value: unknown = JSON.parse(text);
-  if (!_isRecord(value)) throw new _HookInputError("", "Hook input is not a JSON object");
+  if (!_isRecord(value)) throw new TypeError("Hook input is not a JSON object");
   const { hook_event_name: hookEventName, tool_name: toolName, tool_input: toolInput } = value;
   if (typeof hookEventName !== "string" || !_EVENTS.has(hookEventName)) {
     throw _expected("hook_event_name", '"PostToolUse" or "PreToolUse"', hookEventName);
@@ -91,7 +79,7 @@ export function parseHookInput(text: string): ToolHookInput {
  * The path a `Read` call touched when `accepts` it ({@linkcode isMarkdownPath} by default), else
  * `undefined`.
  *
- * @throws {_HookInputError} When a `Read` call has no string `file_path`.
+ * @throws {TypeError} When a `Read` call has no string `file_path`.
  *
  * @example
  * ```ts
@@ -136,7 +124,7 @@ function _isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function _expected(field: string, wanted: string, value: unknown): _HookInputError {
+function _expected(field: string, wanted: string, value: unknown): TypeError {
   const got = value === undefined
     ? "nothing"
     : value === null
@@ -146,5 +134,5 @@ function _expected(field: string, wanted: string, value: unknown): _HookInputErr
     : typeof value === "string"
     ? JSON.stringify(value)
     : `a ${typeof value}`;
-  return new _HookInputError(field, `Expected "${field}" to be ${wanted}, got ${got}`);
+  return new TypeError(`Expected "${field}" to be ${wanted}, got ${got}`);
 }

@@ -21,23 +21,6 @@ export const REMINDER =
   "This is a Markdown file over the configured size threshold.\nUse mdsel_index and mdsel_select instead of Read.";
 
 /**
- * The reminder the hook prints when it fires, echoing the input's `hook_event_name`: one line of
- * JSON.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { reminderOutput } from "./reminder.ts";
- * const output = JSON.parse(reminderOutput("PostToolUse"));
- * assert.equal(output.hookSpecificOutput.hookEventName, "PostToolUse");
- * ```
- */
-export function reminderOutput(hookEventName: string): string {
-  return JSON.stringify({ hookSpecificOutput: { hookEventName, additionalContext: REMINDER } }) +
-    "\n";
-}
-
-/**
  * What the reminder prints for one tool call: the reminder when it is a whole `Read` of a
  * Markdown file of more than `minWords` words, otherwise nothing.
  *
@@ -62,7 +45,8 @@ export async function remind(
 ): Promise<string> {
   const path = markdownReadPath(input);
   if (path === undefined || !isWholeRead(input)) return "";
-  return await fileExceedsWordLimit(path, minWords, readChunks)
-    ? reminderOutput(input.hookEventName)
-    : "";
+  if (!await fileExceedsWordLimit(path, minWords, readChunks)) return "";
+  const { hookEventName } = input;
+  return JSON.stringify({ hookSpecificOutput: { hookEventName, additionalContext: REMINDER } }) +
+    "\n";
 }

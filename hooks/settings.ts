@@ -57,26 +57,8 @@ export const GUARD_WORDS_VARIABLES = [
 ] as const;
 
 /**
- * Reads a word threshold from a variable's raw value: `fallback` when it is missing, blank or not
- * a whole number of at least 0.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { parseWordThreshold } from "./settings.ts";
- * assert.equal(parseWordThreshold("50", 200), 50);
- * assert.equal(parseWordThreshold("lots", 200), 200);
- * ```
- */
-export function parseWordThreshold(raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const value = Number(raw.trim());
-  return Number.isSafeInteger(value) && value >= 0 ? value : fallback;
-}
-
-/**
- * Reads a word threshold from the first of `names` that is set and may be read (no prompt), else
- * `fallback`.
+ * Reads a word threshold from the first of `names` that is set and may be read (no prompt): a whole
+ * number of at least 0, else `fallback`.
  *
  * @example
  * ```ts
@@ -88,8 +70,10 @@ export function parseWordThreshold(raw: string | undefined, fallback: number): n
 export function readWordThreshold(names: readonly string[], fallback: number): number {
   for (const variable of names) {
     if (Deno.permissions.querySync({ name: "env", variable }).state !== "granted") continue;
-    const raw = Deno.env.get(variable);
-    if (raw !== undefined && raw.trim() !== "") return parseWordThreshold(raw, fallback);
+    const raw = Deno.env.get(variable)?.trim();
+    if (raw === undefined || raw === "") continue;
+    const value = Number(raw);
+    return Number.isSafeInteger(value) && value >= 0 ? value : fallback;
   }
   return fallback;
 }

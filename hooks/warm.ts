@@ -6,6 +6,7 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { quietEnv } from "../mdsel/settings/engine_settings.ts";
 
 /**
  * How long the warm-up waits for the download, in milliseconds, inside the plugin's hook timeout;
@@ -82,7 +83,7 @@ export function warmCommand(root: URL = new URL("../", import.meta.url)): WarmCo
 export async function warm(options: WarmOptions = {}): Promise<string> {
   try {
     const command = options.command ?? warmCommand();
-    const stampDir = options.stampDir ?? _readVariable(_DATA_VARIABLE);
+    const stampDir = options.stampDir ?? (quietEnv(_DATA_VARIABLE) || undefined);
     const stamp = stampDir === undefined
       ? undefined
       : join(stampDir, `deno-cache-${await _stampKey(command)}`);
@@ -132,15 +133,8 @@ async function _stampKey(command: WarmCommand): Promise<string> {
   const lock = command.args.includes("--config")
     ? await Deno.readTextFile(join(config, "..", "deno.lock")).catch(() => "")
     : "";
-  const text = JSON.stringify([Deno.version.deno, _readVariable("DENO_DIR") ?? "", command, lock]);
+  const text = JSON.stringify([Deno.version.deno, quietEnv("DENO_DIR") ?? "", command, lock]);
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   const hex = (byte: number) => byte.toString(16).padStart(2, "0");
   return Array.from(new Uint8Array(digest).slice(0, 12), hex).join("");
-}
-
-// A variable's value when it is set and may be read (never a prompt).
-function _readVariable(variable: string): string | undefined {
-  if (Deno.permissions.querySync({ name: "env", variable }).state !== "granted") return undefined;
-  const value = Deno.env.get(variable);
-  return value === undefined || value === "" ? undefined : value;
 }

@@ -12,47 +12,6 @@ const _CHUNK_SIZE = 64 * 1024;
 /** Reads a file in chunks. */
 export type ChunkReader = (path: string) => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 
-/** The file the hook was asked about contains binary data. */
-class _BinaryContentError extends TypeError {
-  /** Creates the error, saying why the content counts as binary. */
-  constructor(message = "File contains a NUL byte") {
-    super(message);
-    this.name = "BinaryContentError";
-  }
-}
-
-/**
- * Tells whether a byte stream (a chunk may be reused once the next is requested) holds more than
- * `limit` words, pulling no more chunks than the answer needs.
- *
- * @throws {_BinaryContentError} When a chunk it reads contains a NUL byte.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { exceedsWordLimit } from "./word_count.ts";
- * const bytes = new TextEncoder().encode("one two three");
- * const chunks = [bytes.subarray(0, 5), bytes.subarray(5)]; // "one t" + "wo three"
- * assert.ok(await exceedsWordLimit(chunks, 2));
- * assert.equal(await exceedsWordLimit(chunks, 3), false);
- * ```
- */
-export async function exceedsWordLimit(
-  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
-  limit: number,
-): Promise<boolean> {
-  const decoder = new TextDecoder();
-  const words = new WordCount();
-  for await (const chunk of chunks) {
-    if (chunk.includes(0)) throw new _BinaryContentError();
-    words.add(decoder.decode(chunk, { stream: true }));
-    if (words.count > limit) return true;
-  }
-  // A trailing incomplete UTF-8 sequence decodes to U+FFFD, which only continues or starts a word.
-  if (decoder.decode().length > 0) words.word();
-  return words.count > limit;
-}
-
 /**
  * Reads a regular file in chunks, each only valid until the next one is requested; stopping the
  * iteration early closes the file.
@@ -90,7 +49,8 @@ export async function* readFileChunks(
 }
 
 /**
- * Tells whether a file holds more than `limit` words, reading no more of it than needed.
+ * Tells whether a file holds more than `limit` words, pulling no more chunks of it than the answer
+ * needs (a chunk may be reused once the next is requested).
  *
  * @throws {Error} `Cannot count words of "<path>": <reason>` when the file cannot be read or
  * holds binary data (the path JSON-quoted, so the message stays on one line).
@@ -109,7 +69,16 @@ export async function fileExceedsWordLimit(
   readChunks: ChunkReader = readFileChunks,
 ): Promise<boolean> {
   try {
-    return await exceedsWordLimit(readChunks(path), limit);
+    const decoder = new TextDecoder();
+    const words = new WordCount();
+    for await (const chunk of readChunks(path)) {
+      if (chunk.includes(0)) throw new TypeError("File contains a NUL byte");
+      words.add(decoder.decode(chunk, { stream: true }));
+      if (words.count > limit) return true;
+    }
+    // A trailing incomplete UTF-8 sequence decodes to U+FFFD, which only continues or starts a word.
+    if (decoder.decode().length > 0) words.word();
+    return words.count > limit;
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).split("\n", 1)[0];
     throw new Error(`Cannot count words of ${JSON.stringify(path)}: ${reason}`, { cause: error });

@@ -90,10 +90,10 @@ export class StdioTransport {
   #checkRequest?: (request: CheckedRequest) => RequestRefusal | undefined;
   #log: (line: string) => void;
   #closed = false;
-  // The line being read: its parts, or (once over the limit) its edges.
+  // The line being read: its parts, or (once over the limit) its first bytes and its last ones.
   #parts: Uint8Array[] = [];
   #size = 0;
-  #oversized?: { head: Uint8Array; tail: Uint8Array };
+  #head?: Uint8Array;
 
   /** Creates the transport, on stdin and stdout by default. */
   constructor(options: _StdioTransportOptions = {}) {
@@ -145,44 +145,34 @@ export class StdioTransport {
       }
     }
     // A last line without its newline is still a message.
-    if (!this.#closed && (this.#size > 0 || this.#oversized)) await this.#endLine();
+    if (!this.#closed && this.#size > 0) await this.#endLine();
     await this.close();
   }
 
   #take(bytes: Uint8Array): void {
-    if (bytes.length === 0) return;
     this.#size += bytes.length;
-    if (this.#oversized) {
-      this.#oversized.tail = _lastBytes([this.#oversized.tail, bytes], _EDGE_BYTES);
-    } else if (this.#size <= this.#maxLineBytes) {
-      this.#parts.push(bytes);
-    } else {
-      // Over the limit: keep only the edges, where the id usually is.
-      const parts = [...this.#parts, bytes];
-      const head = _concat(parts).subarray(0, _EDGE_BYTES);
-      this.#oversized = { head, tail: _lastBytes(parts, _EDGE_BYTES) };
-      this.#parts = [];
-    }
+    if (this.#size <= this.#maxLineBytes) return void this.#parts.push(bytes);
+    // Over the limit: keep only the edges, where the id usually is.
+    const kept = _concat([...this.#parts, bytes]);
+    this.#head ??= kept.slice(0, _EDGE_BYTES);
+    this.#parts = [kept.slice(-_EDGE_BYTES)];
   }
 
   async #endLine(): Promise<void> {
     const size = this.#size;
-    const oversized = this.#oversized;
-    const parts = this.#parts;
-    this.#parts = [];
-    this.#size = 0;
-    this.#oversized = undefined;
-    if (oversized) {
+    const [head, line] = [this.#head, _concat(this.#parts)];
+    [this.#parts, this.#size, this.#head] = [[], 0, undefined];
+    const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+    if (head !== undefined) {
       const limit = formatBytes(this.#maxLineBytes, { binary: true });
       this.#log(`mdsel-claude: skipped a message of ${size} bytes (the limit is ${limit})`);
-      const id = _findId(new TextDecoder().decode(oversized.head), "head") ??
-        _findId(new TextDecoder().decode(oversized.tail), "tail");
+      const id = _findId(text(head), "head") ?? _findId(text(line), "tail");
       const message = `Message too large: ${size} bytes (the limit is ${limit})`;
       if (id !== undefined) await this.#refuse(id, JSONRPC_ERRORS.invalidRequest, message);
       return;
     }
-    const line = new TextDecoder().decode(_concat(parts)).replace(/\r$/, "");
-    if (line.trim() !== "") await this.#handleLine(line);
+    const decoded = text(line).replace(/\r$/, "");
+    if (decoded.trim() !== "") await this.#handleLine(decoded);
   }
 
   async #handleLine(line: string): Promise<void> {
@@ -287,16 +277,6 @@ function _concat(parts: readonly Uint8Array[]): Uint8Array {
     offset += part.length;
   }
   return bytes;
-}
-
-function _lastBytes(parts: readonly Uint8Array[], count: number): Uint8Array {
-  const kept: Uint8Array[] = [];
-  for (let i = parts.length - 1, size = 0; i >= 0 && size < count; i--) {
-    kept.unshift(parts[i]);
-    size += parts[i].length;
-  }
-  const bytes = _concat(kept);
-  return bytes.subarray(Math.max(0, bytes.length - count));
 }
 
 function _preview(line: string): string {

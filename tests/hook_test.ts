@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import * as hook from "../hook.ts";
-import { REMINDER, reminderOutput } from "../hooks/reminder.ts";
+import { remind, REMINDER } from "../hooks/reminder.ts";
 import { corpusFilesOver } from "./_corpus.ts";
 
 const { hookMode, runHook } = hook;
@@ -248,12 +248,17 @@ Deno.test("the hook's stderr line says what went wrong", async () => {
   );
 });
 
-Deno.test("the reminder never prints a decision", () => {
-  const output = JSON.parse(reminderOutput("PostToolUse"));
-  assert.deepEqual(output, {
+Deno.test("the reminder never prints a decision", async () => {
+  const read = {
+    hookEventName: "PostToolUse",
+    toolName: "Read",
+    toolInput: { file_path: "/a.md" },
+  };
+  const stdout = await remind(read, 1, () => [new TextEncoder().encode("two words")]);
+  assert.deepEqual(JSON.parse(stdout), {
     hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: REMINDER },
   });
-  assert.equal(reminderOutput("PostToolUse"), EXPECTED_REMINDER);
+  assert.equal(stdout, EXPECTED_REMINDER);
 });
 
 Deno.test("the guard as a subprocess: a deny for a whole Read of a big file, nothing otherwise, exit 0 always", async () => {

@@ -15,36 +15,6 @@ export interface WarmTarget {
   readonly scopes: readonly string[];
 }
 
-/**
- * A call's checked paths and what it may read as a target, when there may be something to
- * finish (a folder, a glob, an `.mdx` file or enough Markdown for the engine to cache).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { warmTarget } from "./cache_warmer.ts";
- * const target = { files: ["/docs/a.mdx"], scopes: ["/docs/a.mdx"] };
- * assert.deepEqual(await warmTarget(target.files, target.scopes), target);
- * assert.equal(await warmTarget(["/no/such/a.md"], ["/no/such/a.md"]), undefined);
- * ```
- */
-export async function warmTarget(
-  files: readonly string[],
-  scopes: readonly string[],
-): Promise<WarmTarget | undefined> {
-  const target = { files: [...files], scopes: [...scopes] };
-  // A glob reads its base folder.
-  if (files.some((file, i) => file !== scopes[i]) || files.length !== scopes.length) return target;
-  let bytes = 0;
-  for (const file of files) {
-    if (/\.mdx$/i.test(file)) return target;
-    const info = await Deno.stat(file).catch(() => undefined); // gone: the call said so
-    if (info?.isDirectory) return target;
-    bytes += info?.size ?? 0;
-  }
-  return bytes >= _MIN_MARKDOWN_BYTES ? target : undefined;
-}
-
 // The least Markdown the engine caches, in bytes (`CACHE_MIN_MARKDOWN_BYTES`).
 const _MIN_MARKDOWN_BYTES = 256 * 1024;
 // The most heap a warm run may take, in MB: past it the run ends, not the machine's memory.
@@ -127,6 +97,19 @@ export class CacheWarmer {
     this.#next();
   }
 
+  /**
+   * A call is done: its checked paths, when the bundled engine answered it, are a target if there
+   * may be something to finish (a folder, a glob, an `.mdx` file or enough Markdown for the engine
+   * to cache). Told after the answer is sent: the stat of the paths never delays it.
+   */
+  callDone(paths?: WarmTarget): void {
+    if (paths === undefined || !this.enabled) return this.callAnswered();
+    _worthWarming(paths).then(
+      (worth) => this.callAnswered(worth ? paths : undefined),
+      () => this.callAnswered(),
+    );
+  }
+
   /** Waits until the run in progress, if any, is over (not the one its end starts). */
   async idle(): Promise<void> {
     await this.#current?.done;
@@ -150,6 +133,19 @@ export class CacheWarmer {
     });
     this.#current = { target, stop, done };
   }
+}
+
+async function _worthWarming({ files, scopes }: WarmTarget): Promise<boolean> {
+  // A glob reads its base folder.
+  if (files.some((file, i) => file !== scopes[i]) || files.length !== scopes.length) return true;
+  let bytes = 0;
+  for (const file of files) {
+    if (/\.mdx$/i.test(file)) return true;
+    const info = await Deno.stat(file).catch(() => undefined); // gone: the call said so
+    if (info?.isDirectory) return true;
+    bytes += info?.size ?? 0;
+  }
+  return bytes >= _MIN_MARKDOWN_BYTES;
 }
 
 function _same(a: WarmTarget, b: WarmTarget): boolean {

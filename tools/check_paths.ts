@@ -6,18 +6,10 @@
  */
 import { expandPaths, isMarkdownPath, MARKDOWN_EXTENSIONS } from "../mdsel/files/expand_paths.ts";
 
-export { isMarkdownPath };
-
 const _EXTENSION_LIST = MARKDOWN_EXTENSIONS.join(", ").replace(/, (?=[^,]*$)/, " and ");
 
 // Expansion errors that stop a call before anything is read: the server answers them itself.
 const _LIMIT_CODES = new Set(["TOO_MANY_ENTRIES"]);
-
-/** What {@linkcode checkPaths} needs from the settings. */
-export interface PathCheckOptions {
-  /** `MDSEL_ALLOW_ANY_FILE=1`: take files of any extension. */
-  readonly allowAnyFile: boolean;
-}
 
 /** The paths of a call that may go to `mdsel`. */
 export interface CheckedPaths {
@@ -45,7 +37,7 @@ export interface CheckedPaths {
  */
 export async function checkPaths(
   files: readonly string[],
-  options: PathCheckOptions,
+  options: { readonly allowAnyFile: boolean }, // MDSEL_ALLOW_ANY_FILE=1: any extension
 ): Promise<string | CheckedPaths> {
   // With read access everywhere, there is nothing to hold a folder's files against.
   const everywhere = _state(undefined) === "granted";

@@ -3,12 +3,11 @@
  *
  * @module
  */
-import { progressNotifier } from "./progress.ts";
 import type { McpServer, RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types";
 import type { OutputFormat, ServerSettings } from "./settings.ts";
+import { runToolCall, type ToolContext } from "./tool_call.ts";
 import { filesSchema, READ_ONLY_ANNOTATIONS } from "./tool_config.ts";
-import { mdselToolResult, type ToolContext } from "./tool_result.ts";
 
 /** The tool's name. */
 export const MDSEL_INDEX = "mdsel_index";
@@ -82,7 +81,7 @@ export function mdselIndexArgs(files: readonly string[], format: OutputFormat): 
 }
 
 /**
- * Registers `mdsel_index` on a server.
+ * Registers the `mdsel_index` tool on a server.
  *
  * @example
  * ```ts
@@ -96,13 +95,11 @@ export function mdselIndexArgs(files: readonly string[], format: OutputFormat): 
  * ```
  */
 export function registerMdselIndex(server: McpServer, context: ToolContext): RegisteredTool {
+  const { settings } = context;
   return server.registerTool(
     MDSEL_INDEX,
-    { ...mdselIndexConfig(context.settings), inputSchema: MdselIndexSchema },
-    ({ files }, extra) => {
-      const args = (checked: readonly string[]) => mdselIndexArgs(checked, context.settings.format);
-      const { signal } = extra;
-      return mdselToolResult({ files, args, signal, onProgress: progressNotifier(extra) }, context);
-    },
+    { ...mdselIndexConfig(settings), inputSchema: MdselIndexSchema },
+    ({ files }, extra) =>
+      runToolCall(files, (checked) => mdselIndexArgs(checked, settings.format), extra, context),
   );
 }

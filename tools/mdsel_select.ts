@@ -3,17 +3,16 @@
  *
  * @module
  */
-import { progressNotifier } from "./progress.ts";
 import type { McpServer, RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types";
 import type { OutputFormat, ServerSettings } from "./settings.ts";
+import { runToolCall, type ToolContext } from "./tool_call.ts";
 import {
   argumentSchema,
   filesSchema,
   MAX_SELECTOR_CHARS,
   READ_ONLY_ANNOTATIONS,
 } from "./tool_config.ts";
-import { mdselToolResult, type ToolContext } from "./tool_result.ts";
 
 /** The tool's name. */
 export const MDSEL_SELECT = "mdsel_select";
@@ -101,7 +100,7 @@ export function mdselSelectArgs(
 }
 
 /**
- * Registers `mdsel_select` on a server.
+ * Registers the `mdsel_select` tool on a server.
  *
  * @example
  * ```ts
@@ -115,14 +114,16 @@ export function mdselSelectArgs(
  * ```
  */
 export function registerMdselSelect(server: McpServer, context: ToolContext): RegisteredTool {
+  const { settings } = context;
   return server.registerTool(
     MDSEL_SELECT,
-    { ...mdselSelectConfig(context.settings), inputSchema: MdselSelectSchema },
-    ({ selector, files }, extra) => {
-      const { format } = context.settings;
-      const args = (checked: readonly string[]) => mdselSelectArgs(selector, checked, format);
-      const { signal } = extra;
-      return mdselToolResult({ files, args, signal, onProgress: progressNotifier(extra) }, context);
-    },
+    { ...mdselSelectConfig(settings), inputSchema: MdselSelectSchema },
+    ({ selector, files }, extra) =>
+      runToolCall(
+        files,
+        (checked) => mdselSelectArgs(selector, checked, settings.format),
+        extra,
+        context,
+      ),
   );
 }

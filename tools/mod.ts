@@ -1,14 +1,15 @@
 /**
- * The server's tools, exactly two: `mdsel_index` and `mdsel_select`.
+ * The server's tools, exactly two: `mdsel_index` and `mdsel_select`, each in its own module with
+ * its schema and register function; `tool_call.ts` runs a call.
  *
  * @module
  */
 import type { McpServer, RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp";
 import { MDSEL_INDEX, registerMdselIndex } from "./mdsel_index.ts";
 import { MDSEL_SELECT, registerMdselSelect } from "./mdsel_select.ts";
-import type { ToolContext } from "./tool_result.ts";
+import type { ToolContext } from "./tool_call.ts";
 
-export type { ToolContext } from "./tool_result.ts";
+export type { ToolContext };
 
 /** The names of the tools, in the order they are listed. */
 export const TOOL_NAMES: readonly string[] = [MDSEL_INDEX, MDSEL_SELECT];

@@ -32,19 +32,12 @@ export interface RunCommandOptions {
 
 /** A command that ran but did not succeed. */
 export class CommandError extends Error {
-  /** The program that was run. */
-  readonly command: string;
-
-  /** Creates the error for the program `command`. */
-  constructor(command: string, message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = "CommandError";
-    this.command = command;
-  }
+  override name = "CommandError";
 }
 
 /** The command exited with a non-zero code or was killed by a signal. */
 export class CommandExitError extends CommandError {
+  override name = "CommandExitError";
   /** The exit code (128 + the signal number after a signal). */
   readonly code: number;
   /** The signal that killed it, if one did. */
@@ -57,9 +50,11 @@ export class CommandExitError extends CommandError {
     const how = status.signal === null
       ? `exited with code ${status.code}`
       : `was killed by signal ${status.signal}`;
-    const tail = stderrTail(output.stderr);
-    super(command, `${command} ${how}${tail === "" ? "" : `: ${tail}`}`);
-    this.name = "CommandExitError";
+    // The last three non-empty lines of stderr, on one line of at most 300 characters.
+    const lines = output.stderr.split(/\r?\n/).map((line) => line.trim()).filter((line) => line);
+    const tail = lines.slice(-3).join(" | ");
+    const shown = tail.length <= 300 ? tail : `...${tail.slice(tail.length - 300)}`;
+    super(`${command} ${how}${shown === "" ? "" : `: ${shown}`}`);
     this.code = status.code;
     this.signal = status.signal;
     this.stdout = output.stdout;
@@ -69,28 +64,28 @@ export class CommandExitError extends CommandError {
 
 /** The command ran longer than its timeout and was killed. */
 export class CommandTimeoutError extends CommandError {
+  override name = "CommandTimeoutError";
   /** Creates the error for the timeout the program passed. */
   constructor(command: string, timeoutMs: number) {
-    super(command, `${command} timed out after ${formatSeconds(timeoutMs)}`);
-    this.name = "CommandTimeoutError";
+    super(`${command} timed out after ${Number((timeoutMs / 1000).toFixed(3))} s`);
   }
 }
 
 /** The command printed more than allowed and was killed. */
 export class CommandOutputLimitError extends CommandError {
+  override name = "CommandOutputLimitError";
   /** Creates the error for the cap the program passed. */
   constructor(command: string, maxOutputBytes: number) {
-    super(command, `${command} output exceeded ${formatBytes(maxOutputBytes, { binary: true })}`);
-    this.name = "CommandOutputLimitError";
+    super(`${command} output exceeded ${formatBytes(maxOutputBytes, { binary: true })}`);
   }
 }
 
 /** The command was cancelled before it finished, and killed. */
 export class CommandAbortedError extends CommandError {
+  override name = "CommandAbortedError";
   /** Creates the error for the program `command`. */
   constructor(command: string) {
-    super(command, `${command} was cancelled`);
-    this.name = "CommandAbortedError";
+    super(`${command} was cancelled`);
   }
 }
 
@@ -180,38 +175,6 @@ export async function runCommand(
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", onAbort);
   }
-}
-
-/**
- * The last non-empty lines of a stderr text joined into one line of at most `maxLength`
- * characters (the end is kept), for messages.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { stderrTail } from "./run_command.ts";
- * assert.equal(stderrTail("warning: a\nerror: b\n"), "warning: a | error: b");
- * ```
- */
-export function stderrTail(stderr: string, maxLength = 300): string {
-  const lines = stderr.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "");
-  const text = lines.slice(-3).join(" | ");
-  return text.length <= maxLength ? text : `...${text.slice(text.length - maxLength)}`;
-}
-
-/**
- * A duration for messages, from milliseconds: `30 s`, `0.5 s`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { formatSeconds } from "./run_command.ts";
- * assert.equal(formatSeconds(30_000), "30 s");
- * assert.equal(formatSeconds(250), "0.25 s");
- * ```
- */
-export function formatSeconds(ms: number): string {
-  return `${Number((ms / 1000).toFixed(3))} s`;
 }
 
 /**

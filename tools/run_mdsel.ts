@@ -30,9 +30,6 @@ function _installHint(moduleUrl: URL = new URL("../mdsel/cli.ts", import.meta.ur
 /** The longest `--allow-read=` argument for the bundled engine, in bytes (Linux caps at 128 KiB). */
 export const MAX_READ_FLAG_BYTES = 64 * 1024;
 
-/** The variables the bundled engine reads: the server's environment passes them on. */
-export const ENGINE_ENV: readonly string[] = ENGINE_VARIABLES;
-
 /** `mdsel` could not be started: missing, or not allowed. One line, for the agent. */
 export class MdselUnavailableError extends Error {
   /** Creates the error: `message` says what is wrong and what to do. */
@@ -89,29 +86,23 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
     name: "mdsel",
     ...(call.onProgress === undefined ? {} : _progressOptions(call.onProgress)),
   };
-  const bin = settings.mdselBin;
-  if (bin !== undefined) {
-    try {
-      return await runCommand(bin, { ...limits, args: call.args });
-    } catch (error) {
-      if (error instanceof Deno.errors.NotFound) {
-        const message =
-          `Cannot find the mdsel CLI at MDSEL_BIN='${bin}': fix MDSEL_BIN or unset it`;
-        throw new MdselUnavailableError(message, { cause: error });
-      }
-      if (error instanceof Deno.errors.NotCapable) throw _notAllowed(bin, error);
-      if (error instanceof Deno.errors.PermissionDenied) throw _notExecutable(bin, error);
-      throw error;
-    }
-  }
-  let onPath: "missing" | "denied";
+  const program = settings.mdselBin ?? "mdsel";
+  let denied: boolean;
   try {
-    return await runCommand("mdsel", { ...limits, args: call.args });
+    return await runCommand(program, { ...limits, args: call.args });
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) onPath = "missing";
-    else if (error instanceof Deno.errors.NotCapable) onPath = "denied";
-    else if (error instanceof Deno.errors.PermissionDenied) throw _notExecutable("mdsel", error);
-    else throw error;
+    if (error instanceof Deno.errors.PermissionDenied) {
+      const message = `Cannot run ${program}: permission denied (is it an executable file?)`;
+      throw new MdselUnavailableError(message, { cause: error });
+    }
+    denied = error instanceof Deno.errors.NotCapable;
+    if (!denied && !(error instanceof Deno.errors.NotFound)) throw error;
+    if (settings.mdselBin !== undefined) {
+      if (denied) throw _notAllowed(program, error);
+      const message =
+        `Cannot find the mdsel CLI at MDSEL_BIN='${program}': fix MDSEL_BIN or unset it`;
+      throw new MdselUnavailableError(message, { cause: error });
+    }
   }
   const bundled = bundledMdsel(call.files, undefined, settings.cacheDir);
   call.onBundled?.();
@@ -125,7 +116,7 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
     if (!(error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.NotFound)) {
       throw error;
     }
-    if (onPath === "denied") throw _notAllowed("mdsel", error);
+    if (denied) throw _notAllowed("mdsel", error);
     throw new MdselUnavailableError(
       `Cannot find the mdsel CLI: install it (${_installHint()}) or set MDSEL_BIN` +
         " (or run the server with -A to use the bundled one)",
@@ -173,7 +164,7 @@ export function bundledMdsel(
   const module = moduleUrl.protocol === "file:"
     ? ["--config", fileURLToPath(new URL("../deno.json", moduleUrl)), fileURLToPath(moduleUrl)]
     : ["--no-config", "--no-lock", moduleUrl.href];
-  const env = `--allow-env=${[...ENGINE_ENV, PROGRESS_VARIABLE].join(",")}`;
+  const env = `--allow-env=${[...ENGINE_VARIABLES, PROGRESS_VARIABLE].join(",")}`;
   return {
     command: Deno.execPath(),
     args: ["run", "--quiet", "--no-prompt", ...read, ...cache, env, ...module],
@@ -204,14 +195,9 @@ function _outermost(folders: readonly string[]): string[] {
   return kept;
 }
 
-function _notAllowed(program: string, cause: Error): MdselUnavailableError {
+function _notAllowed(program: string, cause: unknown): MdselUnavailableError {
   const message =
     `Not allowed to run ${program}: start the server with --allow-run=${program} (or -A)`;
-  return new MdselUnavailableError(message, { cause });
-}
-
-function _notExecutable(program: string, cause: Error): MdselUnavailableError {
-  const message = `Cannot run ${program}: permission denied (is it an executable file?)`;
   return new MdselUnavailableError(message, { cause });
 }
 

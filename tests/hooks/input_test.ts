@@ -29,14 +29,17 @@ Deno.test("parseHookInput and markdownReadPath", () => {
   assert.equal(markdownReadPath({ ...parsed, toolName: "Write" }), undefined);
   assert.equal(markdownReadPath(parseHookInput(input("/x/a.ts"))), undefined);
   assert.throws(() => parseHookInput(""), SyntaxError);
-  assert.throws(() => parseHookInput("null"), { name: "HookInputError", field: "" });
+  assert.throws(() => parseHookInput("null"), {
+    name: "TypeError",
+    message: "Hook input is not a JSON object",
+  });
   assert.throws(() => parseHookInput(input("/a.md", { tool_name: 3 })), {
-    name: "HookInputError",
-    field: "tool_name",
+    name: "TypeError",
+    message: 'Expected "tool_name" to be a string, got a number',
   });
   assert.throws(() => markdownReadPath(parseHookInput(input(""))), {
-    name: "HookInputError",
-    field: "tool_input.file_path",
+    name: "TypeError",
+    message: 'Expected "tool_input.file_path" to be a non-empty string, got ""',
   });
 });
 

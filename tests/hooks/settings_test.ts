@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
-import { DEFAULT_MIN_WORDS, parseWordThreshold } from "../../hooks/settings.ts";
+import { DEFAULT_MIN_WORDS, readWordThreshold } from "../../hooks/settings.ts";
 
-Deno.test("parseWordThreshold: whole numbers from 0, otherwise the default", () => {
+Deno.test("readWordThreshold: whole numbers from 0, otherwise the default", () => {
+  // Variables of this test's own, so no other test sees them.
+  const [first, second] = ["MDSEL_TEST_THRESHOLD_A", "MDSEL_TEST_THRESHOLD_B"];
   const table: [string | undefined, number][] = [
     [undefined, DEFAULT_MIN_WORDS],
     ["", 200],
@@ -17,8 +19,21 @@ Deno.test("parseWordThreshold: whole numbers from 0, otherwise the default", () 
     ["Infinity", 200],
     ["99999999999999999999", 200],
   ];
-  for (const [raw, wanted] of table) {
-    assert.equal(parseWordThreshold(raw, DEFAULT_MIN_WORDS), wanted, String(raw));
+  try {
+    for (const [raw, wanted] of table) {
+      if (raw === undefined) Deno.env.delete(first);
+      else Deno.env.set(first, raw);
+      assert.equal(readWordThreshold([first], DEFAULT_MIN_WORDS), wanted, String(raw));
+    }
+    Deno.env.set(first, "many");
+    assert.equal(readWordThreshold([first], 2000), 2000);
+    // The first variable set wins; one unset or blank gives way to the next.
+    Deno.env.set(second, "7");
+    assert.equal(readWordThreshold([first, second], 2000), 2000);
+    Deno.env.set(first, " ");
+    assert.equal(readWordThreshold([first, second], 2000), 7);
+  } finally {
+    Deno.env.delete(first);
+    Deno.env.delete(second);
   }
-  assert.equal(parseWordThreshold("many", 2000), 2000);
 });

@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
-import { exceedsWordLimit, fileExceedsWordLimit, readFileChunks } from "../../hooks/word_count.ts";
+import { fileExceedsWordLimit, readFileChunks } from "../../hooks/word_count.ts";
 import { countWords } from "../../mdsel/parse/words.ts";
+
+/** Whether the chunks, as a file's, hold more than `limit` words. */
+function exceedsWordLimit(chunks: Iterable<Uint8Array>, limit: number): Promise<boolean> {
+  return fileExceedsWordLimit("/t.md", limit, () => chunks);
+}
 
 /** `count` words separated by a mix of spaces, tabs and line endings. */
 function words(count: number): string {
@@ -46,7 +51,7 @@ Deno.test("exceedsWordLimit stops reading once the limit is passed", async () =>
 Deno.test("exceedsWordLimit rejects binary content", async () => {
   await assert.rejects(
     exceedsWordLimit([new TextEncoder().encode("a b"), Uint8Array.of(0x61, 0, 0x62)], 10),
-    { name: "BinaryContentError" },
+    { message: 'Cannot count words of "/t.md": File contains a NUL byte' },
   );
 });
 

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { checkPaths, isMarkdownPath } from "../../tools/check_paths.ts";
+import { isMarkdownPath } from "../../mdsel/files/expand_paths.ts";
+import { checkPaths } from "../../tools/check_paths.ts";
 import { ROOT } from "../_server.ts";
 
 Deno.test("isMarkdownPath: .md, .markdown and .mdx, in any case", () => {

@@ -4,9 +4,7 @@ import {
   CommandExitError,
   CommandOutputLimitError,
   CommandTimeoutError,
-  formatSeconds,
   runCommand,
-  stderrTail,
 } from "../../tools/run_command.ts";
 import { isRunning, POSIX_ONLY, waitFor, writeFakes } from "../_server.ts";
 
@@ -183,12 +181,15 @@ Deno.test("runCommand: spawn errors pass through as Deno errors", async () => {
   );
 });
 
-Deno.test("message helpers: stderr tail, seconds", () => {
-  assert.equal(stderrTail(""), "");
-  assert.equal(stderrTail("a\n\nb\r\nc\nd\n"), "b | c | d");
-  assert.equal(stderrTail("x".repeat(500), 10), `...${"x".repeat(10)}`);
-  assert.equal(formatSeconds(30_000), "30 s");
-  assert.equal(formatSeconds(1500), "1.5 s");
+Deno.test("messages: the tail of stderr, seconds", () => {
+  const exit = (stderr: string) =>
+    new CommandExitError("x", { success: false, code: 1, signal: null }, { stdout: "", stderr })
+      .message;
+  assert.equal(exit(""), "x exited with code 1");
+  assert.equal(exit("a\n\nb\r\nc\nd\n"), "x exited with code 1: b | c | d");
+  assert.equal(exit("x".repeat(500)), `x exited with code 1: ...${"x".repeat(300)}`);
+  assert.equal(new CommandTimeoutError("x", 30_000).message, "x timed out after 30 s");
+  assert.equal(new CommandTimeoutError("x", 1500).message, "x timed out after 1.5 s");
 });
 
 Deno.test("runCommand: onStderrLine sees each line as it comes and takes out the ones it returns true for", async () => {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bundledMdsel, ENGINE_ENV, MAX_READ_FLAG_BYTES } from "../../tools/run_mdsel.ts";
+import { bundledMdsel, MAX_READ_FLAG_BYTES } from "../../tools/run_mdsel.ts";
+import { ENGINE_VARIABLES } from "../../mdsel/settings/engine_settings.ts";
 import {
   BASE_PATH,
   callText,
@@ -20,7 +21,7 @@ Deno.test("bundledMdsel: this Deno, read access to the named files and its own m
     "--quiet",
     "--no-prompt",
     `--allow-read=/docs/a.md,b.md,${join(ROOT, "mdsel")}`,
-    `--allow-env=${[...ENGINE_ENV, "MDSEL_PROGRESS"].join(",")}`,
+    `--allow-env=${[...ENGINE_VARIABLES, "MDSEL_PROGRESS"].join(",")}`,
     "--config",
     join(ROOT, "deno.json"),
     join(ROOT, "mdsel", "cli.ts"),
@@ -28,7 +29,7 @@ Deno.test("bundledMdsel: this Deno, read access to the named files and its own m
 });
 
 Deno.test("bundledMdsel: the engine may read its own settings, all of them", () => {
-  assert.deepEqual(ENGINE_ENV, [
+  assert.deepEqual(ENGINE_VARIABLES, [
     "MDSEL_PAGE_WORDS",
     "MDSEL_PAGE_CHARS",
     "MDSEL_MAX_CHARS",
@@ -52,7 +53,7 @@ Deno.test("bundledMdsel: the engine may read its own settings, all of them", () 
       files++;
       const code = Deno.readTextFileSync(path);
       for (const [name] of code.matchAll(/(?<=["'`])MDSEL_[A-Z_]+(?=["'`])/g)) {
-        assert.ok([...ENGINE_ENV, "MDSEL_PROGRESS"].includes(name), `${name} in ${path}`);
+        assert.ok([...ENGINE_VARIABLES, "MDSEL_PROGRESS"].includes(name), `${name} in ${path}`);
       }
     }
   }
