@@ -76,13 +76,11 @@ export function worthCaching(
 export class CallCache {
   readonly store: CacheStore;
   readonly #writes: EntryBatch[] = [];
-  readonly #notices: string[];
   readonly #started: number;
   #folder?: string | null;
 
-  private constructor(store: CacheStore, notices: string[], started: number) {
+  private constructor(store: CacheStore, started: number) {
     this.store = store;
-    this.#notices = notices;
     this.#started = started;
   }
 
@@ -98,10 +96,8 @@ export class CallCache {
   ): Promise<{ cache?: CallCache; notices: string[] }> {
     const { CacheStore } = await import("./store.ts");
     const { store, warning } = await CacheStore.open(settings.dir!, settings.maxBytes);
-    const notices = warning === undefined ? [] : [warning];
-    return store === undefined
-      ? { notices }
-      : { cache: new CallCache(store, notices, started), notices: [] };
+    if (store === undefined) return { notices: warning === undefined ? [] : [warning] };
+    return { cache: new CallCache(store, started), notices: [] };
   }
 
   /**
@@ -124,7 +120,7 @@ export class CallCache {
     this.#writes.length = 0;
     const warning = this.store.warning;
     this.store.close();
-    return warning === undefined ? this.#notices : [...this.#notices, warning];
+    return warning === undefined ? [] : [warning];
   }
 
   /** The path made absolute without resolving `.` or `..`; `undefined` when the folder is gone. */

@@ -13,14 +13,12 @@ import { grown } from "../search/grown.ts";
 import { type SearchData, searchData, STEM } from "../search/data.ts";
 import { reachedTerms, type TermSpec, typoHalves, withinOneEdit } from "../search/match.ts";
 import {
-  mergeOrderedPlaces,
   PostingsWriter,
-  readPostingsInto,
   SEARCH_RECORD_VERSION,
-  searchDataOf,
   type SearchRecord,
   searchRecordOf,
 } from "./search_record.ts";
+import { heldPlaces } from "./held_data.ts";
 import { CacheChangedError, type CacheKey, type CallCache } from "./call_cache.ts";
 import { invalidUtf8Warning, loadFileSync } from "../files/load_file.ts";
 import { cachedDocument, DOC_KIND, DOC_VERSION, type LoadedDocument } from "./parse_files.ts";
@@ -189,18 +187,16 @@ export class SearchFiles implements SearchDataSource {
     keep: (term: string) => boolean,
   ): SearchBatch {
     const out: SearchData[] = new Array(docs.length);
-    // Per segment, the call's document at each slot (-1 for none); the held ones and their entries.
+    // Per segment, the call's document at each slot (-1 for none); the held ones' records.
     const slots = new Map<number, Int32Array<ArrayBuffer>>();
-    const held: number[] = [];
-    const entries: _Held[] = [];
+    const held = new Map<number, SearchRecord>();
     docs.forEach((doc, k) => {
       const entry = this.#heldDocs.get(doc);
       if (entry === undefined) {
         out[k] = this.#derive(doc, keep);
         return;
       }
-      held.push(k);
-      entries.push(entry);
+      held.set(k, entry.data.r);
       let at = slots.get(entry.segment);
       if (at === undefined || at.length <= entry.slot) {
         const before = at ?? new Int32Array(0);
@@ -208,62 +204,18 @@ export class SearchFiles implements SearchDataSource {
       }
       at[entry.slot] = k;
     });
-    if (held.length === 0) return { data: out, places: TermPlaces.of(out) };
+    if (held.size === 0) return { data: out, places: TermPlaces.of(out) };
     const store = this.#cache.store;
     const reached = new Set(this.#reached(specs, keep));
     // A stem term's places are those of the words it stems.
     const stemOf = new Map(store.termsWithStems([...reached].filter((t) => t.startsWith(STEM))));
     const rows = store.postings([...new Set([...reached, ...stemOf.keys()])], [...slots.keys()]);
-    if (store.failed) throw new CacheChangedError("the cache's postings");
-    const places = new TermPlaces();
-    // A word a stem term of the query stems is noted under the stem too.
-    const found = new _FoundPostings();
-    const names: string[] = [];
     try {
-      for (const { term, segment, places: blob } of rows) {
-        const at = slots.get(segment)!;
-        const stem = stemOf.get(term);
-        const name = reached.has(term) ? names.push(term) - 1 : -1;
-        const stemName = stem === undefined ? -1 : names.push(stem) - 1;
-        const docOf = (slot: number) => slot < at.length ? at[slot] : -1;
-        readPostingsInto(blob, docOf, places, (k, rank, start, end) => {
-          if (name !== -1) found.push(k, rank, name, start, end, 0);
-          if (stemName !== -1) found.push(k, rank, stemName, start, end, 1);
-        });
-      }
-      const byDoc = found.byDoc(docs.length);
-      const row = new _TermRow();
-      for (let k = 0, h = 0; k < docs.length; k++) {
-        if (h < held.length && held[h] === k) {
-          row.reset();
-          const from = byDoc.start[k];
-          const to = byDoc.start[k + 1];
-          const order = byDoc.order;
-          for (let i = from; i < to; i++) {
-            const f = order[i];
-            if (found.stem[f] === 0) {
-              row.push(found.rank[f], found.name[f], found.start[f], found.end[f]);
-            }
-          }
-          _addStems(row, found, order, from, to, places, names);
-          row.sortByRank();
-          for (let n = 0; n < row.length; n++) {
-            const r = row.order[n];
-            places.addTerm(names[row.name[r]], row.start[r], row.end[r] - row.start[r]);
-          }
-          out[k] = new _HeldSearchData(searchDataOf(entries[h].data.r, _NO_TERMS), places, k);
-          h++;
-        } else {
-          for (const [term, list] of out[k].terms) {
-            places.addTerm(term, places.append(list), list.length);
-          }
-        }
-        places.endDocument();
-      }
+      if (store.failed) throw store;
+      return { data: out, places: heldPlaces(rows, slots, reached, stemOf, out, held) };
     } catch {
-      throw new CacheChangedError("the cache's postings"); // not postings of this engine
+      throw new CacheChangedError("the cache's postings"); // unread, or not postings of this engine
     }
-    return { data: out, places };
   }
 
   /** Derives (to write) the whole search data of the files read that may be, and says how many. */
@@ -346,171 +298,3 @@ function _typoCandidates(word: string, store: CallCache["store"]): string[] {
 
 /** A query that reaches no term (`mdsel warm` derives for the next searches). */
 const _NOTHING = (): boolean => false;
-
-/** A held document's search data gets its terms when asked for. */
-const _NO_TERMS: ReadonlyMap<string, readonly number[]> = new Map();
-
-/**
- * What a call's postings hold, in the order read: per document and term, its rank, its name (an
- * index into the call's names), where its places stand in the call's {@linkcode TermPlaces}.
- */
-class _FoundPostings {
-  length = 0;
-  doc = new Int32Array(1024);
-  rank = new Int32Array(1024);
-  name = new Int32Array(1024);
-  start = new Int32Array(1024);
-  end = new Int32Array(1024);
-  /** 1 for a word a stem term of the query stems (its name the stem term's), else 0. */
-  stem = new Uint8Array(1024);
-
-  push(doc: number, rank: number, name: number, start: number, end: number, stem: number): void {
-    const at = this.length++;
-    if (at === this.doc.length) {
-      this.doc = grown(this.doc);
-      this.rank = grown(this.rank);
-      this.name = grown(this.name);
-      this.start = grown(this.start);
-      this.end = grown(this.end);
-      this.stem = grown(this.stem);
-    }
-    this.doc[at] = doc;
-    this.rank[at] = rank;
-    this.name[at] = name;
-    this.start[at] = start;
-    this.end[at] = end;
-    this.stem[at] = stem;
-  }
-
-  /** The items by document, in the order read, and where each document's start in `order`. */
-  byDoc(docs: number): { start: Int32Array; order: Int32Array } {
-    const start = new Int32Array(docs + 1);
-    const n = this.length;
-    for (let i = 0; i < n; i++) start[this.doc[i] + 1]++;
-    for (let d = 0; d < docs; d++) start[d + 1] += start[d];
-    const next = start.slice(0, docs);
-    const order = new Int32Array(n);
-    for (let i = 0; i < n; i++) order[next[this.doc[i]]++] = i;
-    return { start, order };
-  }
-}
-
-/**
- * One document's terms: rank, name, where the places stand; sorted by rank. One row serves every
- * document in turn.
- */
-class _TermRow {
-  length = 0;
-  rank = new Int32Array(64);
-  name = new Int32Array(64);
-  start = new Int32Array(64);
-  end = new Int32Array(64);
-  /** Once sorted: the items by rank, in the order added when two are the same. */
-  order = new Int32Array(64);
-
-  reset(): void {
-    this.length = 0;
-  }
-
-  push(rank: number, name: number, start: number, end: number): void {
-    const at = this.length++;
-    if (at === this.rank.length) {
-      this.rank = grown(this.rank);
-      this.name = grown(this.name);
-      this.start = grown(this.start);
-      this.end = grown(this.end);
-      this.order = grown(this.order);
-    }
-    this.rank[at] = rank;
-    this.name[at] = name;
-    this.start[at] = start;
-    this.end[at] = end;
-  }
-
-  /** Orders the terms by rank, stable (an insertion sort: a document holds few). */
-  sortByRank(): void {
-    const { order, rank } = this;
-    for (let n = 0; n < this.length; n++) {
-      let at = n;
-      while (at > 0 && rank[order[at - 1]] > rank[n]) {
-        order[at] = order[at - 1];
-        at--;
-      }
-      order[at] = n;
-    }
-  }
-}
-
-/**
- * Adds a document's stem terms (its items `from` to `to` of `order`) to its row: each with the
- * places of the words it stems merged (appended to `places`), ranked right after the first.
- */
-function _addStems(
-  row: _TermRow,
-  found: _FoundPostings,
-  order: Int32Array,
-  from: number,
-  to: number,
-  places: TermPlaces,
-  names: readonly string[],
-): void {
-  for (let i = from; i < to; i++) {
-    const f = order[i];
-    if (found.stem[f] === 0) continue;
-    const stem = names[found.name[f]];
-    // Each stem term once, where it is first met (a document holds few: no set).
-    let met = false;
-    for (let j = from; j < i && !met; j++) {
-      const g = order[j];
-      met = found.stem[g] === 1 && names[found.name[g]] === stem;
-    }
-    if (met) continue;
-    let rank = found.rank[f];
-    const lists: Int32Array[] = [];
-    for (let j = i; j < to; j++) {
-      const g = order[j];
-      if (found.stem[g] === 0 || names[found.name[g]] !== stem) continue;
-      rank = Math.min(rank, found.rank[g]);
-      lists.push(places.places.subarray(found.start[g], found.end[g]));
-    }
-    if (lists.length === 1) {
-      row.push(rank + 1, found.name[f], found.start[f], found.end[f]);
-      continue;
-    }
-    const merged = mergeOrderedPlaces(lists);
-    const start = places.append(merged);
-    row.push(rank + 1, found.name[f], start, start + merged.length);
-  }
-}
-
-/**
- * A held document's search data: its terms' places in the call's {@linkcode TermPlaces}, made a
- * map only when asked for.
- */
-class _HeldSearchData implements SearchData {
-  readonly title: string;
-  readonly sections: SearchData["sections"];
-  readonly lengths: readonly number[];
-  readonly file?: SearchData["file"];
-  #places?: TermPlaces;
-  #doc: number;
-  #terms?: ReadonlyMap<string, readonly number[]>;
-
-  /** `data` is as the record holds it (no terms); `doc` is the document's index in `places`. */
-  constructor(data: SearchData, places: TermPlaces, doc: number) {
-    this.title = data.title;
-    this.sections = data.sections;
-    this.lengths = data.lengths;
-    if (data.file !== undefined) this.file = data.file;
-    this.#places = places;
-    this.#doc = doc;
-  }
-
-  get terms(): ReadonlyMap<string, readonly number[]> {
-    if (this.#terms === undefined) {
-      this.#terms = this.#places!.termsOf(this.#doc);
-      this.#places = undefined;
-    }
-    return this.#terms;
-  }
-}

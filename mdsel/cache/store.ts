@@ -94,7 +94,8 @@ export class CacheStore {
     dir: string,
     maxBytes: number,
   ): Promise<{ store?: CacheStore; warning?: string }> {
-    const path = `${dir}${dir.endsWith("/") || dir.endsWith("\\") ? "" : "/"}${STORE_FILE}`;
+    const base = dir.endsWith("/") || dir.endsWith("\\") ? dir : `${dir}/`;
+    const path = `${base}${STORE_FILE}`;
     let db: DatabaseSync | undefined;
     try {
       _prepareStoreFile(dir, path);
@@ -113,7 +114,7 @@ export class CacheStore {
         kind = _fileKind(db);
         if (kind === "new") db.exec(SCHEMA);
         db.exec("COMMIT");
-        if (kind === "new") _removeOlderStores(dir, DatabaseSync);
+        if (kind === "new") _removeOlderStores(base, DatabaseSync);
       }
       if (kind === "foreign") {
         db.close();
@@ -274,29 +275,6 @@ export class CacheStore {
     }
   }
 
-  /** Removes the entries of some files (absolute paths). */
-  remove(kind: string, paths: readonly string[]): void {
-    this.#endSnapshot();
-    if (this.#broken || paths.length === 0) return;
-    try {
-      this.#db.prepare(
-        "DELETE FROM entries WHERE kind = ? AND path IN (SELECT value FROM json_each(?))",
-      ).run(kind, JSON.stringify(paths));
-    } catch (error) {
-      this.#fail(error);
-    }
-  }
-
-  /** How many bytes the store holds, as the cap counts them (0 when the store failed). */
-  totalBytes(): number {
-    try {
-      return entriesTotal(this.#db);
-    } catch (error) {
-      this.#fail(error);
-      return 0;
-    }
-  }
-
   close(): void {
     this.#endSnapshot();
     _close(this.#db);
@@ -436,8 +414,7 @@ function _removeStore(path: string): void {
 }
 
 /** Removes our stores of earlier schemas (`cache-v1.sqlite`): they would hold their disk for good. */
-function _removeOlderStores(dir: string, Database: typeof DatabaseSync): void {
-  const base = `${dir}${dir.endsWith("/") || dir.endsWith("\\") ? "" : "/"}`;
+function _removeOlderStores(base: string, Database: typeof DatabaseSync): void {
   for (let version = 1; version < SCHEMA_VERSION; version++) {
     const path = `${base}cache-v${version}.sqlite`;
     try {

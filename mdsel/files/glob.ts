@@ -6,8 +6,6 @@
 import { normalize } from "node:path";
 import { isGlob } from "./glob_syntax.ts";
 
-export { isGlob };
-
 /** The bounds of a glob pattern, so a hostile pattern is refused at once. */
 export const GLOB_LIMITS = {
   maxChars: 1024,

@@ -107,6 +107,7 @@ export class SelectorSyntaxError extends SyntaxError {
 
 const TYPE_HINT = "use h1-h6, code, para, list, table, quote, intro, root or section";
 const BLOCK_HINT = "use paragraph, code, list, table or blockquote";
+const HEADING_HINT = "use heading:h1 to heading:h6";
 const PARAM_HINT = "use full=true, page=N, head=N or tail=N";
 const SHOWN = 40; // characters of a selector a message repeats
 const NAMESPACE = /^[a-z_][a-z0-9_-]*$/;
@@ -160,15 +161,18 @@ export function parseSelector(input: string): Selector {
   return new _Parser(input).parse();
 }
 
-/** The canonical form of segments: `heading:h2[0]/block:code[1,3-4]`, `root`. */
-function _formatSegments(segments: readonly Segment[]): string {
+/** Segments in canonical form (`heading:h2[0]/block:code[1]`) or `short` (`h2.0/code.1`). */
+function _formatSegments(segments: readonly Segment[], short = false): string {
   return segments.map(({ type, indexes }) => {
-    const name = type.kind === "heading"
+    const name = short
+      ? formatShortType(type)
+      : type.kind === "heading"
       ? `heading:h${type.depth}`
       : type.kind === "block"
       ? `block:${type.block}`
       : type.kind;
-    return !_takesIndex(type) || indexes === null ? name : `${name}[${_formatIndexes(indexes)}]`;
+    if (!_takesIndex(type) || indexes === null) return name;
+    return short ? `${name}.${_formatIndexes(indexes)}` : `${name}[${_formatIndexes(indexes)}]`;
   }).join("/");
 }
 
@@ -263,11 +267,7 @@ export function formatShortType(type: SegmentType): string {
  */
 export function formatShortSelector(selector: Selector): string {
   const prefix = selector.namespace === null ? "" : `${selector.namespace}::`;
-  const segments = selector.segments.map(({ type, indexes }) => {
-    const name = formatShortType(type);
-    return !_takesIndex(type) || indexes === null ? name : `${name}.${_formatIndexes(indexes)}`;
-  });
-  return prefix + segments.join("/") + selector.query;
+  return prefix + _formatSegments(selector.segments, true) + selector.query;
 }
 
 const SHORT_NAMES: Readonly<Record<BlockKind, string>> = {
@@ -346,11 +346,8 @@ class _Parser {
     const start = this.#pos;
     const type = this.#type(start);
     if (!_takesIndex(type) && !first) {
-      throw this.#error(
-        "INVALID_SYNTAX",
-        `'${type.kind}' is only valid as the first segment`,
-        start,
-      );
+      const what = `'${type.kind}' is only valid as the first segment`;
+      throw this.#error("INVALID_SYNTAX", what, start);
     }
     this.#skipSpace();
     const indexes = this.#indexes();
@@ -376,21 +373,11 @@ class _Parser {
     // Own names only: `constructor` or `__proto__` is no block type, but a word to search for.
     const block = Object.hasOwn(SHORT_BLOCKS, lower) ? SHORT_BLOCKS[lower] : undefined;
     if (block !== undefined) return { kind: "block", block };
-    if (lower === "heading") {
-      throw this.#error(
-        "INVALID_HEADING_LEVEL",
-        "Missing heading level after 'heading'",
-        start,
-        "use heading:h1 to heading:h6",
-      );
-    }
-    if (lower === "block") {
-      throw this.#error(
-        "INVALID_BLOCK_TYPE",
-        "Missing block type after 'block'",
-        start,
-        BLOCK_HINT,
-      );
+    if (lower === "heading" || lower === "block") {
+      const [code, what, hint] = lower === "heading"
+        ? ["INVALID_HEADING_LEVEL", "heading level", HEADING_HINT] as const
+        : ["INVALID_BLOCK_TYPE", "block type", BLOCK_HINT] as const;
+      throw this.#error(code, `Missing ${what} after '${lower}'`, start, hint);
     }
     if (/^h\d+$/.test(lower)) return { kind: "heading", depth: this.#depth(lower, start) };
     throw this.#unknownType(word, start, _typeFix(word, start, PLAIN_TYPES));
@@ -400,12 +387,8 @@ class _Parser {
     const lower = sub.toLowerCase();
     if (prefix === "heading") {
       if (!/^h\d+$/.test(lower)) {
-        throw this.#error(
-          "INVALID_HEADING_LEVEL",
-          `Invalid heading level '${_show(sub)}'`,
-          start,
-          "use heading:h1 to heading:h6",
-        );
+        const what = `Invalid heading level '${_show(sub)}'`;
+        throw this.#error("INVALID_HEADING_LEVEL", what, start, HEADING_HINT);
       }
       return { kind: "heading", depth: this.#depth(lower, start) };
     }
@@ -428,12 +411,8 @@ class _Parser {
   #depth(name: string, start: number): number {
     const depth = Number(name.slice(1));
     if (depth < 1 || depth > 6) {
-      throw this.#error(
-        "INVALID_HEADING_LEVEL",
-        `Invalid heading level '${name}'`,
-        start,
-        "use h1 to h6",
-      );
+      const what = `Invalid heading level '${name}'`;
+      throw this.#error("INVALID_HEADING_LEVEL", what, start, "use h1 to h6");
     }
     return depth;
   }
@@ -453,11 +432,8 @@ class _Parser {
       if (this.#pos >= this.#input.length) {
         throw this.#error("UNCLOSED_BRACKET", "Unclosed '['", open, "add ']' after the index");
       }
-      throw this.#error(
-        "UNCLOSED_BRACKET",
-        `Expected ']' to close '[' but found '${_show(this.#charAt(this.#pos)!)}'`,
-        this.#pos,
-      );
+      const what = `Expected ']' to close '[' but found '${_show(this.#charAt(this.#pos)!)}'`;
+      throw this.#error("UNCLOSED_BRACKET", what, this.#pos);
     }
     this.#pos++;
     return list;
@@ -487,12 +463,8 @@ class _Parser {
     this.#skipSpace();
     const last = this.#number("range end");
     if (last < first) {
-      throw this.#error(
-        "INVALID_INDEX",
-        `Invalid range '${first}-${last}'`,
-        start,
-        "the end must not be before the start",
-      );
+      const what = `Invalid range '${first}-${last}'`;
+      throw this.#error("INVALID_INDEX", what, start, "the end must not be before the start");
     }
     return { first, last };
   }
@@ -504,12 +476,8 @@ class _Parser {
     if (digits === "") {
       const found = this.#charAt(start);
       const detail = found === undefined ? "end of selector" : `'${_show(found)}'`;
-      throw this.#error(
-        "INVALID_INDEX",
-        `Expected an ${what} but found ${detail}`,
-        start,
-        "indexes are whole numbers from 0",
-      );
+      const message = `Expected an ${what} but found ${detail}`;
+      throw this.#error("INVALID_INDEX", message, start, "indexes are whole numbers from 0");
     }
     const value = Number(digits);
     if (!Number.isSafeInteger(value)) {
@@ -537,12 +505,8 @@ class _Parser {
         );
       }
       if (!["full", "page", "head", "tail"].includes(key)) {
-        throw this.#error(
-          "MALFORMED_QUERY",
-          `Unknown query parameter '${_show(key)}'`,
-          start,
-          PARAM_HINT,
-        );
+        const what = `Unknown query parameter '${_show(key)}'`;
+        throw this.#error("MALFORMED_QUERY", what, start, PARAM_HINT);
       }
       if (seen.has(key)) {
         throw this.#error("MALFORMED_QUERY", `Duplicate query parameter '${key}'`, start);
@@ -568,36 +532,21 @@ class _Parser {
   }
 
   #paramValue(key: string, value: string, start: number): string {
-    if (key === "full") {
-      if (value.toLowerCase() !== "true") {
-        throw this.#error(
-          "MALFORMED_QUERY",
-          `Invalid value '${_show(value)}' for 'full'`,
-          start,
-          "use full=true",
-        );
-      }
-      return "true";
-    }
+    const full = key === "full";
     const number = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(number) || number < 1) {
-      throw this.#error(
-        "MALFORMED_QUERY",
-        `Invalid value '${_show(value)}' for '${key}'`,
-        start,
-        "use a whole number from 1",
-      );
+    if (full ? value.toLowerCase() === "true" : Number.isSafeInteger(number) && number >= 1) {
+      return full ? "true" : String(number);
     }
-    return String(number);
+    const hint = full ? "use full=true" : "use a whole number from 1";
+    const what = `Invalid value '${_show(value)}' for '${key}'`;
+    throw this.#error("MALFORMED_QUERY", what, start, hint);
   }
 
   #checkCombination(seen: Map<string, string>): void {
-    const at = this.#input.indexOf("?");
-    if (seen.has("head") && seen.has("tail")) {
-      throw this.#error("MALFORMED_QUERY", "'head' and 'tail' cannot be combined", at);
-    }
-    if (seen.has("full") && seen.has("page")) {
-      throw this.#error("MALFORMED_QUERY", "'full' and 'page' cannot be combined", at);
+    for (const [a, b] of [["head", "tail"], ["full", "page"]]) {
+      if (!seen.has(a) || !seen.has(b)) continue;
+      const what = `'${a}' and '${b}' cannot be combined`;
+      throw this.#error("MALFORMED_QUERY", what, this.#input.indexOf("?"));
     }
   }
 

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { compileGlob, GLOB_LIMITS, isGlob, matchesGlob } from "../../../mdsel/files/glob.ts";
+import { compileGlob, GLOB_LIMITS, matchesGlob } from "../../../mdsel/files/glob.ts";
+import { isGlob } from "../../../mdsel/files/glob_syntax.ts";
 import { mdsel, withTempDir } from "../_cli.ts";
 
 /** Whether a relative path matches any alternative of a glob whose base is ".". */
