@@ -8,7 +8,6 @@
 import {
   assembleDocument,
   type DocumentParts,
-  jsxPlainText,
   type MdDocument,
   type MdNode,
   type NodeKind,
@@ -24,21 +23,8 @@ export const DOC_RECORD_VERSION = 5;
 export const ROOT_PLAIN_CHARS = 320;
 
 /** Node kinds by their number in a record. */
-const KINDS: readonly NodeKind[] = [
-  "heading",
-  "paragraph",
-  "code",
-  "list",
-  "table",
-  "blockquote",
-  "html",
-  "thematic_break",
-  "definition",
-  "footnote_definition",
-  "jsx",
-  "expression",
-  "esm",
-];
+const KINDS = ("heading paragraph code list table blockquote html thematic_break definition " +
+  "footnote_definition jsx expression esm").split(" ") as readonly NodeKind[];
 const KIND_CODES: ReadonlyMap<NodeKind, number> = new Map(KINDS.map((kind, i) => [kind, i]));
 /** Numbers per node: kind, depth, start line, end line, words, level, quote depth. */
 const FIELDS = 7;
@@ -196,7 +182,6 @@ export function documentOf(
       return found;
     },
     plainText(node, limit) {
-      if (node.kind === "jsx") return jsxPlainText(node, limit);
       if (limit === ROOT_PLAIN_CHARS && !parents.has(node) && !reparsed.has(node)) {
         const i = nodes.indexOf(node);
         if (i in plain) return plain[i];

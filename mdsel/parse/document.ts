@@ -99,7 +99,7 @@ export interface DocumentParts {
   readonly nodes: readonly MdNode[];
   /** A blockquote's child nodes, heading text read. */
   childrenOf(node: MdNode): readonly MdNode[];
-  /** A node's plain text, ending in a newline. */
+  /** A node's plain text, ending in a newline (a `jsx` node's is its text, read by the model). */
   plainText(node: MdNode, limit: number): string;
 }
 
@@ -141,7 +141,11 @@ export function assembleDocument(
       }
       return list;
     },
-    plainText: (node, limit) => parts.plainText(node, limit),
+    // A `jsx` node's plain text: its attribute text (at most `limit` characters) and a newline.
+    plainText(node, limit) {
+      if (node.kind !== "jsx") return parts.plainText(node, limit);
+      return node.text === "" ? "" : `${node.text.slice(0, limit)}\n`;
+    },
   };
 }
 
@@ -163,23 +167,6 @@ export function nodesSource(doc: MdDocument, nodes: readonly MdNode[]): string {
   const first = nodes[0];
   const text = sliceLines(doc.lines, first.startLine, nodes[nodes.length - 1].endLine);
   return stripQuoteMarkers(text, first.quoteDepth);
-}
-
-/**
- * A `jsx` node's plain text: its attribute text (at most `limit` characters) and a newline.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { jsxPlainText } from "./document.ts";
- * import { parseMdxDocument } from "./mdx.ts";
- * const { doc } = parseMdxDocument('<Callout title="Heads up" />\n', "d", "d.mdx");
- * assert.equal(jsxPlainText(doc.top.nodes[0], 200), "Heads up\n");
- * ```
- */
-export function jsxPlainText(node: MdNode, limit: number): string {
-  if (node.text === "") return "";
-  return `${node.text.length > limit ? node.text.slice(0, limit) : node.text}\n`;
 }
 
 /** Node kinds of MDX that are code, not prose: ESM, expressions, lines of JSX tags. */

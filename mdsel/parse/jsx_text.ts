@@ -39,9 +39,7 @@ export function jsxText(
   known?: (at: number) => KnownExpression | undefined,
 ): string {
   const values: string[] = [];
-  const text = source.length > JSX_TEXT_SOURCE_CHARS
-    ? source.slice(0, JSX_TEXT_SOURCE_CHARS)
-    : source;
+  const text = source.slice(0, JSX_TEXT_SOURCE_CHARS);
   const cut = text.length < source.length;
   let at = 0;
   while (at < text.length) {
@@ -86,27 +84,19 @@ const ATTRIBUTE_NAME = /[\w$:.-]{1,200}/y;
 /** A spread attribute's `...`, within the first 63 characters of its expression. */
 const SPREAD = /\s{0,60}\.\.\./y;
 
+const TAG_OR_EXPRESSION = /[<{]/g;
+
 function _nextSpecial(text: string, at: number): number {
-  for (let i = at; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 60 || code === 123) return i;
-  }
-  return -1;
+  TAG_OR_EXPRESSION.lastIndex = at;
+  return TAG_OR_EXPRESSION.exec(text)?.index ?? -1;
 }
+
+const NOT_SPACE = /\S/g;
 
 /** Where the whitespace (JavaScript's `\s`) from `at` ends. */
 function _skipSpace(text: string, at: number): number {
-  for (; at < text.length; at++) {
-    const code = text.charCodeAt(at);
-    if (code > 32 && code < 0xa0) return at;
-    const space = code <= 32
-      ? code === 32 || (code >= 9 && code <= 13)
-      : code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) ||
-        code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f ||
-        code === 0x3000 || code === 0xfeff;
-    if (!space) return at;
-  }
-  return at;
+  NOT_SPACE.lastIndex = at;
+  return NOT_SPACE.exec(text)?.index ?? text.length;
 }
 
 /** Reads the attributes of the tag named at `at`, to its end; `cut`: the text was cut short. */

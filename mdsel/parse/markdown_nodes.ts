@@ -166,18 +166,11 @@ export class MarkdownReader {
 
   /** The children of a blockquote this reader built (none without tokens), heading text read. */
   childrenOf(node: MdNode): NodeDraft[] {
-    const { tokenStart, tokenEnd, level, quoteDepth } = node;
-    if (node.kind !== "blockquote" || tokenStart < 0) return [];
+    const { tokenStart: from, tokenEnd: to, level, quoteDepth } = node;
+    if (node.kind !== "blockquote" || from < 0) return [];
+    const lines = this.#lines;
     return this.readHeadings(
-      _buildNodes(
-        this.#kept,
-        this.#lines,
-        tokenStart + 1,
-        tokenEnd - 1,
-        level + 1,
-        quoteDepth + 1,
-        0,
-      ),
+      _buildNodes(this.#kept, lines, from + 1, to - 1, level + 1, quoteDepth + 1, 0),
     );
   }
 
@@ -187,8 +180,12 @@ export class MarkdownReader {
       return blockPlainText(this.#kept, node.tokenStart, node.tokenEnd, limit, this.env) + "\n";
     }
     const source = sliceLines(this.#lines, node.startLine, node.endLine);
-    const quoted = stripQuoteMarkers(source, node.quoteDepth);
-    const tokens = parseMarkdown(quoted, { ...this.env }, this.#indentedCode);
+    return this.sourcePlainText(stripQuoteMarkers(source, node.quoteDepth), limit);
+  }
+
+  /** The plain text of some source of this text, parsed again, ending in a newline. */
+  sourcePlainText(source: string, limit: number): string {
+    const tokens = parseMarkdown(source, { ...this.env }, this.#indentedCode);
     return blockPlainText(tokens, 0, tokens.length, limit, this.env) + "\n";
   }
 

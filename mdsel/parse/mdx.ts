@@ -1,7 +1,7 @@
 /**
  * The MDX front end of the document model: ESM, `{...}` and lines of JSX tags are `esm`,
  * `expression` and `jsx` nodes; the Markdown between a JSX element's tags is nodes of the tags'
- * list. Stretches without MDX go through markdown-it (`mdx_segments.ts`).
+ * list. Stretches without MDX go through markdown-it (`mdxSegments`, `chunks.ts`).
  *
  * @module
  */
@@ -10,20 +10,18 @@ import {
   assembleDocument,
   CHUNK_CHARS,
   type DocumentParts,
-  jsxPlainText,
   type MdDocument,
   type MdNode,
   type NodeDraft,
 } from "./document.ts";
-import { defineReferences, parseMarkdown } from "./markdown.ts";
+import { defineReferences } from "./markdown.ts";
 import { appendDrafts, type Drafts, MarkdownReader, readMarkdown } from "./markdown_nodes.ts";
 import { JsxNesting, MdxSyntaxError } from "./mdx_jsx.ts";
 import { jsxText, type KnownExpression } from "./jsx_text.ts";
 import { type EventSource, exitOf, mdxNodes, mdxNodeSource, pointAt } from "./mdx_nodes.ts";
 import { mdxParse } from "./mdx_parse.ts";
-import { mdxSegments, type Segment } from "./mdx_segments.ts";
+import { mdxSegments, type Segment } from "./chunks.ts";
 import { type MdxProblem, mdxWarning } from "./mdx_warning.ts";
-import { blockPlainText } from "./plain_text.ts";
 import { countWords } from "./words.ts";
 import {
   frontMatterLineCount,
@@ -66,11 +64,8 @@ export function parseMdxDocument(
     return { doc: assembleDocument(namespace, filePath, readMdx(text, chunkChars)) };
   } catch (error) {
     if (!(error instanceof MdxSyntaxError)) throw error;
-    const problem = {
-      line: error.line,
-      column: error.column,
-      reason: error.message.replace(/\s+/g, " "),
-    };
+    const { line, column } = error;
+    const problem = { line, column, reason: error.message.replace(/\s+/g, " ") };
     return {
       doc: assembleDocument(namespace, filePath, readMarkdown(text, chunkChars)),
       warning: mdxWarning(filePath, problem),
@@ -213,7 +208,7 @@ class _MdxReader {
       else if (keep) {
         const code = node.kind === "jsx" || node.kind === "expression" || node.kind === "esm";
         const enter = piece.enters[i];
-        const plain = code ? "" : mdxNodeSource(events, enter, exitOf(events, enter), source);
+        const plain = code ? "" : mdxNodeSource(events, enter, source);
         this.#kept.set(node, { plain, source });
       }
     });
@@ -260,11 +255,9 @@ class _MdxReader {
 
   #plainText(node: MdNode, limit: number): string {
     if (node.tokenStart >= 0) return this.#markdown.plainText(node, limit);
-    if (node.kind === "jsx") return jsxPlainText(node, limit);
     const plain = this.#kept.get(node)?.plain ??
       _plainOf(sliceLines(this.#lines, node.startLine, node.endLine));
-    const tokens = parseMarkdown(plain, { ...this.#markdown.env }, false);
-    return blockPlainText(tokens, 0, tokens.length, limit, this.#markdown.env) + "\n";
+    return this.#markdown.sourcePlainText(plain, limit);
   }
 }
 
@@ -277,7 +270,7 @@ function _plainOf(source: string): string {
     for (let i = 0; i < events.length; i++) {
       const exit = exitOf(events, i);
       if (!/^(?:lineEnding|lineEndingBlank|linePrefix|whitespace)$/.test(events[i][1].type)) {
-        parts.push(mdxNodeSource(events, i, exit, { lines, offset: 0, sourceOffset }));
+        parts.push(mdxNodeSource(events, i, { lines, offset: 0, sourceOffset }));
       }
       i = exit;
     }
@@ -316,27 +309,17 @@ function _fenceRunsToEnd(events: readonly Event[]): boolean {
   let depth = 0;
   for (let i = events.length - 1; i >= 0; i--) {
     const [kind, token] = events[i];
-    if (kind === "exit") {
-      if (depth === 0 && token.type === "codeFenced") {
-        let fences = 0;
-        for (let j = _enter(events, i); j < i; j++) {
-          if (events[j][0] === "enter" && events[j][1].type === "codeFencedFence") fences++;
-        }
-        return fences < 2;
+    if (kind === "enter") depth--;
+    else if (depth++ === 0 && token.type !== "lineEnding" && token.type !== "lineEndingBlank") {
+      if (token.type !== "codeFenced") return false;
+      let fences = 0;
+      for (let j = i - 1; j >= 0 && events[j][1] !== token; j--) {
+        if (events[j][0] === "enter" && events[j][1].type === "codeFencedFence") fences++;
       }
-      if (depth === 0 && token.type !== "lineEnding" && token.type !== "lineEndingBlank") {
-        return false;
-      }
-      depth++;
-    } else depth--;
+      return fences < 2;
+    }
   }
   return false;
-}
-
-function _enter(events: readonly Event[], exit: number): number {
-  const token = events[exit][1];
-  for (let i = exit - 1; i >= 0; i--) if (events[i][1] === token) return i;
-  return 0;
 }
 
 /** Where micromark's error says MDX failed, 1-based within the piece (else its last line). */
@@ -349,9 +332,6 @@ function _place(error: unknown, lineCount: number): { line: number; column: numb
 
 function _reason(error: unknown): string {
   const { reason } = error as { reason?: unknown };
-  return typeof reason === "string"
-    ? reason
-    : error instanceof Error
-    ? error.message
-    : String(error);
+  if (typeof reason === "string") return reason;
+  return error instanceof Error ? error.message : String(error);
 }

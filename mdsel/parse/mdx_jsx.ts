@@ -12,14 +12,9 @@ export type Place = (offset: number) => { line: number; column: number };
 
 /** MDX rejected the text, at a line and column (1-based). */
 export class MdxSyntaxError extends SyntaxError {
-  readonly line: number;
-  readonly column: number;
-
-  constructor(reason: string, line: number, column: number) {
+  constructor(reason: string, readonly line: number, readonly column: number) {
     super(reason);
     this.name = "MdxSyntaxError";
-    this.line = line;
-    this.column = column;
   }
 }
 

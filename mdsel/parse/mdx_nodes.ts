@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Event, Token } from "micromark-util-types";
+import type { Event } from "micromark-util-types";
 import type { NodeDraft, NodeKind } from "./document.ts";
 import { appendDrafts, type Drafts } from "./markdown_nodes.ts";
 import { inlineWordCount, stripHeadingId } from "./plain_text.ts";
@@ -75,202 +75,178 @@ export function mdxNodes(
   source: EventSource,
   quoteDepth: number,
 ): MdxDrafts {
-  const built: MdxDrafts = { nodes: [], contents: [], quotes: new Map(), labels: [], enters: [] };
-  for (let i = from; i < to; i++) {
-    const [kind, token] = events[i];
-    if (kind !== "enter") continue;
-    const end = exitOf(events, i);
-    if (token.type === "content") {
-      // Definitions and a paragraph: each its own node.
-      const inner = mdxNodes(events, i + 1, end, source, quoteDepth);
-      appendDrafts(built, inner);
-      for (const label of inner.labels) built.labels.push(label);
-      for (const enter of inner.enters) built.enters.push(enter);
-    } else {
-      const nodeKind = NODE_KIND_BY_TOKEN[token.type];
-      if (nodeKind !== undefined) _addNode(built, nodeKind, events, i, end, source, quoteDepth);
-    }
-    i = end;
-  }
-  return built;
+  return new _NodeReader(events, source, quoteDepth).nodes(from, to);
 }
 
-function _addNode(
-  built: MdxDrafts,
-  kind: NodeKind,
-  events: readonly Event[],
-  enter: number,
-  exit: number,
-  source: EventSource,
-  quoteDepth: number,
-): void {
-  const token = events[enter][1];
-  const { start, end } = token;
-  const startLine = pointAt(source, start.offset).line;
-  const lastLine = end.offset > start.offset ? pointAt(source, end.offset - 1).line : startLine;
-  const endLine = lastContentLine(source.lines, startLine, lastLine, quoteDepth);
-  const previous = built.nodes[built.nodes.length - 1];
-  const code = kind === "jsx" || kind === "expression";
-  if (
-    code && previous !== undefined && previous.endLine >= startLine &&
-    (previous.kind === "jsx" || previous.kind === "expression")
-  ) {
-    // Tags and expressions on one line (`<Tabs><Tab>`) make one node.
-    previous.endLine = Math.max(previous.endLine, endLine);
-    if (kind === "jsx") previous.kind = "jsx";
-    return;
-  }
-  const node: NodeDraft = {
-    kind,
-    depth: kind === "heading" ? _headingDepth(events, enter, exit, source) : 0,
-    startLine,
-    endLine,
-    words: kind === "definition" || kind === "thematic_break" || MDX_CODE.has(token.type)
-      ? 0
-      : _words(events, enter, exit, source) +
-        (kind === "blockquote" || kind === "list"
-          ? _tagWords(events, enter, exit, source, quoteDepth)
-          : 0),
-    text: "",
-    tokenStart: -1,
-    tokenEnd: -1,
-    level: 0,
-    quoteDepth,
-  };
-  built.nodes.push(node);
-  built.enters.push(enter);
-  built.contents.push(
-    kind === "heading" ? _headingContent(events, enter, exit, source, quoteDepth) : undefined,
-  );
-  if (kind === "blockquote") built.quotes.set(node, events.slice(enter, exit + 1));
-  if (kind === "definition") {
-    const label = _firstOfType(events, enter, exit, "definitionLabelString");
-    if (label !== undefined) built.labels.push(_slice(source, label));
-  }
-}
-
-/** The source of the node at `enter..exit`, JSX tags and expressions taken out: what a reader sees. */
+/** The source of the node entered at `enter`, JSX tags and expressions taken out: what a reader sees. */
 export function mdxNodeSource(
   events: readonly Event[],
   enter: number,
-  exit: number,
   source: EventSource,
 ): string {
-  return _textWithout(events, enter, exit, source, MDX_CODE);
+  return new _NodeReader(events, source, 0).textWithout(enter, exitOf(events, enter), MDX_CODE);
 }
 
-function _headingDepth(
-  events: readonly Event[],
-  enter: number,
-  exit: number,
-  source: EventSource,
-): number {
-  const sequence = _firstOfType(events, enter, exit, "atxHeadingSequence");
-  if (sequence !== undefined) return _slice(source, sequence).length;
-  const line = _firstOfType(events, enter, exit, "setextHeadingLineSequence");
-  return line !== undefined && _slice(source, line).startsWith("=") ? 1 : 2;
-}
+/** Reads nodes from the events of one piece, inside `quoteDepth` quotes. */
+class _NodeReader {
+  constructor(
+    readonly events: readonly Event[],
+    readonly source: EventSource,
+    readonly quoteDepth: number,
+  ) {}
 
-/** A heading's raw inline content, without JSX tags, expressions and a heading-id suffix. */
-function _headingContent(
-  events: readonly Event[],
-  enter: number,
-  exit: number,
-  source: EventSource,
-  quoteDepth: number,
-): string {
-  const text = _firstOfType(events, enter, exit, "atxHeadingText") ??
-    _firstOfType(events, enter, exit, "setextHeadingText");
-  if (text === undefined) return "";
-  const textEnter = events.findIndex((event, i) => i >= enter && event[1] === text);
-  const content = _textWithout(events, textEnter, exitOf(events, textEnter), source, MDX_CODE);
-  const lines = content.split(/\r\n|\r|\n/);
-  if (lines.length === 1) return stripHeadingId(content.trim());
-  const unquoted = lines.map((line, i) =>
-    i === 0 ? line : stripQuoteMarkers(line, quoteDepth).trim()
-  );
-  return stripHeadingId(unquoted.join("\n").trim());
-}
-
-/** A node's words, without {@linkcode NO_WORDS}; untokenized text counted as inline Markdown. */
-function _words(
-  events: readonly Event[],
-  enter: number,
-  exit: number,
-  source: EventSource,
-): number {
-  let words = 0;
-  const rest = _textWithout(events, enter, exit, source, NO_WORDS_OR_TEXT, (raw) => {
-    words += inlineWordCount(raw);
-  });
-  return words + countWords(rest);
-}
-
-/** The attribute words of the JSX tags on their own lines in a blockquote or a list. */
-function _tagWords(
-  events: readonly Event[],
-  enter: number,
-  exit: number,
-  source: EventSource,
-  quoteDepth: number,
-): number {
-  let words = 0;
-  let quotes = quoteDepth;
-  const file = source.lines.text;
-  for (let i = enter; i < exit; i++) {
-    const [kind, inner] = events[i];
-    if (inner.type === "blockQuote") quotes += kind === "enter" ? 1 : -1;
-    if (kind !== "enter" || inner.type !== "mdxJsxFlowTag") continue;
-    const tag = file.slice(_at(source, inner.start.offset), _at(source, inner.end.offset));
-    words += countWords(jsxText(stripQuoteMarkersOfLines(tag, quotes)));
-    i = exitOf(events, i);
+  nodes(from: number, to: number): MdxDrafts {
+    const { events } = this;
+    const built: MdxDrafts = { nodes: [], contents: [], quotes: new Map(), labels: [], enters: [] };
+    for (let i = from; i < to; i++) {
+      const [kind, token] = events[i];
+      if (kind !== "enter") continue;
+      const end = exitOf(events, i);
+      if (token.type === "content") {
+        // Definitions and a paragraph: each its own node.
+        const inner = this.nodes(i + 1, end);
+        appendDrafts(built, inner);
+        for (const label of inner.labels) built.labels.push(label);
+        for (const enter of inner.enters) built.enters.push(enter);
+      } else {
+        const nodeKind = NODE_KIND_BY_TOKEN[token.type];
+        if (nodeKind !== undefined) this.#addNode(built, nodeKind, i, end);
+      }
+      i = end;
+    }
+    return built;
   }
-  return words;
-}
 
-/** The text of `enter..exit` without the tokens of `types` (their line breaks stay). */
-function _textWithout(
-  events: readonly Event[],
-  enter: number,
-  exit: number,
-  source: EventSource,
-  types: ReadonlySet<string>,
-  onText?: (raw: string) => void,
-): string {
-  const token = events[enter][1];
-  const file = source.lines.text;
-  let text = "";
-  let at = _at(source, token.start.offset);
-  for (let i = enter + 1; i < exit; i++) {
-    const [kind, inner] = events[i];
-    if (kind !== "enter" || !types.has(inner.type)) continue;
-    const start = _at(source, inner.start.offset);
-    const end = _at(source, inner.end.offset);
-    text += file.slice(at, start);
-    const taken = file.slice(start, end);
-    if (inner.type === "chunkText") onText?.(taken);
-    const breaks = taken.match(/\r\n|\r|\n/g);
-    if (breaks !== null) text += breaks.join("");
-    at = end;
-    i = exitOf(events, i);
+  #addNode(built: MdxDrafts, kind: NodeKind, enter: number, exit: number): void {
+    const { events, source, quoteDepth } = this;
+    const token = events[enter][1];
+    const { start, end } = token;
+    const startLine = pointAt(source, start.offset).line;
+    const lastLine = end.offset > start.offset ? pointAt(source, end.offset - 1).line : startLine;
+    const endLine = lastContentLine(source.lines, startLine, lastLine, quoteDepth);
+    const previous = built.nodes[built.nodes.length - 1];
+    const code = kind === "jsx" || kind === "expression";
+    if (
+      code && previous !== undefined && previous.endLine >= startLine &&
+      (previous.kind === "jsx" || previous.kind === "expression")
+    ) {
+      // Tags and expressions on one line (`<Tabs><Tab>`) make one node.
+      previous.endLine = Math.max(previous.endLine, endLine);
+      if (kind === "jsx") previous.kind = "jsx";
+      return;
+    }
+    const node: NodeDraft = {
+      kind,
+      depth: kind === "heading" ? this.#headingDepth(enter, exit) : 0,
+      startLine,
+      endLine,
+      words: kind === "definition" || kind === "thematic_break" || MDX_CODE.has(token.type)
+        ? 0
+        : this.#words(enter, exit) +
+          (kind === "blockquote" || kind === "list" ? this.#tagWords(enter, exit) : 0),
+      text: "",
+      tokenStart: -1,
+      tokenEnd: -1,
+      level: 0,
+      quoteDepth,
+    };
+    built.nodes.push(node);
+    built.enters.push(enter);
+    built.contents.push(kind === "heading" ? this.#headingContent(enter, exit) : undefined);
+    if (kind === "blockquote") built.quotes.set(node, events.slice(enter, exit + 1));
+    if (kind === "definition") {
+      const label = this.#firstOfType(enter, exit, "definitionLabelString");
+      if (label !== -1) built.labels.push(this.#slice(label));
+    }
   }
-  return text + file.slice(at, _at(source, token.end.offset));
-}
 
-function _firstOfType(
-  events: readonly Event[],
-  enter: number,
-  exit: number,
-  type: string,
-): Token | undefined {
-  for (let i = enter + 1; i < exit; i++) {
-    if (events[i][0] === "enter" && events[i][1].type === type) return events[i][1];
+  #headingDepth(enter: number, exit: number): number {
+    const sequence = this.#firstOfType(enter, exit, "atxHeadingSequence");
+    if (sequence !== -1) return this.#slice(sequence).length;
+    const line = this.#firstOfType(enter, exit, "setextHeadingLineSequence");
+    return line !== -1 && this.#slice(line).startsWith("=") ? 1 : 2;
   }
-  return undefined;
-}
 
-function _slice(source: EventSource, token: Token): string {
-  return source.lines.text.slice(_at(source, token.start.offset), _at(source, token.end.offset));
+  /** A heading's raw inline content, without JSX tags, expressions and a heading-id suffix. */
+  #headingContent(enter: number, exit: number): string {
+    let text = this.#firstOfType(enter, exit, "atxHeadingText");
+    if (text === -1) text = this.#firstOfType(enter, exit, "setextHeadingText");
+    if (text === -1) return "";
+    const content = this.textWithout(text, exitOf(this.events, text), MDX_CODE);
+    const lines = content.split(/\r\n|\r|\n/);
+    if (lines.length === 1) return stripHeadingId(content.trim());
+    const unquoted = lines.map((line, i) =>
+      i === 0 ? line : stripQuoteMarkers(line, this.quoteDepth).trim()
+    );
+    return stripHeadingId(unquoted.join("\n").trim());
+  }
+
+  /** A node's words, without {@linkcode NO_WORDS}; untokenized text counted as inline Markdown. */
+  #words(enter: number, exit: number): number {
+    let words = 0;
+    const rest = this.textWithout(enter, exit, NO_WORDS_OR_TEXT, (raw) => {
+      words += inlineWordCount(raw);
+    });
+    return words + countWords(rest);
+  }
+
+  /** The attribute words of the JSX tags on their own lines in a blockquote or a list. */
+  #tagWords(enter: number, exit: number): number {
+    const { events } = this;
+    let words = 0;
+    let quotes = this.quoteDepth;
+    for (let i = enter; i < exit; i++) {
+      const [kind, inner] = events[i];
+      if (inner.type === "blockQuote") quotes += kind === "enter" ? 1 : -1;
+      if (kind !== "enter" || inner.type !== "mdxJsxFlowTag") continue;
+      const tag = this.#slice(i);
+      words += countWords(jsxText(stripQuoteMarkersOfLines(tag, quotes)));
+      i = exitOf(events, i);
+    }
+    return words;
+  }
+
+  /** The text of `enter..exit` without the tokens of `types` (their line breaks stay). */
+  textWithout(
+    enter: number,
+    exit: number,
+    types: ReadonlySet<string>,
+    onText?: (raw: string) => void,
+  ): string {
+    const { events, source } = this;
+    const token = events[enter][1];
+    const file = source.lines.text;
+    let text = "";
+    let at = _at(source, token.start.offset);
+    for (let i = enter + 1; i < exit; i++) {
+      const [kind, inner] = events[i];
+      if (kind !== "enter" || !types.has(inner.type)) continue;
+      const start = _at(source, inner.start.offset);
+      const end = _at(source, inner.end.offset);
+      text += file.slice(at, start);
+      const taken = file.slice(start, end);
+      if (inner.type === "chunkText") onText?.(taken);
+      const breaks = taken.match(/\r\n|\r|\n/g);
+      if (breaks !== null) text += breaks.join("");
+      at = end;
+      i = exitOf(events, i);
+    }
+    return text + file.slice(at, _at(source, token.end.offset));
+  }
+
+  /** The index of the first token of `type` entered inside `enter..exit`, or -1. */
+  #firstOfType(enter: number, exit: number, type: string): number {
+    for (let i = enter + 1; i < exit; i++) {
+      if (this.events[i][0] === "enter" && this.events[i][1].type === type) return i;
+    }
+    return -1;
+  }
+
+  #slice(enter: number): string {
+    const { source } = this;
+    const token = this.events[enter][1];
+    return source.lines.text.slice(_at(source, token.start.offset), _at(source, token.end.offset));
+  }
 }
 
 /**

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { Parser } from "acorn";
+import { type Comment, Parser } from "acorn";
 import acornJsx from "acorn-jsx";
 import { parse, preprocess } from "micromark";
 import { gfm } from "micromark-extension-gfm";
@@ -17,9 +17,8 @@ import { combineExtensions } from "micromark-util-combine-extensions";
 import { subtokenize } from "micromark-util-subtokenize";
 import type { Event, ParseContext, Token } from "micromark-util-types";
 import { expressionText, type KnownExpression } from "./jsx_text.ts";
-import { type Acorn, acornAgrees, isTooDeep, TooDeepExpression } from "./mdx_acorn.ts";
 
-let _acorn: Acorn | undefined;
+let _acorn: _Acorn | undefined;
 let _counted: ParseContext | undefined;
 let _exact: ParseContext | undefined;
 
@@ -49,35 +48,33 @@ export interface MdxParse {
  * ```
  */
 export function mdxParse(source: string, final = true): MdxParse {
-  _acorn ??= Parser.extend(acornJsx()) as unknown as Acorn;
-  const acorn = _acorn;
+  const acorn = _acorn ??= Parser.extend(acornJsx()) as unknown as _Acorn;
   _counted ??= _parser(acorn, undefined);
   const masked = _maskExpressions(source, acorn);
   try {
     const events = _events(masked.text, _counted);
     const expressions = new Map(masked.expressions);
     if (
-      acornAgrees(events, acorn, masked, source, expressions) && _masksInAttributes(events, masked)
+      _acornAgrees(events, acorn, masked, source, expressions) && _masksInAttributes(events, masked)
     ) {
       return { events, sourceOffset: masked.sourceOffset, expressions };
     }
   } catch (error) {
-    if (error instanceof TooDeepExpression) {
+    if (error instanceof _TooDeepExpression) {
       throw _tooDeepError(source, masked.sourceOffset(error.offset));
     }
     if (!final && (error as { ruleId?: unknown }).ruleId === "unexpected-eof") throw error;
     // Counted braces may end an expression elsewhere than MDX: read it as MDX does.
   }
   _exact ??= _parser(acorn, acorn);
-  return {
-    events: _events(source, _exact),
-    sourceOffset: (offset) => offset,
-    expressions: new Map(),
-  };
+  return { events: _events(source, _exact), sourceOffset: _unmoved, expressions: new Map() };
 }
 
+/** The offsets of a text with no expression taken out. */
+const _unmoved = (offset: number) => offset;
+
 /** micromark with MDX's constructs: ESM checked by `acorn`, expressions by `check` if given. */
-function _parser(acorn: Acorn, check: Acorn | undefined): ParseContext {
+function _parser(acorn: _Acorn, check: _Acorn | undefined): ParseContext {
   const options = check === undefined ? {} : { acorn: check };
   return parse({
     extensions: [
@@ -96,6 +93,11 @@ const QUOTE = 34;
 const APOSTROPHE = 39;
 const LEFT_BRACE = 123;
 const RIGHT_BRACE = 125;
+const SPACES = /[\t-\r ]*/y;
+/** A letter, then letters, digits, `_`, `$`, `.`, `:`, `-`. */
+const TAG_NAME = /[A-Za-z][\w$.:-]*/y;
+/** Anything but space, `=`, `/`, `>`, braces, quotes and `<`. */
+const ATTRIBUTE_NAME = /[^\t-\r =/>{}"'<]*/y;
 
 /** A text with expressions taken out (where each starts in it), and the way back. */
 interface _Masked {
@@ -110,23 +112,23 @@ interface _Masked {
  * Makes `0` each big attribute expression of the JSX tags that start a line, read by acorn up to
  * the `}` after a complete expression (MDX's end); a tag is scanned while plain.
  */
-function _maskExpressions(source: string, acorn: Acorn): _Masked {
+function _maskExpressions(source: string, acorn: _Acorn): _Masked {
   const masks: [number, number][] = [];
   const expressions = new Map<number, KnownExpression>();
-  const length = source.length;
-  const skipSpace = (i: number) => {
-    while (i < length && _isSpace(source.charCodeAt(i))) i++;
-    return i;
+  /** Past the match of a sticky `pattern` at `i`, else `i`. */
+  const skip = (pattern: RegExp, i: number) => {
+    pattern.lastIndex = i;
+    return pattern.test(source) ? pattern.lastIndex : i;
   };
+  const skipSpace = (i: number) => skip(SPACES, i);
   for (let line = source.indexOf("<"); line !== -1; line = source.indexOf("\n<", line + 1)) {
     const start = source.charCodeAt(line) === LESS_THAN ? line : line + 1;
-    if (!_isLetter(source.charCodeAt(start + 1))) continue;
-    let i = start + 1;
-    while (i < length && _isNameChar(source.charCodeAt(i))) i++;
+    let i = skip(TAG_NAME, start + 1);
+    if (i === start + 1) continue;
     for (;;) {
       i = skipSpace(i);
       const name = i;
-      while (i < length && _isAttributeNameChar(source.charCodeAt(i))) i++;
+      i = skip(ATTRIBUTE_NAME, i);
       if (i === name) break;
       i = skipSpace(i);
       if (source.charCodeAt(i) !== EQUALS) continue;
@@ -149,7 +151,7 @@ function _maskExpressions(source: string, acorn: Acorn): _Masked {
       try {
         node = acorn.parseExpressionAt(source, i + 1, ACORN_OPTIONS) as { end: number };
       } catch (error) {
-        if (isTooDeep(error)) throw _tooDeepError(source, i + 1);
+        if (_isTooDeep(error)) throw _tooDeepError(source, i + 1);
         break;
       }
       const end = skipSpace(node.end);
@@ -160,7 +162,7 @@ function _maskExpressions(source: string, acorn: Acorn): _Masked {
     }
   }
   if (masks.length === 0) {
-    return { text: source, at: [], sourceOffset: (offset) => offset, expressions };
+    return { text: source, at: [], sourceOffset: _unmoved, expressions };
   }
   let text = "";
   let from = 0;
@@ -186,27 +188,6 @@ function _maskExpressions(source: string, acorn: Acorn): _Masked {
   };
 }
 
-function _isSpace(code: number): boolean {
-  return code === 32 || (code >= 9 && code <= 13);
-}
-
-function _isLetter(code: number): boolean {
-  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-}
-
-/** Letters, digits, `_`, `$`, `.`, `:`, `-`. */
-function _isNameChar(code: number): boolean {
-  return _isLetter(code) || (code >= 48 && code <= 58) || code === 95 || code === 36 ||
-    code === 46 || code === 45;
-}
-
-/** Anything but space, `=`, `/`, `>`, braces, quotes and `<`. */
-function _isAttributeNameChar(code: number): boolean {
-  return !_isSpace(code) && code !== EQUALS && code !== 47 && code !== 62 && code !== LEFT_BRACE &&
-    code !== RIGHT_BRACE && code !== QUOTE && code !== APOSTROPHE && code !== LESS_THAN &&
-    !Number.isNaN(code);
-}
-
 /** The `}` that closes a `{` counting braces only, within `limit` characters, or -1. */
 function _closingBrace(source: string, from: number, limit: number): number {
   let depth = 0;
@@ -230,6 +211,165 @@ function _masksInAttributes(events: readonly Event[], masked: _Masked): boolean 
     }
   }
   return masked.at.every((offset) => values.has(offset));
+}
+
+/** acorn with JSX, as MDX's extensions take it. */
+type _Acorn = NonNullable<NonNullable<Parameters<typeof mdxJsx>[0]>["acorn"]>;
+
+/** How MDX checks an expression: its value's token type, and whether it may be empty or spread. */
+interface _Check {
+  readonly chunk: string;
+  readonly allowEmpty: boolean;
+  readonly spread?: boolean;
+  readonly attribute?: boolean;
+}
+
+/** The expression tokens (flow and text): how MDX checks each. */
+const EXPRESSIONS: Record<string, _Check> = {};
+for (const at of ["Flow", "Text"]) {
+  const flow = `mdx${at}Expression`;
+  const spread = `mdxJsx${at}TagExpressionAttribute`;
+  const value = `mdxJsx${at}TagAttributeValueExpression`;
+  EXPRESSIONS[flow] = { chunk: `${flow}Chunk`, allowEmpty: true };
+  EXPRESSIONS[spread] = { chunk: `${spread}Value`, allowEmpty: false, spread: true };
+  EXPRESSIONS[value] = { chunk: `${value}Value`, allowEmpty: false, attribute: true };
+}
+
+/**
+ * Whether acorn accepts every expression of the events as MDX checks it, and no `}` stands in a
+ * line comment (MDX ends an expression at the first `}` acorn accepts).
+ *
+ * @param masked Where the expressions taken out of the text (acorn read them) stand in the events,
+ * and the text's offset of an offset in the events.
+ * @param known The expressions read, by where they start in the text: each attribute's is added.
+ * @throws {_TooDeepExpression} When acorn runs out of stack in one.
+ */
+function _acornAgrees(
+  events: readonly Event[],
+  acorn: _Acorn,
+  masked: _Masked,
+  text: string,
+  known: Map<number, KnownExpression>,
+): boolean {
+  const taken = new Set(masked.at);
+  for (let i = 0; i < events.length; i++) {
+    const [kind, token] = events[i];
+    const expression = kind === "enter" ? EXPRESSIONS[token.type] : undefined;
+    if (expression === undefined) continue;
+    // The token, its opening marker's enter and exit; then the value up to the closing marker.
+    let close = i + 3;
+    // An expression acorn read when it was taken out is `0` now.
+    const checked = taken.has(events[i + 3][1].start.offset);
+    let source = "";
+    for (; events[close][1].type !== events[i + 1][1].type; close++) {
+      const [innerKind, inner, context] = events[close];
+      if (
+        innerKind === "enter" && (inner.type === expression.chunk || inner.type === "lineEnding")
+      ) {
+        source += context.sliceSerialize(inner);
+      }
+    }
+    let node: unknown;
+    try {
+      node = checked || _accepts(acorn, source, expression);
+    } catch (error) {
+      if (_isTooDeep(error)) throw new _TooDeepExpression(events[i + 3][1].start.offset);
+      throw error;
+    }
+    if (node === false) return false;
+    if (typeof node === "object" && expression.attribute) {
+      // Between the braces, in the text's offsets.
+      const start = masked.sourceOffset(events[i + 1][1].end.offset);
+      const end = masked.sourceOffset(events[close][1].start.offset);
+      if (_sameValues(text, start, end, source)) {
+        known.set(start, { end, text: expressionText(node) });
+      }
+    }
+    i = close;
+  }
+  return true;
+}
+
+/**
+ * Whether the text between an expression's braces holds the strings of `source` (what MDX read,
+ * without a tag's indent): the same, or only the indents differ and no template, JSX or escape.
+ */
+function _sameValues(text: string, start: number, end: number, source: string): boolean {
+  if (end - start === source.length && text.startsWith(source, start)) return true;
+  let i = start;
+  let j = 0;
+  while (i < end && j < source.length) {
+    const code = text.charCodeAt(i);
+    if (code !== source.charCodeAt(j) || code === 96 || code === 60 || code === 92) return false;
+    i++;
+    j++;
+    if (code === 10 || code === 13) {
+      while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+      while (j < source.length && (source.charCodeAt(j) === 32 || source.charCodeAt(j) === 9)) j++;
+    }
+  }
+  return i === end && j === source.length;
+}
+
+/** acorn's node of an expression MDX accepts (`true` for an empty one), else `false`. */
+function _accepts(
+  acorn: _Acorn,
+  source: string,
+  expression: _Check,
+): object | boolean {
+  const comments: Comment[] = [];
+  const options = { ecmaVersion: 2024, sourceType: "module", onComment: comments } as const;
+  let node: object | boolean = true;
+  try {
+    if (_isEmpty(source)) {
+      if (!expression.allowEmpty) return false;
+      acorn.parse(source, options);
+    } else {
+      const prefix = expression.spread ? "({" : "";
+      const value = prefix + source + (expression.spread ? "})" : "");
+      const estree = acorn.parseExpressionAt(value, 0, options) as unknown as {
+        end: number;
+        type: string;
+        properties?: { type: string }[];
+      };
+      if (!_isEmpty(value.slice(estree.end, prefix.length + source.length))) return false;
+      if (expression.spread) {
+        const properties = estree.type === "ObjectExpression" ? estree.properties ?? [] : [];
+        if (estree.type !== "ObjectExpression" || properties.length > 1) return false;
+        if (properties.length === 1 && properties[0].type !== "SpreadElement") return false;
+      } else node = estree;
+    }
+  } catch (error) {
+    if (_isTooDeep(error)) throw error;
+    return false;
+  }
+  return !comments.some((comment) => comment.type === "Line" && comment.value.includes("}")) &&
+    node;
+}
+
+/**
+ * acorn ran out of stack in an expression: MDX fails too, but only after a quadratic retry from
+ * each `}`; this rejects it at once.
+ */
+class _TooDeepExpression extends Error {
+  /** @param offset Where the expression starts, in the text micromark read. */
+  constructor(readonly offset: number) {
+    super("Not enough stack space to parse input");
+  }
+}
+
+/** Whether an error is acorn's running out of stack (or a {@linkcode _TooDeepExpression}). */
+function _isTooDeep(error: unknown): boolean {
+  return error instanceof _TooDeepExpression ||
+    error instanceof Error && /not enough stack space|call stack/i.test(error.message);
+}
+
+/** Only whitespace and comments (a line comment needs its line break), as MDX's `empty`. */
+function _isEmpty(value: string): boolean {
+  if (!value.includes("/")) return /^\s*$/.test(value);
+  return /^\s*$/.test(
+    value.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/[^\r\n]*(\r\n|\n|\r)/g, ""),
+  );
 }
 
 /** The events of a text by a parser made once, what it learnt from the last text reset. */

@@ -6,14 +6,13 @@
  */
 import type { ParsedFile } from "./doc_record.ts";
 import {
-  type MdxModule,
   mdxModuleFor,
   parseCostMs,
   parseText,
   type TextToParse,
   WORKER_MIN_MS,
 } from "./parse_text.ts";
-import type { ParseJob, ParseReply } from "./parse_worker.ts";
+import { parseClaimed, type ParseJob, type ParseReply } from "./parse_worker.ts";
 
 /** The most threads that parse at once (the main thread included). */
 export const MAX_PARSERS = 8;
@@ -78,21 +77,19 @@ export async function parseAll(
   const mdx = await mdxModuleFor(files);
   const wanted = Math.min(options.workers ?? workerCount(files), files.length);
   const workers = wanted > 0 && _mayStartWorkers() ? wanted : 0;
-  if (workers === 0) {
-    return files.map((file, k) => {
-      const parsed = parseText(file, mdx);
-      options.onParsed?.(k + 1);
-      return { parsed };
-    });
-  }
-  const order = files.map((_, i) => i).sort((a, b) => files[b].text.length - files[a].text.length);
+  const order = files.map((_, i) => i);
+  if (workers > 0) order.sort((a, b) => files[b].text.length - files[a].text.length);
   const counter = new SharedArrayBuffer(4 * (1 + workers));
   const job: ParseJob = { files, order, counter, slot: 0 };
   const pool = Array.from({ length: workers }, (_, w) => _runWorker({ ...job, slot: w + 1 }));
-  _parseClaimed(job, mdx, results, options.onParsed);
+  const claimed = new Int32Array(counter);
+  parseClaimed(job, mdx, (i, parsed) => {
+    results[i] = { parsed };
+    // Files claimed by every thread, some still being parsed: near enough for progress.
+    options.onParsed?.(Math.min(files.length, Atomics.load(claimed, 0)));
+  });
   // A worker still loading when every file is taken is stopped, not waited for (a file it claims
   // in that moment is parsed here, below).
-  const claimed = new Int32Array(counter);
   pool.forEach((worker, w) => {
     if (Atomics.load(claimed, w + 1) === 0) worker.stop();
   });
@@ -113,24 +110,6 @@ function _mayStartWorkers(): boolean {
     return Deno.permissions.querySync(descriptor).state === "granted";
   } catch {
     return false;
-  }
-}
-
-/** This thread's share: the files it claims from the counter. */
-function _parseClaimed(
-  job: ParseJob,
-  mdx: MdxModule | undefined,
-  results: (Parsed | undefined)[],
-  onParsed?: (count: number) => void,
-) {
-  const next = new Int32Array(job.counter);
-  for (;;) {
-    const k = Atomics.add(next, 0, 1);
-    if (k >= job.order.length) return;
-    const i = job.order[k];
-    results[i] = { parsed: parseText(job.files[i], mdx) };
-    // Files claimed by every thread, some still being parsed: near enough for progress.
-    onParsed?.(Math.min(job.order.length, Atomics.load(next, 0)));
   }
 }
 

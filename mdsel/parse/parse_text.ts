@@ -75,9 +75,6 @@ export function parseText(file: TextToParse, mdx?: MdxModule): ParsedFile {
 export function parseCostMs(
   files: readonly { readonly path: string; readonly text: string }[],
 ): number {
-  let ms = 0;
-  for (const file of files) {
-    ms += (file.text.length / 1e6) * (MDX.test(file.path) ? MS_PER_MB.mdx : MS_PER_MB.markdown);
-  }
-  return ms;
+  const msPerMb = (path: string) => MDX.test(path) ? MS_PER_MB.mdx : MS_PER_MB.markdown;
+  return files.reduce((ms, file) => ms + (file.text.length / 1e6) * msPerMb(file.path), 0);
 }

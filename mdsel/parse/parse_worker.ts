@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { recordOf } from "./doc_record.ts";
-import { mdxModuleFor, parseText, type TextToParse } from "./parse_text.ts";
+import { type ParsedFile, recordOf } from "./doc_record.ts";
+import { type MdxModule, mdxModuleFor, parseText, type TextToParse } from "./parse_text.ts";
 
 /** What the main thread hands a worker. */
 export interface ParseJob {
@@ -24,19 +24,32 @@ export type ParseReply =
   | { readonly records: readonly (readonly [number, string])[] }
   | { readonly error: string };
 
-// Not `_`-prefixed: the bench's profiles look for this name.
-async function parseClaimed(job: ParseJob): Promise<[number, string][]> {
-  const mdx = await mdxModuleFor(job.files);
+/**
+ * Parses the files of the job that this thread claims from its counter, handing each to `parsed`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseClaimed } from "./parse_worker.ts";
+ * const files = [{ path: "a.md", namespace: "a", text: "# A\n" }];
+ * const claimed: number[] = [];
+ * parseClaimed({ files, order: [0], counter: new SharedArrayBuffer(4), slot: 0 }, undefined, (i) => {
+ *   claimed.push(i);
+ * });
+ * assert.deepEqual(claimed, [0]);
+ * ```
+ */
+export function parseClaimed(
+  job: ParseJob,
+  mdx: MdxModule | undefined,
+  parsed: (i: number, file: ParsedFile) => void,
+): void {
   const next = new Int32Array(job.counter);
-  const records: [number, string][] = [];
-  for (;;) {
-    const k = Atomics.add(next, 0, 1);
-    if (k >= job.order.length) break;
+  for (let k = Atomics.add(next, 0, 1); k < job.order.length; k = Atomics.add(next, 0, 1)) {
     if (job.slot > 0) Atomics.store(next, job.slot, 1);
     const i = job.order[k];
-    records.push([i, JSON.stringify(recordOf(parseText(job.files[i], mdx)))]);
+    parsed(i, parseText(job.files[i], mdx));
   }
-  return records;
 }
 
 // deno-lint-ignore no-explicit-any
@@ -45,7 +58,12 @@ if (typeof scope.WorkerGlobalScope !== "undefined" && scope instanceof scope.Wor
   scope.onmessage = async (event: MessageEvent<ParseJob>) => {
     let reply: ParseReply;
     try {
-      reply = { records: await parseClaimed(event.data) };
+      const records: [number, string][] = [];
+      const mdx = await mdxModuleFor(event.data.files);
+      parseClaimed(event.data, mdx, (i, parsed) => {
+        records.push([i, JSON.stringify(recordOf(parsed))]);
+      });
+      reply = { records };
     } catch (error) {
       reply = { error: error instanceof Error ? error.message : String(error) };
     }

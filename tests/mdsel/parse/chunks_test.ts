@@ -89,6 +89,13 @@ Deno.test("chunkStarts cuts before headings after a blank line, never inside cod
   assert.deepEqual(chunkStarts(lines, 0, 1_000), [0]);
 });
 
+Deno.test("chunkStarts: a fence opens with three, no backtick in a backtick fence's info, and closes with as many or more, then spaces", () => {
+  const cuts = (body: string) => chunkStarts(splitLines(`# A\n\n${body}\n\n# B\n`), 0, 1);
+  assert.deepEqual(cuts("``` a`b\n\n# not code"), [0, 4, 6]);
+  assert.deepEqual(cuts("~~~~ js\n\n# code\n~~~~~  "), [0, 7]);
+  assert.deepEqual(cuts("~~~\n\n# code\n~~ \n\n# code"), [0]);
+});
+
 Deno.test("runsToEnd: a fence or HTML block that reaches the end of the piece", () => {
   assert.equal(runsToEnd(parseMarkdown("```\ncode\n\n"), 3), true);
   assert.equal(runsToEnd(parseMarkdown("```\ncode\n```\n\n"), 4), false);

@@ -1,6 +1,6 @@
-// Where an MDX text needs MDX's parser: one case per rule of mdx_segments.ts.
+// Where an MDX text needs MDX's parser: one case per rule of `mdxSegments` (chunks.ts).
 import assert from "node:assert/strict";
-import { mdxSegments } from "../../../mdsel/parse/mdx_segments.ts";
+import { mdxSegments } from "../../../mdsel/parse/chunks.ts";
 import { splitLines } from "../../../mdsel/parse/source_lines.ts";
 
 /** The text's segments as `[first line, mdx]`. */
