@@ -12,37 +12,8 @@ export const MAX_ECHO = 200;
 
 const MARK = "...";
 
-/**
- * A selector as errors echo it: whole when short, else its first `max` characters and `...`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { clipSelector, MAX_ECHO } from "./echo.ts";
- * assert.equal(clipSelector("h2.0"), "h2.0");
- * assert.equal(clipSelector("h1.0/".repeat(100)).length, MAX_ECHO + 3);
- * assert.equal(clipSelector("abcdef", 3), "abc...");
- * ```
- */
-export function clipSelector(selector: string, max = MAX_ECHO): string {
-  return clipText(selector, max);
-}
-
-/**
- * The part of a long selector around a 1-based column (in code points), for a syntax error: at
- * most {@linkcode MAX_ECHO} code points, `...` where it goes on, and the column within it.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { selectorWindow } from "./echo.ts";
- * assert.deepEqual(selectorWindow("h1.x", 4), { text: "h1.x", column: 4 });
- * const { text, column } = selectorWindow("a".repeat(1000) + "!" + "b".repeat(1000), 1001);
- * assert.equal(text[column - 1], "!");
- * assert.ok(text.startsWith("...a") && text.endsWith("b..."));
- * ```
- */
-export function selectorWindow(selector: string, column: number): { text: string; column: number } {
+/** The part of a long selector around a 1-based column (in code points), for a syntax error. */
+function _selectorWindow(selector: string, column: number): { text: string; column: number } {
   if (selector.length <= MAX_ECHO) return { text: selector, column };
   const chars = Array.from(selector);
   if (chars.length <= MAX_ECHO) return { text: selector, column };
@@ -58,8 +29,9 @@ export function selectorWindow(selector: string, column: number): { text: string
 }
 
 /**
- * An error's selector as output echoes it: for a syntax error, the window around the column its
- * message names; otherwise cut by {@linkcode clipSelector}.
+ * An error's selector as output echoes it: for a syntax error, the part around the column its
+ * message names (at most {@linkcode MAX_ECHO} code points, `...` where it goes on, the column
+ * within it); otherwise its first {@linkcode MAX_ECHO} characters and `...`.
  *
  * @example
  * ```ts
@@ -75,9 +47,9 @@ export function errorSelector(
 ): { text: string; column?: number } {
   const column = Number(/ at column (\d+)/.exec(error.message)?.[1]);
   if (error.type !== "INVALID_SELECTOR" || !(column > 0)) {
-    return { text: clipSelector(error.selector) };
+    return { text: clipText(error.selector, MAX_ECHO) };
   }
-  return selectorWindow(error.selector, column);
+  return _selectorWindow(error.selector, column);
 }
 
 /**
@@ -112,5 +84,5 @@ export function echoLine(text: string): string {
  * ```
  */
 export function echoValue(text: string, max = MAX_ECHO): string {
-  return echoLine(clipSelector(text, max));
+  return echoLine(clipText(text, max));
 }

@@ -82,11 +82,7 @@ function _indexExample(): string {
 }
 
 function _selectExample(): string {
-  const doc = parseDocument(SAMPLE, "sample", "sample.md");
-  const outcome = selectInWorkspace(parseSelector("h2.0"), {
-    docs: [doc],
-    errors: [],
-    warnings: [],
-  });
+  const docs = [parseDocument(SAMPLE, "sample", "sample.md")];
+  const outcome = selectInWorkspace(parseSelector("h2.0"), { docs, errors: [], warnings: [] });
   return `$ mdsel select --json h2.0 sample.md\n${selectJson(outcome)}`;
 }

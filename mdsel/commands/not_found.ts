@@ -25,7 +25,8 @@ import {
   type Selector,
 } from "../query/selector.ts";
 import { closestSelectors, similarity } from "../query/suggest.ts";
-import { clipSelector } from "./echo.ts";
+import { clipText } from "../query/clip.ts";
+import { MAX_ECHO } from "./echo.ts";
 
 const MAX_SUGGESTIONS = 5;
 const LISTED_NAMESPACES = 20;
@@ -101,7 +102,7 @@ export function notFound(
   const onlyPastTheEnd = misses.lastValid.length > 0 &&
     misses.lastValid.length === misses.reasons.length;
   const closest = onlyPastTheEnd ? [] : _closestPaths(selector, docs, misses.stalled);
-  const reason = _joinReasons(misses.reasons) || `No match for ${clipSelector(canonical)}`;
+  const reason = _joinReasons(misses.reasons) || `No match for ${clipText(canonical, MAX_ECHO)}`;
   return _unresolved(selector, reason, [...misses.lastValid, ...closest], qualify);
 }
 
@@ -111,14 +112,14 @@ function _describeFailure(failure: ResolutionFailure, qualify = false): string {
   const inside = scope.kind === "root" ? "" : formatShortPath(scope.path);
   const where = scope.kind === "root"
     ? scope.doc.namespace
-    : clipSelector(qualify ? `${scope.doc.namespace}::${inside}` : inside);
+    : clipText(qualify ? `${scope.doc.namespace}::${inside}` : inside, MAX_ECHO);
   const type = formatShortType(failure.type);
   if (failure.type.kind === "intro") {
     return `No intro in ${where}: it starts with a heading (root selects the whole file)`;
   }
   if (failure.kind === "none") return `No ${type} in ${where}`;
   const at = (index: number) =>
-    clipSelector(`${inside === "" ? "" : `${inside}/`}${type}.${index}`);
+    clipText(`${inside === "" ? "" : `${inside}/`}${type}.${index}`, MAX_ECHO);
   const range = failure.found === 1 ? `${at(0)} only` : `${at(0)}-${at(failure.found - 1)}`;
   return `${where} has ${range}, no ${at(failure.index)}`;
 }
@@ -174,7 +175,7 @@ function _listNamespaces(names: readonly string[]): string {
  */
 export function unknownNamespace(selector: Selector, docs: readonly MdDocument[]): Unresolved {
   const available = docs.map((doc) => doc.namespace);
-  const namespace = clipSelector(selector.namespace!, 40);
+  const namespace = clipText(selector.namespace!, 40);
   const reason = available.length === 0
     ? `Namespace '${namespace}' not found. No documents could be read`
     : `Namespace '${namespace}' not found. Available namespaces: ${_listNamespaces(available)}`;

@@ -5,7 +5,14 @@
  * @module
  */
 import { countWords } from "../parse/words.ts";
-import { type SourceLines, splitLines } from "../parse/source_lines.ts";
+import { type MdDocument, type MdNode, nodesSource } from "../parse/document.ts";
+import {
+  sliceLines,
+  type SourceLines,
+  splitLines,
+  stripQuoteMarkers,
+} from "../parse/source_lines.ts";
+import type { Target } from "../query/resolve.ts";
 
 /** A run of source lines (0-based, inclusive) never split across pages unless too big. */
 export interface Piece {
@@ -170,13 +177,8 @@ function _characterRuns(text: string, line: _Span, limits: PageLimits, scale: nu
   return runs;
 }
 
-function _isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
-}
-
-function _isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
-}
+const _isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const _isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
 /** A content window: the text, the 0-based lines it spans, and whether lines were dropped. */
 export interface Window {
@@ -184,6 +186,89 @@ export interface Window {
   readonly startLine: number;
   readonly endLine: number;
   readonly truncated: boolean;
+}
+
+/** What a target spans: its source, its lines (0-based), words, the pieces to page it by. */
+export interface Extent {
+  readonly content: string;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly words: number;
+  readonly pieces: Piece[];
+  /** The blockquote depth of its first line, whose markers a first page leaves out. */
+  readonly quoteDepth: number;
+}
+
+/**
+ * The extent of a target: the root's takes in the front matter, as one piece of no words.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
+ * import { rootOf } from "../query/resolve.ts";
+ * import { extentOf } from "./paging.ts";
+ * const doc = parseDocument("---\nx: 1\n---\ntext\n", "doc", "doc.md");
+ * const extent = extentOf(rootOf(doc));
+ * assert.deepEqual([extent.content, extent.startLine, extent.endLine, extent.words], ["---\nx: 1\n---\ntext", 0, 3, 1]);
+ * ```
+ */
+export function extentOf(target: Target): Extent {
+  const { doc } = target;
+  const pieceOf = ({ startLine, endLine, words }: MdNode): Piece => ({ startLine, endLine, words });
+  if (target.kind === "root") {
+    const pieces = doc.top.nodes.map(pieceOf);
+    if (doc.frontMatterLines > 0) {
+      pieces.unshift({ startLine: 0, endLine: doc.frontMatterLines - 1, words: 0 });
+    }
+    if (pieces.length === 0) {
+      return { content: "", startLine: 0, endLine: 0, words: 0, pieces, quoteDepth: 0 };
+    }
+    const startLine = pieces[0].startLine;
+    const endLine = pieces[pieces.length - 1].endLine;
+    const content = sliceLines(doc.lines, startLine, endLine);
+    const words = doc.top.wordPrefix[doc.top.nodes.length];
+    return { content, startLine, endLine, words, pieces, quoteDepth: 0 };
+  }
+  const end = target.kind === "block" ? target.index + 1 : target.end;
+  const nodes = target.list.nodes.slice(target.index, end);
+  const { startLine, quoteDepth } = nodes[0];
+  return {
+    content: nodesSource(doc, nodes),
+    startLine,
+    endLine: nodes[nodes.length - 1].endLine,
+    words: target.list.wordPrefix[end] - target.list.wordPrefix[target.index],
+    pieces: nodes.map(pieceOf),
+    quoteDepth,
+  };
+}
+
+/**
+ * One page of an extent as a window; the first starts where the content does, after any quote
+ * markers.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
+ * import { rootOf } from "../query/resolve.ts";
+ * import { extentOf, pageWindow, paginate } from "./paging.ts";
+ * const doc = parseDocument("one two\n\nthree\n", "doc", "doc.md");
+ * const extent = extentOf(rootOf(doc));
+ * const [, second] = paginate(doc.lines, extent.pieces, { words: 2, chars: 100 });
+ * assert.deepEqual(pageWindow(doc, second, extent), { content: "three", startLine: 2, endLine: 2, truncated: true });
+ * ```
+ */
+export function pageWindow(doc: MdDocument, page: Page, extent: Extent): Window {
+  const text = doc.lines.text.slice(page.start, page.end).trimEnd();
+  return {
+    content: page.startLine === extent.startLine && page.start === doc.lines.starts[page.startLine]
+      ? stripQuoteMarkers(text, extent.quoteDepth)
+      : text,
+    startLine: page.startLine,
+    endLine: page.endLine,
+    truncated: true,
+  };
 }
 
 /**

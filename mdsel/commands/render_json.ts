@@ -4,11 +4,14 @@
  * @module
  */
 import type { ErrorEntry } from "../files/errors.ts";
-import { AFTER_RESERVE } from "./budget.ts";
-import { clipSelector, errorSelector, MAX_ECHO } from "./echo.ts";
-import { type DocumentIndex, type IndexSummary, limitIndex, mayFitIndex } from "./index_command.ts";
+import { AFTER_RESERVE, fitCount } from "./budget.ts";
+import { clipText } from "../query/clip.ts";
+import { errorSelector, MAX_ECHO } from "./echo.ts";
+import type { DocumentIndex, HeadingEntry, IndexSummary } from "./index_command.ts";
+import { foldedDepths } from "./outline.ts";
 import { type FolderEntry, folderFolds, type FolderTree } from "./index_tree.ts";
-import type { SearchAnswer, SelectMatch, SelectOutcome } from "./select_command.ts";
+import type { SearchAnswer } from "./search_answer.ts";
+import type { SelectMatch, SelectOutcome } from "./select_command.ts";
 
 /** The commands that print an envelope. */
 export type Command = "index" | "select";
@@ -65,7 +68,7 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
   const unresolved = _distinct(
     outcome.unresolved.map(({ text: _, ...entry }) => ({
       ...entry,
-      selector: clipSelector(entry.selector),
+      selector: clipText(entry.selector, MAX_ECHO),
     })),
     (entry) => entry.selector,
   );
@@ -137,8 +140,9 @@ interface _After {
 }
 
 /**
- * The JSON index within `maxChars`: documents first, folded as {@linkcode limitIndex} does, then
- * as many errors and warnings as fit, with `errors_omitted` / `warnings_omitted` for the others.
+ * The JSON index within `maxChars`: documents first (the deepest heading levels left out first,
+ * then headings past the same count in each, then documents), then as many errors and warnings
+ * as fit, with `errors_omitted` / `warnings_omitted` for the others.
  *
  * @param trees The folders the documents were found in: past the budget, documents are listed
  *   folder depth by folder depth, and `data.folders` gives each folder shown.
@@ -196,7 +200,7 @@ export function indexJsonWithin(
   const all = { errors: distinctErrors.length, warnings: distinctWarnings.length };
   const none = { errors: 0, warnings: 0 };
   if (maxChars === Infinity) return render(docs, docs, all);
-  if (mayFitIndex(docs, maxChars)) {
+  if (_mayFitIndex(docs, maxChars)) {
     const whole = render(docs, docs, all);
     if (whole.length <= maxChars) return whole;
   }
@@ -204,13 +208,13 @@ export function indexJsonWithin(
   const afterChars = distinctErrors.reduce((sum, entry) => sum + _size(entry), 0) +
     distinctWarnings.reduce((sum, warning) => sum + _size(warning), 0);
   const room = maxChars - Math.min(afterChars, AFTER_RESERVE);
-  let documents = limitIndex(docs, room, (attempt) => render(attempt, [], none));
+  let documents = _limitIndex(docs, room, (attempt) => render(attempt, [], none));
   if (documents.length < docs.length && trees.length > 0) {
     // A folder too big to list whole: a tree folded by folder depth, as the text index does.
     for (const fold of folderFolds(trees)) {
       folders = fold.folders;
       const listed = docs.filter((_, i) => fold.listed.has(i) || !fold.inTrees.has(i));
-      documents = limitIndex(listed, room, (attempt) => render(attempt, [], none));
+      documents = _limitIndex(listed, room, (attempt) => render(attempt, [], none));
       if (documents.length === listed.length) break;
     }
   }
@@ -223,7 +227,7 @@ export function indexJsonWithin(
     (after) => render(documents, [], after),
   );
   const partial = failed
-    ? limitIndex(documents, maxChars, (attempt) => render(documents, attempt, shown))
+    ? _limitIndex(documents, maxChars, (attempt) => render(documents, attempt, shown))
     : [];
   const text = render(documents, partial, shown);
   // Not even one document's header fits a second time: partial_results stays empty.
@@ -241,21 +245,10 @@ function _size(entry: unknown): number {
 /** Room for the keys of the omitted counts (`,"errors_omitted":1234`). */
 const _OMITTED_KEYS = 80;
 
-/** How many entries of each list fit `room`, filled in turn until the first that does not fit. */
-function _fitAfter(room: number, lists: readonly (readonly number[])[]): number[] {
-  let left = room - _OMITTED_KEYS;
-  let full = true;
-  return lists.map((sizes) => {
-    let kept = 0;
-    while (full && kept < sizes.length && sizes[kept] <= left) left -= sizes[kept++];
-    if (kept < sizes.length) full = false;
-    return kept;
-  });
-}
-
 /**
- * How many unresolved selectors, errors and warnings fit `room` by their sizes (never fewer than
- * `least`); then, the estimate being rough, one fewer from the end until `render` fits `maxChars`.
+ * How many unresolved selectors, errors and warnings fit `room` by their sizes, filled in turn
+ * until the first that does not fit (never fewer than `least`); then, the estimate being rough,
+ * one fewer from the end until `render` fits `maxChars`.
  */
 function _afterWithin(
   maxChars: number,
@@ -264,12 +257,14 @@ function _afterWithin(
   least: _After,
   render: (after: _After) => string,
 ): _After {
-  const [unresolved, errors, warnings] = _fitAfter(room, sizes);
-  const after = {
-    unresolved: Math.max(unresolved, least.unresolved),
-    errors: Math.max(errors, least.errors),
-    warnings: Math.max(warnings, least.warnings),
-  };
+  const after = { ...least };
+  let left = room - _OMITTED_KEYS;
+  for (const [i, key] of (["unresolved", "errors", "warnings"] as const).entries()) {
+    const kept = fitCount(sizes[i], left);
+    after[key] = Math.max(kept, least[key]);
+    if (kept < sizes[i].length) break;
+    left -= sizes[i].reduce((sum, size) => sum + size, 0);
+  }
   const fewer = ["warnings", "errors", "unresolved"] as const;
   for (let text = render(after); text.length > maxChars;) {
     const list = fewer.find((key) => after[key] > least[key]);
@@ -293,12 +288,12 @@ function _distinct<T>(entries: readonly T[], key: (entry: T) => string): T[] {
 /** The search as JSON: the results without the short label, which the text format prints. */
 function _searchJson(search: SearchAnswer) {
   return {
-    query: clipSelector(search.query),
+    query: clipText(search.query, MAX_ECHO),
     matched: search.matched,
     // A heading may be a whole paragraph: each is cut as echoed selectors are.
     results: search.results.map(({ label: _, ...result }) => ({
       ...result,
-      heading_path: result.heading_path.map((heading) => clipSelector(heading, MAX_ECHO)),
+      heading_path: result.heading_path.map((heading) => clipText(heading, MAX_ECHO)),
     })),
   };
 }
@@ -310,4 +305,80 @@ function _echoed(error: ErrorEntry): ErrorEntry {
 
 function _nonEmpty<T>(list: T[]): T[] | undefined {
   return list.length === 0 ? undefined : list;
+}
+
+/**
+ * Keeps the JSON index (as `render` prints it) within `maxChars`: the deepest heading levels go
+ * first (each document keeps two), then headings past the same count in each, then documents.
+ */
+function _limitIndex(
+  docs: DocumentIndex[],
+  maxChars: number,
+  render: (docs: DocumentIndex[]) => { length: number },
+): DocumentIndex[] {
+  // Counted before rendered: a render of a huge index is slow just to find it too long.
+  const fits = (attempt: DocumentIndex[]) =>
+    _mayFitIndex(attempt, maxChars) && render(attempt).length <= maxChars;
+  if (fits(docs)) return docs;
+  const limited = (limits: readonly number[], keep: number) =>
+    docs.map((doc, i) => {
+      const headings = doc.headings.filter((h) => h.depth <= limits[i]).slice(0, keep);
+      if (headings.length === doc.headings.length) return doc;
+      return {
+        ...doc,
+        headings,
+        headings_omitted: doc.headings.length - headings.length,
+        max_depth: headings.reduce((deepest, heading) => Math.max(deepest, heading.depth), 0),
+      };
+    });
+  // The last limits keep each document's two shallowest levels.
+  let floors: number[] = [];
+  for (const limits of foldedDepths(docs.map((doc) => doc.headings), 2)) {
+    floors = limits;
+    const attempt = limited(limits, Infinity);
+    if (attempt.some((doc, i) => doc !== docs[i]) && fits(attempt)) return attempt;
+  }
+  // Even the shallowest levels do not fit: as many first headings per document as fit.
+  let most = 0;
+  for (const doc of docs) most = Math.max(most, doc.headings.length);
+  const low = _largest(0, most, (keep) => fits(limited(floors, keep)));
+  const shortest = limited(floors, low);
+  if (low > 0 || shortest.length <= 1 || fits(shortest)) return shortest;
+  // Not even one heading a document fits: the first documents, at least one.
+  return shortest.slice(0, _largest(1, shortest.length, (n) => fits(shortest.slice(0, n))));
+}
+
+/** The largest `n` in `[low, high]` for which `ok(n)` holds, by bisection (`low` when none). */
+function _largest(low: number, high: number, ok: (n: number) => boolean): number {
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (ok(middle)) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** The fewest characters one heading takes in the JSON index. */
+const _MIN_HEADING_CHARS = JSON.stringify(
+  {
+    selector: "",
+    type: "",
+    depth: 0,
+    text: "",
+    content_preview: "",
+    truncated: true,
+    children_count: 0,
+    word_count: 0,
+    section_word_count: 0,
+    section_truncated: true,
+    start_line: 0,
+    end_line: 0,
+  } satisfies HeadingEntry,
+).length;
+
+/** Whether the JSON of these documents might fit `maxChars` at all, counted without rendering. */
+function _mayFitIndex(docs: readonly DocumentIndex[], maxChars: number): boolean {
+  let count = 0;
+  for (const doc of docs) count += doc.headings.length;
+  return count * _MIN_HEADING_CHARS <= maxChars;
 }

@@ -1,5 +1,5 @@
 /**
- * The text of a search answer: what was found, then the results grouped under their file, each
+ * A search answer, and its text: what was found, then the results grouped under their file, each
  * with its selector, heading path, size and a snippet, or the best one's source.
  *
  * @module
@@ -8,7 +8,36 @@ import { DEFAULT_ENGINE_SETTINGS } from "../settings/engine_settings.ts";
 import { STANDS_OUT_SHARE } from "../search/limits.ts";
 import { echoLine } from "./echo.ts";
 import { clipLine } from "./outline.ts";
-import type { SearchAnswer } from "./select_command.ts";
+
+/** One result of a search, as the JSON envelope carries it; lines are 1-based. */
+export interface SearchResultEntry {
+  /** Canonical, fully qualified. */
+  selector: string;
+  /** The short selector outlines print (`h2.3`, `ns::h2.3` with several files). */
+  label: string;
+  /** Relative to the folder searched (as given when named outright). */
+  file: string;
+  /** The headings from the document's top down to the section's own. */
+  heading_path: string[];
+  /** Words of the whole section. */
+  word_count: number;
+  start_line: number;
+  end_line: number;
+  score: number;
+  /** The section's own text around its best hit, on one line. */
+  snippet: string;
+  /** The best section's exact source, when small and it stands out or is short. */
+  content?: string;
+}
+
+/** What a search found, beside the matches of `select`. */
+export interface SearchAnswer {
+  query: string;
+  /** How many sections matched. */
+  matched: number;
+  /** The best results, best first. */
+  results: SearchResultEntry[];
+}
 
 /** A result's heading path is shortened past this many characters, each heading past 80. */
 const PATH_CHARS = 56;

@@ -11,13 +11,14 @@ import { searchDocuments, type SearchHit } from "../search/search.ts";
 import { clipQuery, QueryError } from "../search/query.ts";
 import { MAX_HITS, SHORT_SOURCE_CHARS, STANDS_OUT_SHARE } from "../search/limits.ts";
 import { closestSelectors } from "../query/suggest.ts";
-import { clipSelector } from "./echo.ts";
+import { clipText } from "../query/clip.ts";
+import { MAX_ECHO } from "./echo.ts";
 import { shortLabel } from "./not_found.ts";
+import type { SearchResultEntry } from "./search_answer.ts";
 import {
   buildAnswer,
   DEFAULT_SELECT_SETTINGS,
   emptyOutcome,
-  type SearchResultEntry,
   type SelectOutcome,
   type SelectSettings,
 } from "./select_command.ts";
@@ -56,7 +57,7 @@ export function searchWorkspace(
   }
   const outcome: SelectOutcome = {
     ...emptyOutcome(workspace),
-    search: { query: clipSelector(query), matched: 0, results: [] },
+    search: { query: clipText(query, MAX_ECHO), matched: 0, results: [] },
   };
   const shown = namespace === null ? query : `${namespace}::${query}`;
   // Nothing was read (the files failed, or a limit refused them): the errors say why.
@@ -73,7 +74,7 @@ export function searchWorkspace(
   const fileOf = _relativeFiles(workspace);
   const hits = _groupedByFile(found.hits);
   outcome.search = {
-    query: clipSelector(query),
+    query: clipText(query, MAX_ECHO),
     matched: found.matched,
     results: hits.map((hit): SearchResultEntry => {
       const { doc, path } = hit.target;

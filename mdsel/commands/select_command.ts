@@ -4,13 +4,7 @@
  *
  * @module
  */
-import {
-  type MdDocument,
-  type MdNode,
-  nodesChars,
-  nodesSource,
-  stripQuoteMarkers,
-} from "../parse/document.ts";
+import { type MdDocument, type MdNode, nodesChars, nodesSource } from "../parse/document.ts";
 import type { ErrorEntry } from "../files/errors.ts";
 import { DEFAULT_ENGINE_SETTINGS } from "../settings/engine_settings.ts";
 import type { Workspace } from "../cache/workspace.ts";
@@ -24,8 +18,8 @@ import {
   SelectorSyntaxError,
 } from "../query/selector.ts";
 import { parseSelectInput, type SelectInput } from "../query/select_input.ts";
-import { sliceLines } from "../parse/source_lines.ts";
 import { fitCount } from "./budget.ts";
+import type { SearchAnswer } from "./search_answer.ts";
 import { MAX_ECHO } from "./echo.ts";
 import { indexDocument } from "./index_command.ts";
 import { addMiss, type Misses, notFound, unknownNamespace, type Unresolved } from "./not_found.ts";
@@ -34,10 +28,12 @@ import { fitDepths, outlineBudget, outlineEntries, outlineLines } from "./outlin
 import {
   cutWindow,
   exceedsPage,
+  type Extent,
+  extentOf,
   type Page,
   type PageLimits,
+  pageWindow,
   paginate,
-  type Piece,
   type Window,
 } from "./paging.ts";
 
@@ -86,36 +82,6 @@ export interface SelectAnswer {
   match: SelectMatch;
   /** Text lines after the content: a blank line, the outline and its closing hint. */
   outline?: string[];
-}
-
-/** One result of a search, as the JSON envelope carries it; lines are 1-based. */
-export interface SearchResultEntry {
-  /** Canonical, fully qualified. */
-  selector: string;
-  /** The short selector outlines print (`h2.3`, `ns::h2.3` with several files). */
-  label: string;
-  /** Relative to the folder searched (as given when named outright). */
-  file: string;
-  /** The headings from the document's top down to the section's own. */
-  heading_path: string[];
-  /** Words of the whole section. */
-  word_count: number;
-  start_line: number;
-  end_line: number;
-  score: number;
-  /** The section's own text around its best hit, on one line. */
-  snippet: string;
-  /** The best section's exact source, when small and it stands out or is short. */
-  content?: string;
-}
-
-/** What a search found, beside the matches of `select`. */
-export interface SearchAnswer {
-  query: string;
-  /** How many sections matched. */
-  matched: number;
-  /** The best results, best first. */
-  results: SearchResultEntry[];
 }
 
 /** What `select` found. */
@@ -344,11 +310,11 @@ export function buildAnswer(
     // A page must leave room in the result for its children and lines.
     chars: Math.max(1, Math.min(settings.pageChars, Math.floor(settings.maxChars * 0.75))),
   };
-  const extent = _extentOf(target);
+  const extent = extentOf(target);
   const selectorText = formatPath(doc.namespace, target.path);
   const explicit = full || params.page !== undefined || params.head !== undefined ||
     params.tail !== undefined;
-  const big = exceedsPage(extent.words, extent.chars, limits);
+  const big = exceedsPage(extent.words, extent.content.length, limits);
   // A section too big for a page, or big and folded in the index, answers with its outline.
   if (
     !explicit && target.kind === "section" &&
@@ -370,7 +336,7 @@ export function buildAnswer(
   }
   const { content, startLine, endLine } = extent;
   let window: Window = { content, startLine, endLine, truncated: false };
-  if (paged) window = _pageWindow(doc, pages[pageNumber - 1], extent);
+  if (paged) window = pageWindow(doc, pages[pageNumber - 1], extent);
   window = cutWindow(window, params, full ? Infinity : limits.chars);
   const match = _match(target, selectorText + selector.query, window);
   if (paged) match.pagination = _pagination(selectorText, pageNumber, pages.length, settings);
@@ -394,7 +360,7 @@ function _pagination(
 /** A big section's answer: its introduction (or first page), and the outline of its subsections. */
 function _outlineAnswer(
   target: Extract<Target, { kind: "section" }>,
-  extent: _Extent,
+  extent: Extent,
   firstSubsection: number,
   settings: SelectSettings,
   limits: PageLimits,
@@ -407,7 +373,7 @@ function _outlineAnswer(
   let pages: Page[] = [];
   if (exceedsPage(introWords, nodesChars(doc, intro), limits)) {
     pages = paginate(doc.lines, extent.pieces, limits);
-    window = _pageWindow(doc, pages[0], extent);
+    window = pageWindow(doc, pages[0], extent);
   } else {
     window = {
       content: nodesSource(doc, intro),
@@ -432,7 +398,7 @@ function _outlineAnswer(
     ? Infinity
     : settings.maxChars - window.content.length - hint.length - 200;
   const style = { sizeWords: settings.sizeWords };
-  const budget = Math.min(room, outlineBudget(extent.chars, settings.indexMaxChars));
+  const budget = Math.min(room, outlineBudget(extent.content.length, settings.indexMaxChars));
   const { limits: [limit] } = fitDepths([{ entries, fixedChars: 0 }], budget, style, 2);
   const lines = outlineLines(entries, limit, style);
   const shown = fitCount(lines.map((line) => line.length + 1), Math.max(room, 0));
@@ -520,65 +486,9 @@ function _match(target: Target, selector: string, window: Window): SelectMatch {
   return match;
 }
 
-interface _Extent {
-  content: string;
-  startLine: number;
-  endLine: number;
-  words: number;
-  chars: number;
-  pieces: Piece[];
-  quoteDepth: number;
-}
-
-function _extentOf(target: Target): _Extent {
-  const { doc } = target;
-  if (target.kind === "root") return _rootExtent(doc);
-  const end = target.kind === "block" ? target.index + 1 : target.end;
-  const nodes = target.list.nodes.slice(target.index, end);
-  const content = nodesSource(doc, nodes);
-  const { startLine, quoteDepth } = nodes[0];
-  const words = target.list.wordPrefix[end] - target.list.wordPrefix[target.index];
-  const pieces = nodes.map(_pieceOf);
-  const endLine = nodes[nodes.length - 1].endLine;
-  return { content, startLine, endLine, words, chars: content.length, pieces, quoteDepth };
-}
-
-function _rootExtent(doc: MdDocument): _Extent {
-  const nodes = doc.top.nodes;
-  const pieces = nodes.map(_pieceOf);
-  if (doc.frontMatterLines > 0) {
-    pieces.unshift({ startLine: 0, endLine: doc.frontMatterLines - 1, words: 0 });
-  }
-  if (pieces.length === 0) {
-    return { content: "", startLine: 0, endLine: 0, words: 0, chars: 0, pieces, quoteDepth: 0 };
-  }
-  const startLine = pieces[0].startLine;
-  const endLine = pieces[pieces.length - 1].endLine;
-  const content = sliceLines(doc.lines, startLine, endLine);
-  const words = doc.top.wordPrefix[nodes.length];
-  return { content, startLine, endLine, words, chars: content.length, pieces, quoteDepth: 0 };
-}
-
-function _pageWindow(doc: MdDocument, page: Page, extent: _Extent): Window {
-  const text = doc.lines.text.slice(page.start, page.end).trimEnd();
-  return {
-    // The first page starts where the content does: after any quote markers.
-    content: page.startLine === extent.startLine && page.start === doc.lines.starts[page.startLine]
-      ? stripQuoteMarkers(text, extent.quoteDepth)
-      : text,
-    startLine: page.startLine,
-    endLine: page.endLine,
-    truncated: true,
-  };
-}
-
 function _firstHeading(nodes: readonly MdNode[], from: number, to: number): number {
   for (let i = from; i < to; i++) if (nodes[i].kind === "heading") return i;
   return -1;
-}
-
-function _pieceOf(node: MdNode): Piece {
-  return { startLine: node.startLine, endLine: node.endLine, words: node.words };
 }
 
 function _preview(source: string): string {

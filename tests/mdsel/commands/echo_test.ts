@@ -1,22 +1,25 @@
 import assert from "node:assert/strict";
-import {
-  clipSelector,
-  errorSelector,
-  MAX_ECHO,
-  selectorWindow,
-} from "../../../mdsel/commands/echo.ts";
+import { echoValue, errorSelector, MAX_ECHO } from "../../../mdsel/commands/echo.ts";
 
-Deno.test("clipSelector keeps short selectors whole and cuts long ones, never inside a pair", () => {
+/** The part of a selector a syntax error at `column` echoes. */
+function selectorWindow(selector: string, column: number) {
+  const message = `Unexpected character at column ${column}`;
+  const { text, column: at } = errorSelector({ type: "INVALID_SELECTOR", message, selector });
+  assert.ok(at !== undefined);
+  return { text, column: at };
+}
+
+Deno.test("echoValue keeps short selectors whole and cuts long ones, never inside a pair", () => {
   const exact = "x".repeat(MAX_ECHO);
-  assert.equal(clipSelector(exact), exact);
-  assert.equal(clipSelector(exact + "y"), exact + "...");
+  assert.equal(echoValue(exact), exact);
+  assert.equal(echoValue(exact + "y"), exact + "...");
   const emoji = "x".repeat(MAX_ECHO - 1) + "😀".repeat(10);
-  const clipped = clipSelector(emoji);
+  const clipped = echoValue(emoji);
   assert.ok(clipped.isWellFormed(), clipped);
   assert.equal(clipped, "x".repeat(MAX_ECHO - 1) + "...");
 });
 
-Deno.test("selectorWindow keeps the column inside, wherever it is", () => {
+Deno.test("a syntax error's window keeps the column inside, wherever it is", () => {
   const chars = Array.from({ length: 5_000 }, (_, i) => String.fromCharCode(97 + (i % 26)));
   const long = chars.join("");
   for (const column of [1, 2, 100, 101, 2_500, 4_900, 4_999, 5_000, 5_001]) {
@@ -45,5 +48,5 @@ Deno.test("errorSelector: a syntax error's window, anything else cut", () => {
   assert.equal(syntax.text.at(-1), "x");
   assert.equal(syntax.text[syntax.column! - 1], "x");
   const other = errorSelector({ type: "SELECTOR_NOT_FOUND", message: "at column 9", selector });
-  assert.deepEqual(other, { text: clipSelector(selector) });
+  assert.deepEqual(other, { text: echoValue(selector) });
 });

@@ -2,14 +2,16 @@ import assert from "node:assert/strict";
 import {
   type DocumentIndex,
   indexDocument,
-  limitIndex,
-  makePreview,
   summarize,
 } from "../../../mdsel/commands/index_command.ts";
+import { clipLine } from "../../../mdsel/commands/outline.ts";
 import { indexJsonWithin } from "../../../mdsel/commands/render_json.ts";
 import { doc, NESTED } from "../_docs.ts";
 
 const PAGE = { words: 2000, chars: 16000 };
+
+/** A preview as the index makes it (`content_preview`, `truncated`). */
+const makePreview = (text: string) => clipLine(text, 80);
 
 Deno.test("indexDocument describes the root, headings and top-level blocks", () => {
   const index = indexDocument(doc(NESTED), PAGE);
@@ -101,9 +103,9 @@ Deno.test("makePreview reads only the start of the text, the same preview as of 
 Deno.test("makePreview of 100 MB of text runs in a small heap", async () => {
   // A heading or paragraph of megabytes on one line: collapsing and splitting all of it
   // into characters for 80 of them took gigabytes.
-  const module = new URL("../../../mdsel/commands/index_command.ts", import.meta.url).href;
-  const code = `const { makePreview } = await import(${JSON.stringify(module)});\n` +
-    `console.log(makePreview("word ".repeat(20_000_000)).text.length);`;
+  const module = new URL("../../../mdsel/commands/outline.ts", import.meta.url).href;
+  const code = `const { clipLine } = await import(${JSON.stringify(module)});\n` +
+    `console.log(clipLine("word ".repeat(20_000_000), 80).text.length);`;
   // No lockfile: the suite's other processes may be writing it at the same time.
   const { code: exit, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: ["eval", "--no-lock", "--v8-flags=--max-old-space-size=128", code],
@@ -128,11 +130,18 @@ function jsonRender(summaryOf: DocumentIndex[]) {
     indexJsonWithin(docs, summary, [], [], summaryOf.length, Infinity);
 }
 
+/** The documents the JSON index of `docs` lists within `maxChars`. */
+function limitIndex(docs: DocumentIndex[], maxChars: number): DocumentIndex[] {
+  const json = indexJsonWithin(docs, summarize(docs), [], [], docs.length, maxChars);
+  assert.ok(json.length <= maxChars, `${json.length} > ${maxChars}`);
+  return JSON.parse(json).data.documents;
+}
+
 Deno.test("the JSON index budget leaves out the deepest levels first", () => {
   const full = indexDocument(doc(manyHeadings()), PAGE);
   const render = jsonRender([full]);
   const unlimited = render([full]).length;
-  const [limited] = limitIndex([full], unlimited - 1, render);
+  const [limited] = limitIndex([full], unlimited - 1);
   assert.ok(render([limited]).length <= unlimited - 1);
   assert.equal(limited.headings_omitted, 40);
   assert.equal(limited.max_depth, 2);
@@ -140,14 +149,14 @@ Deno.test("the JSON index budget leaves out the deepest levels first", () => {
   // Indexes stay those of the file.
   assert.equal(limited.headings[3].selector, "d::heading:h2[1]");
   // Nothing left out when it fits.
-  assert.deepEqual(limitIndex([full], unlimited, render), [full]);
+  assert.deepEqual(limitIndex([full], unlimited), [full]);
 });
 
 Deno.test("when even the two shallowest levels do not fit, the list is cut", () => {
   const full = indexDocument(doc(manyHeadings()), PAGE);
   const render = jsonRender([full]);
   const budget = 3000;
-  const [limited] = limitIndex([full], budget, render);
+  const [limited] = limitIndex([full], budget);
   assert.ok(render([limited]).length <= budget, `${render([limited]).length}`);
   const kept = limited.headings.length;
   assert.ok(kept > 1 && kept < 80);
@@ -168,7 +177,7 @@ Deno.test("the JSON budget never leaves a document without its two shallowest le
   const all = [deep, h2, h3];
   const render = jsonRender(all);
   const budget = render(all).length - 2500;
-  const limited = limitIndex(all, budget, render);
+  const limited = limitIndex(all, budget);
   assert.ok(render(limited).length <= budget);
   assert.deepEqual(limited[0].headings, deep.headings.filter((h) => h.depth <= 2));
   assert.deepEqual(limited[1].headings.map((h) => h.text), ["One", "a", "Two"]);
@@ -179,7 +188,7 @@ Deno.test("cut documents each keep the same number of first headings", () => {
   const many = (ns: string) => indexDocument(doc(manyHeadings(), ns), PAGE);
   const all = [many("a"), many("b"), many("c")];
   const render = jsonRender(all);
-  const limited = limitIndex(all, 6000, render);
+  const limited = limitIndex(all, 6000);
   assert.ok(render(limited).length <= 6000);
   const counts = limited.map((d) => d.headings.length);
   assert.ok(counts[0] > 0);
