@@ -49,8 +49,13 @@ const _PROGRESS_AFTER_MS = 1000;
  * import { runToolCall } from "./tool_call.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
  * const extra = { sendNotification: async () => {} };
- * const result = await runToolCall([""], (files) => ["index", ...files], extra, { settings: DEFAULT_SETTINGS });
+ * const context = { settings: DEFAULT_SETTINGS };
+ * const args = (files: readonly string[]) => ["select", "--json", "--", "h1.0", ...files];
+ * const result = await runToolCall(["/no/such/file.md"], args, extra, context);
  * assert.equal(result.isError, true);
+ * assert.equal(JSON.parse((result.content[0] as { text: string }).text).success, false);
+ * const refused = await runToolCall(["/etc/hostname"], args, extra, context);
+ * assert.match((refused.content[0] as { text: string }).text, /^Not a Markdown file/);
  * ```
  */
 export async function runToolCall(
