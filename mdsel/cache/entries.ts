@@ -83,12 +83,16 @@ export interface EntryBatch {
 const RANGE_FROM = 32;
 
 const COLUMNS = "path, stat, written, used, data, segment, slot";
+/** The same without the data (`""`), to learn which entries there are. */
+const STAT_COLUMNS = "path, stat, written, used, '' AS data, segment, slot";
 
-const _prepared = new WeakMap<DatabaseSync, Record<"some" | "count" | "range", StatementSync>>();
+type _Statements = Record<"some" | "count" | "range", StatementSync>;
+const _prepared = new WeakMap<DatabaseSync, { data: _Statements; stats: _Statements }>();
 
 /**
  * The entries of some files (absolute paths) by path, of one kind and version: one range of the
  * index, under the deepest folder holding them all, when it holds not many more; else each file's.
+ * Without `withData`, each entry's data is `""`.
  *
  * @example
  * ```ts
@@ -108,23 +112,14 @@ export function readEntries(
   kind: string,
   version: string,
   paths: readonly string[],
+  withData = true,
 ): Map<string, StoredEntry> {
-  let statements = _prepared.get(db);
-  if (statements === undefined) {
-    statements = {
-      some: db.prepare(
-        `SELECT ${COLUMNS} FROM entries ` +
-          "WHERE kind = ? AND version = ? AND path IN (SELECT value FROM json_each(?))",
-      ),
-      count: db.prepare(
-        "SELECT count(*) AS n FROM entries WHERE kind = ? AND path >= ? AND path < ?",
-      ),
-      range: db.prepare(
-        `SELECT ${COLUMNS} FROM entries WHERE kind = ? AND path >= ? AND path < ? AND version = ?`,
-      ),
-    };
-    _prepared.set(db, statements);
+  let prepared = _prepared.get(db);
+  if (prepared === undefined) {
+    prepared = { data: _statements(db, COLUMNS), stats: _statements(db, STAT_COLUMNS) };
+    _prepared.set(db, prepared);
   }
+  const statements = withData ? prepared.data : prepared.stats;
   type Row = StoredEntry & { path: string };
   const found = new Map<string, StoredEntry>();
   const folder = paths.length < RANGE_FROM ? "" : _commonFolder(paths);
@@ -143,6 +138,21 @@ export function readEntries(
   const rows = statements.some.all(kind, version, JSON.stringify(paths)) as unknown as Row[];
   for (const row of rows) found.set(row.path, row);
   return found;
+}
+
+function _statements(db: DatabaseSync, columns: string): _Statements {
+  return {
+    some: db.prepare(
+      `SELECT ${columns} FROM entries ` +
+        "WHERE kind = ? AND version = ? AND path IN (SELECT value FROM json_each(?))",
+    ),
+    count: db.prepare(
+      "SELECT count(*) AS n FROM entries WHERE kind = ? AND path >= ? AND path < ?",
+    ),
+    range: db.prepare(
+      `SELECT ${columns} FROM entries WHERE kind = ? AND path >= ? AND path < ? AND version = ?`,
+    ),
+  };
 }
 
 /** The deepest folder holding every path, with its final separator (`/` or `\`); `""` for none. */

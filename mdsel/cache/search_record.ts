@@ -8,14 +8,14 @@ import type { TermPlaces } from "../search/term_places.ts";
 import { grown } from "../search/grown.ts";
 
 /** The version of the record and of search data (`search_record_test.ts` says when to raise it). */
-export const SEARCH_RECORD_VERSION = 3;
+export const SEARCH_RECORD_VERSION = 4;
 
-const SECTION_FIELDS = 7;
+const SECTION_FIELDS = 5;
 
 /** A document's search data but its terms, as plain data (JSON). */
 export interface SearchRecord {
   readonly t: string;
-  /** Per section: node, depth, parent, words, own words, start line, end line. */
+  /** Per section: node, depth, parent, start line, end line. */
   readonly s: number[];
   /** The sections' headings, and {@linkcode SearchData.lengths}. */
   readonly h: string[];
@@ -41,8 +41,8 @@ export interface SearchRecord {
 export function searchRecordOf(data: SearchData): SearchRecord {
   const s: number[] = [];
   for (const section of data.sections) {
-    const { node, depth, parent, words, ownWords, startLine, endLine } = section;
-    s.push(node, depth, parent, words, ownWords, startLine, endLine);
+    const { node, depth, parent, startLine, endLine } = section;
+    s.push(node, depth, parent, startLine, endLine);
   }
   return {
     t: data.title,
@@ -89,10 +89,8 @@ export function searchDataOf(
       depth: s[at + 1],
       heading: h[i],
       parent: s[at + 2],
-      words: s[at + 3],
-      ownWords: s[at + 4],
-      startLine: s[at + 5],
-      endLine: s[at + 6],
+      startLine: s[at + 3],
+      endLine: s[at + 4],
     };
   }
   // Without its file's words (or of another shape), the ranking reads them.

@@ -3,7 +3,7 @@
  * neither read nor parsed (the search reads the postings of the terms its query reaches).
  * @module
  */
-import { isFresh } from "./file_key.ts";
+import { isFresh, statKey } from "./file_key.ts";
 import type { NewEntry } from "./store.ts";
 import type { MdDocument } from "../parse/document.ts";
 import { type MdxProblem, mdxWarning } from "../parse/mdx_warning.ts";
@@ -22,6 +22,7 @@ import { heldPlaces } from "./held_data.ts";
 import { CacheChangedError, type CacheKey, type CallCache } from "./call_cache.ts";
 import { invalidUtf8Warning, loadFileSync } from "../files/load_file.ts";
 import { cachedDocument, DOC_KIND, DOC_VERSION, type LoadedDocument } from "./parse_files.ts";
+import { MDX } from "../parse/parse_text.ts";
 import { DeferredDocument } from "./deferred_document.ts";
 
 /** The cache's kind for search data. */
@@ -50,6 +51,8 @@ interface _Read {
   readonly key?: CacheKey;
   readonly problem?: MdxProblem;
   readonly invalid: boolean;
+  /** What its search data is read from, when not its document: a fast read of an MDX file. */
+  readonly view?: MdDocument;
   /** Once its whole search data was derived: its entry's data, and its slot in the postings. */
   entry?: { readonly data: string; readonly slot: number };
 }
@@ -79,13 +82,16 @@ export class SearchFiles implements SearchDataSource {
   readonly #refused: ReadonlySet<string>;
   /** Set for a call that finishes the cache: a file it parses has its search data written too. */
   readonly #complete: boolean;
+  readonly #parsesMdx: boolean;
 
   private constructor(
     cache: CallCache,
     held: (_Held | undefined)[],
     refused: ReadonlySet<string>,
     complete: boolean,
+    parsesMdx: boolean,
   ) {
+    this.#parsesMdx = parsesMdx;
     this.#cache = cache;
     this.#held = held;
     this.#refused = refused;
@@ -125,7 +131,26 @@ export class SearchFiles implements SearchDataSource {
         return undefined; // not an entry of this engine: read the file
       }
     });
-    return new SearchFiles(cache, held, refused, complete);
+    // A held MDX file without its document (a search read it fast) is parsed if a result shows it.
+    const mdx = held.flatMap((entry) =>
+      entry !== undefined && MDX.test(entry.key.path) ? [entry] : []
+    );
+    const records = cache.store.get(
+      DOC_KIND,
+      DOC_VERSION,
+      mdx.map((entry) => entry.key.path),
+      false,
+    );
+    const parses = mdx.some(({ key }) => {
+      const record = records.get(key.path);
+      return record === undefined || !isFresh(key.key, record.stat, record.written);
+    });
+    return new SearchFiles(cache, held, refused, complete, parses);
+  }
+
+  /** Whether a held file may need MDX's parser: an MDX file held without its document. */
+  get parsesMdx(): boolean {
+    return this.#parsesMdx;
   }
 
   /** Whether the cache holds the search data of file `i` as it is now: no need to read it. */
@@ -142,15 +167,24 @@ export class SearchFiles implements SearchDataSource {
     return lines;
   }
 
-  /** A held file's document, built from its text and `doc` entry when first asked for. */
-  document(i: number, file: _DeferredFile): MdDocument {
+  /**
+   * A held file's document, built when first asked for: from its text and `doc` entry, else by
+   * `parse` (a search reads MDX fast, and leaves the `doc` entry to the finishing run).
+   */
+  document(i: number, file: _DeferredFile, parse: (text: string) => MdDocument): MdDocument {
     const held = this.#held[i]!;
     const cache = this.#cache;
     const doc = new DeferredDocument(file.namespace, file.path, () => {
-      const read = () => loadFileSync(file.path, file.maxBytes, file.info).text;
+      let text: string | undefined;
+      const read = () => text ??= loadFileSync(file.path, file.maxBytes, file.info).text;
       const parsed = cachedDocument(cache, file, held.key, read);
-      if (parsed === undefined) throw new CacheChangedError(file.path);
-      return parsed.doc;
+      if (parsed !== undefined) return parsed.doc;
+      const doc = parse(read());
+      // Changed since its search data was written: the call is answered again without the cache.
+      if (statKey(Deno.statSync(file.path)) !== held.key.key) {
+        throw new CacheChangedError(file.path);
+      }
+      return doc;
     });
     this.#heldDocs.set(doc, held);
     return doc;
@@ -159,20 +193,24 @@ export class SearchFiles implements SearchDataSource {
   /**
    * Notes a file the call read (`invalid` when not valid UTF-8): one rebuilt from the cache's record
    * has its whole search data derived and written; one the call parsed, only what the query reaches.
+   * `view`: the document its search data is read from, when not `parsed.doc`.
    */
   noteRead(
     parsed: LoadedDocument,
     file: { readonly path: string; readonly info?: Deno.FileInfo },
     invalid: boolean,
+    view?: MdDocument,
   ): void {
     const { doc, problem } = parsed;
-    let key = parsed.cached || this.#complete ? this.#cache.keyOf(file.path, file.info) : undefined;
+    // A fast read costs little beside deriving: its whole search data is written at once.
+    const whole = parsed.cached || this.#complete || view !== undefined;
+    let key = whole ? this.#cache.keyOf(file.path, file.info) : undefined;
     // Named twice in the call: the other name's entry is the one written (or held).
     if (key !== undefined && this.#named.has(key.path)) key = undefined;
     // Refused by the cap as it is: derived for the query only.
     else if (key !== undefined && this.#refused.has(key.path)) key = undefined;
     else if (key !== undefined) this.#named.add(key.path);
-    this.#read.set(doc, { key, problem, invalid });
+    this.#read.set(doc, { key, problem, invalid, ...(view === undefined ? {} : { view }) });
   }
 
   /**
@@ -187,6 +225,7 @@ export class SearchFiles implements SearchDataSource {
     keep: (term: string) => boolean,
   ): SearchBatch {
     const out: SearchData[] = new Array(docs.length);
+    const views = docs.map((doc) => this.#read.get(doc)?.view ?? doc);
     // Per segment, the call's document at each slot (-1 for none); the held ones' records.
     const slots = new Map<number, Int32Array<ArrayBuffer>>();
     const held = new Map<number, SearchRecord>();
@@ -204,7 +243,7 @@ export class SearchFiles implements SearchDataSource {
       }
       at[entry.slot] = k;
     });
-    if (held.size === 0) return { data: out, places: TermPlaces.of(out) };
+    if (held.size === 0) return { data: out, places: TermPlaces.of(out), views };
     const store = this.#cache.store;
     const reached = new Set(this.#reached(specs, keep));
     // A stem term's places are those of the words it stems.
@@ -212,7 +251,7 @@ export class SearchFiles implements SearchDataSource {
     const rows = store.postings([...new Set([...reached, ...stemOf.keys()])], [...slots.keys()]);
     try {
       if (store.failed) throw store;
-      return { data: out, places: heldPlaces(rows, slots, reached, stemOf, out, held) };
+      return { data: out, places: heldPlaces(rows, slots, reached, stemOf, out, held), views };
     } catch {
       throw new CacheChangedError("the cache's postings"); // unread, or not postings of this engine
     }
@@ -254,8 +293,9 @@ export class SearchFiles implements SearchDataSource {
   /** A read document's search data for a query: all of it, kept to write, when it may be. */
   #derive(doc: MdDocument, keep: (term: string) => boolean): SearchData {
     const read = this.#read.get(doc);
-    if (read?.key === undefined || read.entry !== undefined) return searchData(doc, keep);
-    const data = searchData(doc);
+    const view = read?.view ?? doc;
+    if (read?.key === undefined || read.entry !== undefined) return searchData(view, keep);
+    const data = searchData(view);
     const slot = this.#slots++;
     const terms = this.#writer.add(slot, data, keep);
     read.entry = {

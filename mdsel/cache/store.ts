@@ -159,10 +159,15 @@ export class CacheStore {
     }
   }
 
-  /** The entries of some files (absolute paths) by path, of one kind and version. */
-  get(kind: string, version: string, paths: readonly string[]): Map<string, StoredEntry> {
+  /** The entries of some files (absolute paths) by path, of one kind and version (`withData`). */
+  get(
+    kind: string,
+    version: string,
+    paths: readonly string[],
+    withData = true,
+  ): Map<string, StoredEntry> {
     if (paths.length === 0) return new Map();
-    return this.#read(() => readEntries(this.#db, kind, version, paths), new Map());
+    return this.#read(() => readEntries(this.#db, kind, version, paths, withData), new Map());
   }
 
   /** Whether an entry is one the cap refused under a cap no larger than today's (see `put`). */

@@ -7,7 +7,9 @@ import type { CacheSettings } from "../settings/cache_settings.ts";
 import { parsedWarning } from "../parse/doc_record.ts";
 import type { MdDocument } from "../parse/document.ts";
 import type { SearchDataSource } from "../search/search.ts";
-import { CallCache, worthCaching } from "./call_cache.ts";
+import { searchData } from "../search/data.ts";
+import { TermPlaces } from "../search/term_places.ts";
+import { CacheChangedError, CallCache, worthCaching } from "./call_cache.ts";
 import { type ErrorEntry, FileReadError } from "../files/errors.ts";
 import { expandPaths, isMarkdownPath, MAX_FILES } from "../files/expand_paths.ts";
 import { formatBytes } from "../files/format_bytes.ts";
@@ -134,6 +136,11 @@ export async function loadWorkspace(
   // MDX's parser, for a document not needed that is asked for all the same.
   let mdx: MdxModule | undefined;
   let deferredMdx = false;
+  // A search reads an MDX file fast, and parses it when an answer shows it.
+  const fast = limits.search === true && reading.some((i) => MDX.test(files[i].path))
+    ? await import("../parse/mdx_fast.ts")
+    : undefined;
+  const views: { doc: MdDocument; view: MdDocument; info?: Deno.FileInfo; invalid: boolean }[] = [];
   loaded.forEach((result, i) => {
     const { path } = files[i];
     if (result.status === "rejected") {
@@ -160,7 +167,13 @@ export async function loadWorkspace(
       // The cache holds it as it is: not read, its warnings as they were (its parse's when needed).
       ordered.push(...search!.warnings(i, path, needed(i)));
       const file = { path, namespace: namespaces[i], info: infos[i]!, maxBytes: fileLimit };
-      sources.push(search!.document(i, file));
+      deferredMdx ||= search!.parsesMdx;
+      const parse = (text: string) => {
+        // Its document gone since the look-up, and MDX's parser not loaded: answered again.
+        if (mdx === undefined && MDX.test(path)) throw new CacheChangedError(path);
+        return parseText({ path, namespace: file.namespace, text }, mdx).doc;
+      };
+      sources.push(search!.document(i, file, parse));
       return;
     }
     if (result.value.warning !== undefined) ordered.push(result.value.warning);
@@ -169,6 +182,17 @@ export async function loadWorkspace(
       const file = { path, namespace: namespaces[i], text: result.value.text };
       deferredMdx ||= MDX.test(path);
       sources.push(new DeferredDocument(file.namespace, path, () => parseText(file, mdx).doc));
+      return;
+    }
+    const view = fast !== undefined && MDX.test(path)
+      ? fast.fastMdxDocument(result.value.text, namespaces[i], path)
+      : undefined;
+    if (view !== undefined) {
+      const file = { path, namespace: namespaces[i], text: result.value.text };
+      deferredMdx = true;
+      const doc = new DeferredDocument(file.namespace, path, () => parseText(file, mdx).doc);
+      views.push({ doc, view, info: infos[i], invalid: result.value.warning !== undefined });
+      sources.push(doc);
       return;
     }
     ordered.push(texts.length);
@@ -190,6 +214,9 @@ export async function loadWorkspace(
     typeof source === "number" ? parsed[source].doc : source
   );
   parsed.forEach((file, k) => search?.noteRead(file, texts[k], read[k]!.warning !== undefined));
+  for (const { doc, view, info, invalid } of views) {
+    search?.noteRead({ doc }, { path: doc.filePath, ...(info ? { info } : {}) }, invalid, view);
+  }
   const finish = () => {
     search?.finish();
     notices.push(...cacheNotices, ...(cache?.finish() ?? []));
@@ -197,10 +224,23 @@ export async function loadWorkspace(
   };
   if (search === undefined) {
     finish();
-    return { docs, origins, errors, warnings, fileCount, notices };
+    if (views.length === 0) return { docs, origins, errors, warnings, fileCount, notices };
+    const viewOf = new Map(views.map(({ doc, view }) => [doc, view]));
+    return { docs, origins, errors, warnings, fileCount, notices, search: _viewSource(viewOf) };
   }
   const deriveAll = limits.complete === true ? { deriveAll: () => search.deriveAll(docs) } : {};
   return { docs, origins, errors, warnings, fileCount, notices, search, finish, ...deriveAll };
+}
+
+/** Search data read from the fast reads of a call's MDX files, without the cache. */
+function _viewSource(views: ReadonlyMap<MdDocument, MdDocument>): SearchDataSource {
+  return {
+    dataFor(docs, _specs, keep) {
+      const read = docs.map((doc) => views.get(doc) ?? doc);
+      const data = read.map((doc) => searchData(doc, keep));
+      return { data, places: TermPlaces.of(data), views: read };
+    },
+  };
 }
 
 /** The error for files holding more than `maxBytes` together (one too large alone counts 0). */

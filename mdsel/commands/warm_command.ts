@@ -8,6 +8,8 @@ import type { CacheSettings } from "../settings/cache_settings.ts";
 import { isFresh } from "../cache/file_key.ts";
 import { CacheChangedError, CallCache, worthCaching } from "../cache/call_cache.ts";
 import { SEARCH_KIND, SEARCH_VERSION } from "../cache/search_source.ts";
+import { DOC_KIND, DOC_VERSION } from "../cache/parse_files.ts";
+import { MDX } from "../parse/parse_text.ts";
 import { expandPaths } from "../files/expand_paths.ts";
 import type { EngineSettings } from "../settings/engine_settings.ts";
 import { loadWorkspace } from "../cache/workspace.ts";
@@ -74,17 +76,26 @@ export async function warmCache(
   // Past half the cap, a run's parts would push each other out and every run derive them again.
   if (bytes * 2 > settings.cache.maxBytes) return skip("more than the cache's cap holds");
   const left = await _notHeld(files, settings.cache);
-  if (left.length === 0) return { files: count, derived: 0 };
+  if (left.search.length === 0 && left.doc.length === 0) return { files: count, derived: 0 };
   let derived = 0;
-  for (const part of _parts(left)) {
+  const limits = {
+    maxBytes: settings.maxBytes,
+    maxFiles: settings.maxFiles,
+    cache: settings.cache,
+  };
+  const workerCount = workers === undefined ? {} : { workers };
+  // The search data first, for the next search; then the documents a search reads fast (MDX).
+  for (
+    const [part, search] of [
+      ..._parts(left.search).map((part) => [part, true] as const),
+      ..._parts(left.doc).map((part) => [part, false] as const),
+    ]
+  ) {
     try {
       const workspace = await loadWorkspace(part.map((file) => file.path), {
-        maxBytes: settings.maxBytes,
-        maxFiles: settings.maxFiles,
-        cache: settings.cache,
-        search: true,
-        complete: true,
-        ...(workers === undefined ? {} : { workers }),
+        ...limits,
+        ...workerCount,
+        ...(search ? { search: true, complete: true } : {}),
       });
       derived += workspace.deriveAll?.() ?? 0;
       workspace.finish?.();
@@ -116,27 +127,36 @@ function _parts<T extends { readonly size: number }>(files: readonly T[]): T[][]
   return parts;
 }
 
-/** The files whose search data the cache does not hold as they are now (nor refused by its cap). */
+/**
+ * The files whose search data the cache does not hold as they are now (nor refused by its cap),
+ * and those whose document it does not hold (a search reads an MDX file fast, without one).
+ */
 async function _notHeld<T extends { readonly path: string; readonly info: Deno.FileInfo }>(
   files: readonly T[],
   settings: CacheSettings,
-): Promise<T[]> {
+): Promise<{ search: T[]; doc: T[] }> {
   const { cache } = await CallCache.open(settings);
-  if (cache === undefined) return [];
+  if (cache === undefined) return { search: [], doc: [] };
   try {
     const keys = files.map((file) => cache.keyOf(file.path, file.info));
-    const found = cache.store.get(
-      SEARCH_KIND,
-      SEARCH_VERSION,
-      keys.flatMap((key) => key === undefined ? [] : [key.path]),
-    );
-    return files.filter((_, i) => {
+    const paths = keys.flatMap((key) => key === undefined ? [] : [key.path]);
+    const found = cache.store.get(SEARCH_KIND, SEARCH_VERSION, paths);
+    const docs = cache.store.get(DOC_KIND, DOC_VERSION, paths);
+    const search: T[] = [];
+    const doc: T[] = [];
+    files.forEach((file, i) => {
       const key = keys[i];
-      if (key === undefined) return false; // never cached
+      if (key === undefined) return; // never cached
       const entry = found.get(key.path);
-      if (entry === undefined || !isFresh(key.key, entry.stat, entry.written)) return true;
-      return entry.segment === null && !cache.store.refused(entry);
+      const searched = entry === undefined || !isFresh(key.key, entry.stat, entry.written) ||
+        (entry.segment === null && !cache.store.refused(entry));
+      if (searched) search.push(file);
+      // A Markdown file the run derives is parsed, its document written.
+      if (searched && !MDX.test(file.path)) return;
+      const record = docs.get(key.path);
+      if (record === undefined || !isFresh(key.key, record.stat, record.written)) doc.push(file);
     });
+    return { search, doc };
   } finally {
     cache.finish();
   }

@@ -90,8 +90,8 @@ export function defineReferences(env: ParseEnv, labels: readonly string[]): void
 }
 
 function _createParser(blockOnly: boolean, indentedCode = true): MarkdownItInstance {
-  // linkify and typographer change nothing the engine reads, and cost time.
-  const md = new MarkdownIt({ html: true, linkify: false, typographer: false });
+  // linkify and typographer change nothing the engine reads, and cost time. MDX has no HTML.
+  const md = new MarkdownIt({ html: indentedCode, linkify: false, typographer: false });
   md.use(footnotePlugin);
   // The tail rule moves footnote definitions to the end; the engine needs them where they stand.
   md.core.ruler.disable("footnote_tail");

@@ -28,10 +28,6 @@ export interface SearchSection {
   readonly heading: string;
   /** The index of the nearest section above of lesser depth, or -1. */
   readonly parent: number;
-  /** Words of the whole section, subsections included. */
-  readonly words: number;
-  /** Words of its own text (up to its first subsection). */
-  readonly ownWords: number;
   /** First line, 1-based. */
   readonly startLine: number;
   /** Last line, 1-based. */
@@ -158,7 +154,7 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
   const sections: SearchSection[] = [];
   const terms = new Map<string, number[]>();
   const lengths: number[] = [];
-  const { nodes, sectionEnds, wordPrefix } = doc.top;
+  const { nodes, sectionEnds } = doc.top;
   if (_tokenCount > _MAX_TOKENS || _terms.size > _MAX_TOKENS) {
     _tokens = Object.create(null);
     _tokenCount = 0;
@@ -242,8 +238,6 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
         depth: 0,
         heading: title,
         parent: -1,
-        words: wordPrefix[first],
-        ownWords: wordPrefix[first],
         startLine: nodes[0].startLine + 1,
         endLine: nodes[first - 1].endLine + 1,
       },
@@ -265,8 +259,6 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
         depth: node.depth,
         heading: node.text,
         parent: path.length > 0 ? path[path.length - 1].section : -1,
-        words: wordPrefix[end] - wordPrefix[i],
-        ownWords: wordPrefix[own] - wordPrefix[i],
         startLine: node.startLine + 1,
         endLine: nodes[end - 1].endLine + 1,
       },

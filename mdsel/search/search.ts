@@ -52,6 +52,8 @@ export interface SearchBatch {
   readonly data: readonly SearchData[];
   /** The same terms and their places. */
   readonly places: TermPlaces;
+  /** The documents the data was read from, where not the call's (a fast read of an MDX file). */
+  readonly views?: readonly MdDocument[];
 }
 
 /** Search data a call has at hand already: a persistent index's. */
@@ -107,6 +109,7 @@ export function searchDocuments(
     batch = { data: derived, places: TermPlaces.of(derived) };
   }
   const { data, places } = batch;
+  const views = batch.views ?? docs;
   const scored = scoreSections(
     data.map((entry, i) => ({ data: entry, file: fileWords(docs[i].filePath) })),
     parsed,
@@ -116,7 +119,7 @@ export function searchDocuments(
   );
   let best: Scored[];
   const { exact } = ranking;
-  const own = (result: Scored) => _ownText(docs[result.doc], data[result.doc], result.section);
+  const own = (result: Scored) => _ownText(views[result.doc], data[result.doc], result.section);
   const concept = conceptOf(parsed.asked);
   if (concept !== undefined && exact > 0) {
     _lift(scored, _DEFINITION_CANDIDATES, (result) => {
@@ -137,7 +140,9 @@ export function searchDocuments(
   } else best = _firstOf(scored, limit, _byScore);
   const floor = (best[0]?.score ?? 0) * MIN_SHARE_OF_BEST;
   const shown = best.filter((result) => result.score >= floor);
-  const hits = shown.map((result) => _hit(result, docs[result.doc], data[result.doc], specs));
+  const hits = shown.map((result) =>
+    _hit(result, docs[result.doc], views[result.doc], data[result.doc], specs)
+  );
   const words = [...new Set(parsed.words.map((word) => word.terms[0]))];
   return { terms: words, matched: scored.length, hits };
 }
@@ -182,25 +187,31 @@ function _firstOf<T>(items: readonly T[], count: number, order: (a: T, b: T) => 
 function _hit(
   result: Scored,
   doc: MdDocument,
+  view: MdDocument,
   data: SearchData,
   specs: ReturnType<typeof termSpecs>,
 ): SearchHit {
+  const { nodes, ordinals, sectionEnds, wordPrefix } = doc.top;
   const section = data.sections[result.section];
-  const { nodes, ordinals } = doc.top;
+  const at = sectionNode(doc, section);
   let target: Target;
   const headingPath: string[] = [];
-  if (section.node === -1) {
-    target = introOf(doc)!;
+  let first = 0;
+  while (first < nodes.length && nodes[first].kind !== "heading") first++;
+  // The section's lines and words as the document has them (its search data may be a fast read's).
+  const [from, end] = at === -1 ? [0, first] : [at, sectionEnds[at]];
+  if (at === -1) {
+    target = introOf(doc) ?? rootOf(doc);
     if (data.title !== "") headingPath.push(data.title);
   } else {
-    const node = nodes[section.node];
-    target = targetAt(scopeOf(rootOf(doc)), section.node, [{
+    const node = nodes[at];
+    target = targetAt(scopeOf(rootOf(doc)), at, [{
       type: { kind: "heading", depth: node.depth },
-      index: ordinals[section.node],
+      index: ordinals[at],
     }]);
     let depth = node.depth;
     headingPath.push(node.text);
-    for (let i = section.node - 1; i >= 0 && depth > 1; i--) {
+    for (let i = at - 1; i >= 0 && depth > 1; i--) {
       if (nodes[i].kind === "heading" && nodes[i].depth < depth) {
         depth = nodes[i].depth;
         headingPath.unshift(nodes[i].text);
@@ -218,17 +229,52 @@ function _hit(
     const { term } = specs[spec];
     if (!term.startsWith(STEM)) terms.add(term);
   }
-  const { body } = _ownText(doc, data, result.section);
+  const { body } = _ownText(view, data, result.section);
   return {
     target,
     headingPath,
-    words: section.words,
-    startLine: section.startLine,
-    endLine: section.endLine,
+    words: wordPrefix[end] - wordPrefix[from],
+    startLine: end > from ? nodes[from].startLine + 1 : section.startLine,
+    endLine: end > from ? nodes[end - 1].endLine + 1 : section.endLine,
     score: Math.round(result.score * 1000) / 1000,
     headingScore: result.heading ?? 0,
     snippet: _snippet(body, [...terms]),
   };
+}
+
+/**
+ * The index of the heading of a document's top-level nodes that opens a section of its search
+ * data, `-1` for the intro: the heading on the section's first line, else (where the data was read
+ * otherwise than the document) the section that holds that line.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDocument } from "../parse/markdown_nodes.ts";
+ * import { searchData } from "./data.ts";
+ * import { sectionNode } from "./search.ts";
+ * const doc = parseDocument("Intro.\n\n# A\n\nText.\n", "d", "d.md");
+ * const [intro, a] = searchData(doc).sections;
+ * assert.deepEqual([sectionNode(doc, intro), sectionNode(doc, a)], [-1, 1]);
+ * ```
+ */
+export function sectionNode(
+  doc: MdDocument,
+  section: { readonly node: number; readonly startLine: number },
+): number {
+  const { nodes } = doc.top;
+  const intro = nodes.length > 0 && nodes[0].kind !== "heading";
+  const line = section.startLine - 1;
+  let at = -1;
+  if (section.node !== -1) {
+    const named = nodes[section.node];
+    if (named?.kind === "heading" && named.startLine === line) return section.node;
+    for (let i = 0; i < nodes.length && nodes[i].startLine <= line; i++) {
+      if (nodes[i].kind === "heading") at = i;
+    }
+  }
+  // An intro the document does not have: its first section.
+  return at === -1 && !intro ? nodes.findIndex((node) => node.kind === "heading") : at;
 }
 
 function _ownText(
@@ -238,11 +284,12 @@ function _ownText(
 ): { heading: string; body: string } {
   const section = data.sections[index];
   const { nodes } = doc.top;
-  const from = section.node + 1;
+  const at = sectionNode(doc, section);
+  const from = at + 1;
   let to = from;
   while (to < nodes.length && nodes[to].kind !== "heading") to++;
   return {
-    heading: section.node === -1 ? documentTitle(doc) : nodes[section.node].text,
+    heading: at === -1 ? documentTitle(doc) : nodes[at].text,
     body: to > from ? sectionText(doc, from, to) : "",
   };
 }

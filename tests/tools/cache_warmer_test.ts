@@ -88,18 +88,22 @@ Deno.test("cache warmer: nothing runs without a cache folder, or with MDSEL_BIN"
 const mdxRoot = (await ensureMdxCorpus(), MDX_CORPUS_DIR.replace(/\/$/, ""));
 
 /** Waits until a cache folder holds `count` search entries (the server's run is done). */
-async function searchEntries(cache: string, count: number): Promise<Map<string, number>> {
+async function searchEntries(
+  cache: string,
+  count: number,
+  kind = "search",
+): Promise<Map<string, number>> {
   // Not a measure of time: only a bound on a test that would otherwise hang.
   for (let i = 0; i < 1200; i++) {
     try {
-      const found = entries(cache, "search");
+      const found = entries(cache, kind);
       if (found.size >= count) return found;
     } catch {
       // not written yet
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`the server's run never wrote ${count} search entries`);
+  throw new Error(`the server's run never wrote ${count} ${kind} entries`);
 }
 
 Deno.test("server: after a first call of any kind over a folder, the next call parses and derives nothing", async () => {
@@ -141,7 +145,8 @@ Deno.test("server: after a first call of any kind over a folder, the next call p
       total += 30;
       await searchEntries(cache, total);
     }
-    const docEntries = entries(cache, "doc");
+    // A search reads MDX fast: the run writes the documents after the search data.
+    const docEntries = await searchEntries(cache, total, "doc");
     const written = entries(cache, "search");
     assert.equal(docEntries.size, total);
     for (const folder of folders) {

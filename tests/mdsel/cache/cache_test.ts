@@ -182,8 +182,10 @@ Deno.test("cache: what a call writes counts as read before its stats, however lo
       let reads = 0;
       Date.now = () => base + 60_000 * reads++;
       try {
-        // A search's call writes when its answer is done.
-        (await loadWorkspace([file], { maxBytes: 1e6, cache, search })).finish?.();
+        // A search's call writes when its answer is done, what it derived.
+        const workspace = await loadWorkspace([file], { maxBytes: 1e6, cache, search });
+        workspace.search?.dataFor(workspace.docs, [], () => false);
+        workspace.finish?.();
       } finally {
         Date.now = realNow;
       }

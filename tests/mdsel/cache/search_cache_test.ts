@@ -5,7 +5,7 @@
 // again, corrupt postings, the warnings of files not read, segments that go
 // once stale, the size cap. Every test uses a cache folder of its own.
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { STORE_FILE } from "../../../mdsel/cache/store.ts";
 import { CORPUS_DIR, ensureCorpus } from "../../_corpus.ts";
@@ -84,7 +84,7 @@ for (
   });
 }
 
-Deno.test("search cache: a cold search writes what it parsed; the next writes the search data from those records", async () => {
+Deno.test("search cache: a cold search writes what it parsed and an MDX file's search data; the next writes the rest from the records", async () => {
   await withTempDir({}, async (dir) => {
     const docs = join(dir, "docs");
     await writeEditedDocs(docs, ["alpha", "bravo", "charl"]);
@@ -94,12 +94,13 @@ Deno.test("search cache: a cold search writes what it parsed; the next writes th
     await settle(docs);
     await same(asked.slice(0, 1), env, "cold");
     const parsed = entries(cache, "doc");
-    assert.equal(parsed.size, 4, "a.md, b.md, c.md and m.mdx parsed and written");
-    assert.equal(entries(cache, "search").size, 0, "no search data written by the parse");
+    assert.equal(parsed.size, 3, "a.md, b.md and c.md parsed and written");
+    const fast = entries(cache, "search");
+    assert.deepEqual([...fast.keys()].map((path) => basename(path)), ["m.mdx"], "read fast, whole");
     await same(asked.slice(1), env, "from the records");
     assert.deepEqual(entries(cache, "doc"), parsed, "no file parsed again");
     const written = entries(cache, "search");
-    assert.deepEqual([...written.keys()].sort(), [...parsed.keys()].sort());
+    assert.deepEqual([...written.keys()].sort(), [...parsed.keys(), ...fast.keys()].sort());
     await same(asked, env, "warm");
     assert.deepEqual(entries(cache, "search"), written, "no file derived again");
   });

@@ -1,7 +1,7 @@
 // The search data of a call's files through the cache: what the postings give
-// back for any query is exactly what deriving it for that query gives (terms,
-// their order and places, lengths, sections), over real files of both
-// corpora; a held file's document is its parsed document, built when first
+// back for any query is exactly what deriving it from the parsed documents
+// gives (terms, their order and places, lengths, sections), over real files of
+// both corpora (the MDX files read fast, agreeing with MDX's parse); a held file's document is its parsed document, built when first
 // asked for; a file changed after the call looked it up is never answered
 // from the cache.
 import assert from "node:assert/strict";
@@ -59,9 +59,14 @@ Deno.test("search files: the postings give back what deriving gives, for any que
     const derived = cold.search!.dataFor(cold.docs, first.specs, first.keep).data;
     assert.deepEqual(derived.map(plain), docs.map((doc) => plain(searchData(doc, first.keep))));
     cold.finish!();
-    // Then every file rebuilt from its record, derived in full, and written.
+    // Then every Markdown file rebuilt from its record, derived in full, and written; the MDX files,
+    // read fast, were written by the cold call.
     const second = await searchWorkspace(cache);
-    assert.ok(second.docs.every((_, i) => !(second.search as SearchFiles).holds(i)), "none held");
+    const held = second.docs.map((
+      doc,
+      i,
+    ) => [doc.filePath.endsWith(".mdx"), (second.search as SearchFiles).holds(i)]);
+    assert.ok(held.every(([mdx, holds]) => mdx === holds), "the MDX files held");
     const rebuilt = second.search!.dataFor(second.docs, first.specs, first.keep).data;
     assert.deepEqual(rebuilt.map(plain), derived.map(plain));
     second.finish!();
@@ -119,9 +124,11 @@ Deno.test("search files: a held file's document is built when asked for, the par
     const parsed = cold.docs.map(modelOf);
     cold.search!.dataFor(cold.docs, [], () => false);
     cold.finish!();
-    // The call after the parse writes the search data, from the records.
+    // The call after the parse writes the Markdown file's search data, from its record; the MDX
+    // file's, read fast, was written at once (its document is parsed when asked for).
     const second = await loadWorkspace([docs], { maxBytes: 1e6, cache, search: true });
-    assert.ok(second.docs.every((_, i) => !(second.search as SearchFiles).holds(i)));
+    const held = second.search as SearchFiles;
+    assert.deepEqual(second.docs.map((_, i) => held.holds(i)), [false, true]);
     second.search!.dataFor(second.docs, [], () => false);
     second.finish!();
     const warm = await loadWorkspace([docs], { maxBytes: 1e6, cache, search: true });
@@ -137,5 +144,14 @@ Deno.test("search files: a held file's document is built when asked for, the par
     await Deno.utime(a, atime!, mtime!);
     assert.throws(() => again.docs[0].top, CacheChangedError);
     again.finish!();
+    // The same of a held MDX file without a document record.
+    const mdx = await loadWorkspace([docs], { maxBytes: 1e6, cache, search: true });
+    const b = join(docs, "b.mdx");
+    const times = await Deno.stat(b);
+    await Deno.writeTextFile(b, "# Y\n\n<X>two</X>\n");
+    await Deno.utime(b, times.atime!, times.mtime!);
+    assert.ok((mdx.search as SearchFiles).holds(1));
+    assert.throws(() => mdx.docs[1].top, CacheChangedError);
+    mdx.finish!();
   });
 });
