@@ -43,7 +43,7 @@ const UNSURE = /<!--|<[a-z][\w+.-]*:[^\s>]*>|<[\w.+-]+@[\w.-]+>/i;
  * ```ts
  * import assert from "node:assert/strict";
  * import { fastMdxParts } from "./mdx_fast.ts";
- * const parts = fastMdxParts('import X from "x"\n\n# Guide\n\n<Callout title="Note">\nText.\n</Callout>\n')!;
+ * const parts = fastMdxParts('export const a = 1\n\n# Guide\n\n<Callout title="Note">\nText.\n</Callout>\n')!;
  * assert.deepEqual(parts.nodes.map((node) => [node.kind, node.startLine]), [
  *   ["esm", 0], ["heading", 2], ["jsx", 4], ["paragraph", 5], ["jsx", 6],
  * ]);
