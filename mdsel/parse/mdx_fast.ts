@@ -35,8 +35,8 @@ const TAG_START = /[A-Za-z_$>/]/;
 const UNSURE = /<!--|<[a-z][\w+.-]*:[^\s>]*>|<[\w.+-]+@[\w.-]+>/i;
 
 /**
- * The parts of an MDX text as search reads them: the top-level nodes MDX's parser makes of it (their
- * words, plain text and children not MDX's). `undefined` when the text holds what only MDX's parser
+ * The parts of an MDX text as search reads them: the top-level nodes MDX's parser makes of it (no
+ * words, plain text or children). `undefined` when the text holds what only MDX's parser
  * reads right (an HTML comment, an autolink, an expression or a tag left open).
  *
  * @example
@@ -133,7 +133,7 @@ export function fastMdxParts(text: string): DocumentParts | undefined {
     blankBefore = false;
   }
   const shown = _maskedLines(lines, masked, moved);
-  const reader = new MarkdownReader(shown, frontMatterLines, false);
+  const reader = new MarkdownReader(shown, frontMatterLines, false, false);
   const prose = reader.piece(0, count, false)!;
   for (let i = 0; i < prose.nodes.length; i++) {
     const content = prose.contents[i];

@@ -1,0 +1,107 @@
+/**
+ * A session as an agent meets it (issue #47): the real server over stdio (SDK client, bundled
+ * engine, a fresh cache), five searches of other words one after another over a big tree, with a
+ * pause between calls, as a model takes a few seconds between two. Wall time of each call, median
+ * of `runs` sessions. The trees are `bench/session_bench.ts`'s, written once (`tests/_trees.ts`).
+ * `--root=<checkout>` runs another checkout's server (to compare two, in turn, in one run).
+ *
+ * ```sh
+ * deno run -A bench/server_session_bench.ts [runs] [--pauses=0,3,8] [--root=<checkout>] [--data=<folder>]
+ * ```
+ *
+ * @module
+ */
+import { join, sep as SEPARATOR } from "node:path";
+import { fileURLToPath } from "node:url";
+import { TEST_CACHE_DIR } from "../tests/_cache.ts";
+import { ensureCorpus } from "../tests/_corpus.ts";
+import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../tests/_mdx_corpus.ts";
+import { callText, connectServer } from "../tests/_server.ts";
+import { astroTree, cachedTree, tldrRealTree, translatedAstroTree } from "../tests/_trees.ts";
+
+const flag = (name: string) =>
+  Deno.args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const RUNS = Number(Deno.args.find((arg) => !arg.startsWith("--")) ?? 3);
+const PAUSES = (flag("pauses") ?? "0,3,8").split(",").map(Number);
+const ROOTS = (flag("root") ?? fileURLToPath(new URL("../", import.meta.url))).split(",");
+const DATA = flag("data") ?? join(TEST_CACHE_DIR, "bench", "trees", SEPARATOR);
+
+/** One session: the seconds each call took. */
+async function session(root: string, tree: string, words: string[], pause: number) {
+  const cache = await Deno.makeTempDir({ prefix: "mdsel_session_" });
+  const args = ["run", "-A", "--config", join(root, "deno.json"), join(root, "main.ts")];
+  const server = await connectServer(Deno.execPath(), args, { MDSEL_CACHE_DIR: cache }, root);
+  const seconds: number[] = [];
+  try {
+    for (const [i, selector] of words.entries()) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, pause * 1000));
+      const started = performance.now();
+      const result = await callText(server.client, "mdsel_select", { selector, files: [tree] });
+      seconds.push((performance.now() - started) / 1000);
+      if (result.isError) throw new Error(`${selector}: ${result.text.slice(0, 300)}`);
+    }
+  } finally {
+    await server[Symbol.asyncDispose]();
+    await Deno.remove(cache, { recursive: true });
+  }
+  return seconds;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+await Deno.mkdir(DATA, { recursive: true });
+const astro = await cachedTree(
+  DATA,
+  "astro",
+  async () => astroTree(join(DATA, "astro"), MDX_CORPUS_DIR, await ensureMdxCorpus()),
+);
+const translated = await cachedTree(
+  DATA,
+  "astro-translated",
+  () => translatedAstroTree(join(DATA, "astro-translated"), astro),
+);
+const tldr = await cachedTree(DATA, "tldr-real", async () => {
+  const texts = await Promise.all((await ensureCorpus()).map((f) => Deno.readTextFile(f)));
+  return tldrRealTree(join(DATA, "tldr-real"), texts);
+});
+const trees = [
+  {
+    label: `Astro-shaped, ${translated.files} .mdx`,
+    root: translated.root,
+    words: [
+      "image optimization",
+      "server endpoints",
+      "routing middleware",
+      "deploy adapter",
+      "environment variables",
+    ],
+  },
+  {
+    label: `tldr-shaped, ${tldr.files} .md`,
+    root: tldr.root,
+    words: ["compress archive", "network port", "user group", "list files", "kill process"],
+  },
+];
+console.log("| tree | server | pause | call 1 | call 2 | calls 3-5 (median) |");
+console.log("| --- | --- | ---: | ---: | ---: | ---: |");
+for (const tree of trees) {
+  for (const pause of PAUSES) {
+    const runs = new Map<string, number[][]>(ROOTS.map((root) => [root, []]));
+    // The checkouts in turn, so that drift hits each.
+    for (let run = 0; run < RUNS; run++) {
+      for (const root of ROOTS) {
+        runs.get(root)!.push(await session(root, tree.root, tree.words, pause));
+      }
+    }
+    for (const [root, sessions] of runs) {
+      const call = (i: number) => median(sessions.map((seconds) => seconds[i])).toFixed(2);
+      const later = median(sessions.flatMap((seconds) => seconds.slice(2))).toFixed(2);
+      const name = ROOTS.length > 1 ? root : "this checkout";
+      console.log(`| ${tree.label} | ${name} | ${pause} s | ${call(0)} | ${call(1)} | ${later} |`);
+    }
+  }
+}
