@@ -34,24 +34,8 @@ const TAG_START = /[A-Za-z_$>/]/;
 /** What MDX rejects or reads otherwise than a line scan would: HTML comments, autolinks. */
 const UNSURE = /<!--|<[a-z][\w+.-]*:[^\s>]*>|<[\w.+-]+@[\w.-]+>/i;
 
-/**
- * The parts of an MDX text as search reads them: the top-level nodes MDX's parser makes of it (no
- * words, plain text or children). `undefined` when the text holds what only MDX's parser
- * reads right (an HTML comment, an autolink, an expression or a tag left open).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { fastMdxParts } from "./mdx_fast.ts";
- * const parts = fastMdxParts('export const a = 1\n\n# Guide\n\n<Callout title="Note">\nText.\n</Callout>\n')!;
- * assert.deepEqual(parts.nodes.map((node) => [node.kind, node.startLine]), [
- *   ["esm", 0], ["heading", 2], ["jsx", 4], ["paragraph", 5], ["jsx", 6],
- * ]);
- * assert.equal(parts.nodes[2].text, "Note");
- * assert.equal(fastMdxParts("# A\n\n<!-- no -->\n"), undefined);
- * ```
- */
-export function fastMdxParts(text: string): DocumentParts | undefined {
+/** The parts of an MDX text as {@linkcode fastMdxDocument} reads it, or `undefined`. */
+function _fastMdxParts(text: string): DocumentParts | undefined {
   if (UNSURE.test(text)) return undefined;
   const lines = splitLines(text);
   const frontMatterLines = frontMatterLineCount(lines);
@@ -160,14 +144,18 @@ export function fastMdxParts(text: string): DocumentParts | undefined {
 }
 
 /**
- * The document of an MDX text as search reads it ({@linkcode fastMdxParts}), or `undefined`.
+ * The document of an MDX text as search reads it: the top-level nodes MDX's parser makes of it (no
+ * words, plain text or children). `undefined` when the text holds what only MDX's parser reads
+ * right (an HTML comment, an autolink, an expression or a tag left open).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { fastMdxDocument } from "./mdx_fast.ts";
- * const doc = fastMdxDocument("# Guide\n\n<Tabs>\n\n## Install\n\n</Tabs>\n", "g", "g.mdx")!;
- * assert.deepEqual(doc.top.nodes.map((node) => node.kind), ["heading", "jsx", "heading", "jsx"]);
+ * const doc = fastMdxDocument("# Guide\n\n<Callout title=\"Note\">\nText.\n</Callout>\n", "g", "g.mdx")!;
+ * assert.deepEqual(doc.top.nodes.map((node) => node.kind), ["heading", "jsx", "paragraph", "jsx"]);
+ * assert.equal(doc.top.nodes[1].text, "Note");
+ * assert.equal(fastMdxDocument("# A\n\n<!-- no -->\n", "a", "a.mdx"), undefined);
  * ```
  */
 export function fastMdxDocument(
@@ -175,7 +163,7 @@ export function fastMdxDocument(
   namespace: string,
   filePath: string,
 ): MdDocument | undefined {
-  const parts = fastMdxParts(text);
+  const parts = _fastMdxParts(text);
   return parts === undefined ? undefined : assembleDocument(namespace, filePath, parts);
 }
 
@@ -268,7 +256,7 @@ function _braceEnd(text: string, at: number): number {
   return -1;
 }
 
-/** The lines as {@linkcode fastMdxParts} has markdown-it read them (their breaks kept). */
+/** The lines as {@linkcode fastMdxDocument} has markdown-it read them (their breaks kept). */
 function _maskedLines(lines: SourceLines, masked: Uint8Array, moved: Int32Array): SourceLines {
   if (!masked.some((mark) => mark !== 0) && !moved.some((indent) => indent >= 0)) return lines;
   const { text, starts, ends } = lines;

@@ -193,7 +193,7 @@ function _hit(
 ): SearchHit {
   const { nodes, ordinals, sectionEnds, wordPrefix } = doc.top;
   const section = data.sections[result.section];
-  const at = sectionNode(doc, section);
+  const at = _sectionNode(doc, section);
   let target: Target;
   const headingPath: string[] = [];
   let first = 0;
@@ -243,22 +243,11 @@ function _hit(
 }
 
 /**
- * The index of the heading of a document's top-level nodes that opens a section of its search
- * data, `-1` for the intro: the heading on the section's first line, else (where the data was read
- * otherwise than the document) the section that holds that line.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/markdown_nodes.ts";
- * import { searchData } from "./data.ts";
- * import { sectionNode } from "./search.ts";
- * const doc = parseDocument("Intro.\n\n# A\n\nText.\n", "d", "d.md");
- * const [intro, a] = searchData(doc).sections;
- * assert.deepEqual([sectionNode(doc, intro), sectionNode(doc, a)], [-1, 1]);
- * ```
+ * The index of the document's top-level heading that opens a section of its search data (-1: the
+ * intro): the heading on the section's first line, else the section holding that line (the data
+ * may be a fast read's).
  */
-export function sectionNode(
+function _sectionNode(
   doc: MdDocument,
   section: { readonly node: number; readonly startLine: number },
 ): number {
@@ -284,7 +273,7 @@ function _ownText(
 ): { heading: string; body: string } {
   const section = data.sections[index];
   const { nodes } = doc.top;
-  const at = sectionNode(doc, section);
+  const at = _sectionNode(doc, section);
   const from = at + 1;
   let to = from;
   while (to < nodes.length && nodes[to].kind !== "heading") to++;

@@ -4,8 +4,8 @@
 // search over a page the two read apart names the section the page really has.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { assembleDocument, type MdDocument } from "../../../mdsel/parse/document.ts";
-import { fastMdxDocument, fastMdxParts } from "../../../mdsel/parse/mdx_fast.ts";
+import type { MdDocument } from "../../../mdsel/parse/document.ts";
+import { fastMdxDocument } from "../../../mdsel/parse/mdx_fast.ts";
 import { parseMdxDocument } from "../../../mdsel/parse/mdx.ts";
 import { searchData } from "../../../mdsel/search/data.ts";
 import { loadWorkspace } from "../../../mdsel/cache/workspace.ts";
@@ -89,7 +89,7 @@ Deno.test("mdx fast: what only MDX's parser reads right is left to it", () => {
       '<Tag title="open\n',
     ]
   ) {
-    assert.equal(fastMdxParts(text), undefined, text);
+    assert.equal(fastMdxDocument(text, "d", "d.mdx"), undefined, text);
   }
 });
 
@@ -103,11 +103,10 @@ Deno.test("mdx fast: every page of the MDX corpus reads as MDX's parse reads it"
   let read = 0;
   for (const path of files) {
     const text = (await Deno.readTextFile(path)).replace(/^\uFEFF/, "");
-    const parts = fastMdxParts(text);
-    if (parts === undefined) continue;
+    const fast = fastMdxDocument(text, "d", path);
+    if (fast === undefined) continue;
     read++;
     const exact = parseMdxDocument(text, "d", path);
-    const fast = assembleDocument("d", path, parts);
     assert.deepEqual(nodesOf(fast), nodesOf(exact.doc), path);
     assert.deepEqual(plainData(fast), plainData(exact.doc), path);
   }
