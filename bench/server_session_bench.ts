@@ -14,10 +14,8 @@
 import { join, sep as SEPARATOR } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TEST_CACHE_DIR } from "../tests/_cache.ts";
-import { ensureCorpus } from "../tests/_corpus.ts";
-import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../tests/_mdx_corpus.ts";
 import { callText, connectServer } from "../tests/_server.ts";
-import { astroTree, cachedTree, tldrRealTree, translatedAstroTree } from "../tests/_trees.ts";
+import { sessionTrees } from "./_session_trees.ts";
 
 const flag = (name: string) =>
   Deno.args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -53,21 +51,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-await Deno.mkdir(DATA, { recursive: true });
-const astro = await cachedTree(
-  DATA,
-  "astro",
-  async () => astroTree(join(DATA, "astro"), MDX_CORPUS_DIR, await ensureMdxCorpus()),
-);
-const translated = await cachedTree(
-  DATA,
-  "astro-translated",
-  () => translatedAstroTree(join(DATA, "astro-translated"), astro),
-);
-const tldr = await cachedTree(DATA, "tldr-real", async () => {
-  const texts = await Promise.all((await ensureCorpus()).map((f) => Deno.readTextFile(f)));
-  return tldrRealTree(join(DATA, "tldr-real"), texts);
-});
+const { translated, tldrReal: tldr } = await sessionTrees(DATA);
 const trees = [
   {
     label: `Astro-shaped, ${translated.files} .mdx`,

@@ -24,16 +24,8 @@
 import { join, sep as SEPARATOR } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TEST_CACHE_DIR } from "../tests/_cache.ts";
-import { ensureCorpus } from "../tests/_corpus.ts";
-import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../tests/_mdx_corpus.ts";
-import {
-  astroTree,
-  cachedTree,
-  tldrRealTree,
-  tldrTree,
-  translatedAstroTree,
-  type WrittenTree,
-} from "../tests/_trees.ts";
+import { cachedTree, tldrTree, type WrittenTree } from "../tests/_trees.ts";
+import { sessionTrees } from "./_session_trees.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const RUNS = Number(Deno.args.find((arg) => !arg.startsWith("--")) ?? 3);
@@ -120,24 +112,10 @@ async function session(s: Session, scratch: string, round: number): Promise<Run[
 }
 
 async function main(): Promise<void> {
-  await Deno.mkdir(DATA, { recursive: true });
+  const { astro, translated, tldrReal } = await sessionTrees(DATA);
   const tldr = await cachedTree(DATA, "tldr", () => tldrTree(join(DATA, "tldr")));
-  const astro = await cachedTree(
-    DATA,
-    "astro",
-    async () => astroTree(join(DATA, "astro"), MDX_CORPUS_DIR, await ensureMdxCorpus()),
-  );
-  const translated = await cachedTree(
-    DATA,
-    "astro-translated",
-    () => translatedAstroTree(join(DATA, "astro-translated"), astro),
-  );
   const english = join(astro.root, "en");
   const page = join(english, "@mastra/mcp-docs-server/docs/raw/agents/adding-voice.mdx");
-  const tldrReal = await cachedTree(DATA, "tldr-real", async () => {
-    const texts = await Promise.all((await ensureCorpus()).map((f) => Deno.readTextFile(f)));
-    return tldrRealTree(join(DATA, "tldr-real"), texts);
-  });
   const tldrWords = ["compress archive", "network port", "user group"];
   const firstPage = async (tree: WrittenTree) => {
     const common = join(tree.root, "common");

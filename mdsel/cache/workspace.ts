@@ -177,27 +177,24 @@ export async function loadWorkspace(
       return;
     }
     if (result.value.warning !== undefined) ordered.push(result.value.warning);
-    if (!needed(i)) {
-      // Not parsed unless asked for: no warning of its parse either.
-      const file = { path, namespace: namespaces[i], text: result.value.text };
-      deferredMdx ||= MDX.test(path);
-      sources.push(new DeferredDocument(file.namespace, path, () => parseText(file, mdx).doc));
-      return;
-    }
-    const view = fast !== undefined && MDX.test(path)
-      ? fast.fastMdxDocument(result.value.text, namespaces[i], path)
+    const { text } = result.value;
+    // Not needed (not parsed unless asked for: no warning of its parse either), or read fast.
+    const view = needed(i) && fast !== undefined && MDX.test(path)
+      ? fast.fastMdxDocument(text, namespaces[i], path)
       : undefined;
-    if (view !== undefined) {
-      const file = { path, namespace: namespaces[i], text: result.value.text };
-      deferredMdx = true;
+    if (!needed(i) || view !== undefined) {
+      const file = { path, namespace: namespaces[i], text };
+      deferredMdx ||= MDX.test(path);
       const doc = new DeferredDocument(file.namespace, path, () => parseText(file, mdx).doc);
-      views.push({ doc, view, info: infos[i], invalid: result.value.warning !== undefined });
+      if (view !== undefined) {
+        views.push({ doc, view, info: infos[i], invalid: result.value.warning !== undefined });
+      }
       sources.push(doc);
       return;
     }
     ordered.push(texts.length);
     sources.push(texts.length);
-    texts.push({ path, namespace: namespaces[i], text: result.value.text, info: infos[i] });
+    texts.push({ path, namespace: namespaces[i], text, info: infos[i] });
     read.push(result.value);
   });
   const { onProgress } = limits;

@@ -1,7 +1,8 @@
 /**
  * A fast read of an MDX text for search: its top-level nodes as MDX's parser makes them (ESM,
  * expressions and lines of JSX tags found by a scan of lines, the Markdown between them read by
- * markdown-it), without MDX's parser or acorn. `undefined` where the scan is unsure.
+ * markdown-it), without MDX's parser (acorn reads only the tags' attribute expressions, for their
+ * text). `undefined` where the scan is unsure.
  *
  * @module
  */
@@ -24,6 +25,8 @@ const GREATER_THAN = 62;
 const SLASH = 47;
 const BACKTICK = 96;
 const BACKSLASH = 92;
+const QUOTE = 34;
+const APOSTROPHE = 39;
 
 /** ESM starts a line: `import` or `export` and a space, `{` or `*`. */
 const ESM_START = /^(?:import|export)(?=[\s{*])/;
@@ -217,7 +220,7 @@ function _tagEnd(text: string, at: number): number {
     if (char === LEFT_BRACE) {
       pos = _braceEnd(text, pos + 1) - 1;
       if (pos < 0) return -1;
-    } else if (char === 34 || char === 39) {
+    } else if (char === QUOTE || char === APOSTROPHE) {
       const close = text.indexOf(text[pos], pos + 1);
       if (close === -1) return -1;
       pos = close;
@@ -234,7 +237,7 @@ function _braceEnd(text: string, at: number): number {
     if (char === LEFT_BRACE) depth++;
     else if (char === RIGHT_BRACE) {
       if (--depth === 0) return pos + 1;
-    } else if (char === 34 || char === 39 || char === 96) {
+    } else if (char === QUOTE || char === APOSTROPHE || char === BACKTICK) {
       const quote = text[pos];
       pos++;
       while (pos < text.length && text[pos] !== quote) {

@@ -11,7 +11,8 @@ import { searchData } from "../../../mdsel/search/data.ts";
 import { loadWorkspace } from "../../../mdsel/cache/workspace.ts";
 import { searchWorkspace } from "../../../mdsel/commands/search_command.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../../_mdx_corpus.ts";
-import { withTempDir } from "../_cli.ts";
+import { mdselInProcess, withTempDir } from "../_cli.ts";
+import { settle } from "../cache/_cache.ts";
 
 const CLOSE = "*" + "/}";
 
@@ -124,10 +125,24 @@ Deno.test("mdx fast: a hit in a page the two read apart names the section the pa
   await withTempDir(
     { "docs/p.mdx": text, "docs/q.md": "# Other\n\nNothing here.\n" },
     async (dir) => {
-      const workspace = await loadWorkspace([join(dir, "docs")], { maxBytes: 1e6, search: true });
+      const docs = join(dir, "docs");
+      const workspace = await loadWorkspace([docs], { maxBytes: 1e6, search: true });
       const found = searchWorkspace("zebra", null, workspace).search!.results;
       assert.equal(found[0].label, "p::h1.0");
       assert.equal(found[0].content?.startsWith("# Top"), true);
+      // Read fast by a search: no warning that MDX rejects it, cold or warm; an index gives one.
+      await settle(docs);
+      const env = { MDSEL_CACHE_DIR: join(dir, "cache") };
+      const cold = await mdselInProcess(["select", "--", "zebra", docs], env);
+      const warm = await mdselInProcess(["select", "--", "zebra", docs], env);
+      assert.equal(warm.stdout, cold.stdout);
+      for (const answer of [cold, warm]) {
+        assert.equal(answer.code, 0);
+        assert.doesNotMatch(answer.stdout + answer.stderr, /Not valid MDX/);
+        assert.match(answer.stdout, /p::h1\.0 Top/);
+      }
+      const index = await mdselInProcess(["index", "--", join(docs, "p.mdx")], env);
+      assert.match(index.stdout + index.stderr, /Not valid MDX in .*p\.mdx/);
     },
   );
 });
