@@ -19,9 +19,12 @@ import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../../_mdx_corpus.ts";
 import { fc } from "../../_fast_check.ts";
 import { doc } from "../_docs.ts";
 import { sha256 } from "../../_sha256.ts";
+import { ensureSearchCorpus } from "../../_search_corpus.ts";
 
 await ensureCorpus();
 await ensureMdxCorpus();
+// The corpus folder also holds the search corpus when another test installed it: hash it always.
+await ensureSearchCorpus();
 
 /** A term's postings in a segment, each document's places as an array. */
 function readPostings(

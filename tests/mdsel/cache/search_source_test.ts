@@ -20,8 +20,10 @@ import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../../_mdx_corpus.ts";
 import { settle } from "./_cache.ts";
 import { modelOf } from "../_docs.ts";
 import { withTempDir } from "../_cli.ts";
+import { ensureSearchCorpus } from "../../_search_corpus.ts";
 
 await ensureCorpus();
+await ensureSearchCorpus();
 await ensureMdxCorpus();
 
 /** Folders of both corpora: English and Chinese Markdown, MDX. */
