@@ -65,15 +65,16 @@ export function heldPlaces(
       const to = docStart[k + 1];
       for (let i = from; i < to; i++) {
         const f = order[i];
-        if (found.stem[f] === 0) {
-          row.push(found.rank[f], found.name[f], found.start[f], found.end[f]);
+        if (found.get(f, STEM_OF) === 0) {
+          row.push(found.get(f, RANK), found.get(f, NAME), found.get(f, START), found.get(f, END));
         }
       }
       _addStems(row, found, order, from, to, places, names);
       row.sortByRank();
       for (let n = 0; n < row.length; n++) {
-        const r = row.order[n];
-        places.addTerm(names[row.name[r]], row.start[r], row.end[r] - row.start[r]);
+        const at = 4 * row.order[n];
+        const start = row.items[at + 2];
+        places.addTerm(names[row.items[at + 1]], start, row.items[at + 3] - start);
       }
       out[k] = new _HeldSearchData(searchDataOf(record, _NO_TERMS), places, k);
     } else {
@@ -89,62 +90,56 @@ export function heldPlaces(
 /** A held document's search data gets its terms when asked for. */
 const _NO_TERMS: ReadonlyMap<string, readonly number[]> = new Map();
 
+/** The fields of a found posting, at `FOUND * item` in {@linkcode _FoundPostings.items}. */
+const [DOC, RANK, NAME, START, END, STEM_OF, FOUND] = [0, 1, 2, 3, 4, 5, 6];
+
 /**
  * What a call's postings hold, in the order read: per document and term, its rank, its name (an
- * index into the call's names), where its places stand in the call's {@linkcode TermPlaces}.
+ * index into the call's names), where its places stand in the call's {@linkcode TermPlaces}, and
+ * 1 for a word a stem term of the query stems (its name the stem term's), else 0.
  */
 class _FoundPostings {
   length = 0;
-  doc = new Int32Array(1024);
-  rank = new Int32Array(1024);
-  name = new Int32Array(1024);
-  start = new Int32Array(1024);
-  end = new Int32Array(1024);
-  /** 1 for a word a stem term of the query stems (its name the stem term's), else 0. */
-  stem = new Uint8Array(1024);
+  items = new Int32Array(FOUND * 1024);
 
   push(doc: number, rank: number, name: number, start: number, end: number, stem: number): void {
-    const at = this.length++;
-    if (at === this.doc.length) {
-      this.doc = grown(this.doc);
-      this.rank = grown(this.rank);
-      this.name = grown(this.name);
-      this.start = grown(this.start);
-      this.end = grown(this.end);
-      this.stem = grown(this.stem);
-    }
-    this.doc[at] = doc;
-    this.rank[at] = rank;
-    this.name[at] = name;
-    this.start[at] = start;
-    this.end[at] = end;
-    this.stem[at] = stem;
+    const at = FOUND * this.length++;
+    if (at + FOUND > this.items.length) this.items = grown(this.items);
+    const items = this.items;
+    items[at + DOC] = doc;
+    items[at + RANK] = rank;
+    items[at + NAME] = name;
+    items[at + START] = start;
+    items[at + END] = end;
+    items[at + STEM_OF] = stem;
+  }
+
+  /** Field `field` of item `i`. */
+  get(i: number, field: number): number {
+    return this.items[FOUND * i + field];
   }
 
   /** The items by document, in the order read, and where each document's start in `order`. */
   byDoc(docs: number): { start: Int32Array; order: Int32Array } {
     const start = new Int32Array(docs + 1);
     const n = this.length;
-    for (let i = 0; i < n; i++) start[this.doc[i] + 1]++;
+    for (let i = 0; i < n; i++) start[this.get(i, DOC) + 1]++;
     for (let d = 0; d < docs; d++) start[d + 1] += start[d];
     const next = start.slice(0, docs);
     const order = new Int32Array(n);
-    for (let i = 0; i < n; i++) order[next[this.doc[i]]++] = i;
+    for (let i = 0; i < n; i++) order[next[this.get(i, DOC)]++] = i;
     return { start, order };
   }
 }
 
 /**
- * One document's terms: rank, name, where the places stand; sorted by rank. One row serves every
- * document in turn.
+ * One document's terms (rank, name, where the places start and end, at `4 * term` in `items`),
+ * sorted by rank. One row serves every document in turn.
  */
 class _TermRow {
   length = 0;
-  rank = new Int32Array(64);
-  name = new Int32Array(64);
-  start = new Int32Array(64);
-  end = new Int32Array(64);
-  /** Once sorted: the items by rank, in the order added when two are the same. */
+  items = new Int32Array(4 * 64);
+  /** Once sorted: the terms by rank, in the order added when two are the same. */
   order = new Int32Array(64);
 
   reset(): void {
@@ -153,25 +148,23 @@ class _TermRow {
 
   push(rank: number, name: number, start: number, end: number): void {
     const at = this.length++;
-    if (at === this.rank.length) {
-      this.rank = grown(this.rank);
-      this.name = grown(this.name);
-      this.start = grown(this.start);
-      this.end = grown(this.end);
+    if (at === this.order.length) {
+      this.items = grown(this.items);
       this.order = grown(this.order);
     }
-    this.rank[at] = rank;
-    this.name[at] = name;
-    this.start[at] = start;
-    this.end[at] = end;
+    const items = this.items;
+    items[4 * at] = rank;
+    items[4 * at + 1] = name;
+    items[4 * at + 2] = start;
+    items[4 * at + 3] = end;
   }
 
   /** Orders the terms by rank, stable (an insertion sort: a document holds few). */
   sortByRank(): void {
-    const { order, rank } = this;
+    const { order, items } = this;
     for (let n = 0; n < this.length; n++) {
       let at = n;
-      while (at > 0 && rank[order[at - 1]] > rank[n]) {
+      while (at > 0 && items[4 * order[at - 1]] > items[4 * n]) {
         order[at] = order[at - 1];
         at--;
       }
@@ -195,30 +188,29 @@ function _addStems(
 ): void {
   for (let i = from; i < to; i++) {
     const f = order[i];
-    if (found.stem[f] === 0) continue;
-    const stem = names[found.name[f]];
+    if (found.get(f, STEM_OF) === 0) continue;
+    const stem = names[found.get(f, NAME)];
     // Each stem term once, where it is first met (a document holds few: no set).
     let met = false;
     for (let j = from; j < i && !met; j++) {
-      const g = order[j];
-      met = found.stem[g] === 1 && names[found.name[g]] === stem;
+      met = found.get(order[j], STEM_OF) === 1 && names[found.get(order[j], NAME)] === stem;
     }
     if (met) continue;
-    let rank = found.rank[f];
+    let rank = found.get(f, RANK);
     const lists: Int32Array[] = [];
     for (let j = i; j < to; j++) {
       const g = order[j];
-      if (found.stem[g] === 0 || names[found.name[g]] !== stem) continue;
-      rank = Math.min(rank, found.rank[g]);
-      lists.push(places.places.subarray(found.start[g], found.end[g]));
+      if (found.get(g, STEM_OF) === 0 || names[found.get(g, NAME)] !== stem) continue;
+      rank = Math.min(rank, found.get(g, RANK));
+      lists.push(places.places.subarray(found.get(g, START), found.get(g, END)));
     }
     if (lists.length === 1) {
-      row.push(rank + 1, found.name[f], found.start[f], found.end[f]);
+      row.push(rank + 1, found.get(f, NAME), found.get(f, START), found.get(f, END));
       continue;
     }
     const merged = mergeOrderedPlaces(lists);
     const start = places.append(merged);
-    row.push(rank + 1, found.name[f], start, start + merged.length);
+    row.push(rank + 1, found.get(f, NAME), start, start + merged.length);
   }
 }
 

@@ -7,6 +7,7 @@
  * @module
  */
 import type { SourceLines } from "./source_lines.ts";
+import { BACKTICK, HASH, LESS_THAN, SPACE, TAB, TILDE } from "./char_codes.ts";
 
 /** HTML blocks that end at a marker rather than at a blank line: start and end. */
 const HTML_UNTIL_MARKER: readonly (readonly [RegExp, RegExp])[] = [
@@ -16,13 +17,6 @@ const HTML_UNTIL_MARKER: readonly (readonly [RegExp, RegExp])[] = [
   [/^<![A-Z]/, />/],
   [/^<!\[CDATA\[/, /\]\]>/],
 ];
-
-const HASH = 35;
-const SPACE = 32;
-const TAB = 9;
-const BACKTICK = 96;
-const TILDE = 126;
-const LESS_THAN = 60;
 
 /**
  * The lines where the pieces of a text start: `0`, then safe cuts from line `from` (after front

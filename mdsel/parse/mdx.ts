@@ -6,14 +6,8 @@
  * @module
  */
 import type { Event } from "micromark-util-types";
-import {
-  assembleDocument,
-  CHUNK_CHARS,
-  type DocumentParts,
-  type MdDocument,
-  type MdNode,
-  type NodeDraft,
-} from "./document.ts";
+import { assembleDocument, CHUNK_CHARS } from "./document.ts";
+import type { DocumentParts, MdDocument, MdNode, NodeDraft } from "./document.ts";
 import { defineReferences } from "./markdown.ts";
 import { appendDrafts, type Drafts, MarkdownReader, readMarkdown } from "./markdown_nodes.ts";
 import { JsxNesting, MdxSyntaxError } from "./mdx_jsx.ts";

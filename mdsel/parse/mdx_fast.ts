@@ -6,27 +6,24 @@
  *
  * @module
  */
-import {
-  assembleDocument,
-  type DocumentParts,
-  type MdDocument,
-  type NodeDraft,
-} from "./document.ts";
+import { assembleDocument } from "./document.ts";
+import type { DocumentParts, MdDocument, NodeDraft } from "./document.ts";
 import { jsxText } from "./jsx_text.ts";
 import { MarkdownReader } from "./markdown_nodes.ts";
 import { frontMatterLineCount, type SourceLines, splitLines } from "./source_lines.ts";
-
-const SPACE = 32;
-const TAB = 9;
-const LESS_THAN = 60;
-const LEFT_BRACE = 123;
-const RIGHT_BRACE = 125;
-const GREATER_THAN = 62;
-const SLASH = 47;
-const BACKTICK = 96;
-const BACKSLASH = 92;
-const QUOTE = 34;
-const APOSTROPHE = 39;
+import {
+  APOSTROPHE,
+  BACKSLASH,
+  BACKTICK,
+  GREATER_THAN,
+  LEFT_BRACE,
+  LESS_THAN,
+  QUOTE,
+  RIGHT_BRACE,
+  SLASH,
+  SPACE,
+  TAB,
+} from "./char_codes.ts";
 
 /** ESM starts a line: `import` or `export` and a space, `{` or `*`. */
 const ESM_START = /^(?:import|export)(?=[\s{*])/;

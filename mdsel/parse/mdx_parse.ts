@@ -17,6 +17,20 @@ import { combineExtensions } from "micromark-util-combine-extensions";
 import { subtokenize } from "micromark-util-subtokenize";
 import type { Event, ParseContext, Token } from "micromark-util-types";
 import { expressionText, type KnownExpression } from "./jsx_text.ts";
+import {
+  APOSTROPHE,
+  BACKSLASH,
+  BACKTICK,
+  CARRIAGE_RETURN,
+  EQUALS,
+  LEFT_BRACE,
+  LESS_THAN,
+  LINE_FEED,
+  QUOTE,
+  RIGHT_BRACE,
+  SPACE,
+  TAB,
+} from "./char_codes.ts";
 
 let _acorn: _Acorn | undefined;
 let _counted: ParseContext | undefined;
@@ -87,12 +101,6 @@ function _parser(acorn: _Acorn, check: _Acorn | undefined): ParseContext {
 /** An attribute expression this size or bigger is read by acorn alone. */
 const MASK_CHARS = 256;
 const ACORN_OPTIONS = { ecmaVersion: 2024, sourceType: "module" } as const;
-const LESS_THAN = 60;
-const EQUALS = 61;
-const QUOTE = 34;
-const APOSTROPHE = 39;
-const LEFT_BRACE = 123;
-const RIGHT_BRACE = 125;
 const SPACES = /[\t-\r ]*/y;
 /** A letter, then letters, digits, `_`, `$`, `.`, `:`, `-`. */
 const TAG_NAME = /[A-Za-z][\w$.:-]*/y;
@@ -300,15 +308,21 @@ function _sameValues(text: string, start: number, end: number, source: string): 
   let j = 0;
   while (i < end && j < source.length) {
     const code = text.charCodeAt(i);
-    if (code !== source.charCodeAt(j) || code === 96 || code === 60 || code === 92) return false;
+    if (
+      code !== source.charCodeAt(j) || code === BACKTICK || code === LESS_THAN || code === BACKSLASH
+    ) return false;
     i++;
     j++;
-    if (code === 10 || code === 13) {
-      while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
-      while (j < source.length && (source.charCodeAt(j) === 32 || source.charCodeAt(j) === 9)) j++;
+    if (code === LINE_FEED || code === CARRIAGE_RETURN) {
+      while (i < end && _isBlank(text.charCodeAt(i))) i++;
+      while (j < source.length && _isBlank(source.charCodeAt(j))) j++;
     }
   }
   return i === end && j === source.length;
+}
+
+function _isBlank(code: number): boolean {
+  return code === SPACE || code === TAB;
 }
 
 /** acorn's node of an expression MDX accepts (`true` for an empty one), else `false`. */

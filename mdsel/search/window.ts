@@ -207,12 +207,27 @@ export class WindowScorer {
     return total * coverage ** power;
   }
 
+  /** Raises each word that term `id` matches to its field best plus the match's weight times `value`. */
+  #raise(into: Float64Array, gathered: Gathered, id: number, value: number): void {
+    const { matchStart, matchSpec, matchWeight } = gathered;
+    const fieldBest = this.#fieldBest;
+    const first = this.#first;
+    const second = this.#second;
+    for (let m = matchStart[id]; m < matchStart[id + 1]; m++) {
+      const spec = matchSpec[m];
+      const weight = matchWeight[m];
+      for (let word = first[spec]; word !== -1; word = word === second[spec] ? -1 : second[spec]) {
+        into[word] = Math.max(into[word], fieldBest[word] + weight * value);
+      }
+    }
+  }
+
   /** Scores gathered section `e`: its passage score, as one text, and its heading's. */
   score(gathered: Gathered, e: number): Scored {
     const ranking = rankingInForce();
     const { k1 } = BM25;
     const { coverage } = ranking;
-    const { works, matchStart, matchSpec, matchWeight } = gathered;
+    const { works } = gathered;
     const first = this.#first;
     const second = this.#second;
     const fieldBest = this.#fieldBest;
@@ -247,19 +262,7 @@ export class WindowScorer {
     const { termMatch, termIdf, termWhole } = works;
     const wholeTerms = this.#scoresWhole ? terms : 0;
     for (let t = 0; t < wholeTerms; t++) {
-      const id = termMatch[termStart + t];
-      const value = termWhole[termStart + t];
-      for (let m = matchStart[id]; m < matchStart[id + 1]; m++) {
-        const spec = matchSpec[m];
-        const weight = matchWeight[m];
-        for (
-          let word = first[spec];
-          word !== -1;
-          word = word === second[spec] ? -1 : second[spec]
-        ) {
-          whole[word] = Math.max(whole[word], fieldBest[word] + weight * value);
-        }
-      }
+      this.#raise(whole, gathered, termMatch[termStart + t], termWhole[termStart + t]);
     }
     let best = this.#scoreOf(fieldBest, coverage);
     const events = works.events;
@@ -283,19 +286,8 @@ export class WindowScorer {
         for (let t = 0; t < terms; t++) {
           const tf = inWindow[t];
           if (tf === 0) continue;
-          const id = termMatch[termStart + t];
           const value = termIdf[termStart + t] * tf * (k1 + 1) / (tf + k1);
-          for (let m = matchStart[id]; m < matchStart[id + 1]; m++) {
-            const spec = matchSpec[m];
-            const weight = matchWeight[m];
-            for (
-              let word = first[spec];
-              word !== -1;
-              word = word === second[spec] ? -1 : second[spec]
-            ) {
-              evidence[word] = Math.max(evidence[word], fieldBest[word] + weight * value);
-            }
-          }
+          this.#raise(evidence, gathered, termMatch[termStart + t], value);
         }
         const score = this.#scoreOf(evidence, coverage);
         if (score > best) best = score;
