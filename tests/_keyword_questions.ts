@@ -7,7 +7,7 @@
  * @module
  */
 import type { MdDocument } from "../mdsel/parse/document.ts";
-import { formatPath, formatShortPath, type PathStep } from "../mdsel/query/selector.ts";
+import { formatPath, formatShortPath, type PathStep } from "../mdsel/query/selector_format.ts";
 import { searchTerms } from "../mdsel/search/text.ts";
 import type { Rng } from "./mdsel/_generate.ts";
 

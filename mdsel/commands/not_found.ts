@@ -14,16 +14,15 @@ import {
   rootOf,
   type Target,
 } from "../query/resolve.ts";
+import { parseSelector, type Selector } from "../query/selector.ts";
 import {
   formatPath,
   formatSelector,
   formatShortPath,
   formatShortSelector,
   formatShortType,
-  parseSelector,
   type PathStep,
-  type Selector,
-} from "../query/selector.ts";
+} from "../query/selector_format.ts";
 import { closestSelectors, similarity } from "../query/suggest.ts";
 import { clipText } from "../query/clip.ts";
 import { MAX_ECHO } from "./echo.ts";

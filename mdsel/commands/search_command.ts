@@ -6,7 +6,8 @@
  */
 import type { Workspace } from "../cache/workspace.ts";
 import type { MdDocument } from "../parse/document.ts";
-import { formatPath, formatShortPath, type Selector } from "../query/selector.ts";
+import type { Selector } from "../query/selector.ts";
+import { formatPath, formatShortPath } from "../query/selector_format.ts";
 import { searchDocuments, type SearchHit } from "../search/search.ts";
 import { clipQuery, QueryError } from "../search/query.ts";
 import { MAX_HITS, SHORT_SOURCE_CHARS, STANDS_OUT_SHARE } from "../search/limits.ts";

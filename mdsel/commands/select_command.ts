@@ -10,13 +10,8 @@ import { DEFAULT_ENGINE_SETTINGS } from "../settings/engine_settings.ts";
 import type { Workspace } from "../cache/workspace.ts";
 import { directChildren } from "../query/children.ts";
 import { resolvePath, type Target } from "../query/resolve.ts";
-import {
-  formatPath,
-  formatSelector,
-  formatShortPath,
-  type Selector,
-  SelectorSyntaxError,
-} from "../query/selector.ts";
+import { type Selector, SelectorSyntaxError } from "../query/selector.ts";
+import { formatPath, formatSelector, formatShortPath } from "../query/selector_format.ts";
 import { parseSelectInput, type SelectInput } from "../query/select_input.ts";
 import { fitCount } from "./budget.ts";
 import type { SearchAnswer } from "./search_answer.ts";

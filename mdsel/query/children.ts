@@ -6,7 +6,8 @@
  */
 import { isSelectable, type MdNode, nodeTypeKey } from "../parse/document.ts";
 import { scopeOf, type Target, targetAt } from "./resolve.ts";
-import type { PathStep, SegmentType } from "./selector.ts";
+import type { SegmentType } from "./selector.ts";
+import type { PathStep } from "./selector_format.ts";
 
 /** A selectable child of a target. */
 export interface Child {
@@ -24,7 +25,7 @@ export interface Child {
  * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { flatChildren } from "./children.ts";
  * import { rootOf } from "./resolve.ts";
- * import { formatPath } from "./selector.ts";
+ * import { formatPath } from "./selector_format.ts";
  * const doc = parseDocument("# A\n\ntext\n", "doc", "doc.md");
  * assert.deepEqual(flatChildren(rootOf(doc)).map((child) => formatPath("doc", child.target.path)), [
  *   "doc::heading:h1[0]",
@@ -57,7 +58,8 @@ export function flatChildren(target: Target): Child[] {
  * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { directChildren } from "./children.ts";
  * import { resolvePath } from "./resolve.ts";
- * import { formatPath, parseSelector } from "./selector.ts";
+ * import { parseSelector } from "./selector.ts";
+ * import { formatPath } from "./selector_format.ts";
  * const doc = parseDocument("# A\n\ntext\n\n## B\n\n### C\n\n## D\n", "doc", "doc.md");
  * const [a] = resolvePath(doc, parseSelector("h1.0").segments).targets;
  * assert.deepEqual(directChildren(a).map((child) => formatPath("doc", child.target.path)), [

@@ -5,7 +5,8 @@
  * @module
  */
 import type { MdDocument, MdNode, NodeList } from "../parse/document.ts";
-import type { PathStep, Segment, SegmentType } from "./selector.ts";
+import type { Segment, SegmentType } from "./selector.ts";
+import type { PathStep } from "./selector_format.ts";
 
 /** A node a selector path arrived at. */
 export type Target =
@@ -114,7 +115,8 @@ const INTRO_STEP: PathStep = { type: { kind: "intro" }, index: 0 };
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/markdown_nodes.ts";
- * import { formatPath, parseSelector } from "./selector.ts";
+ * import { parseSelector } from "./selector.ts";
+ * import { formatPath } from "./selector_format.ts";
  * import { resolvePath } from "./resolve.ts";
  * const doc = parseDocument("# A\n\n~~~\nx\n~~~\n\n# B\n", "doc", "doc.md");
  * const { targets } = resolvePath(doc, parseSelector("h1/code.0").segments);

@@ -9,7 +9,7 @@ import { dirname, join, relative } from "node:path";
 import { loadWorkspace } from "../../mdsel/cache/workspace.ts";
 import type { MdDocument } from "../../mdsel/parse/document.ts";
 import { parseSelectInput } from "../../mdsel/query/select_input.ts";
-import { formatPath, formatShortPath } from "../../mdsel/query/selector.ts";
+import { formatPath, formatShortPath } from "../../mdsel/query/selector_format.ts";
 import { searchDocuments } from "../../mdsel/search/search.ts";
 import { CORPUS_DIR, CORPUS_PACKAGES, ensureCorpus } from "../_corpus.ts";
 import { keywordQuestions } from "../_keyword_questions.ts";

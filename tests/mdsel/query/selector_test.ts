@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { parseSelectInput } from "../../../mdsel/query/select_input.ts";
 import {
-  formatSelector,
   parseSelector,
   type SelectorErrorCode,
   SelectorSyntaxError,
 } from "../../../mdsel/query/selector.ts";
+import { formatSelector } from "../../../mdsel/query/selector_format.ts";
 
 // Each row: input, then its canonical form and parameters.
 const VALID: [string, string, Record<string, unknown>][] = [

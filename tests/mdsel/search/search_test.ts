@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { fc } from "../../_fast_check.ts";
-import { formatPath } from "../../../mdsel/query/selector.ts";
+import { formatPath } from "../../../mdsel/query/selector_format.ts";
 import { searchDocuments } from "../../../mdsel/search/search.ts";
 import { searchData } from "../../../mdsel/search/data.ts";
 import {

@@ -1,0 +1,143 @@
+/**
+ * The forms a selector is printed in: canonical (`readme::heading:h2[0]/block:code[1]`), as JSON
+ * gives it, and short (`readme::h2.0/code.1`), as outlines print it.
+ *
+ * @module
+ */
+import type { BlockKind } from "../parse/document.ts";
+import {
+  type IndexRange,
+  type Segment,
+  type SegmentType,
+  type Selector,
+  takesIndex,
+} from "./selector.ts";
+
+/** Segments in canonical form (`heading:h2[0]/block:code[1]`) or `short` (`h2.0/code.1`). */
+function _formatSegments(segments: readonly Segment[], short = false): string {
+  return segments.map(({ type, indexes }) => {
+    const name = short
+      ? formatShortType(type)
+      : type.kind === "heading"
+      ? `heading:h${type.depth}`
+      : type.kind === "block"
+      ? `block:${type.block}`
+      : type.kind;
+    if (!takesIndex(type) || indexes === null) return name;
+    return short ? `${name}.${_formatIndexes(indexes)}` : `${name}[${_formatIndexes(indexes)}]`;
+  }).join("/");
+}
+
+function _formatIndexes(indexes: readonly IndexRange[]): string {
+  return indexes.map((range) =>
+    range.first === range.last ? `${range.first}` : `${range.first}-${range.last}`
+  ).join(",");
+}
+
+/** One resolved step of a path: what the segment named, and which of its matches. */
+export interface PathStep {
+  /** The segment's type, as written (`section` stays `section`). */
+  readonly type: SegmentType;
+  /** The match's index among the scope's matches of that type. */
+  readonly index: number;
+}
+
+/**
+ * The canonical, qualified selector of a resolved path: `ns::heading:h2[0]/block:code[1]`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatPath } from "./selector_format.ts";
+ * const path = [{ type: { kind: "heading", depth: 2 }, index: 0 }, { type: { kind: "block", block: "code" }, index: 1 }] as const;
+ * assert.equal(formatPath("readme", path), "readme::heading:h2[0]/block:code[1]");
+ * assert.equal(formatPath("readme", []), "readme::root");
+ * ```
+ */
+export function formatPath(namespace: string, path: readonly PathStep[]): string {
+  if (path.length === 0) return `${namespace}::root`;
+  return `${namespace}::` + _formatSegments(
+    path.map((step) => ({ type: step.type, indexes: [{ first: step.index, last: step.index }] })),
+  );
+}
+
+/**
+ * The short form of a path, as outlines print it: `h2.0/code.1`, `section.3`, `root`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatShortPath } from "./selector_format.ts";
+ * assert.equal(formatShortPath([{ type: { kind: "heading", depth: 3 }, index: 4 }]), "h3.4");
+ * const nested = [{ type: { kind: "heading", depth: 2 }, index: 0 }, { type: { kind: "block", block: "code" }, index: 1 }] as const;
+ * assert.equal(formatShortPath(nested), "h2.0/code.1");
+ * ```
+ */
+export function formatShortPath(path: readonly PathStep[]): string {
+  if (path.length === 0) return "root";
+  return path.map((step) =>
+    takesIndex(step.type) ? `${formatShortType(step.type)}.${step.index}` : step.type.kind
+  ).join("/");
+}
+
+/**
+ * The short name of a segment type, as outlines print it: `h2`, `para`, `quote`, `section`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatShortType } from "./selector_format.ts";
+ * assert.equal(formatShortType({ kind: "block", block: "blockquote" }), "quote");
+ * ```
+ */
+export function formatShortType(type: SegmentType): string {
+  switch (type.kind) {
+    case "heading":
+      return `h${type.depth}`;
+    case "block":
+      return SHORT_NAMES[type.block];
+    default:
+      return type.kind;
+  }
+}
+
+/**
+ * The short form of a whole selector, as outlines print it: `readme::h2.0-1/code.0?head=5`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseSelector } from "./selector.ts";
+ * import { formatShortSelector } from "./selector_format.ts";
+ * assert.equal(formatShortSelector(parseSelector("readme::heading:h3[144]/block:code[0,2-3]")), "readme::h3.144/code.0,2-3");
+ * assert.equal(formatShortSelector(parseSelector("heading:h2?full=true")), "h2?full=true");
+ * ```
+ */
+export function formatShortSelector(selector: Selector): string {
+  const prefix = selector.namespace === null ? "" : `${selector.namespace}::`;
+  return prefix + _formatSegments(selector.segments, true) + selector.query;
+}
+
+const SHORT_NAMES: Readonly<Record<BlockKind, string>> = {
+  paragraph: "para",
+  code: "code",
+  list: "list",
+  table: "table",
+  blockquote: "quote",
+};
+
+/**
+ * The canonical form of a whole selector, qualified only when the user named a namespace.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseSelector } from "./selector.ts";
+ * import { formatSelector } from "./selector_format.ts";
+ * assert.equal(formatSelector(parseSelector("h2.5")), "heading:h2[5]");
+ * ```
+ */
+export function formatSelector(selector: Selector): string {
+  const prefix = selector.namespace === null ? "" : `${selector.namespace}::`;
+  return prefix + _formatSegments(selector.segments) + selector.query;
+}
