@@ -3,10 +3,11 @@
  * engine, a fresh cache), five searches of other words one after another over a big tree, with a
  * pause between calls, as a model takes a few seconds between two. Wall time of each call, median
  * of `runs` sessions. The trees are `bench/session_bench.ts`'s, written once (`tests/_trees.ts`).
- * `--root=<checkout>` runs another checkout's server (to compare two, in turn, in one run).
+ * `--root=<checkout>` runs another checkout's server (to compare two, in turn, in one run);
+ * `--only=<text>` the trees whose label holds the text.
  *
  * ```sh
- * deno run -A bench/server_session_bench.ts [runs] [--pauses=0,3,8] [--root=<checkout>] [--data=<folder>]
+ * deno run -A bench/server_session_bench.ts [runs] [--pauses=0,3,8] [--root=<checkout>] [--only=<text>] [--data=<folder>]
  * ```
  *
  * @module
@@ -72,7 +73,7 @@ const trees = [
 ];
 console.log("| tree | server | pause | call 1 | call 2 | calls 3-5 (median) |");
 console.log("| --- | --- | ---: | ---: | ---: | ---: |");
-for (const tree of trees) {
+for (const tree of trees.filter((tree) => tree.label.includes(flag("only") ?? ""))) {
   for (const pause of PAUSES) {
     const runs = new Map<string, number[][]>(ROOTS.map((root) => [root, []]));
     // The checkouts in turn, so that drift hits each.

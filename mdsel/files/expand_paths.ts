@@ -144,7 +144,7 @@ export async function expandPaths(
     }
     const path = await _normalize(given);
     const readable = await canRead(path);
-    const info = readable ? await _stat(path, denied) : undefined;
+    const info = readable ? _stat(path, denied) : undefined;
     args.push({ given, kind: info?.isDirectory ? "folder" : "file", path, roots: [path] });
     if (!readable) denied.push(path);
     else if (!info?.isDirectory) add(given);
@@ -233,7 +233,7 @@ async function _expandGlob(
       denied.push(base);
       continue;
     }
-    const info = await _stat(base, denied);
+    const info = _stat(base, denied);
     if (alternative.segments.length === 0) {
       // Braces without wildcards name a file: taken when it is a Markdown file.
       if (info?.isFile && isMarkdownPath(base)) {
@@ -321,7 +321,7 @@ class _Walk {
       let isFile = entry.isFile;
       if (entry.isSymlink) {
         // A linked file is read; a linked folder is not followed (no cycles).
-        const target = await _stat(path, this.denied);
+        const target = _stat(path, this.denied);
         isFile = target?.isFile ?? false;
         isDirectory = false;
       }
@@ -339,9 +339,10 @@ class _Walk {
   }
 }
 
-async function _stat(path: string, denied: string[]): Promise<Deno.FileInfo | undefined> {
+// Synchronous: an awaited stat per named file costs a round trip each (a warm run names thousands).
+function _stat(path: string, denied: string[]): Deno.FileInfo | undefined {
   try {
-    return await Deno.stat(path);
+    return Deno.statSync(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotCapable) denied.push(path);
     return undefined;
