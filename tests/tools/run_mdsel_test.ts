@@ -32,6 +32,7 @@ Deno.test("bundledMdsel: the engine may read its own settings, all of them", () 
   // Every variable the engine's code names, in any of its folders, is among them (or is the
   // server's request for progress lines); the hooks' and the server's settings are not.
   const folders = [join(ROOT, "mdsel")];
+  const named = new Map<string, number>();
   let files = 0;
   for (let folder; (folder = folders.pop()) !== undefined;) {
     for (const entry of Deno.readDirSync(folder)) {
@@ -42,10 +43,13 @@ Deno.test("bundledMdsel: the engine may read its own settings, all of them", () 
       const code = Deno.readTextFileSync(path);
       for (const [name] of code.matchAll(/(?<=["'`])MDSEL_[A-Z_]+(?=["'`])/g)) {
         assert.ok([...ENGINE_VARIABLES, "MDSEL_PROGRESS"].includes(name), `${name} in ${path}`);
+        named.set(name, (named.get(name) ?? 0) + 1);
       }
     }
   }
   assert.ok(files > 20, `${files} engine modules read`);
+  // And none is listed but never read: each is named where it is read as well as in its list.
+  for (const name of ENGINE_VARIABLES) assert.ok((named.get(name) ?? 0) >= 2, `${name} is read`);
   const serverOnly = ["MDSEL_MIN_WORDS", "MDSEL_GUARD_WORDS", "MDSEL_BIN", "MDSEL_ALLOW_ANY_FILE"];
   for (const name of serverOnly) {
     assert.ok(!(ENGINE_VARIABLES as readonly string[]).includes(name), name);
