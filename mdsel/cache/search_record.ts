@@ -3,7 +3,14 @@
  * its terms as postings per term and segment (a stem term has none: its places are its words').
  * @module
  */
-import { BODY, type SearchData, type SearchSection, STEM, stemTerm } from "../search/data.ts";
+import {
+  type AllTerms,
+  BODY,
+  type SearchData,
+  type SearchSection,
+  STEM,
+  stemTerm,
+} from "../search/data.ts";
 import type { TermPlaces } from "../search/term_places.ts";
 import { grown } from "../search/grown.ts";
 
@@ -113,8 +120,8 @@ export function searchDataOf(
  * import { TermPlaces } from "../search/term_places.ts";
  * import { PostingsWriter, readPostingsInto } from "./search_record.ts";
  * const writer = new PostingsWriter();
- * writer.add(0, searchData(parseDocument("# Guide\n\nText text.\n", "g", "g.md")));
- * writer.add(1, searchData(parseDocument("# Text\n", "t", "t.md")));
+ * searchData(parseDocument("# Guide\n\nText text.\n", "g", "g.md"), undefined, (all) => writer.add(0, all));
+ * searchData(parseDocument("# Text\n", "t", "t.md"), undefined, (all) => writer.add(1, all));
  * const [into, found] = [new TermPlaces(), [] as unknown[]];
  * readPostingsInto(writer.postings().get("text")!, (slot) => slot, into, (doc, rank, start, end) =>
  *   found.push([doc, rank, [...into.places.subarray(start, end)]]));
@@ -132,48 +139,30 @@ export class PostingsWriter {
   #count = 0;
   /** Per slot, its share of the bytes. */
   readonly #bytes: number[] = [];
-  /** Per term number: whether the query reaches it (1), or not (2), once asked. */
-  #kept = new Uint8Array(1024);
 
-  /**
-   * Adds a document's whole search data at its slot (larger than any before), and returns the
-   * terms the query reaches (`keep`), in order, and their places.
-   */
-  add(
-    slot: number,
-    data: SearchData,
-    keep: (term: string) => boolean = () => false,
-  ): Map<string, readonly number[]> {
+  /** Adds every term of a document (as {@linkcode searchData} lends them) at its slot, larger than any before. */
+  add(slot: number, all: AllTerms): void {
     const chunks = this.#chunks;
     const ids = this.#ids;
+    const { count, names: terms, starts, places } = all;
     const first = chunks.length;
-    const reached = new Map<string, readonly number[]>();
-    let rank = 0;
     let names = 0;
-    for (const [term, places] of data.terms) {
-      let id = ids.get(term);
-      if (id === undefined) {
-        ids.set(term, id = ids.size);
-        if (id >= this.#kept.length) this.#kept = grown(this.#kept);
-      }
-      if (this.#kept[id] === 0) this.#kept[id] = keep(term) ? 1 : 2;
-      if (this.#kept[id] === 1) reached.set(term, places);
+    for (let rank = 0; rank < count; rank++) {
+      const term = terms[rank];
       // A stem term's places are its words': it ranks, but is not written.
-      if (term.startsWith(STEM)) {
-        rank++;
-        continue;
-      }
+      if (term.startsWith(STEM)) continue;
+      let id = ids.get(term);
+      if (id === undefined) ids.set(term, id = ids.size);
       if (3 * this.#count + 3 > this.#pairs.length) this.#pairs = grown(this.#pairs);
       const at = 3 * this.#count++;
       this.#pairs[at] = id;
       this.#pairs[at + 1] = slot;
       this.#pairs[at + 2] = chunks.length;
-      chunks.number(rank++);
-      _writePlaces(chunks, places);
+      chunks.number(rank);
+      _writePlaces(chunks, places, starts[rank], starts[rank + 1]);
       names += term.length;
     }
-    this.#bytes[slot] = chunks.length - first + names + 4 * rank;
-    return reached;
+    this.#bytes[slot] = chunks.length - first + names + 4 * count;
   }
 
   /** About how many bytes the postings of the document at `slot` take. */
@@ -390,8 +379,8 @@ function _mergeTwo(a: ArrayLike<number>, b: ArrayLike<number>): number[] | undef
   return merged;
 }
 
-function _writePlaces(out: _Bytes, places: readonly number[]): void {
-  for (let p = 0; p < places.length;) {
+function _writePlaces(out: _Bytes, places: Int32Array, start: number, end: number): void {
+  for (let p = start; p < end;) {
     const field = places[p + 1];
     const count = places[p + 2];
     out.number(places[p]);
@@ -409,36 +398,39 @@ function _writePlaces(out: _Bytes, places: readonly number[]): void {
 
 /** A growing buffer of LEB128 numbers. */
 class _Bytes {
-  #buffer: Uint8Array<ArrayBuffer>;
+  buffer: Uint8Array<ArrayBuffer>;
   length = 0;
 
   constructor(size = 1024) {
-    this.#buffer = new Uint8Array(size);
+    this.buffer = new Uint8Array(size);
   }
 
   number(value: number): void {
-    if (this.length + 5 > this.#buffer.length) this.#grow(5);
+    if (this.length + 5 > this.buffer.length) this.#grow(5);
+    const buffer = this.buffer;
+    let at = this.length;
     while (value >= 0x80) {
-      this.#buffer[this.length++] = (value & 0x7f) | 0x80;
+      buffer[at++] = (value & 0x7f) | 0x80;
       value >>>= 7;
     }
-    this.#buffer[this.length++] = value;
+    buffer[at++] = value;
+    this.length = at;
   }
 
   copy(from: Uint8Array, start: number, end: number): void {
-    if (this.length + end - start > this.#buffer.length) this.#grow(end - start);
-    const buffer = this.#buffer;
+    if (this.length + end - start > this.buffer.length) this.#grow(end - start);
+    const buffer = this.buffer;
     let at = this.length;
     for (let i = start; i < end; i++) buffer[at++] = from[i];
     this.length = at;
   }
 
   bytes(): Uint8Array {
-    return this.#buffer.subarray(0, this.length);
+    return this.buffer.subarray(0, this.length);
   }
 
   #grow(needed: number): void {
-    this.#buffer = grown(this.#buffer, this.length + needed);
+    this.buffer = grown(this.buffer, this.length + needed);
   }
 }
 

@@ -295,9 +295,8 @@ export class SearchFiles implements SearchDataSource {
     const read = this.#read.get(doc);
     const view = read?.view ?? doc;
     if (read?.key === undefined || read.entry !== undefined) return searchData(view, keep);
-    const data = searchData(view);
     const slot = this.#slots++;
-    const terms = this.#writer.add(slot, data, keep);
+    const data = searchData(view, keep, (all) => this.#writer.add(slot, all));
     read.entry = {
       slot,
       data: JSON.stringify({
@@ -306,7 +305,7 @@ export class SearchFiles implements SearchDataSource {
         ...(read.invalid ? { u: 1 } : {}),
       }),
     };
-    return terms.size === data.terms.size ? data : { ...data, terms };
+    return data;
   }
 
   #reached(specs: readonly TermSpec[], keep: (term: string) => boolean): string[] {

@@ -9,6 +9,7 @@ import { type MdDocument, proseSource } from "../parse/document.ts";
 import { sliceLines } from "../parse/source_lines.ts";
 import { searchTokens, tokenTerms } from "./text.ts";
 import { type FileTerms, fileTermsOf } from "./file_words.ts";
+import { grown } from "./grown.ts";
 
 const _FIELDS = ["heading", "path", "body", "jsx"] as const;
 /** How many fields a section has. */
@@ -50,28 +51,54 @@ export interface SearchData {
 }
 
 /**
- * A term as kept across calls, and what one call has seen of it. A class (and copied empty
- * arrays) because V8 pretenures literals' allocation sites once some survive.
+ * Every term of a document and its places, flat, as {@linkcode searchData} lends them to its
+ * `all`: term `t` (in the order first seen) is `names[t]`, its places (as in
+ * {@linkcode SearchData.terms}) run from `places[starts[t]]` to `places[starts[t + 1]]`. A stem
+ * term's places are left out unless the query keeps it. Valid only during the call.
  */
+export interface AllTerms {
+  readonly count: number;
+  readonly names: readonly string[];
+  readonly starts: Int32Array;
+  readonly places: Int32Array;
+}
+
+/** A term as kept across calls, and what one call has seen of it. */
 class _Term {
   /** The call that last saw it. */
   call = 0;
   /** The field it was last seen in (a serial number). */
   field = 0;
-  /** Where its count in that field stands in its places. */
-  count = 0;
-  /** Its places' index in the call's list, or -1 when the call does not keep it. */
+  /** Its index among the call's terms, or -1 when the call has no use for it. */
   slot = -1;
-  /** Whether the call keeps its stem term. */
+  /** Whether the call gathers its places. */
+  logged = false;
+  /** Whether the call notes its stem term. */
   stemmed = false;
   /** The serial number of the last `keep` that judged it, and what it said. */
   judgedBy = 0;
   kept = false;
+  readonly isStem: boolean;
 
-  constructor(readonly text: string, readonly stem: _Term | undefined) {}
+  constructor(readonly text: string, readonly stem: _Term | undefined) {
+    this.isStem = text.startsWith(STEM);
+  }
 }
 
-const _NO_PLACES: readonly number[] = [];
+/**
+ * A call's occurrences, in the order noted, `_LOGGED` numbers each: the term's slot (doubled, plus
+ * 1 for its first in the field), the section, the field, the position. Flat buffers reused from call
+ * to call, since one array of places per term made most of the garbage.
+ */
+const _LOGGED = 4;
+let _log = new Int32Array(_LOGGED * 4096);
+/** Per slot: how many places, then where the next one goes; and where its count stands. */
+let _sizes = new Int32Array(1024);
+let _countAt = new Int32Array(1024);
+let _starts = new Int32Array(1024);
+let _places = new Int32Array(8192);
+/** A buffer grown past this for one big document is let go after it. */
+const _KEPT_BUFFER = 1 << 20;
 
 const _terms = new Map<string, _Term>();
 /** The tokens read so far, with their terms: no prototype, quicker than a map. */
@@ -137,22 +164,31 @@ export function stemTerm(term: string): string | undefined {
  *
  * @param keep Which terms to keep (all when absent); every token still counts towards its
  *   field's length.
+ * @param all Lent every term of the document (those `keep` drops too), before it returns.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { searchData } from "./data.ts";
- * const data = searchData(parseDocument("Intro.\n\n# Guide\n\n## Redirects\n\nRedirect a page.\n", "g", "g.md"));
+ * const doc = parseDocument("Intro.\n\n# Guide\n\n## Redirects\n\nRedirect a page.\n", "g", "g.md");
+ * const data = searchData(doc);
  * assert.deepEqual(data.sections.map((section) => section.node), [-1, 1, 2]);
  * assert.deepEqual(data.terms.get("redirect"), [2, 2, 1, 0]);
  * assert.deepEqual(data.terms.get("~redirect"), [2, 0, 1, 2, 2, 1, 0]);
+ * let count = 0;
+ * const kept = searchData(doc, (term) => term === "page", (all) => count = all.count);
+ * assert.deepEqual([...kept.terms.keys()], ["page"]);
+ * assert.ok(count > 5);
  * ```
  */
-export function searchData(doc: MdDocument, keep?: (term: string) => boolean): SearchData {
+export function searchData(
+  doc: MdDocument,
+  keep?: (term: string) => boolean,
+  all?: (terms: AllTerms) => void,
+): SearchData {
   const title = documentTitle(doc);
   const sections: SearchSection[] = [];
-  const terms = new Map<string, number[]>();
   const lengths: number[] = [];
   const { nodes, sectionEnds } = doc.top;
   if (_tokenCount > _MAX_TOKENS || _terms.size > _MAX_TOKENS) {
@@ -171,36 +207,36 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
     }
     return term.kept;
   };
-  // The places of the terms kept, at their `slot`.
-  const slots: number[][] = [];
+  const lending = all !== undefined;
+  // The terms with a slot, in the order first seen.
+  const noted: _Term[] = [];
+  let logged = 0;
   // A term's first sight in the document, and its stem's.
   const visit = (term: _Term) => {
     term.call = call;
-    if (kept(term)) {
-      const places = _NO_PLACES.slice();
-      terms.set(term.text, places);
-      term.slot = slots.push(places) - 1;
-    } else {
-      term.slot = -1;
-    }
+    const keeps = kept(term);
+    term.slot = keeps || lending ? noted.push(term) - 1 : -1;
+    term.logged = keeps || (lending && !term.isStem);
+    if (term.slot >= _sizes.length) _sizes = grown(_sizes);
+    if (term.slot >= 0) _sizes[term.slot] = 0;
     const stem = term.stem;
-    term.stemmed = stem !== undefined && kept(stem);
+    term.stemmed = stem !== undefined && (lending || kept(stem));
     if (term.stemmed && stem!.call !== call) visit(stem!);
   };
   // Notes an occurrence; whether it is the term's first in the field.
   const note = (term: _Term, section: number, field: number, at: number): boolean => {
-    const places = term.slot < 0 ? undefined : slots[term.slot];
     const first = term.field !== _fields;
-    if (first) {
-      term.field = _fields;
-      if (places !== undefined) {
-        places.push(section, field, 0);
-        term.count = places.length - 1;
-      }
-    }
-    if (places !== undefined) {
-      places[term.count]++;
-      if (field === BODY) places.push(at);
+    if (first) term.field = _fields;
+    if (term.logged) {
+      const slot = term.slot;
+      _sizes[slot] += (first ? 3 : 0) + (field === BODY ? 1 : 0);
+      if (logged + _LOGGED > _log.length) _log = grown(_log);
+      const log = _log;
+      log[logged] = 2 * slot + (first ? 1 : 0);
+      log[logged + 1] = section;
+      log[logged + 2] = field;
+      log[logged + 3] = at;
+      logged += _LOGGED;
     }
     return first;
   };
@@ -268,7 +304,58 @@ export function searchData(doc: MdDocument, keep?: (term: string) => boolean): S
     );
     path.push({ depth: node.depth, text: node.text, section: at });
   }
+  const terms = _gather(noted, logged, all, kept);
   return { title, sections, terms, lengths, file: fileTermsOf(doc.filePath) };
+}
+
+/** Lays the logged occurrences out by term, lends them to `all`, and maps the kept terms. */
+function _gather(
+  noted: readonly _Term[],
+  logged: number,
+  all: ((terms: AllTerms) => void) | undefined,
+  kept: (term: _Term) => boolean,
+): Map<string, number[]> {
+  const count = noted.length;
+  if (count + 1 > _starts.length) _starts = new Int32Array(2 * (count + 1));
+  if (count > _countAt.length) _countAt = new Int32Array(2 * count);
+  const starts = _starts;
+  const sizes = _sizes;
+  let total = 0;
+  for (let t = 0; t < count; t++) {
+    starts[t] = total;
+    total += sizes[t];
+    sizes[t] = starts[t];
+  }
+  starts[count] = total;
+  if (total > _places.length) _places = new Int32Array(2 * total);
+  const places = _places;
+  const log = _log;
+  const countAt = _countAt;
+  for (let i = 0; i < logged; i += _LOGGED) {
+    const slot = log[i] >> 1;
+    let at = sizes[slot];
+    if ((log[i] & 1) === 1) {
+      places[at] = log[i + 1];
+      places[at + 1] = log[i + 2];
+      places[at + 2] = 0;
+      countAt[slot] = at + 2;
+      at += 3;
+    }
+    places[countAt[slot]]++;
+    if (log[i + 2] === BODY) places[at++] = log[i + 3];
+    sizes[slot] = at;
+  }
+  if (all !== undefined) all({ count, names: noted.map((term) => term.text), starts, places });
+  const terms = new Map<string, number[]>();
+  for (let t = 0; t < count; t++) {
+    if (!kept(noted[t])) continue;
+    const list: number[] = [];
+    for (let i = starts[t]; i < starts[t + 1]; i++) list.push(places[i]);
+    terms.set(noted[t].text, list);
+  }
+  if (_log.length > _KEPT_BUFFER) _log = new Int32Array(_LOGGED * 4096);
+  if (_places.length > _KEPT_BUFFER) _places = new Int32Array(8192);
+  return terms;
 }
 
 /**

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { loadWorkspace } from "../../../mdsel/cache/workspace.ts";
 import { type SearchData, searchData, STEM, stemTerm } from "../../../mdsel/search/data.ts";
+import type { MdDocument } from "../../../mdsel/parse/document.ts";
 import {
   mergePlaces,
   PostingsWriter,
@@ -39,6 +40,18 @@ function readPostings(
   });
 }
 
+/** Each document's whole search data, its terms written at slot `slotOf(i)`. */
+function writeAll(
+  docs: readonly MdDocument[],
+  slotOf: (i: number) => number = (i) => i,
+): [SearchData[], PostingsWriter] {
+  const writer = new PostingsWriter();
+  const all = docs.map((parsed, i) =>
+    searchData(parsed, undefined, (terms) => writer.add(slotOf(i), terms))
+  );
+  return [all, writer];
+}
+
 /** Search data as plain data, its terms in order. */
 function plain(data: SearchData): unknown {
   return { ...data, terms: [...data.terms] };
@@ -49,9 +62,11 @@ function plain(data: SearchData): unknown {
  * a call would (its words' places for a stem term), for the documents at
  * the slots `docOf` names.
  */
-function roundTrip(all: readonly SearchData[], docOf: (slot: number) => number): SearchData[] {
-  const writer = new PostingsWriter();
-  all.forEach((data, slot) => writer.add(slot * 3, data));
+function roundTrip(
+  all: readonly SearchData[],
+  writer: PostingsWriter,
+  docOf: (slot: number) => number,
+): SearchData[] {
   const postings = writer.postings();
   const stems = writer.stems();
   const found = all.map(() => [] as [number, string, readonly number[]][]);
@@ -83,8 +98,8 @@ function roundTrip(all: readonly SearchData[], docOf: (slot: number) => number):
 for (const [name, root] of [["Markdown", CORPUS_DIR], ["MDX", MDX_CORPUS_DIR]] as const) {
   Deno.test(`search record: every file of the ${name} corpus comes back as its search data`, async () => {
     const { docs } = await loadWorkspace([root], { maxBytes: 64_000_000 });
-    const all = docs.map((parsed) => searchData(parsed));
-    const back = roundTrip(all, (slot) => slot);
+    const [all, writer] = writeAll(docs, (i) => i * 3);
+    const back = roundTrip(all, writer, (slot) => slot);
     assert.equal(back.length, all.length);
     all.forEach((data, i) => {
       assert.deepEqual(plain(back[i]), plain(data), docs[i].filePath);
@@ -94,10 +109,8 @@ for (const [name, root] of [["Markdown", CORPUS_DIR], ["MDX", MDX_CORPUS_DIR]] a
 
 Deno.test("search record: a reader skips the documents its call does not have", () => {
   const texts = ["# Alpha\n\nWords words.\n", "# Beta\n\nWords.\n", "# Gamma\n\nMore words.\n"];
-  const all = texts.map((text, i) => searchData(doc(text, `d${i}`)));
   // Only the middle document is the call's, as its document 0.
-  const writer = new PostingsWriter();
-  all.forEach((data, slot) => writer.add(slot, data));
+  const [, writer] = writeAll(texts.map((text, i) => doc(text, `d${i}`)));
   const seen: number[][] = [];
   readPostings(writer.postings().get("words")!, (slot) => slot === 1 ? 0 : -1, (doc, rank) => {
     seen.push([doc, rank]);
@@ -115,8 +128,7 @@ Deno.test("search record: a reader skips the documents its call does not have", 
 
 Deno.test("search record: reading postings into a buffer gives what reading them as arrays gives", async () => {
   const { docs } = await loadWorkspace([CORPUS_DIR, MDX_CORPUS_DIR], { maxBytes: 64_000_000 });
-  const writer = new PostingsWriter();
-  docs.forEach((parsed, slot) => writer.add(slot * 2, searchData(parsed)));
+  const [, writer] = writeAll(docs, (i) => i * 2);
   // A small buffer, grown as it fills; every other slot not the call's.
   const into = new TermPlaces();
   for (const [term, blob] of writer.postings()) {
@@ -166,13 +178,8 @@ const SEARCH_FINGERPRINT = {
 Deno.test("search record: its version moves whenever what search data holds does", async () => {
   const { docs } = await loadWorkspace([CORPUS_DIR, MDX_CORPUS_DIR], { maxBytes: 64_000_000 });
   const sorted = docs.toSorted((a, b) => a.filePath < b.filePath ? -1 : 1);
-  const writer = new PostingsWriter();
-  const parts: string[] = [];
-  sorted.forEach((parsed, slot) => {
-    const data = searchData(parsed);
-    writer.add(slot, data);
-    parts.push(JSON.stringify(searchRecordOf(data)));
-  });
+  const [all, writer] = writeAll(sorted);
+  const parts = all.map((data) => JSON.stringify(searchRecordOf(data)));
   for (const [term, blob] of [...writer.postings()].sort(([a], [b]) => a < b ? -1 : 1)) {
     parts.push(`${term} ${Array.from(blob).join(",")}`);
   }
