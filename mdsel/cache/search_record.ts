@@ -175,35 +175,35 @@ export class PostingsWriter {
     const count = this.#count;
     const chunks = this.#chunks.bytes();
     const terms = this.#ids.size;
-    // The pairs by term (a counting sort: each term's in the order added, so by slot).
+    const end = (i: number) => i + 1 < count ? pairs[3 * i + 5] : chunks.length;
+    // Each term's bytes, then where they start. Both passes read the chunks in the order added (by
+    // slot within a term's): reading them term by term missed the cache at every chunk.
     const starts = new Int32Array(terms + 1);
-    for (let i = 0; i < count; i++) starts[pairs[3 * i] + 1]++;
-    for (let t = 0; t < terms; t++) starts[t + 1] += starts[t];
-    const order = new Int32Array(count);
-    const next = starts.slice(0, terms);
-    for (let i = 0; i < count; i++) order[next[pairs[3 * i]]++] = i;
-    const out = new _Bytes(chunks.length + 4 * count);
-    const ends = new Int32Array(terms);
-    let t = 0;
-    let previous = 0;
-    for (let k = 0; k < count; k++) {
-      const i = order[k];
-      while (k === starts[t + 1]) ends[t++] = out.length;
-      if (k === starts[t]) previous = 0;
-      const slot = pairs[3 * i + 1];
-      const start = pairs[3 * i + 2];
-      const end = i + 1 < count ? pairs[3 * i + 5] : chunks.length;
-      out.number(slot - previous);
-      out.number(end - start);
-      out.copy(chunks, start, end);
-      previous = slot;
+    const previous = new Int32Array(terms);
+    for (let i = 0; i < count; i++) {
+      const [term, slot, start] = [pairs[3 * i], pairs[3 * i + 1], pairs[3 * i + 2]];
+      const length = end(i) - start;
+      starts[term + 1] += _numberBytes(slot - previous[term]) + _numberBytes(length) + length;
+      previous[term] = slot;
     }
-    while (t < terms) ends[t++] = out.length;
-    const bytes = out.bytes();
+    for (let t = 0; t < terms; t++) starts[t + 1] += starts[t];
+    const bytes = new Uint8Array(starts[terms]);
+    const next = starts.slice(0, terms);
+    previous.fill(0);
+    for (let i = 0; i < count; i++) {
+      const [term, slot, start] = [pairs[3 * i], pairs[3 * i + 1], pairs[3 * i + 2]];
+      const stop = end(i);
+      let at = _putNumber(bytes, next[term], slot - previous[term]);
+      at = _putNumber(bytes, at, stop - start);
+      for (let k = start; k < stop; k++) bytes[at++] = chunks[k];
+      next[term] = at;
+      previous[term] = slot;
+    }
     const postings = new Map<string, Uint8Array>();
     for (const [term, id] of this.#ids) {
-      const start = id === 0 ? 0 : ends[id - 1];
-      if (ends[id] > start) postings.set(term, bytes.subarray(start, ends[id]));
+      if (starts[id + 1] > starts[id]) {
+        postings.set(term, bytes.subarray(starts[id], starts[id + 1]));
+      }
     }
     return postings;
   }
@@ -396,6 +396,26 @@ function _writePlaces(out: _Bytes, places: Int32Array, start: number, end: numbe
   }
 }
 
+/** How many bytes LEB128 takes for a number. */
+function _numberBytes(value: number): number {
+  let bytes = 1;
+  while (value >= 0x80) {
+    value >>>= 7;
+    bytes++;
+  }
+  return bytes;
+}
+
+/** Writes a number as LEB128 at `at`; returns where it ends. */
+function _putNumber(buffer: Uint8Array, at: number, value: number): number {
+  while (value >= 0x80) {
+    buffer[at++] = (value & 0x7f) | 0x80;
+    value >>>= 7;
+  }
+  buffer[at++] = value;
+  return at;
+}
+
 /** A growing buffer of LEB128 numbers. */
 class _Bytes {
   buffer: Uint8Array<ArrayBuffer>;
@@ -407,22 +427,7 @@ class _Bytes {
 
   number(value: number): void {
     if (this.length + 5 > this.buffer.length) this.#grow(5);
-    const buffer = this.buffer;
-    let at = this.length;
-    while (value >= 0x80) {
-      buffer[at++] = (value & 0x7f) | 0x80;
-      value >>>= 7;
-    }
-    buffer[at++] = value;
-    this.length = at;
-  }
-
-  copy(from: Uint8Array, start: number, end: number): void {
-    if (this.length + end - start > this.buffer.length) this.#grow(end - start);
-    const buffer = this.buffer;
-    let at = this.length;
-    for (let i = start; i < end; i++) buffer[at++] = from[i];
-    this.length = at;
+    this.length = _putNumber(this.buffer, this.length, value);
   }
 
   bytes(): Uint8Array {
