@@ -140,19 +140,29 @@ export class PostingsWriter {
   /** Per slot, its share of the bytes. */
   readonly #bytes: number[] = [];
 
+  /** Per term number of search data's generation: 0 unseen, 1 a stem term, else its number + 2. */
+  #byTermId = new Int32Array(1024);
+  #generation = -1;
+  /** Per term number: its length. */
+  #lengths = new Int32Array(1024);
+
   /** Adds every term of a document (as {@linkcode searchData} lends them) at its slot, larger than any before. */
   add(slot: number, all: AllTerms): void {
     const chunks = this.#chunks;
-    const ids = this.#ids;
-    const { count, names: terms, starts, places } = all;
+    const { count, names: terms, ids, starts, places } = all;
+    if (all.generation !== this.#generation) {
+      this.#generation = all.generation;
+      this.#byTermId.fill(0);
+    }
     const first = chunks.length;
     let names = 0;
     for (let rank = 0; rank < count; rank++) {
-      const term = terms[rank];
+      const termId = ids[rank];
+      if (termId >= this.#byTermId.length) this.#byTermId = grown(this.#byTermId, termId + 1);
+      if (this.#byTermId[termId] === 0) this.#byTermId[termId] = this.#idOf(terms[rank]) + 2;
+      const id = this.#byTermId[termId] - 2;
       // A stem term's places are its words': it ranks, but is not written.
-      if (term.startsWith(STEM)) continue;
-      let id = ids.get(term);
-      if (id === undefined) ids.set(term, id = ids.size);
+      if (id === -1) continue;
       if (3 * this.#count + 3 > this.#pairs.length) this.#pairs = grown(this.#pairs);
       const at = 3 * this.#count++;
       this.#pairs[at] = id;
@@ -160,9 +170,21 @@ export class PostingsWriter {
       this.#pairs[at + 2] = chunks.length;
       chunks.number(rank);
       _writePlaces(chunks, places, starts[rank], starts[rank + 1]);
-      names += term.length;
+      names += this.#lengths[id];
     }
     this.#bytes[slot] = chunks.length - first + names + 4 * count;
+  }
+
+  /** A term's number, given at its first sight; -1 for a stem term. */
+  #idOf(term: string): number {
+    if (term.startsWith(STEM)) return -1;
+    let id = this.#ids.get(term);
+    if (id === undefined) {
+      this.#ids.set(term, id = this.#ids.size);
+      if (id >= this.#lengths.length) this.#lengths = grown(this.#lengths);
+      this.#lengths[id] = term.length;
+    }
+    return id;
   }
 
   /** About how many bytes the postings of the document at `slot` take. */

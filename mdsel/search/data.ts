@@ -59,6 +59,9 @@ export interface SearchData {
 export interface AllTerms {
   readonly count: number;
   readonly names: readonly string[];
+  /** Each term's number: the same term, the same number, while `generation` stays the same. */
+  readonly ids: Int32Array;
+  readonly generation: number;
   readonly starts: Int32Array;
   readonly places: Int32Array;
 }
@@ -79,6 +82,8 @@ class _Term {
   judgedBy = 0;
   kept = false;
   readonly isStem: boolean;
+  /** Its number: how many terms were kept before it (none are let go but all at once). */
+  readonly id = _terms.size;
 
   constructor(readonly text: string, readonly stem: _Term | undefined) {
     this.isStem = text.startsWith(STEM);
@@ -96,6 +101,7 @@ let _log = new Int32Array(_LOGGED * 4096);
 let _sizes = new Int32Array(1024);
 let _countAt = new Int32Array(1024);
 let _starts = new Int32Array(1024);
+let _ids = new Int32Array(1024);
 let _places = new Int32Array(8192);
 /** A buffer grown past this for one big document is let go after it. */
 const _KEPT_BUFFER = 1 << 20;
@@ -107,6 +113,8 @@ let _tokenCount = 0;
 const _MAX_TOKENS = 200_000;
 
 let _calls = 0;
+/** Moves when the terms are let go, and their numbers start again. */
+let _generation = 0;
 let _fields = 0;
 /** A serial number per `keep`: a search asks the same `keep` about the same terms. */
 const _keeps = new WeakMap<(term: string) => boolean, number>();
@@ -195,6 +203,7 @@ export function searchData(
     _tokens = Object.create(null);
     _tokenCount = 0;
     _terms.clear();
+    _generation++;
   }
   const call = ++_calls;
   let judge = keep === undefined ? 0 : _keeps.get(keep);
@@ -345,7 +354,12 @@ function _gather(
     if (log[i + 2] === BODY) places[at++] = log[i + 3];
     sizes[slot] = at;
   }
-  if (all !== undefined) all({ count, names: noted.map((term) => term.text), starts, places });
+  if (all !== undefined) {
+    if (count > _ids.length) _ids = new Int32Array(2 * count);
+    for (let t = 0; t < count; t++) _ids[t] = noted[t].id;
+    const names = noted.map((term) => term.text);
+    all({ count, names, ids: _ids, generation: _generation, starts, places });
+  }
   const terms = new Map<string, number[]>();
   for (let t = 0; t < count; t++) {
     if (!kept(noted[t])) continue;
