@@ -180,3 +180,42 @@ Deno.test("search data: the same after the process has read more words than it k
   assert.deepEqual(data.lengths, plain.lengths);
   assert.deepEqual(searchData(large).terms.get(words[7]), [0, BODY, 1, 7]);
 });
+
+Deno.test("search data: what it lends is every term's places, numbered alike across documents, whatever it keeps", () => {
+  const keeps = [(term: string) => term.length % 2 === 0, () => false];
+  const numbers = new Map<string, number>();
+  const names = new Map<number, string>();
+  let generation = -1;
+  fc.assert(
+    fc.property(markdown, fc.nat(keeps.length - 1), (text, k) => {
+      const document = doc(text, "d");
+      const whole = searchData(document);
+      let lent: [string, number[]][] = [];
+      const kept = searchData(document, keeps[k], (all) => {
+        if (all.generation !== generation) {
+          generation = all.generation;
+          numbers.clear();
+          names.clear();
+        }
+        lent = all.names.map((name, t) => {
+          // One number per term, and one term per number, from one document to the next.
+          assert.equal(all.ids[t], numbers.get(name) ?? all.ids[t], name);
+          assert.equal(name, names.get(all.ids[t]) ?? name);
+          numbers.set(name, all.ids[t]);
+          names.set(all.ids[t], name);
+          return [name, Array.from(all.places.subarray(all.starts[t], all.starts[t + 1]))];
+        });
+        assert.equal(new Set(all.ids.subarray(0, all.count)).size, all.count);
+      });
+      // In the order first seen, as the whole data lists them; a stem term kept or without places.
+      assert.deepEqual(lent.map(([name]) => name), [...whole.terms.keys()]);
+      for (const [name, places] of lent) {
+        const skipped = name.startsWith("~") && !keeps[k](name);
+        assert.deepEqual(places, skipped ? [] : whole.terms.get(name), name);
+      }
+      assert.deepEqual([...kept.terms], [...whole.terms].filter(([name]) => keeps[k](name)));
+      assert.deepEqual(kept.lengths, whole.lengths);
+    }),
+    { numRuns: 200 },
+  );
+});
