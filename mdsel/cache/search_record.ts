@@ -120,8 +120,10 @@ export function searchDataOf(
  * import { TermPlaces } from "../search/term_places.ts";
  * import { PostingsWriter, readPostingsInto } from "./search_record.ts";
  * const writer = new PostingsWriter();
- * searchData(parseDocument("# Guide\n\nText text.\n", "g", "g.md"), undefined, (all) => writer.add(0, all));
- * searchData(parseDocument("# Text\n", "t", "t.md"), undefined, (all) => writer.add(1, all));
+ * const write = (slot: number, text: string) =>
+ *   searchData(parseDocument(text, "d", "d.md"), undefined, (all) => writer.add(slot, all));
+ * write(0, "# Guide\n\nText text.\n");
+ * write(1, "# Text\n");
  * const [into, found] = [new TermPlaces(), [] as unknown[]];
  * readPostingsInto(writer.postings().get("text")!, (slot) => slot, into, (doc, rank, start, end) =>
  *   found.push([doc, rank, [...into.places.subarray(start, end)]]));
@@ -146,7 +148,10 @@ export class PostingsWriter {
   /** Per term number: its length. */
   #lengths = new Int32Array(1024);
 
-  /** Adds every term of a document (as {@linkcode searchData} lends them) at its slot, larger than any before. */
+  /**
+   * Adds every term of a document, as {@linkcode searchData} lends them, at its slot (larger than
+   * any before).
+   */
   add(slot: number, all: AllTerms): void {
     const chunks = this.#chunks;
     const { count, names: terms, ids, starts, places } = all;
