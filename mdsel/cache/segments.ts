@@ -55,10 +55,16 @@ export function writeSegment(
     const term = terms[i];
     return [term, segment, postings.get(term)!];
   });
-  db.prepare(
-    "INSERT OR IGNORE INTO vocabulary (term, reversed, stem) " +
-      "SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)",
-  ).run(JSON.stringify(terms.map((term) => [term, _reversed(term), stems.get(term) ?? null])));
+  insertRows(
+    db,
+    "INSERT OR IGNORE INTO vocabulary (term, reversed, stem) VALUES",
+    3,
+    terms.length,
+    (i) => {
+      const term = terms[i];
+      return [term, _reversed(term), stems.get(term) ?? null];
+    },
+  );
   return segment;
 }
 
