@@ -4,15 +4,16 @@
  *
  * @module
  */
-import { dirname, sep } from "node:path";
+import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ENGINE_VARIABLES } from "../mdsel/settings/engine_settings.ts";
+import { VERSION } from "../mdsel/settings/version.ts";
 import {
   PROGRESS_VARIABLE,
   type ProgressListener,
   readProgressLine,
 } from "../mdsel/cli/progress.ts";
-import { type CommandOutput, runCommand } from "./run_command.ts";
+import { CommandExitError, type CommandOutput, runCommand } from "./run_command.ts";
 import type { ServerSettings } from "./settings.ts";
 
 // The command that installs the bundled CLI as `mdsel` from where this server runs.
@@ -104,14 +105,26 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
       throw new MdselUnavailableError(message, { cause: error });
     }
   }
-  const bundled = bundledMdsel(call.files, undefined, settings.cacheDir);
   call.onBundled?.();
-  try {
-    return await runCommand(bundled.command, {
+  const runBundled = (lock: boolean) => {
+    const bundled = bundledMdsel(call.files, undefined, settings.cacheDir, lock);
+    return runCommand(bundled.command, {
       ...limits,
       args: [...bundled.args, ...call.args],
       ...(bundled.env === undefined ? {} : { env: { ...limits.env, ...bundled.env } }),
     });
+  };
+  try {
+    try {
+      return await runBundled(true);
+    } catch (error) {
+      // The lock is a cache too: one Deno cannot read is let go and written again, one it cannot
+      // write goes without.
+      if (!(error instanceof CommandExitError && _LOCK_FAILURE.test(error.stderr))) throw error;
+      const lock = engineLock(settings.cacheDir);
+      const removed = lock !== undefined && await Deno.remove(lock).then(() => true, () => false);
+      return await runBundled(removed);
+    }
   } catch (error) {
     if (!(error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.NotFound)) {
       throw error;
@@ -128,7 +141,8 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
 /**
  * The command line (before `mdsel`'s own arguments) that runs the CLI at `moduleUrl`: this Deno
  * reading only `files` (their folders past {@linkcode MAX_READ_FLAG_BYTES}), its own modules and
- * `cacheDir`, which it may also write, with the engine's variables.
+ * `cacheDir`, which it may also write, with the engine's variables. A published module keeps Deno's
+ * lock in `cacheDir` ({@linkcode engineLock}) unless `lock` is `false`.
  *
  * @example
  * ```ts
@@ -139,12 +153,15 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
  * const cached = bundledMdsel(["/docs/a.md"], new URL("file:///src/mdsel/cli.ts"), "/home/ann/.cache/mdsel");
  * assert.ok(cached.args.includes("--allow-read=/docs/a.md,/src/mdsel,/home/ann/.cache/mdsel"));
  * assert.deepEqual(cached.env, { MDSEL_CACHE_DIR: "/home/ann/.cache/mdsel" });
+ * const published = bundledMdsel([], new URL("https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts"), "/c");
+ * assert.ok(published.args.some((arg) => /^--lock=\/c\/deno-.+\.lock$/.test(arg)));
  * ```
  */
 export function bundledMdsel(
   files: readonly string[],
   moduleUrl: URL = new URL("../mdsel/cli.ts", import.meta.url),
   cacheDir?: string,
+  lock = true,
 ): CommandLine {
   let read = _readFlag(files);
   const cache: string[] = [];
@@ -160,10 +177,12 @@ export function bundledMdsel(
   if (cacheDir !== undefined && read.length > 0 && !cacheDir.includes(",")) {
     cache.push(`--allow-write=${cacheDir}`);
   }
-  // A checkout needs its deno.json; a published module must not touch the user's config or lock.
+  // A checkout needs its deno.json and lock; a published module must not touch the user's, and
+  // keeps its own in the cache, which spares each run reading its npm packages' registry data.
+  const ownLock = lock ? engineLock(cacheDir) : undefined;
   const module = moduleUrl.protocol === "file:"
     ? ["--config", fileURLToPath(new URL("../deno.json", moduleUrl)), fileURLToPath(moduleUrl)]
-    : ["--no-config", "--no-lock", moduleUrl.href];
+    : ["--no-config", ownLock === undefined ? "--no-lock" : `--lock=${ownLock}`, moduleUrl.href];
   const env = `--allow-env=${[...ENGINE_VARIABLES, PROGRESS_VARIABLE].join(",")}`;
   return {
     command: Deno.execPath(),
@@ -171,6 +190,24 @@ export function bundledMdsel(
     ...(cache.length === 0 ? {} : { env: { MDSEL_CACHE_DIR: cacheDir! } }),
   };
 }
+
+/**
+ * The lock file a published engine keeps in `cacheDir`, one per version; none without a cache.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { engineLock } from "./run_mdsel.ts";
+ * assert.match(engineLock("/home/ann/.cache/mdsel") ?? "", /^\/home\/ann\/\.cache\/mdsel\/deno-.+\.lock$/);
+ * assert.equal(engineLock(undefined), undefined);
+ * ```
+ */
+export function engineLock(cacheDir: string | undefined): string | undefined {
+  return cacheDir === undefined ? undefined : join(cacheDir, `deno-${VERSION}.lock`);
+}
+
+// What Deno says of a lock file it cannot parse or write.
+const _LOCK_FAILURE = /Failed (reading|writing) lockfile/;
 
 function _readFlag(files: readonly string[]): string[] {
   const paths = [...new Set(files)];

@@ -175,6 +175,24 @@ Deno.test("deno run -A jsr:@x/mdsel-claude from an empty folder and cache: both 
   } finally {
     await server.client.close();
   }
+  // The published engine keeps its own lock in its cache; one broken is let go and written again.
+  const { version } = await readConfig();
+  const lock = join(place.home, ".cache", "mdsel", `deno-${version}.lock`);
+  assert.ok(JSON.parse(await Deno.readTextFile(lock)).npm["markdown-it@15.0.3"], "a lock of npm");
+  await Deno.writeTextFile(lock, "{ torn");
+  const again = await connect(
+    ["run", "-A", "jsr:@x/mdsel-claude"],
+    env(registry.url, place),
+    place.project,
+  );
+  try {
+    const index = await callText(again.client, "mdsel_index", { files: [readme] });
+    assert.equal(index.isError, false, index.text);
+    assert.match(index.text, /h2\.0 Install/);
+  } finally {
+    await again.client.close();
+  }
+  assert.ok(JSON.parse(await Deno.readTextFile(lock)).npm, "the lock is written again");
   // Test-only packages stay out of a user's cache.
   const npm = join(place.denoDir, "npm", "registry.npmjs.org");
   const cached = [...Deno.readDirSync(npm)].map((entry) => entry.name);
