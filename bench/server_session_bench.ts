@@ -4,10 +4,12 @@
  * pause between calls, as a model takes a few seconds between two. Wall time of each call, median
  * of `runs` sessions. The trees are `bench/session_bench.ts`'s, written once (`tests/_trees.ts`).
  * `--root=<checkout>` runs another checkout's server (to compare two, in turn, in one run);
- * `--only=<text>` the trees whose label holds the text.
+ * `--only=<text>` the trees whose label holds the text; `--published` runs each checkout as users of
+ * `deno run -A jsr:@x/mdsel-claude` get it, from a local registry (`tests/e2e/_registry.ts`), its
+ * Deno cache filled first.
  *
  * ```sh
- * deno run -A bench/server_session_bench.ts [runs] [--pauses=0,3,8] [--root=<checkout>] [--only=<text>] [--data=<folder>]
+ * deno run -A bench/server_session_bench.ts [runs] [--pauses=0,3,8] [--root=<checkout>] [--only=<text>] [--data=<folder>] [--published]
  * ```
  *
  * @module
@@ -17,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { TEST_CACHE_DIR } from "../tests/_cache.ts";
 import { callText, connectServer } from "../tests/_server.ts";
 import { sessionTrees } from "./_session_trees.ts";
+import { serveRegistry } from "../tests/e2e/_registry.ts";
 
 const flag = (name: string) =>
   Deno.args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -24,12 +27,33 @@ const RUNS = Number(Deno.args.find((arg) => !arg.startsWith("--")) ?? 3);
 const PAUSES = (flag("pauses") ?? "0,3,8").split(",").map(Number);
 const ROOTS = (flag("root") ?? fileURLToPath(new URL("../", import.meta.url))).split(",");
 const DATA = flag("data") ?? join(TEST_CACHE_DIR, "bench", "trees", SEPARATOR);
+const PUBLISHED = Deno.args.includes("--published");
+
+/** Per checkout, as published: its registry's variables, and a Deno cache holding its modules. */
+const published = new Map<string, Record<string, string>>();
+const registries: AsyncDisposable[] = [];
+if (PUBLISHED) {
+  for (const root of ROOTS) {
+    const registry = await serveRegistry(root);
+    registries.push(registry);
+    const env = { JSR_URL: registry.url, DENO_DIR: await Deno.makeTempDir() };
+    const modules = ["jsr:@x/mdsel-claude", "jsr:@x/mdsel-claude/mdsel"];
+    const args = ["cache", "--no-config", "--no-lock", ...modules];
+    const cached = await new Deno.Command(Deno.execPath(), { args, env, stdin: "null" }).output();
+    if (!cached.success) throw new Error(new TextDecoder().decode(cached.stderr));
+    published.set(root, env);
+  }
+}
 
 /** One session: the seconds each call took. */
 async function session(root: string, tree: string, words: string[], pause: number) {
   const cache = await Deno.makeTempDir({ prefix: "mdsel_session_" });
-  const args = ["run", "-A", "--config", join(root, "deno.json"), join(root, "main.ts")];
-  const server = await connectServer(Deno.execPath(), args, { MDSEL_CACHE_DIR: cache }, root);
+  const registry = published.get(root);
+  const args = registry === undefined
+    ? ["run", "-A", "--config", join(root, "deno.json"), join(root, "main.ts")]
+    : ["run", "-A", "--no-config", "--no-lock", "jsr:@x/mdsel-claude"];
+  const env = { MDSEL_CACHE_DIR: cache, ...registry };
+  const server = await connectServer(Deno.execPath(), args, env, root);
   const seconds: number[] = [];
   try {
     for (const [i, selector] of words.entries()) {
@@ -90,3 +114,4 @@ for (const tree of trees.filter((tree) => tree.label.includes(flag("only") ?? ""
     }
   }
 }
+for (const registry of registries) await registry[Symbol.asyncDispose]();
