@@ -106,8 +106,10 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
     }
   }
   call.onBundled?.();
+  let locked = false;
   const runBundled = (lock: boolean) => {
     const bundled = bundledMdsel(call.files, undefined, settings.cacheDir, lock);
+    locked = bundled.args.some((arg) => arg.startsWith("--lock="));
     return runCommand(bundled.command, {
       ...limits,
       args: [...bundled.args, ...call.args],
@@ -120,7 +122,8 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
     } catch (error) {
       // The lock is a cache too: one Deno cannot read is let go and written again, one it cannot
       // write goes without.
-      if (!(error instanceof CommandExitError && _LOCK_FAILURE.test(error.stderr))) throw error;
+      const lockFailed = error instanceof CommandExitError && _LOCK_FAILURE.test(error.stderr);
+      if (!locked || !lockFailed) throw error;
       const lock = engineLock(settings.cacheDir);
       const removed = lock !== undefined && await Deno.remove(lock).then(() => true, () => false);
       return await runBundled(removed);
