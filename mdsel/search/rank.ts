@@ -12,7 +12,7 @@ import { TermPlaces } from "./term_places.ts";
 import { EVENT_SPAN, SectionWorks } from "./work.ts";
 import { Gathered, WindowScorer } from "./window.ts";
 import { applyKind } from "./changes.ts";
-import { BM25, type RankedDocument, rankingInForce, type Scored } from "./ranking.ts";
+import { BM25, type RankedDocument, rankingInForce, type Scored, SHARED_HINTS } from "./ranking.ts";
 
 const HEADING = 0;
 
@@ -242,6 +242,12 @@ export function scoreSections(
   const weights = new Float64Array(query.words.length);
   for (const i of weighed) weights[i] = idf(wordDf[i]);
   const totalWeight = weighed.reduce((sum, i) => sum + weights[i], 0);
+  // The caller's words make up for question words a section lacks; many of them share one weight.
+  const hints = query.words.filter((word) => word.hint).length;
+  const hintShare = ranking.aside * Math.min(1, SHARED_HINTS / Math.max(1, hints));
+  for (let i = 0; i < query.words.length; i++) {
+    if (query.words[i].hint) weights[i] = hintShare * idf(wordDf[i]);
+  }
 
   // A question's answer is a passage; a few words (a known item's) may stand anywhere in a section.
   const fuse = _isKeywordQuery(query) ? ranking.whole : 0;

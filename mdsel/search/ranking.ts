@@ -17,7 +17,7 @@ export interface Ranking {
   readonly coverage: number;
   /** The section read as one text, fused beside its best passage, for a keyword query. */
   readonly whole: number;
-  /** A weaker word: an identifier's part, a caller's word after the `?`. */
+  /** A weaker word: an identifier's part; a caller's word after the `?`, also in the share of words held. */
   readonly aside: number;
   /** What a change note's score is multiplied by, unless the query asks about changes. */
   readonly changes: number;
@@ -39,6 +39,9 @@ export const RANKING: Ranking = {
 
 /** BM25's term frequency saturation and length normalisation, for every field. */
 export const BM25 = { k1: 1.2, b: 0.7 } as const;
+
+/** How many of the caller's words count in full; more share their weight, so many cannot outvote the question. */
+export const SHARED_HINTS = 12;
 
 /** How many terms of the body the passage a section is scored by holds. */
 export const PASSAGE_TERMS = 50;

@@ -203,7 +203,7 @@ export class WindowScorer {
       share += weights[i] * part[i] * this.#credit[i];
     }
     const totalWeight = this.#totalWeight;
-    const coverage = totalWeight > 0 ? share / totalWeight : 1;
+    const coverage = totalWeight > 0 ? Math.min(1, share / totalWeight) : 1;
     return total * coverage ** power;
   }
 

@@ -141,6 +141,36 @@ Deno.test("the caller's words do not outvote the question", () => {
   assert.ok(!hits.includes("Streams") || hits.indexOf("Streams") > 1, hits.join(", "));
 });
 
+Deno.test("the caller's words make up for the question's words a section lacks, and cost the rest nothing", () => {
+  const docs = [
+    parseDocument(
+      "# Passing props\n\nA parent component passes props to a child: `<Avatar size={40} />`. The child reads its props as `function Avatar({ size })`.\n",
+      "props",
+      "props.md",
+    ),
+    parseDocument(
+      "# State\n\nState is data a component keeps between renders; a child cannot change its parent's state.\n",
+      "state",
+      "state.md",
+    ),
+    parseDocument(
+      "# Context\n\nContext lets a parent share data with every component below it without passing it down each level.\n",
+      "context",
+      "context.md",
+    ),
+    parseDocument("# Other\n\nNothing here.\n", "other", "other.md"),
+  ];
+  const asked = "how do I send data from a parent to a child component?";
+  const scores = (query: string) =>
+    new Map(searchDocuments(docs, query).hits.map((hit) => [hit.headingPath.at(-1), hit.score]));
+  const alone = scores(asked);
+  const helped = scores(`${asked} props prop`);
+  // "State" holds more of the question's words; "props" names what "Passing props" lacks.
+  assert.ok(alone.get("State")! > alone.get("Passing props")!);
+  assert.ok(helped.get("Passing props")! > helped.get("State")!);
+  assert.equal(helped.get("State"), alone.get("State"));
+});
+
 Deno.test("a word of the caller's that the docs never use changes nothing", () => {
   const asked = "how do I cancel a request?";
   const plain = searchDocuments(CALLER_DOCS, asked).hits;
