@@ -5,7 +5,6 @@
  * deno run --allow-read jsr:@x/mdsel-claude/mdsel index README.md
  * deno install -g -n mdsel --allow-read jsr:@x/mdsel-claude/mdsel
  * ```
- *
  * @module
  */
 // Each command loads its modules when it runs, so a small `index` starts without the others.
@@ -46,7 +45,6 @@ export interface RunOptions {
 /**
  * Runs the CLI on the arguments after `mdsel` without touching the process's output streams or
  * exit code, so it can be driven in-process.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -77,8 +75,7 @@ export async function run(args: readonly string[], options: RunOptions = {}): Pr
     try {
       result = await _dispatch(invocation, settings);
     } catch (error) {
-      // A cached document was asked what its record does not hold, or the cache changed under
-      // the call: answer again without the cache.
+      // A cached record lacks what was asked, or the cache changed: answer without the cache.
       if (!(error instanceof RecordMissError || error instanceof CacheChangedError)) throw error;
       result = await _dispatch(invocation, { ...settings, cache: NO_CACHE, workers: 0 });
     }
@@ -88,12 +85,9 @@ export async function run(args: readonly string[], options: RunOptions = {}): Pr
     const message = `Internal error: ${error instanceof Error ? error.message : String(error)}`;
     const entry = { type: "PROCESSING_ERROR" as const, code: "INTERNAL_ERROR", message };
     const command = invocation.command === "index" ? "index" : "select";
+    const failure = { success: false, data: null, errors: [entry] };
     const stdout = "json" in invocation && invocation.json
-      ? (await import("./commands/render_json.ts")).envelope(command, {
-        success: false,
-        data: null,
-        errors: [entry],
-      })
+      ? (await import("./commands/render_json.ts")).envelope(command, failure)
       : errorText(entry).join("\n");
     return { code: 1, stdout: stdout + "\n", stderr: warnings };
   }
@@ -218,7 +212,6 @@ async function _select(
 /**
  * Runs the CLI as a process: writes the output completely (also into a pipe), then sets the exit
  * code.
- *
  * @example
  * ```ts ignore
  * import { main } from "./cli.ts";

@@ -1,6 +1,5 @@
 /**
  * The command line: `index`, `select`, `format`, `help`, `--version`, `--help`.
- *
  * @module
  */
 import { clipText } from "../query/clip.ts";
@@ -33,7 +32,6 @@ export type HelpTopic = "index" | "select" | "format";
 
 /** A command line that does not fit the usage: exit code 2. */
 export class UsageError extends Error {
-  /** Creates the error, saying what is wrong with the command line. */
   constructor(message: string) {
     super(message);
     this.name = "UsageError";
@@ -86,9 +84,7 @@ const OPTIONS = new Set("--json --full --lines --example --help -h --version -V"
 
 /**
  * Parses the arguments after `mdsel`.
- *
  * @throws {UsageError} For an unknown command or option or a missing argument.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

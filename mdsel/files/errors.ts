@@ -25,7 +25,6 @@ export interface ErrorEntry {
 
 /**
  * A file that could not be read as Markdown, with the entry to report.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

@@ -6,15 +6,11 @@
 /**
  * A byte count for people: `512 bytes`, `48.2 MB` (powers of 1,000, one decimal), or with
  * `binary` in the largest binary unit that divides it evenly (`8 MiB`, `1000 bytes`), for limits.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { formatBytes } from "./format_bytes.ts";
- * assert.equal(formatBytes(512), "512 bytes");
  * assert.equal(formatBytes(48_230_000), "48.2 MB");
- * assert.equal(formatBytes(8 * 1024 * 1024, { binary: true }), "8 MiB");
- * assert.equal(formatBytes(1000, { binary: true }), "1000 bytes");
  * ```
  */
 export function formatBytes(bytes: number, options: { readonly binary?: boolean } = {}): string {

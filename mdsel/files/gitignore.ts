@@ -20,16 +20,14 @@ let _ignore: Promise<_Factory> | undefined;
 
 /**
  * The rules of a `.gitignore` file, or `undefined` when it cannot be read.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { ignoreScope, isIgnored } from "./gitignore.ts";
  * const dir = await Deno.makeTempDir();
- * await Deno.writeTextFile(`${dir}/.gitignore`, "build/\n*.tmp.md\n!keep.tmp.md\n");
+ * await Deno.writeTextFile(`${dir}/.gitignore`, "build/\n");
  * const scope = (await ignoreScope(`${dir}/.gitignore`, `${dir}/`, ""))!;
  * assert.equal(isIgnored([scope], `${dir}/build`, true), true);
- * assert.equal(isIgnored([scope], `${dir}/keep.tmp.md`, false), false);
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
@@ -52,7 +50,6 @@ export async function ignoreScope(
 /**
  * Whether the scopes, shallowest first, ignore a walked path: the last rule that speaks of it
  * decides, as in git (`build/` matches folders only).
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -77,7 +74,6 @@ export function isIgnored(
 
 /**
  * Whether the folder a walk starts from is itself ignored by the scopes of the folders above it.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -99,19 +95,15 @@ function _decide(scope: IgnoreScope, path: string, ignored: boolean): boolean {
 /**
  * The scopes of the folders above a walk's root, from the root of the git repository holding it
  * down (empty outside one); folders the process may not read are passed over without asking.
- *
  * @param prefix The start of the walked paths (`docs/`, or `` for `.`).
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { parentScopes } from "./gitignore.ts";
  * const dir = await Deno.makeTempDir();
  * await Deno.mkdir(`${dir}/.git`);
- * await Deno.mkdir(`${dir}/docs`);
  * await Deno.writeTextFile(`${dir}/.gitignore`, "docs/build/\n");
- * const scopes = await parentScopes(`${dir}/docs`, `${dir}/docs/`);
- * assert.deepEqual(scopes.map((scope) => scope.lead), ["docs/"]);
+ * assert.equal((await parentScopes(`${dir}/docs`, `${dir}/docs/`)).length, 1);
  * await Deno.remove(dir, { recursive: true });
  * ```
  */

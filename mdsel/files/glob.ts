@@ -50,16 +50,13 @@ type _Segment =
 /**
  * Compiles a glob: expands its braces, splits each alternative into its fixed base and the
  * segments to match below it.
- *
  * @throws {GlobError} Past a limit of {@linkcode GLOB_LIMITS}, or on `.` or `..` after a wildcard.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { compileGlob } from "./glob.ts";
  * const glob = compileGlob("docs/{api,guide}/**\/*.md");
  * assert.deepEqual(glob.alternatives.map((alt) => alt.base), ["docs/api", "docs/guide"]);
- * assert.throws(() => compileGlob("docs/*\/../../etc/passwd"), /cannot go up/);
  * ```
  */
 export function compileGlob(source: string): Glob {
@@ -82,15 +79,12 @@ export function compileGlob(source: string): Glob {
 /**
  * Whether a path relative to an alternative's base (`/`-separated) matches it. As in a shell, `*`
  * and `?` never cross a `/`, and a dot name is matched only by a literal `.`.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { compileGlob, matchesGlob } from "./glob.ts";
  * const [alternative] = compileGlob("docs/**\/*.md").alternatives;
  * assert.equal(matchesGlob(alternative, "guide/intro.md"), true);
- * assert.equal(matchesGlob(alternative, "intro.md"), true);
- * assert.equal(matchesGlob(alternative, ".hidden/intro.md"), false);
  * ```
  */
 export function matchesGlob(alternative: _Alternative, relative: string): boolean {
@@ -178,17 +172,10 @@ function _matchSegment(segment: Exclude<_Segment, { kind: "globstar" }>, name: s
 }
 
 function _matchChar(token: Exclude<_Token, { kind: "star" }>, char: string): boolean {
-  switch (token.kind) {
-    case "char":
-      return token.char === char;
-    case "any":
-      return true;
-    case "class": {
-      const code = char.codePointAt(0)!;
-      const inside = token.ranges.some(([low, high]) => low <= code && code <= high);
-      return inside !== token.negated;
-    }
-  }
+  if (token.kind === "char") return token.char === char;
+  if (token.kind === "any") return true;
+  const code = char.codePointAt(0)!;
+  return token.ranges.some(([low, high]) => low <= code && code <= high) !== token.negated;
 }
 
 function _tokens(part: string): _Token[] {
@@ -259,24 +246,17 @@ function _parseSequence(
   let i = start;
   while (i < source.length) {
     const char = source[i];
-    if (char === "\\" && i + 1 < source.length) {
-      text += source.slice(i, i + 2);
-      i += 2;
-    } else if (inside && (char === "," || char === "}")) break;
-    else if (char === "{") {
-      const group = _parseGroup(source, i, depth + 1);
-      if (group === undefined) {
-        text += char;
-        i++;
-      } else {
-        if (text !== "") sequence.push(text);
-        text = "";
-        sequence.push(group.alternatives);
-        i = group.end + 1;
-      }
+    if (inside && (char === "," || char === "}")) break;
+    const group = char === "{" ? _parseGroup(source, i, depth + 1) : undefined;
+    if (group !== undefined) {
+      if (text !== "") sequence.push(text);
+      text = "";
+      sequence.push(group.alternatives);
+      i = group.end + 1;
     } else {
-      text += char;
-      i++;
+      const length = char === "\\" && i + 1 < source.length ? 2 : 1; // an escape stays whole
+      text += source.slice(i, i + length);
+      i += length;
     }
   }
   if (text !== "") sequence.push(text);
@@ -305,11 +285,8 @@ function _parseGroup(
   return undefined;
 }
 
-function _tooMany(): GlobError {
-  return new GlobError(
-    `Glob expands into too many patterns: more than ${GLOB_LIMITS.maxAlternatives}`,
-  );
-}
+const _tooMany = () =>
+  new GlobError(`Glob expands into too many patterns: more than ${GLOB_LIMITS.maxAlternatives}`);
 
 function _count(sequence: readonly _Brace[]): number {
   let product = 1;

@@ -17,9 +17,7 @@ export interface LoadedFile {
 
 /**
  * Reads a file as UTF-8 Markdown, given its `stat` when the caller has it already.
- *
  * @throws {FileReadError} When the file is missing, a directory, binary, too large or unreadable.
- *
  * @example
  * ```ts ignore
  * import { loadFile } from "./load_file.ts";
@@ -42,7 +40,6 @@ export async function loadFile(
 
 /**
  * Reads a file as UTF-8 Markdown, synchronously, given its `stat`, as {@linkcode loadFile} does.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -95,7 +92,6 @@ function _decodeStrictly(path: string): LoadedFile {
 
 /**
  * The warning line for a file that is not valid UTF-8.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

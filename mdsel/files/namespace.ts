@@ -6,12 +6,10 @@
 /**
  * The namespace of a path: its base name without the last extension, lower-cased, made a valid
  * identifier (`[a-z_][a-z0-9_-]*`).
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { namespaceOf } from "./namespace.ts";
- * assert.equal(namespaceOf("docs/README.md"), "readme");
  * assert.equal(namespaceOf("2024 Notes.v2.md"), "_2024_notes_v2");
  * ```
  */
@@ -33,7 +31,6 @@ export function namespaceOf(path: string): string {
 /**
  * Namespaces for all files of one call, unique: a later file whose namespace is taken gets `_2`,
  * `_3`, ... in argument order.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

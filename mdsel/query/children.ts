@@ -1,7 +1,6 @@
 /**
  * The children of a target, with the paths that select them: the flat list a selector's next
  * segment searches, and the direct children an answer lists.
- *
  * @module
  */
 import { isSelectable, type MdNode, nodeTypeKey } from "../parse/document.ts";
@@ -18,19 +17,13 @@ export interface Child {
 /**
  * Every selectable node a target's next segment looks at (a section's include its
  * subsections'), in source order, each with its path below `target`.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { flatChildren } from "./children.ts";
  * import { rootOf } from "./resolve.ts";
- * import { formatPath } from "./selector_format.ts";
- * const doc = parseDocument("# A\n\ntext\n", "doc", "doc.md");
- * assert.deepEqual(flatChildren(rootOf(doc)).map((child) => formatPath("doc", child.target.path)), [
- *   "doc::heading:h1[0]",
- *   "doc::block:paragraph[0]",
- * ]);
+ * assert.equal(flatChildren(rootOf(parseDocument("# A\n\ntext\n", "doc", "doc.md"))).length, 2);
  * ```
  */
 export function flatChildren(target: Target): Child[] {
@@ -40,8 +33,7 @@ export function flatChildren(target: Target): Child[] {
   for (let i = scope.from; i < scope.to; i++) {
     const node = scope.list.nodes[i];
     if (!isSelectable(node)) continue;
-    const k = _next(counters, node);
-    const step = { type: _segmentTypeOf(node), index: k };
+    const step = { type: _segmentTypeOf(node), index: _next(counters, node) };
     children.push({ target: targetAt(scope, i, [...target.path, step]), node });
   }
   return children;
@@ -51,22 +43,13 @@ export function flatChildren(target: Target): Child[] {
  * A target's direct children: the blocks before its first subsection, then its direct
  * subsections, whatever their depth (the root: the blocks before the first heading). A
  * top-level subsection is named by its document-wide selector, as the index shows it.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { directChildren } from "./children.ts";
- * import { resolvePath } from "./resolve.ts";
- * import { parseSelector } from "./selector.ts";
- * import { formatPath } from "./selector_format.ts";
- * const doc = parseDocument("# A\n\ntext\n\n## B\n\n### C\n\n## D\n", "doc", "doc.md");
- * const [a] = resolvePath(doc, parseSelector("h1.0").segments).targets;
- * assert.deepEqual(directChildren(a).map((child) => formatPath("doc", child.target.path)), [
- *   "doc::heading:h1[0]/block:paragraph[0]",
- *   "doc::heading:h2[0]",
- *   "doc::heading:h2[1]",
- * ]);
+ * import { rootOf } from "./resolve.ts";
+ * assert.equal(directChildren(rootOf(parseDocument("text\n\n# A\n", "doc", "doc.md"))).length, 1);
  * ```
  */
 export function directChildren(target: Target): Child[] {

@@ -1,6 +1,5 @@
 /**
  * Cutting long text a message repeats (a selector, a query, a line) to its first characters.
- *
  * @module
  */
 
@@ -13,13 +12,10 @@ export interface ClipOptions {
 /**
  * `text` when it holds at most `max` characters, else its first `max` and `...`; never half a
  * surrogate pair.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { clipText } from "./clip.ts";
- * assert.equal(clipText("abcdef", 3), "abc...");
- * assert.equal(clipText("ab😀", 3), "ab...");
  * assert.equal(clipText("ab😀c", 3, { codePoints: true }), "ab😀...");
  * ```
  */

@@ -1,7 +1,6 @@
 /**
  * What `select` was given: selectors (a comma list), or words to search for; text that starts
  * like a selector but breaks the grammar keeps its error, which may say how to search instead.
- *
  * @module
  */
 import {
@@ -35,19 +34,13 @@ const WORD_START = /^([a-z]+)(\[|\.\d|:(?![:\s]|$))/i;
 
 /**
  * Reads what `select` was given (see the module); a comma and a digit continue an index list.
- *
  * @throws {SelectorSyntaxError} When the text starts like a selector but breaks the grammar; the
  * column counts from the start of the whole input.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseSelectInput } from "./select_input.ts";
  * assert.equal(parseSelectInput("code examples").kind, "search");
- * assert.deepEqual(parseSelectInput("readme::abort request"), { kind: "search", namespace: "readme", query: "abort request" });
- * const several = parseSelectInput("h2.0, h3.4, code.2");
- * assert.equal(several.kind === "selectors" && several.selectors.length, 3);
- * assert.throws(() => parseSelectInput("h2.x"), /at column 4/);
  * ```
  */
 export function parseSelectInput(input: string): SelectInput {
@@ -79,16 +72,9 @@ function _parseList(input: string): Selector[] {
       if (!(error instanceof SelectorSyntaxError) || input === part) throw error;
       const offset = [...input.slice(0, start)].length;
       const column = error.column + offset;
-      const fix = error.fix === undefined
-        ? undefined
-        : { ...error.fix, offset: error.fix.offset + start };
-      throw new SelectorSyntaxError(
-        error.code,
-        error.message.replace(/ at column \d+/, ` at column ${column}`),
-        input,
-        column,
-        fix,
-      );
+      const fix = error.fix && { ...error.fix, offset: error.fix.offset + start };
+      const message = error.message.replace(/ at column \d+/, ` at column ${column}`);
+      throw new SelectorSyntaxError(error.code, message, input, column, fix);
     }
     start += part.length + 1;
   }
@@ -99,15 +85,11 @@ function _search(input: string): SelectInput {
   const text = input.trim();
   const qualified = NAMESPACE_PREFIX.exec(text);
   if (qualified === null) return { kind: "search", namespace: null, query: text };
-  return {
-    kind: "search",
-    namespace: qualified[1].toLowerCase(),
-    query: text.slice(qualified[0].length),
-  };
+  const namespace = qualified[1].toLowerCase();
+  return { kind: "search", namespace, query: text.slice(qualified[0].length) };
 }
 
 /** The error, saying how to search instead when a word is none of the grammar nor misspelt. */
-
 function _withSearchHint(error: SelectorSyntaxError, input: string): SelectorSyntaxError {
   const words = input.replace(NAMESPACE_PREFIX, "").match(/\p{L}{2,}/gu) ?? [];
   const meant = words.some((word) => {
@@ -116,11 +98,6 @@ function _withSearchHint(error: SelectorSyntaxError, input: string): SelectorSyn
       meantTypeName(lower, true) === undefined;
   });
   if (!meant) return error;
-  return new SelectorSyntaxError(
-    error.code,
-    `${error.message} ${SEARCH_HINT}`,
-    error.selector,
-    error.column,
-    error.fix,
-  );
+  const message = `${error.message} ${SEARCH_HINT}`;
+  return new SelectorSyntaxError(error.code, message, error.selector, error.column, error.fix);
 }

@@ -10,7 +10,6 @@
  *
  * Names match case-insensitively and whitespace between tokens is ignored;
  * `root` and `intro` stand only first and take no index.
- *
  * @module
  */
 import type { BlockKind } from "../parse/document.ts";
@@ -38,15 +37,11 @@ export interface Segment {
   readonly indexes: readonly IndexRange[] | null;
 }
 
-/** The query parameters of a selector. */
+/** The query parameters of a selector (`page` is 1-based; `head`, `tail`: lines kept). */
 export interface SelectorParams {
-  /** `full=true`: no paging. */
   readonly full: boolean;
-  /** 1-based. */
   readonly page?: number;
-  /** Keep the first N lines. */
   readonly head?: number;
-  /** Keep the last N lines. */
   readonly tail?: number;
 }
 
@@ -54,7 +49,6 @@ export interface SelectorParams {
 export interface Selector {
   /** The namespace, lower-cased, or `null` to search every file. */
   readonly namespace: string | null;
-  /** At least one. */
   readonly segments: readonly Segment[];
   readonly params: SelectorParams;
   /** The query string in canonical form (`?page=2`), or `""`. */
@@ -83,12 +77,10 @@ export class SelectorSyntaxError extends SyntaxError {
   readonly code: SelectorErrorCode;
   /** 1-based column (in characters) where the problem was found. */
   readonly column: number;
-  /** The whole selector. */
   readonly selector: string;
   /** Set when the problem is a misspelt type name. */
   readonly fix?: TypeFix;
 
-  /** Creates the error; `message` ends with the column. */
   constructor(
     code: SelectorErrorCode,
     message: string,
@@ -129,33 +121,20 @@ const PLAIN_TYPES: readonly string[] = ["root", "intro", "section", ...Object.ke
 const PREFIXES: readonly string[] = ["heading", "block"];
 
 /** The words of the grammar: type names, prefixes, query parameters and `true`. */
-export const SELECTOR_WORDS: ReadonlySet<string> = new Set([
-  ...PLAIN_TYPES,
-  ...PREFIXES,
-  ...BLOCK_NAMES,
-  "full",
-  "page",
-  "head",
-  "tail",
-  "true",
-]);
+export const SELECTOR_WORDS: ReadonlySet<string> = new Set(
+  [...PLAIN_TYPES, ...PREFIXES, ...BLOCK_NAMES, "full", "page", "head", "tail", "true"],
+);
 const MAX_TYPE_LENGTH = 20; // longer words are no misspelt type name
 const MIN_TYPE_SIMILARITY = 0.6;
 
 /**
  * Parses a selector.
- *
  * @throws {SelectorSyntaxError} When the selector breaks the grammar.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseSelector } from "./selector.ts";
- * import { formatSelector } from "./selector_format.ts";
- * const selector = parseSelector("README::h2.0-1/code[0]?head=5");
- * assert.equal(selector.namespace, "readme");
- * assert.equal(formatSelector(selector), "readme::heading:h2[0-1]/block:code[0]?head=5");
- * assert.equal(selector.query, "?head=5");
+ * assert.equal(parseSelector("README::h2.0-1/code[0]?head=5").namespace, "readme");
  * ```
  */
 export function parseSelector(input: string): Selector {
@@ -164,13 +143,11 @@ export function parseSelector(input: string): Selector {
 
 /**
  * Whether a segment type takes an index: not `root` nor `intro`, one per document.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { takesIndex } from "./selector.ts";
  * assert.equal(takesIndex({ kind: "intro" }), false);
- * assert.equal(takesIndex({ kind: "heading", depth: 2 }), true);
  * ```
  */
 export function takesIndex(type: SegmentType): boolean {
@@ -178,23 +155,17 @@ export function takesIndex(type: SegmentType): boolean {
 }
 
 class _Parser {
-  #input: string;
   #pos = 0;
-
-  constructor(input: string) {
-    this.#input = input;
-  }
+  constructor(readonly input: string) {}
 
   parse(): Selector {
     this.#skipSpace();
-    if (this.#pos >= this.#input.length) {
-      throw this.#error("EMPTY_SELECTOR", "Selector is empty", 0);
-    }
+    if (this.#pos >= this.input.length) throw this.#error("EMPTY_SELECTOR", "Selector is empty", 0);
     const namespace = this.#namespace();
     const segments = [this.#segment(true)];
     for (;;) {
       this.#skipSpace();
-      const char = this.#input[this.#pos];
+      const char = this.input[this.#pos];
       if (char === undefined || char === "?") {
         const query = char === "?" ? this.#query() : "";
         return { namespace, segments, params: _paramsFromQuery(query), query };
@@ -206,12 +177,11 @@ class _Parser {
   }
 
   #namespace(): string | null {
-    const end = this.#input.indexOf("::");
+    const end = this.input.indexOf("::");
     if (end === -1) return null;
-    const stop = this.#input.slice(0, end).search(/[/?\[]/);
-    if (stop !== -1) return null;
+    if (this.input.slice(0, end).search(/[/?\[]/) !== -1) return null;
     const start = this.#pos;
-    const name = this.#input.slice(start, end).trim();
+    const name = this.input.slice(start, end).trim();
     if (name === "") throw this.#error("INVALID_SYNTAX", `Missing namespace before '::'`, end);
     if (!NAMESPACE.test(name.toLowerCase())) {
       throw this.#error(
@@ -241,13 +211,13 @@ class _Parser {
   #type(start: number): SegmentType {
     const word = this.#word();
     if (word === "") {
-      if (this.#pos >= this.#input.length) {
+      if (this.#pos >= this.input.length) {
         throw this.#error("INVALID_SYNTAX", "Expected a selector type", start, TYPE_HINT);
       }
       throw this.#unexpected(TYPE_HINT);
     }
     const lower = word.toLowerCase();
-    if (this.#input[this.#pos] === ":" && this.#input[this.#pos + 1] !== ":") {
+    if (this.input[this.#pos] === ":" && this.input[this.#pos + 1] !== ":") {
       this.#pos++;
       const subStart = this.#pos;
       const sub = this.#word();
@@ -279,13 +249,9 @@ class _Parser {
     if (prefix === "block") {
       const block = BLOCK_NAMES.find((name) => name === lower);
       if (block === undefined) {
-        throw this.#error(
-          "INVALID_BLOCK_TYPE",
-          `Unknown block type '${_show(sub)}'`,
-          start,
-          BLOCK_HINT,
-          _typeFix(sub, subStart, BLOCK_NAMES),
-        );
+        const what = `Unknown block type '${_show(sub)}'`;
+        const fix = _typeFix(sub, subStart, BLOCK_NAMES);
+        throw this.#error("INVALID_BLOCK_TYPE", what, start, BLOCK_HINT, fix);
       }
       return { kind: "block", block };
     }
@@ -302,7 +268,7 @@ class _Parser {
   }
 
   #indexes(): IndexRange[] | null {
-    const char = this.#input[this.#pos];
+    const char = this.input[this.#pos];
     if (char === ".") {
       this.#pos++;
       return this.#indexList();
@@ -312,8 +278,8 @@ class _Parser {
     this.#pos++;
     const list = this.#indexList();
     this.#skipSpace();
-    if (this.#input[this.#pos] !== "]") {
-      if (this.#pos >= this.#input.length) {
+    if (this.input[this.#pos] !== "]") {
+      if (this.#pos >= this.input.length) {
         throw this.#error("UNCLOSED_BRACKET", "Unclosed '['", open, "add ']' after the index");
       }
       const what = `Expected ']' to close '[' but found '${_show(this.#charAt(this.#pos)!)}'`;
@@ -328,7 +294,7 @@ class _Parser {
     for (;;) {
       const mark = this.#pos;
       this.#skipSpace();
-      if (this.#input[this.#pos] !== ",") {
+      if (this.input[this.#pos] !== ",") {
         this.#pos = mark;
         return list;
       }
@@ -342,7 +308,7 @@ class _Parser {
     const start = this.#pos;
     const first = this.#number("index");
     this.#skipSpace();
-    if (this.#input[this.#pos] !== "-") return { first, last: first };
+    if (this.input[this.#pos] !== "-") return { first, last: first };
     this.#pos++;
     this.#skipSpace();
     const last = this.#number("range end");
@@ -355,8 +321,8 @@ class _Parser {
 
   #number(what: string): number {
     const start = this.#pos;
-    while (_isDigit(this.#input.charCodeAt(this.#pos))) this.#pos++;
-    const digits = this.#input.slice(start, this.#pos);
+    while (_isDigit(this.input.charCodeAt(this.#pos))) this.#pos++;
+    const digits = this.input.slice(start, this.#pos);
     if (digits === "") {
       const found = this.#charAt(start);
       const detail = found === undefined ? "end of selector" : `'${_show(found)}'`;
@@ -379,14 +345,10 @@ class _Parser {
       const key = this.#word().toLowerCase();
       if (key === "") {
         const found = this.#charAt(this.#pos);
-        throw this.#error(
-          "MALFORMED_QUERY",
-          found === undefined || found === "&"
-            ? "Empty query parameter"
-            : `Unexpected character '${_show(found)}' in query`,
-          start,
-          PARAM_HINT,
-        );
+        const what = found === undefined || found === "&"
+          ? "Empty query parameter"
+          : `Unexpected character '${_show(found)}' in query`;
+        throw this.#error("MALFORMED_QUERY", what, start, PARAM_HINT);
       }
       if (!["full", "page", "head", "tail"].includes(key)) {
         const what = `Unknown query parameter '${_show(key)}'`;
@@ -396,17 +358,17 @@ class _Parser {
         throw this.#error("MALFORMED_QUERY", `Duplicate query parameter '${key}'`, start);
       }
       this.#skipSpace();
-      if (this.#input[this.#pos] !== "=") {
+      if (this.input[this.#pos] !== "=") {
         throw this.#error("MALFORMED_QUERY", `Expected '=' after '${key}'`, this.#pos, PARAM_HINT);
       }
       this.#pos++;
       this.#skipSpace();
       const valueStart = this.#pos;
-      while (this.#pos < this.#input.length && !/[&\s]/.test(this.#input[this.#pos])) this.#pos++;
-      const value = this.#input.slice(valueStart, this.#pos);
+      while (this.#pos < this.input.length && !/[&\s]/.test(this.input[this.#pos])) this.#pos++;
+      const value = this.input.slice(valueStart, this.#pos);
       seen.set(key, this.#paramValue(key, value, valueStart));
       this.#skipSpace();
-      const char = this.#input[this.#pos];
+      const char = this.input[this.#pos];
       if (char === undefined) break;
       if (char !== "&") throw this.#unexpected(PARAM_HINT, "MALFORMED_QUERY");
       this.#pos++;
@@ -430,33 +392,30 @@ class _Parser {
     for (const [a, b] of [["head", "tail"], ["full", "page"]]) {
       if (!seen.has(a) || !seen.has(b)) continue;
       const what = `'${a}' and '${b}' cannot be combined`;
-      throw this.#error("MALFORMED_QUERY", what, this.#input.indexOf("?"));
+      throw this.#error("MALFORMED_QUERY", what, this.input.indexOf("?"));
     }
   }
 
   #word(): string {
     const start = this.#pos;
-    while (this.#pos < this.#input.length && _isWordChar(this.#input.charCodeAt(this.#pos))) {
+    while (this.#pos < this.input.length && _isWordChar(this.input.charCodeAt(this.#pos))) {
       this.#pos++;
     }
-    return this.#input.slice(start, this.#pos);
+    return this.input.slice(start, this.#pos);
   }
 
   #skipSpace(): void {
-    while (/\s/.test(this.#input[this.#pos] ?? "")) this.#pos++;
+    while (/\s/.test(this.input[this.#pos] ?? "")) this.#pos++;
   }
 
-  #unexpected(
-    hint?: string,
-    code: SelectorErrorCode = "INVALID_SYNTAX",
-  ): SelectorSyntaxError {
+  #unexpected(hint?: string, code: SelectorErrorCode = "INVALID_SYNTAX"): SelectorSyntaxError {
     const char = this.#charAt(this.#pos)!;
     return this.#error(code, `Unexpected character '${_show(char)}'`, this.#pos, hint);
   }
 
   /** The code point at `pos`, so messages never show half an emoji. */
   #charAt(pos: number): string | undefined {
-    const code = this.#input.codePointAt(pos);
+    const code = this.input.codePointAt(pos);
     return code === undefined ? undefined : String.fromCodePoint(code);
   }
 
@@ -466,32 +425,21 @@ class _Parser {
     return this.#error("INVALID_SYNTAX", what, start, TYPE_HINT, fix);
   }
 
-  #error(
-    code: SelectorErrorCode,
-    what: string,
-    offset: number,
-    hint?: string,
-    fix?: TypeFix,
-  ): SelectorSyntaxError {
-    const column = [...this.#input.slice(0, offset)].length + 1;
+  #error(code: SelectorErrorCode, what: string, offset: number, hint?: string, fix?: TypeFix) {
+    const column = [...this.input.slice(0, offset)].length + 1;
     const message = `${what} at column ${column}` + (hint === undefined ? "" : ` - ${hint}`);
-    return new SelectorSyntaxError(code, message, this.#input, column, fix);
+    return new SelectorSyntaxError(code, message, this.input, column, fix);
   }
 }
 
 /**
  * The type name a misspelt one most likely means: the closest, of similarity 0.6 or more.
- *
-
  * @param prefix Whether the word stands before a `:` (a misspelt `heading` or `block`).
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { meantTypeName } from "./selector.ts";
- * assert.equal(meantTypeName("sectoin"), "section");
  * assert.equal(meantTypeName("heding", true), "heading");
- * assert.equal(meantTypeName("foo"), undefined);
  * ```
  */
 export function meantTypeName(word: string, prefix = false): string | undefined {
@@ -513,9 +461,7 @@ function _typeFix(word: string, offset: number, names: readonly string[]): TypeF
 }
 
 function _paramsFromQuery(query: string): SelectorParams {
-  const params: { full: boolean; page?: number; head?: number; tail?: number } = {
-    full: false,
-  };
+  const params: { full: boolean; page?: number; head?: number; tail?: number } = { full: false };
   for (const pair of query.slice(1).split("&")) {
     if (pair === "") continue;
     const [key, value] = pair.split("=");

@@ -1,6 +1,5 @@
 /**
  * "Did you mean" suggestions: the existing selectors closest to what the user typed.
- *
  * @module
  */
 
@@ -11,7 +10,6 @@ const MAX_SUGGESTIONS = 5;
 
 /**
  * The Levenshtein edit distance: the fewest single-character edits turning `a` into `b`.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -38,7 +36,6 @@ export function editDistance(a: string, b: string): number {
 
 /**
  * Case-insensitive similarity `(maxLen - distance) / maxLen`: 1 for equal strings.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -55,18 +52,12 @@ export function similarity(a: string, b: string): number {
 /**
  * Up to five candidates with a similarity of at least 0.4 to the input (in canonical form),
  * most similar first (ties: smaller distance, then shorter, then first seen).
- *
-
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { closestSelectors } from "./suggest.ts";
- * const candidates = ["heading:h2[0]", "heading:h2[1]", "block:code[0]"]
- *   .map((s) => ({ compare: s, selector: `readme::${s}` }));
- * assert.deepEqual(closestSelectors("heading:h2[5]", candidates), [
- *   "readme::heading:h2[0]",
- *   "readme::heading:h2[1]",
- * ]);
+ * const candidates = ["h2.0", "h2.1", "code.0"].map((s) => ({ compare: s, selector: s }));
+ * assert.deepEqual(closestSelectors("h2.5", candidates), ["h2.0", "h2.1"]);
  * ```
  */
 export function closestSelectors(
@@ -78,20 +69,16 @@ export function closestSelectors(
   const scored: { selector: string; score: number; distance: number; order: number }[] = [];
   const seen = new Set<string>();
   let order = 0;
-  for (const candidate of candidates) {
-    if (seen.has(candidate.selector)) continue;
-    seen.add(candidate.selector);
-    const maxLength = Math.max(lowerInput.length, candidate.compare.length);
+  for (const { compare, selector } of candidates) {
+    if (seen.has(selector)) continue;
+    seen.add(selector);
+    const maxLength = Math.max(lowerInput.length, compare.length);
     // Cheap bound first: the distance is at least the difference in length.
-    if (
-      maxLength - Math.abs(lowerInput.length - candidate.compare.length) <
-        MIN_SIMILARITY * maxLength
-    ) continue;
-    const distance = editDistance(lowerInput, candidate.compare.toLowerCase());
+    const gap = Math.abs(lowerInput.length - compare.length);
+    if (maxLength - gap < MIN_SIMILARITY * maxLength) continue;
+    const distance = editDistance(lowerInput, compare.toLowerCase());
     const score = maxLength === 0 ? 1 : (maxLength - distance) / maxLength;
-    if (score >= MIN_SIMILARITY) {
-      scored.push({ selector: candidate.selector, score, distance, order: order++ });
-    }
+    if (score >= MIN_SIMILARITY) scored.push({ selector, score, distance, order: order++ });
   }
   scored.sort((a, b) =>
     b.score - a.score || a.distance - b.distance || a.selector.length - b.selector.length ||

@@ -1,7 +1,6 @@
 /**
  * The engine's environment settings, read without ever failing: without `--allow-env` (or with a
  * bad value) the defaults apply.
- *
  * @module
  */
 import { CACHE_VARIABLES, wholeNumberProblem } from "./cache_settings.ts";
@@ -52,7 +51,6 @@ export const ENGINE_VARIABLES = [
 
 /**
  * Reads the settings from an environment lookup, which may throw (no permission).
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -94,7 +92,6 @@ export function readSettings(getEnv: (name: string) => string | undefined): Engi
 /**
  * Looks a variable of the process's environment up without ever prompting: `undefined` when it is
  * unset or the process may not read it.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
