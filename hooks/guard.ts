@@ -147,8 +147,7 @@ function _reason(facts: _GuardFacts, outline?: FileOutline): string {
 }
 
 /**
- * The engine's outline of a file with line ranges within `maxChars`, from a worker by `deadline`
- * (`performance.now()` clock).
+ * The engine's outline of a file, line ranges within `maxChars`, from a worker by `deadline`.
  *
  * @throws {Error} When the engine reports an error for the file, or has not answered by the deadline.
  *

@@ -44,7 +44,6 @@ export async function remind(
   const path = markdownReadPath(input);
   if (path === undefined || !isWholeRead(input)) return "";
   if (!await fileExceedsWordLimit(path, minWords, readChunks)) return "";
-  const { hookEventName } = input;
-  return JSON.stringify({ hookSpecificOutput: { hookEventName, additionalContext: REMINDER } }) +
-    "\n";
+  const hookSpecificOutput = { hookEventName: input.hookEventName, additionalContext: REMINDER };
+  return JSON.stringify({ hookSpecificOutput }) + "\n";
 }

@@ -53,8 +53,7 @@ export const GUARD_WORDS_VARIABLES = [
 ] as const;
 
 /**
- * Reads a word threshold from the first of `names` that is set and may be read (no prompt): a whole
- * number of at least 0, else `fallback`.
+ * The first of `names` set and readable (never prompting), as a whole number >= 0, else `fallback`.
  *
  * @example
  * ```ts

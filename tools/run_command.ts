@@ -173,8 +173,7 @@ export async function runCommand(
 }
 
 /**
- * Whether a run gets a process group of its own (for a kill to reach a wrapper script's children):
- * everywhere but on Windows, which has none.
+ * Whether a run gets its own process group, for kills to reach its children: not on Windows.
  *
  * @example
  * ```ts

@@ -23,8 +23,7 @@ const _MAX_PATHS_CHARS = 1024 * 1024;
 export const MAX_SELECTOR_CHARS = 10_000;
 
 /**
- * The zod schema of a string the operating system can pass as an argument: no NUL character, at
- * most `max` characters.
+ * The zod schema of a string the OS can pass as an argument: no NUL, at most `max` characters.
  *
  * @example
  * ```ts
