@@ -16,7 +16,6 @@ import { countWords } from "../mdsel/parse/words.ts";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { GUARD_MAX_CHARS } from "./guard.ts";
  * assert.equal(GUARD_MAX_CHARS, 4000);
  * ```
  */
@@ -29,7 +28,6 @@ export const GUARD_MAX_CHARS = 4000;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { GUARD_MAX_BYTES } from "./guard.ts";
  * assert.equal(GUARD_MAX_BYTES, 2 * 1024 * 1024);
  * ```
  */
@@ -42,7 +40,6 @@ export const GUARD_MAX_BYTES = 2 * 1024 * 1024;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { GUARD_TIME_LIMIT_MS } from "./guard.ts";
  * assert.equal(GUARD_TIME_LIMIT_MS, 5000);
  * ```
  */
@@ -63,15 +60,9 @@ export interface GuardIo {
   readonly deadline?: number;
 }
 
-/** What the reason says about a file. */
-interface _GuardFacts {
-  /** The file, as the `Read` named it. */
-  readonly path: string;
-  readonly lines: number;
-  /** The engine's count (text only) when it outlined the file, else every word. */
-  readonly words: number;
-  readonly chars: number;
-}
+// What the reason says of the file as the Read named it: `words` is the engine's count (text only)
+// once it outlined the file, else every word.
+type _GuardFacts = { path: string; lines: number; words: number; chars: number };
 
 /**
  * What the guard prints for a `PreToolUse` of a whole `Read` of a Markdown file of more than
@@ -82,7 +73,6 @@ interface _GuardFacts {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { guard } from "./guard.ts";
  * const read = { hookEventName: "PreToolUse", toolName: "Read", toolInput: { file_path: "/a.md" } };
  * const readChunks = () => [new TextEncoder().encode("# A\n\nfour words of text\n")];
  * const io = { readChunks, outline: () => Promise.resolve({ words: 5, text: "h1.0 A L1-3\n", headings: [] }) };
@@ -115,10 +105,8 @@ export async function guard(
   const outline = text === undefined || room < _MIN_OUTLINE_CHARS
     ? undefined
     : await (io.outline ?? engineOutline)(path, room, deadline);
-  const permissionDecisionReason = _reason(
-    { ...facts, words: outline?.words ?? facts.words },
-    outline,
-  );
+  const words = outline?.words ?? facts.words;
+  const permissionDecisionReason = _reason({ ...facts, words }, outline);
   const decision = {
     hookEventName: "PreToolUse",
     permissionDecision: "deny",
@@ -159,15 +147,13 @@ function _reason(facts: _GuardFacts, outline?: FileOutline): string {
 }
 
 /**
- * The engine's outline of a file with line ranges within `maxChars`, from a worker by `deadline`
- * (`performance.now()` clock).
+ * The engine's outline of a file, line ranges within `maxChars`, from a worker by `deadline`.
  *
  * @throws {Error} When the engine reports an error for the file, or has not answered by the deadline.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { engineOutline } from "./guard.ts";
  * const path = await Deno.makeTempFile({ suffix: ".md" });
  * await Deno.writeTextFile(path, "# Title\n\ntext\n\n## Part\n\nmore\n");
  * assert.equal((await engineOutline(path, 2000)).text, "h1.0 Title L1-7\n h2.0 Part L5-7\n---\npara:2\n");
@@ -204,10 +190,7 @@ export async function engineOutline(
 }
 
 // The whole file as text, or `undefined` when it is too big to outline.
-async function _readText(
-  path: string,
-  readChunks: ChunkReader,
-): Promise<string | undefined> {
+async function _readText(path: string, readChunks: ChunkReader): Promise<string | undefined> {
   const decoder = new TextDecoder();
   let text = "";
   let bytes = 0;

@@ -13,7 +13,6 @@ import { type ChunkReader, fileExceedsWordLimit, readFileChunks } from "./word_c
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { REMINDER } from "./reminder.ts";
  * assert.equal(REMINDER.split("\n")[1], "Use mdsel_index and mdsel_select instead of Read.");
  * ```
  */
@@ -29,7 +28,6 @@ export const REMINDER =
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { remind } from "./reminder.ts";
  * const input = { hookEventName: "PostToolUse", toolName: "Read", toolInput: { file_path: "/a.md" } };
  * const file = new TextEncoder().encode("three short words");
  * assert.ok((await remind(input, 2, () => [file])).startsWith('{"hookSpecificOutput"'));
@@ -46,7 +44,6 @@ export async function remind(
   const path = markdownReadPath(input);
   if (path === undefined || !isWholeRead(input)) return "";
   if (!await fileExceedsWordLimit(path, minWords, readChunks)) return "";
-  const { hookEventName } = input;
-  return JSON.stringify({ hookSpecificOutput: { hookEventName, additionalContext: REMINDER } }) +
-    "\n";
+  const hookSpecificOutput = { hookEventName: input.hookEventName, additionalContext: REMINDER };
+  return JSON.stringify({ hookSpecificOutput }) + "\n";
 }

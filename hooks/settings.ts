@@ -11,7 +11,6 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { DEFAULT_MIN_WORDS } from "./settings.ts";
  * assert.equal(DEFAULT_MIN_WORDS, 200);
  * ```
  */
@@ -23,7 +22,6 @@ export const DEFAULT_MIN_WORDS = 200;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { DEFAULT_GUARD_WORDS } from "./settings.ts";
  * assert.equal(DEFAULT_GUARD_WORDS, 2000);
  * ```
  */
@@ -35,7 +33,6 @@ export const DEFAULT_GUARD_WORDS = 2000;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { MIN_WORDS_VARIABLES } from "./settings.ts";
  * assert.equal(MIN_WORDS_VARIABLES.at(-1), "MDSEL_MIN_WORDS");
  * ```
  */
@@ -47,7 +44,6 @@ export const MIN_WORDS_VARIABLES = ["CLAUDE_PLUGIN_OPTION_MIN_WORDS", "MDSEL_MIN
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { GUARD_WORDS_VARIABLES } from "./settings.ts";
  * assert.equal(GUARD_WORDS_VARIABLES.at(-1), "MDSEL_GUARD_WORDS");
  * ```
  */
@@ -57,13 +53,11 @@ export const GUARD_WORDS_VARIABLES = [
 ] as const;
 
 /**
- * Reads a word threshold from the first of `names` that is set and may be read (no prompt): a whole
- * number of at least 0, else `fallback`.
+ * The first of `names` set and readable (never prompting), as a whole number >= 0, else `fallback`.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { DEFAULT_GUARD_WORDS, GUARD_WORDS_VARIABLES, readWordThreshold } from "./settings.ts";
  * assert.ok(readWordThreshold(GUARD_WORDS_VARIABLES, DEFAULT_GUARD_WORDS) >= 0);
  * ```
  */

@@ -15,7 +15,6 @@ import { quietEnv } from "../mdsel/settings/engine_settings.ts";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { WARM_TIME_LIMIT_MS } from "./warm.ts";
  * assert.equal(WARM_TIME_LIMIT_MS, 90_000);
  * ```
  */
@@ -24,16 +23,13 @@ export const WARM_TIME_LIMIT_MS = 90_000;
 // The variable that names the plugin's data folder, where the stamp is kept.
 const _DATA_VARIABLE = "CLAUDE_PLUGIN_DATA";
 
-/** A program (Deno itself) and its arguments. */
-export interface WarmCommand {
-  readonly command: string;
-  readonly args: readonly string[];
-}
+// A program (Deno itself) and its arguments.
+type _WarmCommand = { readonly command: string; readonly args: readonly string[] };
 
-/** What the warm-up runs and where it keeps its stamp. */
-export interface WarmOptions {
+// What the warm-up runs and where it keeps its stamp.
+interface _WarmOptions {
   /** The command that fills the cache; {@linkcode warmCommand} by default. */
-  readonly command?: WarmCommand;
+  readonly command?: _WarmCommand;
   /** The folder for the stamp; `CLAUDE_PLUGIN_DATA` by default; without one, no stamp. */
   readonly stampDir?: string;
   /** How long to wait for the command; {@linkcode WARM_TIME_LIMIT_MS} by default. */
@@ -47,13 +43,12 @@ export interface WarmOptions {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { warmCommand } from "./warm.ts";
  * const { args } = warmCommand(new URL("https://jsr.io/@x/mdsel-claude/0.1.0/"));
  * assert.deepEqual(args.slice(0, 4), ["cache", "--quiet", "--no-config", "--no-lock"]);
  * assert.deepEqual(args.slice(4).map((url) => url.slice(37)), ["main.ts", "hooks/outline_worker.ts"]);
  * ```
  */
-export function warmCommand(root: URL = new URL("../", import.meta.url)): WarmCommand {
+export function warmCommand(root: URL = new URL("../", import.meta.url)): _WarmCommand {
   const path = (file: string) => fileURLToPath(new URL(file, root));
   const modules = ["main.ts", "hooks/outline_worker.ts"];
   const args = root.protocol === "file:"
@@ -69,18 +64,11 @@ export function warmCommand(root: URL = new URL("../", import.meta.url)): WarmCo
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { warm } from "./warm.ts";
- * const stampDir = await Deno.makeTempDir();
- * const command = { command: Deno.execPath(), args: ["eval", ""] };
- * assert.equal(await warm({ command, stampDir }), "");
- * const [stamp] = await Array.fromAsync(Deno.readDir(stampDir));
- * assert.match(stamp.name, /^deno-cache-[0-9a-f]{24}$/);
- * await Deno.remove(stampDir, { recursive: true });
  * const failing = { command: Deno.execPath(), args: ["eval", "Deno.exit(3)"] };
  * assert.match(await warm({ command: failing }), /\(deno cache exited 3\)/);
  * ```
  */
-export async function warm(options: WarmOptions = {}): Promise<string> {
+export async function warm(options: _WarmOptions = {}): Promise<string> {
   try {
     const command = options.command ?? warmCommand();
     const stampDir = options.stampDir ?? (quietEnv(_DATA_VARIABLE) || undefined);
@@ -106,7 +94,7 @@ export async function warm(options: WarmOptions = {}): Promise<string> {
 }
 
 // Runs the command in a process group of its own, to outlive the hook; `"late"` past the limit.
-async function _runDetached(command: WarmCommand, timeLimitMs: number): Promise<number | "late"> {
+async function _runDetached(command: _WarmCommand, timeLimitMs: number): Promise<number | "late"> {
   const child = new Deno.Command(command.command, {
     args: [...command.args],
     stdin: "null",
@@ -128,7 +116,7 @@ async function _runDetached(command: WarmCommand, timeLimitMs: number): Promise<
 }
 
 // What makes one warm cache differ: Deno's version and cache folder, the command and lockfile.
-async function _stampKey(command: WarmCommand): Promise<string> {
+async function _stampKey(command: _WarmCommand): Promise<string> {
   const config = command.args[command.args.indexOf("--config") + 1];
   const lock = command.args.includes("--config")
     ? await Deno.readTextFile(join(config, "..", "deno.lock")).catch(() => "")

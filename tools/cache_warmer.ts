@@ -28,17 +28,16 @@ const _MAX_WAITING_WARMS = 4;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { CacheWarmer } from "./cache_warmer.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
- * const warmer = new CacheWarmer(DEFAULT_SETTINGS);
+ * const warmer = new CacheWarmer(DEFAULT_SETTINGS); // no cache folder: it runs nothing
  * warmer.callStarted();
  * warmer.callAnswered({ files: ["/docs"], scopes: ["/docs"] });
  * assert.equal(warmer.waiting, 0);
- * await warmer.idle();
  * ```
  */
 export class CacheWarmer {
-  readonly #settings: ServerSettings;
+  /** Whether it runs anything: a cache folder granted, the bundled engine. */
+  readonly enabled: boolean;
   readonly #shutdown?: AbortSignal;
   readonly #run: (target: WarmTarget, signal: AbortSignal) => Promise<void>;
   readonly #waiting: WarmTarget[] = [];
@@ -55,7 +54,7 @@ export class CacheWarmer {
     shutdown?: AbortSignal,
     run?: (target: WarmTarget, signal: AbortSignal) => Promise<void>,
   ) {
-    this.#settings = settings;
+    this.enabled = settings.cacheDir !== undefined && settings.mdselBin === undefined;
     this.#shutdown = shutdown;
     this.#run = run ?? ((target, signal) => _warm(target, signal, settings));
     shutdown?.addEventListener("abort", () => {
@@ -98,9 +97,8 @@ export class CacheWarmer {
   }
 
   /**
-   * A call is done: its checked paths, when the bundled engine answered it, are a target if there
-   * may be something to finish (a folder, a glob, an `.mdx` file or enough Markdown for the engine
-   * to cache). Told after the answer is sent: the stat of the paths never delays it.
+   * A call is done: its checked paths (when the bundled engine answered) wait if there may be
+   * something to cache; told after the answer is sent, so their stat never delays it.
    */
   callDone(paths?: WarmTarget): void {
     if (paths === undefined || !this.enabled) return this.callAnswered();
@@ -113,11 +111,6 @@ export class CacheWarmer {
   /** Waits until the run in progress, if any, is over (not the one its end starts). */
   async idle(): Promise<void> {
     await this.#current?.done;
-  }
-
-  /** Whether it runs anything: a cache folder granted, the bundled engine. */
-  get enabled(): boolean {
-    return this.#settings.cacheDir !== undefined && this.#settings.mdselBin === undefined;
   }
 
   #next(): void {

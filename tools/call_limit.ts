@@ -20,16 +20,11 @@ export class QueuedCallCancelledError extends Error {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { CallLimit } from "./call_limit.ts";
  * const limit = new CallLimit(1);
- * const order: string[] = [];
- * const task = (name: string) => async () => {
- *   order.push(`start ${name}`);
- *   await new Promise((resolve) => setTimeout(resolve, 10));
- *   order.push(`end ${name}`);
- * };
- * await Promise.all([limit.run(task("a")), limit.run(task("b"))]);
- * assert.deepEqual(order, ["start a", "end a", "start b", "end b"]);
+ * const first = limit.run(() => new Promise((resolve) => setTimeout(resolve, 10)));
+ * const second = limit.run(() => Promise.resolve("second"));
+ * assert.equal(limit.waiting, 1); // until the first is done
+ * assert.equal(await second, "second");
  * ```
  */
 export class CallLimit {

@@ -11,8 +11,8 @@ const _EXTENSION_LIST = MARKDOWN_EXTENSIONS.join(", ").replace(/, (?=[^,]*$)/, "
 // Expansion errors that stop a call before anything is read: the server answers them itself.
 const _LIMIT_CODES = new Set(["TOO_MANY_ENTRIES"]);
 
-/** The paths of a call that may go to `mdsel`. */
-export interface CheckedPaths {
+// The paths of a call that may go to `mdsel`.
+interface _CheckedPaths {
   /** The arguments as `mdsel` gets them: `.` and `..` resolved in files and folders. */
   readonly files: string[];
   /** What the bundled engine needs read access to: each file and folder, each glob's bases. */
@@ -20,16 +20,14 @@ export interface CheckedPaths {
 }
 
 /**
- * Checks the paths one tool call names: every file it will read, folders and globs expanded,
- * against the server's read permission (queried, never prompting), and each file named outright
- * against the Markdown rule (a missing one passes: `mdsel` says so).
+ * Checks every file a call will read against the server's read permission (queried, never
+ * prompting), and each file named outright against the Markdown rule (a missing one passes).
  *
  * @returns One line saying which path is refused and why, or the paths to hand to `mdsel`.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { checkPaths } from "./check_paths.ts";
  * const checked = { files: ["/no/file.md"], scopes: ["/no/file.md"] };
  * assert.deepEqual(await checkPaths(["/no/such/../file.md"], { allowAnyFile: false }), checked);
  * assert.match(await checkPaths(["/etc/hostname"], { allowAnyFile: false }) as string, /^Not a Markdown file/);
@@ -38,7 +36,7 @@ export interface CheckedPaths {
 export async function checkPaths(
   files: readonly string[],
   options: { readonly allowAnyFile: boolean }, // MDSEL_ALLOW_ANY_FILE=1: any extension
-): Promise<string | CheckedPaths> {
+): Promise<string | _CheckedPaths> {
   // With read access everywhere, there is nothing to hold a folder's files against.
   const everywhere = _state(undefined) === "granted";
   const checked: string[] = [];

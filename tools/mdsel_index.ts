@@ -16,18 +16,15 @@ export const MDSEL_INDEX = "mdsel_index";
 export const MdselIndexSchema = { files: filesSchema("index") };
 
 /**
- * The tool's title, description and annotations (`registerTool`'s config without the schema): the
- * description carries the live thresholds and says what the output format in use shows.
+ * The tool's title, description and annotations (`registerTool`'s config without the schema); the
+ * description carries the live thresholds and the output format in use.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { mdselIndexConfig } from "./mdsel_index.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
  * const config = mdselIndexConfig({ ...DEFAULT_SETTINGS, minWords: 500 });
- * assert.equal(config.title, "Markdown Selector Index");
  * assert.ok(config.description.includes("over 500 words"));
- * assert.ok(config.description.includes("Returns: an outline"));
  * ```
  */
 export function mdselIndexConfig(
@@ -72,7 +69,6 @@ export function mdselIndexConfig(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { mdselIndexArgs } from "./mdsel_index.ts";
  * assert.deepEqual(mdselIndexArgs(["/a.md", "-b.md"], "json"), ["index", "--json", "--", "/a.md", "-b.md"]);
  * ```
  */
@@ -88,7 +84,6 @@ export function mdselIndexArgs(files: readonly string[], format: OutputFormat): 
  * import assert from "node:assert/strict";
  * // @ts-types="@modelcontextprotocol/sdk/server/mcp"
  * import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
- * import { registerMdselIndex } from "./mdsel_index.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
  * const server = new McpServer({ name: "example", version: "0.0.0" });
  * assert.equal(registerMdselIndex(server, { settings: DEFAULT_SETTINGS }).title, "Markdown Selector Index");

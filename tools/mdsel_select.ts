@@ -28,13 +28,12 @@ export const MdselSelectSchema = {
 };
 
 /**
- * The tool's title, description and annotations (`registerTool`'s config without the schema): the
+ * The tool's title, description and annotations (`registerTool`'s config without the schema); the
  * description says what the output format in use returns.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { mdselSelectConfig } from "./mdsel_select.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
  * const config = mdselSelectConfig({ ...DEFAULT_SETTINGS, format: "json" });
  * assert.ok(config.description.includes("Returns: JSON with each match's exact Markdown source"));
@@ -43,8 +42,7 @@ export const MdselSelectSchema = {
 export function mdselSelectConfig(
   settings: Pick<ServerSettings, "format">,
 ): { title: string; description: string; annotations: ToolAnnotations } {
-  const json = settings.format === "json";
-  const returns = json
+  const returns = settings.format === "json"
     ? "Returns: JSON with each match's exact Markdown source (content), ready to quote or edit, " +
       "and its direct children (children_available) with their selectors and word counts. A " +
       "section too big for one page answers with its introduction and outline: true, its " +
@@ -81,13 +79,11 @@ export function mdselSelectConfig(
 }
 
 /**
- * The `mdsel` arguments of one call: selector and files after `--`, so text starting with `-` is
- * no option.
+ * The `mdsel` arguments of one call: selector and files after `--`, so a leading `-` is no option.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { mdselSelectArgs } from "./mdsel_select.ts";
  * assert.deepEqual(mdselSelectArgs("-h2.0", ["/a.md"], "json"), ["select", "--json", "--", "-h2.0", "/a.md"]);
  * ```
  */
@@ -107,7 +103,6 @@ export function mdselSelectArgs(
  * import assert from "node:assert/strict";
  * // @ts-types="@modelcontextprotocol/sdk/server/mcp"
  * import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
- * import { registerMdselSelect } from "./mdsel_select.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
  * const server = new McpServer({ name: "example", version: "0.0.0" });
  * assert.equal(registerMdselSelect(server, { settings: DEFAULT_SETTINGS }).title, "Markdown Selector Select");

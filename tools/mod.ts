@@ -22,7 +22,6 @@ export const TOOL_NAMES: readonly string[] = [MDSEL_INDEX, MDSEL_SELECT];
  * import assert from "node:assert/strict";
  * // @ts-types="@modelcontextprotocol/sdk/server/mcp"
  * import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
- * import { registerTools } from "./mod.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
  * const server = new McpServer({ name: "example", version: "0.0.0" });
  * const tools = registerTools(server, { settings: DEFAULT_SETTINGS });

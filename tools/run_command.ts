@@ -12,8 +12,8 @@ export interface CommandOutput {
   readonly stderr: string;
 }
 
-/** Limits and cancellation for {@linkcode runCommand}. */
-export interface RunCommandOptions {
+// Limits and cancellation for runCommand.
+interface _RunCommandOptions {
   /** Arguments, passed as they are (no shell). */
   readonly args: readonly string[];
   /** Kill the child after this many milliseconds. */
@@ -45,7 +45,6 @@ export class CommandExitError extends CommandError {
   readonly stdout: string;
   readonly stderr: string;
 
-  /** Creates the error from how the program ended and what it printed. */
   constructor(command: string, status: Deno.CommandStatus, output: CommandOutput) {
     const how = status.signal === null
       ? `exited with code ${status.code}`
@@ -65,7 +64,6 @@ export class CommandExitError extends CommandError {
 /** The command ran longer than its timeout and was killed. */
 export class CommandTimeoutError extends CommandError {
   override name = "CommandTimeoutError";
-  /** Creates the error for the timeout the program passed. */
   constructor(command: string, timeoutMs: number) {
     super(`${command} timed out after ${Number((timeoutMs / 1000).toFixed(3))} s`);
   }
@@ -74,7 +72,6 @@ export class CommandTimeoutError extends CommandError {
 /** The command printed more than allowed and was killed. */
 export class CommandOutputLimitError extends CommandError {
   override name = "CommandOutputLimitError";
-  /** Creates the error for the cap the program passed. */
   constructor(command: string, maxOutputBytes: number) {
     super(`${command} output exceeded ${formatBytes(maxOutputBytes, { binary: true })}`);
   }
@@ -83,7 +80,6 @@ export class CommandOutputLimitError extends CommandError {
 /** The command was cancelled before it finished, and killed. */
 export class CommandAbortedError extends CommandError {
   override name = "CommandAbortedError";
-  /** Creates the error for the program `command`. */
   constructor(command: string) {
     super(`${command} was cancelled`);
   }
@@ -101,14 +97,13 @@ export class CommandAbortedError extends CommandError {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { runCommand } from "./run_command.ts";
  * const options = { args: ["eval", "console.log('hi')"], timeoutMs: 10_000, maxOutputBytes: 1024 };
  * assert.equal((await runCommand(Deno.execPath(), options)).stdout, "hi\n");
  * ```
  */
 export async function runCommand(
   command: string,
-  options: RunCommandOptions,
+  options: _RunCommandOptions,
 ): Promise<CommandOutput> {
   const name = options.name ?? command;
   if (options.signal?.aborted) throw new CommandAbortedError(name);
@@ -178,13 +173,11 @@ export async function runCommand(
 }
 
 /**
- * Whether a run gets a process group of its own, so a kill reaches a wrapper script's children
- * too: everywhere but on Windows, which has none.
+ * Whether a run gets its own process group, for kills to reach its children: not on Windows.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { usesProcessGroup } from "./run_command.ts";
  * assert.equal(usesProcessGroup("darwin"), true);
  * assert.equal(usesProcessGroup("windows"), false);
  * ```

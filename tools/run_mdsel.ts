@@ -33,15 +33,14 @@ export const MAX_READ_FLAG_BYTES = 64 * 1024;
 
 /** `mdsel` could not be started: missing, or not allowed. One line, for the agent. */
 export class MdselUnavailableError extends Error {
-  /** Creates the error: `message` says what is wrong and what to do. */
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = "MdselUnavailableError";
   }
 }
 
-/** One `mdsel` call. */
-export interface MdselCall {
+// One `mdsel` call.
+interface _MdselCall {
   /** The arguments after `mdsel`. */
   readonly args: readonly string[];
   /** Its files, folders and globs' base folders, as checked: all the bundled engine may read. */
@@ -53,8 +52,8 @@ export interface MdselCall {
   readonly onProgress?: ProgressListener;
 }
 
-/** A program and the arguments that start it. */
-export interface CommandLine {
+// A program and the arguments that start it.
+interface _CommandLine {
   readonly command: string;
   readonly args: readonly string[];
   /** Variables to set for it (the rest is inherited). */
@@ -73,13 +72,12 @@ export interface CommandLine {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { runMdsel } from "./run_mdsel.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
  * const { stdout } = await runMdsel({ args: ["--version"], files: [] }, DEFAULT_SETTINGS);
  * assert.match(stdout, /^mdsel /);
  * ```
  */
-export async function runMdsel(call: MdselCall, settings: ServerSettings): Promise<CommandOutput> {
+export async function runMdsel(call: _MdselCall, settings: ServerSettings): Promise<CommandOutput> {
   const limits = {
     timeoutMs: settings.timeoutMs,
     maxOutputBytes: settings.maxOutputBytes,
@@ -120,11 +118,10 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
     try {
       return await runBundled(true);
     } catch (error) {
-      // The lock is a cache too: one Deno cannot read is let go and written again, one it cannot
-      // write goes without.
+      // The lock is a cache too: one Deno cannot read is written again, one it cannot write let go.
       const lockFailed = error instanceof CommandExitError && _LOCK_FAILURE.test(error.stderr);
       if (!locked || !lockFailed) throw error;
-      const lock = engineLock(settings.cacheDir);
+      const lock = _engineLock(settings.cacheDir);
       const removed = lock !== undefined && await Deno.remove(lock).then(() => true, () => false);
       return await runBundled(removed);
     }
@@ -145,17 +142,13 @@ export async function runMdsel(call: MdselCall, settings: ServerSettings): Promi
  * The command line (before `mdsel`'s own arguments) that runs the CLI at `moduleUrl`: this Deno
  * reading only `files` (their folders past {@linkcode MAX_READ_FLAG_BYTES}), its own modules and
  * `cacheDir`, which it may also write, with the engine's variables. A published module keeps Deno's
- * lock in `cacheDir` ({@linkcode engineLock}) unless `lock` is `false`.
+ * lock in `cacheDir` unless `lock` is `false`.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { bundledMdsel } from "./run_mdsel.ts";
- * const { args } = bundledMdsel(["/docs/a.md"], new URL("https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts"));
- * assert.deepEqual(args.slice(0, 4), ["run", "--quiet", "--no-prompt", "--allow-read=/docs/a.md"]);
  * const cached = bundledMdsel(["/docs/a.md"], new URL("file:///src/mdsel/cli.ts"), "/home/ann/.cache/mdsel");
  * assert.ok(cached.args.includes("--allow-read=/docs/a.md,/src/mdsel,/home/ann/.cache/mdsel"));
- * assert.deepEqual(cached.env, { MDSEL_CACHE_DIR: "/home/ann/.cache/mdsel" });
  * const published = bundledMdsel([], new URL("https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts"), "/c");
  * assert.ok(published.args.some((arg) => /^--lock=\/c\/deno-.+\.lock$/.test(arg)));
  * ```
@@ -165,7 +158,7 @@ export function bundledMdsel(
   moduleUrl: URL = new URL("../mdsel/cli.ts", import.meta.url),
   cacheDir?: string,
   lock = true,
-): CommandLine {
+): _CommandLine {
   let read = _readFlag(files);
   const cache: string[] = [];
   // A call that reads no file needs neither its parsing workers nor the cache.
@@ -182,7 +175,7 @@ export function bundledMdsel(
   }
   // A checkout needs its deno.json and lock; a published module must not touch the user's, and
   // keeps its own in the cache, which spares each run reading its npm packages' registry data.
-  const ownLock = lock ? engineLock(cacheDir) : undefined;
+  const ownLock = lock ? _engineLock(cacheDir) : undefined;
   const module = moduleUrl.protocol === "file:"
     ? ["--config", fileURLToPath(new URL("../deno.json", moduleUrl)), fileURLToPath(moduleUrl)]
     : ["--no-config", ownLock === undefined ? "--no-lock" : `--lock=${ownLock}`, moduleUrl.href];
@@ -194,18 +187,8 @@ export function bundledMdsel(
   };
 }
 
-/**
- * The lock file a published engine keeps in `cacheDir`, one per version; none without a cache.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { engineLock } from "./run_mdsel.ts";
- * assert.match(engineLock("/home/ann/.cache/mdsel") ?? "", /^\/home\/ann\/\.cache\/mdsel\/deno-.+\.lock$/);
- * assert.equal(engineLock(undefined), undefined);
- * ```
- */
-export function engineLock(cacheDir: string | undefined): string | undefined {
+// The lock file a published engine keeps in `cacheDir`, one per version; none without a cache.
+function _engineLock(cacheDir: string | undefined): string | undefined {
   return cacheDir === undefined ? undefined : join(cacheDir, `deno-${VERSION}.lock`);
 }
 

@@ -24,8 +24,8 @@ export interface ToolContext {
   readonly warmer?: CacheWarmer;
 }
 
-/** What a tool handler's `extra` offers that a call uses (of the SDK's `RequestHandlerExtra`). */
-export interface CallExtra {
+// What a call uses of a tool handler's `extra` (the SDK's `RequestHandlerExtra`).
+interface _CallExtra {
   /** Aborts when the client cancels the request. */
   readonly signal?: AbortSignal;
   /** The request's `_meta`: its `progressToken` asks for progress. */
@@ -46,22 +46,17 @@ const _PROGRESS_AFTER_MS = 1000;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { runToolCall } from "./tool_call.ts";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
+ * const args = (files: readonly string[]) => ["index", "--", ...files];
  * const extra = { sendNotification: async () => {} };
- * const context = { settings: DEFAULT_SETTINGS };
- * const args = (files: readonly string[]) => ["select", "--json", "--", "h1.0", ...files];
- * const result = await runToolCall(["/no/such/file.md"], args, extra, context);
- * assert.equal(result.isError, true);
- * assert.equal(JSON.parse((result.content[0] as { text: string }).text).success, false);
- * const refused = await runToolCall(["/etc/hostname"], args, extra, context);
+ * const refused = await runToolCall(["/etc/hostname"], args, extra, { settings: DEFAULT_SETTINGS });
  * assert.match((refused.content[0] as { text: string }).text, /^Not a Markdown file/);
  * ```
  */
 export async function runToolCall(
   files: readonly string[],
   args: (checked: readonly string[]) => string[],
-  extra: CallExtra,
+  extra: _CallExtra,
   context: ToolContext,
 ): Promise<CallToolResult> {
   const error = (text: string) => ({ content: [{ type: "text" as const, text }], isError: true });
@@ -92,9 +87,7 @@ export async function runToolCall(
       const how = caught.signal === null
         ? `mdsel exited with code ${caught.code}`
         : `mdsel was killed by signal ${caught.signal}`;
-      return error(
-        caught.stdout !== "" ? caught.stdout : caught.stderr !== "" ? caught.stderr : how,
-      );
+      return error(caught.stdout || caught.stderr || how);
     }
     if (
       caught instanceof CommandError || caught instanceof MdselUnavailableError ||
@@ -113,7 +106,7 @@ export async function runToolCall(
 
 // MCP progress once the call has run a while, when the client sent a `progressToken`: files read
 // of files to read, counts going up only; a failed send is let go.
-function _progressNotifier(extra: CallExtra): ProgressListener | undefined {
+function _progressNotifier(extra: _CallExtra): ProgressListener | undefined {
   const token = extra._meta?.progressToken;
   if (token === undefined) return undefined;
   const started = performance.now();
@@ -122,14 +115,10 @@ function _progressNotifier(extra: CallExtra): ProgressListener | undefined {
     if (done <= sent || performance.now() - started < _PROGRESS_AFTER_MS) return;
     sent = done;
     const [count, of] = [done, total].map((number) => number.toLocaleString("en-US"));
+    const message = `${count} of ${of} files read`;
     extra.sendNotification({
       method: "notifications/progress",
-      params: {
-        progressToken: token,
-        progress: done,
-        total,
-        message: `${count} of ${of} files read`,
-      },
+      params: { progressToken: token, progress: done, total, message },
     }).catch(() => {});
   };
 }
