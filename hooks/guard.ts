@@ -16,6 +16,7 @@ import { countWords } from "../mdsel/parse/words.ts";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { GUARD_MAX_CHARS } from "./guard.ts";
  * assert.equal(GUARD_MAX_CHARS, 4000);
  * ```
  */
@@ -28,6 +29,7 @@ export const GUARD_MAX_CHARS = 4000;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { GUARD_MAX_BYTES } from "./guard.ts";
  * assert.equal(GUARD_MAX_BYTES, 2 * 1024 * 1024);
  * ```
  */
@@ -40,6 +42,7 @@ export const GUARD_MAX_BYTES = 2 * 1024 * 1024;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { GUARD_TIME_LIMIT_MS } from "./guard.ts";
  * assert.equal(GUARD_TIME_LIMIT_MS, 5000);
  * ```
  */
@@ -73,6 +76,7 @@ type _GuardFacts = { path: string; lines: number; words: number; chars: number }
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { guard } from "./guard.ts";
  * const read = { hookEventName: "PreToolUse", toolName: "Read", toolInput: { file_path: "/a.md" } };
  * const readChunks = () => [new TextEncoder().encode("# A\n\nfour words of text\n")];
  * const io = { readChunks, outline: () => Promise.resolve({ words: 5, text: "h1.0 A L1-3\n", headings: [] }) };
@@ -154,6 +158,7 @@ function _reason(facts: _GuardFacts, outline?: FileOutline): string {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { engineOutline } from "./guard.ts";
  * const path = await Deno.makeTempFile({ suffix: ".md" });
  * await Deno.writeTextFile(path, "# Title\n\ntext\n\n## Part\n\nmore\n");
  * assert.equal((await engineOutline(path, 2000)).text, "h1.0 Title L1-7\n h2.0 Part L5-7\n---\npara:2\n");

@@ -25,6 +25,7 @@ export interface ToolHookInput {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { isMarkdownPath } from "./input.ts";
  * assert.ok(isMarkdownPath("/docs/GUIDE.MD"));
  * assert.equal(isMarkdownPath("/docs/guide.txt"), false);
  * ```
@@ -39,6 +40,7 @@ export function isMarkdownPath(path: string): boolean {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { isGuardedPath } from "./input.ts";
  * assert.ok(isGuardedPath("/docs/bunfig.mdx"));
  * assert.equal(isGuardedPath("/docs/guide.txt"), false);
  * ```
@@ -56,6 +58,7 @@ export function isGuardedPath(path: string): boolean {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { parseHookInput } from "./input.ts";
  * const input = parseHookInput('{"hook_event_name":"PostToolUse","tool_name":"Read","tool_input":{"file_path":"/a.md"}}');
  * assert.equal(input.toolInput.file_path, "/a.md");
  * ```
@@ -81,6 +84,7 @@ export function parseHookInput(text: string): ToolHookInput {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { markdownReadPath } from "./input.ts";
  * const read = { hookEventName: "PostToolUse", toolName: "Read", toolInput: { file_path: "/a.md" } };
  * assert.equal(markdownReadPath(read), "/a.md");
  * assert.equal(markdownReadPath({ ...read, toolName: "Edit" }), undefined);
@@ -105,6 +109,7 @@ export function markdownReadPath(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { isWholeRead } from "./input.ts";
  * const read = { hookEventName: "PreToolUse", toolName: "Read", toolInput: { file_path: "/a.md" } };
  * assert.ok(isWholeRead(read));
  * assert.equal(isWholeRead({ ...read, toolInput: { file_path: "/a.md", offset: 1 } }), false);

@@ -13,6 +13,7 @@ import { type ChunkReader, fileExceedsWordLimit, readFileChunks } from "./word_c
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { REMINDER } from "./reminder.ts";
  * assert.equal(REMINDER.split("\n")[1], "Use mdsel_index and mdsel_select instead of Read.");
  * ```
  */
@@ -28,6 +29,7 @@ export const REMINDER =
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { remind } from "./reminder.ts";
  * const input = { hookEventName: "PostToolUse", toolName: "Read", toolInput: { file_path: "/a.md" } };
  * const file = new TextEncoder().encode("three short words");
  * assert.ok((await remind(input, 2, () => [file])).startsWith('{"hookSpecificOutput"'));

@@ -11,6 +11,7 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { DEFAULT_MIN_WORDS } from "./settings.ts";
  * assert.equal(DEFAULT_MIN_WORDS, 200);
  * ```
  */
@@ -22,6 +23,7 @@ export const DEFAULT_MIN_WORDS = 200;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { DEFAULT_GUARD_WORDS } from "./settings.ts";
  * assert.equal(DEFAULT_GUARD_WORDS, 2000);
  * ```
  */
@@ -33,6 +35,7 @@ export const DEFAULT_GUARD_WORDS = 2000;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { MIN_WORDS_VARIABLES } from "./settings.ts";
  * assert.equal(MIN_WORDS_VARIABLES.at(-1), "MDSEL_MIN_WORDS");
  * ```
  */
@@ -44,6 +47,7 @@ export const MIN_WORDS_VARIABLES = ["CLAUDE_PLUGIN_OPTION_MIN_WORDS", "MDSEL_MIN
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { GUARD_WORDS_VARIABLES } from "./settings.ts";
  * assert.equal(GUARD_WORDS_VARIABLES.at(-1), "MDSEL_GUARD_WORDS");
  * ```
  */
@@ -58,6 +62,7 @@ export const GUARD_WORDS_VARIABLES = [
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { DEFAULT_GUARD_WORDS, GUARD_WORDS_VARIABLES, readWordThreshold } from "./settings.ts";
  * assert.ok(readWordThreshold(GUARD_WORDS_VARIABLES, DEFAULT_GUARD_WORDS) >= 0);
  * ```
  */

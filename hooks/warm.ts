@@ -15,6 +15,7 @@ import { quietEnv } from "../mdsel/settings/engine_settings.ts";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { WARM_TIME_LIMIT_MS } from "./warm.ts";
  * assert.equal(WARM_TIME_LIMIT_MS, 90_000);
  * ```
  */
@@ -43,6 +44,7 @@ interface _WarmOptions {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { warmCommand } from "./warm.ts";
  * const { args } = warmCommand(new URL("https://jsr.io/@x/mdsel-claude/0.1.0/"));
  * assert.deepEqual(args.slice(0, 4), ["cache", "--quiet", "--no-config", "--no-lock"]);
  * assert.deepEqual(args.slice(4).map((url) => url.slice(37)), ["main.ts", "hooks/outline_worker.ts"]);
@@ -64,6 +66,7 @@ export function warmCommand(root: URL = new URL("../", import.meta.url)): _WarmC
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { warm } from "./warm.ts";
  * const failing = { command: Deno.execPath(), args: ["eval", "Deno.exit(3)"] };
  * assert.match(await warm({ command: failing }), /\(deno cache exited 3\)/);
  * ```

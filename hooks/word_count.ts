@@ -22,6 +22,7 @@ export type ChunkReader = (path: string) => AsyncIterable<Uint8Array> | Iterable
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { readFileChunks } from "./word_count.ts";
  * let bytes = 0;
  * for await (const chunk of readFileChunks(import.meta.filename!)) bytes += chunk.length;
  * assert.ok(bytes > 0);
@@ -57,6 +58,7 @@ export async function* readFileChunks(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { fileExceedsWordLimit } from "./word_count.ts";
  * assert.ok(await fileExceedsWordLimit(import.meta.filename!, 10));
  * await assert.rejects(fileExceedsWordLimit("/no/such.md", 10), /^Error: Cannot count words of "\/no\/such\.md": /);
  * ```

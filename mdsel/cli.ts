@@ -5,6 +5,7 @@
  * deno run --allow-read jsr:@x/mdsel-claude/mdsel index README.md
  * deno install -g -n mdsel --allow-read jsr:@x/mdsel-claude/mdsel
  * ```
+ *
  * @module
  */
 // Each command loads its modules when it runs, so a small `index` starts without the others.
@@ -45,6 +46,7 @@ export interface RunOptions {
 /**
  * Runs the CLI on the arguments after `mdsel` without touching the process's output streams or
  * exit code, so it can be driven in-process.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -212,6 +214,7 @@ async function _select(
 /**
  * Runs the CLI as a process: writes the output completely (also into a pipe), then sets the exit
  * code.
+ *
  * @example
  * ```ts ignore
  * import { main } from "./cli.ts";

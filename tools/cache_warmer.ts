@@ -29,6 +29,7 @@ const _MAX_WAITING_WARMS = 4;
  * ```ts
  * import assert from "node:assert/strict";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
+ * import { CacheWarmer } from "./cache_warmer.ts";
  * const warmer = new CacheWarmer(DEFAULT_SETTINGS); // no cache folder: it runs nothing
  * warmer.callStarted();
  * warmer.callAnswered({ files: ["/docs"], scopes: ["/docs"] });

@@ -20,6 +20,7 @@ export class QueuedCallCancelledError extends Error {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { CallLimit } from "./call_limit.ts";
  * const limit = new CallLimit(1);
  * const first = limit.run(() => new Promise((resolve) => setTimeout(resolve, 10)));
  * const second = limit.run(() => Promise.resolve("second"));

@@ -28,6 +28,7 @@ interface _CheckedPaths {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { checkPaths } from "./check_paths.ts";
  * const checked = { files: ["/no/file.md"], scopes: ["/no/file.md"] };
  * assert.deepEqual(await checkPaths(["/no/such/../file.md"], { allowAnyFile: false }), checked);
  * assert.match(await checkPaths(["/etc/hostname"], { allowAnyFile: false }) as string, /^Not a Markdown file/);

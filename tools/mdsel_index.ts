@@ -23,6 +23,7 @@ export const MdselIndexSchema = { files: filesSchema("index") };
  * ```ts
  * import assert from "node:assert/strict";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
+ * import { mdselIndexConfig } from "./mdsel_index.ts";
  * const config = mdselIndexConfig({ ...DEFAULT_SETTINGS, minWords: 500 });
  * assert.ok(config.description.includes("over 500 words"));
  * ```
@@ -69,6 +70,7 @@ export function mdselIndexConfig(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { mdselIndexArgs } from "./mdsel_index.ts";
  * assert.deepEqual(mdselIndexArgs(["/a.md", "-b.md"], "json"), ["index", "--json", "--", "/a.md", "-b.md"]);
  * ```
  */
@@ -85,6 +87,7 @@ export function mdselIndexArgs(files: readonly string[], format: OutputFormat): 
  * // @ts-types="@modelcontextprotocol/sdk/server/mcp"
  * import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
+ * import { registerMdselIndex } from "./mdsel_index.ts";
  * const server = new McpServer({ name: "example", version: "0.0.0" });
  * assert.equal(registerMdselIndex(server, { settings: DEFAULT_SETTINGS }).title, "Markdown Selector Index");
  * ```

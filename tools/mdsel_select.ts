@@ -35,6 +35,7 @@ export const MdselSelectSchema = {
  * ```ts
  * import assert from "node:assert/strict";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
+ * import { mdselSelectConfig } from "./mdsel_select.ts";
  * const config = mdselSelectConfig({ ...DEFAULT_SETTINGS, format: "json" });
  * assert.ok(config.description.includes("Returns: JSON with each match's exact Markdown source"));
  * ```
@@ -84,6 +85,7 @@ export function mdselSelectConfig(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { mdselSelectArgs } from "./mdsel_select.ts";
  * assert.deepEqual(mdselSelectArgs("-h2.0", ["/a.md"], "json"), ["select", "--json", "--", "-h2.0", "/a.md"]);
  * ```
  */
@@ -104,6 +106,7 @@ export function mdselSelectArgs(
  * // @ts-types="@modelcontextprotocol/sdk/server/mcp"
  * import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
+ * import { registerMdselSelect } from "./mdsel_select.ts";
  * const server = new McpServer({ name: "example", version: "0.0.0" });
  * assert.equal(registerMdselSelect(server, { settings: DEFAULT_SETTINGS }).title, "Markdown Selector Select");
  * ```

@@ -23,6 +23,7 @@ export const TOOL_NAMES: readonly string[] = [MDSEL_INDEX, MDSEL_SELECT];
  * // @ts-types="@modelcontextprotocol/sdk/server/mcp"
  * import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
+ * import { registerTools } from "./mod.ts";
  * const server = new McpServer({ name: "example", version: "0.0.0" });
  * const tools = registerTools(server, { settings: DEFAULT_SETTINGS });
  * assert.deepEqual(Object.keys(tools), ["mdsel_index", "mdsel_select"]);

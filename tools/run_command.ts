@@ -97,6 +97,7 @@ export class CommandAbortedError extends CommandError {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { runCommand } from "./run_command.ts";
  * const options = { args: ["eval", "console.log('hi')"], timeoutMs: 10_000, maxOutputBytes: 1024 };
  * assert.equal((await runCommand(Deno.execPath(), options)).stdout, "hi\n");
  * ```
@@ -178,6 +179,7 @@ export async function runCommand(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { usesProcessGroup } from "./run_command.ts";
  * assert.equal(usesProcessGroup("darwin"), true);
  * assert.equal(usesProcessGroup("windows"), false);
  * ```

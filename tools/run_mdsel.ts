@@ -73,6 +73,7 @@ interface _CommandLine {
  * ```ts
  * import assert from "node:assert/strict";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
+ * import { runMdsel } from "./run_mdsel.ts";
  * const { stdout } = await runMdsel({ args: ["--version"], files: [] }, DEFAULT_SETTINGS);
  * assert.match(stdout, /^mdsel /);
  * ```
@@ -147,6 +148,7 @@ export async function runMdsel(call: _MdselCall, settings: ServerSettings): Prom
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { bundledMdsel } from "./run_mdsel.ts";
  * const cached = bundledMdsel(["/docs/a.md"], new URL("file:///src/mdsel/cli.ts"), "/home/ann/.cache/mdsel");
  * assert.ok(cached.args.includes("--allow-read=/docs/a.md,/src/mdsel,/home/ann/.cache/mdsel"));
  * const published = bundledMdsel([], new URL("https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts"), "/c");

@@ -71,6 +71,7 @@ type _EnvLookup = (name: string) => string | undefined;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { readSettings } from "./settings.ts";
  * const env: Record<string, string> = { MDSEL_MIN_WORDS: "500", MDSEL_TIMEOUT_MS: "soon" };
  * const settings = readSettings((name) => env[name]);
  * assert.equal(settings.minWords, 500);
@@ -130,6 +131,7 @@ export function readSettings(getEnv: _EnvLookup = quietEnv): ServerSettings {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { defaultConcurrency } from "./settings.ts";
  * assert.equal(defaultConcurrency(), 2 * navigator.hardwareConcurrency);
  * ```
  */

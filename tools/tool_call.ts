@@ -47,6 +47,7 @@ const _PROGRESS_AFTER_MS = 1000;
  * ```ts
  * import assert from "node:assert/strict";
  * import { DEFAULT_SETTINGS } from "./settings.ts";
+ * import { runToolCall } from "./tool_call.ts";
  * const args = (files: readonly string[]) => ["index", "--", ...files];
  * const extra = { sendNotification: async () => {} };
  * const refused = await runToolCall(["/etc/hostname"], args, extra, { settings: DEFAULT_SETTINGS });

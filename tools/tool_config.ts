@@ -28,6 +28,7 @@ export const MAX_SELECTOR_CHARS = 10_000;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { argumentSchema } from "./tool_config.ts";
  * assert.equal(argumentSchema(10).safeParse("a\0b").error?.issues[0].message, "must not hold a NUL character");
  * assert.equal(argumentSchema(3).safeParse("abcd").error?.issues[0].message, "must be at most 3 characters (it has 4)");
  * ```
@@ -52,6 +53,7 @@ export function argumentSchema(max: number) {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { filesSchema } from "./tool_config.ts";
  * assert.equal(filesSchema("index").safeParse([]).error?.issues[0].message, "must name at least one file");
  * ```
  */

@@ -1,5 +1,6 @@
 /**
  * The command line: `index`, `select`, `format`, `help`, `--version`, `--help`.
+ *
  * @module
  */
 import { clipText } from "../query/clip.ts";
@@ -84,6 +85,7 @@ const OPTIONS = new Set("--json --full --lines --example --help -h --version -V"
 
 /**
  * Parses the arguments after `mdsel`.
+ *
  * @throws {UsageError} For an unknown command or option or a missing argument.
  * @example
  * ```ts

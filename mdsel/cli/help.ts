@@ -1,5 +1,6 @@
 /**
  * The help of each command: `mdsel help index|select|format`, or `--help` after the command.
+ *
  * @module
  */
 import type { HelpTopic } from "./args.ts";
@@ -84,6 +85,7 @@ Examples:
 
 /**
  * The help text of one command, ending in a newline.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

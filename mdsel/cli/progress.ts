@@ -1,6 +1,7 @@
 /**
  * Progress of a long call, for the server: with `MDSEL_PROGRESS=1` the CLI writes
  * `mdsel: progress <done>/<total>` lines to stderr, which the server turns into MCP notifications.
+ *
  * @module
  */
 
@@ -15,6 +16,7 @@ export type ProgressListener = (done: number, total: number) => void;
 
 /**
  * Reads a progress line back: its counts, or `undefined` for any other line.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -30,6 +32,7 @@ export function readProgressLine(line: string): { done: number; total: number } 
 /**
  * A listener that writes progress lines synchronously (parsing holds the thread), at most one each
  * `intervalMs` but always the last, never the same count twice; a failed write stops the lines.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

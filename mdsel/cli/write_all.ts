@@ -1,5 +1,6 @@
 /**
  * Writing a whole text to a stream. No imports: the hooks write with it without loading the engine.
+ *
  * @module
  */
 
@@ -11,6 +12,7 @@ export interface ByteWriter {
 
 /**
  * Writes `text` as UTF-8 completely, also into a pipe that takes it a piece at a time.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

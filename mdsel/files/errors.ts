@@ -1,5 +1,6 @@
 /**
  * The error entries of the JSON envelope, and the error a file read raises.
+ *
  * @module
  */
 
@@ -25,6 +26,7 @@ export interface ErrorEntry {
 
 /**
  * A file that could not be read as Markdown, with the entry to report.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

@@ -2,6 +2,7 @@
  * What the `files` of a call name: a file as it is, a folder as every Markdown file under it
  * (sorted, skipping hidden entries, `node_modules` and what git ignores), a glob as the Markdown
  * files it matches. The server runs this same expansion to check what a call will read.
+ *
  * @module
  */
 import type { ErrorEntry } from "./errors.ts";
@@ -66,6 +67,7 @@ interface _Options {
 
 /**
  * Whether a path names a Markdown file by its extension (`.md`, `.markdown`, `.mdx`, any case).
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -82,6 +84,7 @@ export function isMarkdownPath(path: string): boolean {
  * Expands the `files` of a call: folders and globs into their Markdown files, deduplicated,
  * everything else as it is. A path with glob syntax is a glob unless it exists as written (with no
  * `.` or `..` in it).
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

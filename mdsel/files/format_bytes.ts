@@ -1,11 +1,13 @@
 /**
  * Byte counts as people read them.
+ *
  * @module
  */
 
 /**
  * A byte count for people: `512 bytes`, `48.2 MB` (powers of 1,000, one decimal), or with
  * `binary` in the largest binary unit that divides it evenly (`8 MiB`, `1000 bytes`), for limits.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

@@ -1,6 +1,7 @@
 /**
  * What git ignores, as ripgrep sees it: the `.gitignore` files of a folder walk and, inside a git
  * repository, those of the folders above it, matched by the `ignore` package, deeper files last.
+ *
  * @module
  */
 import type ignoreType from "ignore";
@@ -20,6 +21,7 @@ let _ignore: Promise<_Factory> | undefined;
 
 /**
  * The rules of a `.gitignore` file, or `undefined` when it cannot be read.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -50,6 +52,7 @@ export async function ignoreScope(
 /**
  * Whether the scopes, shallowest first, ignore a walked path: the last rule that speaks of it
  * decides, as in git (`build/` matches folders only).
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -74,6 +77,7 @@ export function isIgnored(
 
 /**
  * Whether the folder a walk starts from is itself ignored by the scopes of the folders above it.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -95,6 +99,7 @@ function _decide(scope: IgnoreScope, path: string, ignored: boolean): boolean {
 /**
  * The scopes of the folders above a walk's root, from the root of the git repository holding it
  * down (empty outside one); folders the process may not read are passed over without asking.
+ *
  * @param prefix The start of the walked paths (`docs/`, or `` for `.`).
  * @example
  * ```ts

@@ -1,6 +1,7 @@
 /**
  * Globs that always end: `*`, `?`, `[...]`, `{a,b}` and `**`, matched as in a shell without
  * backtracking, and bounded by {@linkcode GLOB_LIMITS}; extended globs (`!(x)`) are literal.
+ *
  * @module
  */
 import { normalize } from "node:path";
@@ -50,6 +51,7 @@ type _Segment =
 /**
  * Compiles a glob: expands its braces, splits each alternative into its fixed base and the
  * segments to match below it.
+ *
  * @throws {GlobError} Past a limit of {@linkcode GLOB_LIMITS}, or on `.` or `..` after a wildcard.
  * @example
  * ```ts
@@ -79,6 +81,7 @@ export function compileGlob(source: string): Glob {
 /**
  * Whether a path relative to an alternative's base (`/`-separated) matches it. As in a shell, `*`
  * and `?` never cross a `/`, and a dot name is matched only by a literal `.`.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

@@ -1,10 +1,12 @@
 /**
  * Whether a path holds glob syntax: cheap enough for every path, so only a glob loads `glob.ts`.
+ *
  * @module
  */
 
 /**
  * Whether a path may be a glob: it holds an unescaped `*`, `?`, `[` or `{`.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

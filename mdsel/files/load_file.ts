@@ -1,6 +1,7 @@
 /**
  * Reading a Markdown file: size, type and encoding checks that turn every failure into a clear
  * error entry instead of a crash.
+ *
  * @module
  */
 import { FileReadError } from "./errors.ts";
@@ -17,6 +18,7 @@ export interface LoadedFile {
 
 /**
  * Reads a file as UTF-8 Markdown, given its `stat` when the caller has it already.
+ *
  * @throws {FileReadError} When the file is missing, a directory, binary, too large or unreadable.
  * @example
  * ```ts ignore
@@ -40,6 +42,7 @@ export async function loadFile(
 
 /**
  * Reads a file as UTF-8 Markdown, synchronously, given its `stat`, as {@linkcode loadFile} does.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -92,6 +95,7 @@ function _decodeStrictly(path: string): LoadedFile {
 
 /**
  * The warning line for a file that is not valid UTF-8.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

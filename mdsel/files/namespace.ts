@@ -1,11 +1,13 @@
 /**
  * Namespaces: the identifier a selector uses to name one file of a call.
+ *
  * @module
  */
 
 /**
  * The namespace of a path: its base name without the last extension, lower-cased, made a valid
  * identifier (`[a-z_][a-z0-9_-]*`).
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -31,6 +33,7 @@ export function namespaceOf(path: string): string {
 /**
  * Namespaces for all files of one call, unique: a later file whose namespace is taken gets `_2`,
  * `_3`, ... in argument order.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

@@ -1,6 +1,7 @@
 /**
  * The children of a target, with the paths that select them: the flat list a selector's next
  * segment searches, and the direct children an answer lists.
+ *
  * @module
  */
 import { isSelectable, type MdNode, nodeTypeKey } from "../parse/document.ts";
@@ -17,6 +18,7 @@ export interface Child {
 /**
  * Every selectable node a target's next segment looks at (a section's include its
  * subsections'), in source order, each with its path below `target`.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -43,6 +45,7 @@ export function flatChildren(target: Target): Child[] {
  * A target's direct children: the blocks before its first subsection, then its direct
  * subsections, whatever their depth (the root: the blocks before the first heading). A
  * top-level subsection is named by its document-wide selector, as the index shows it.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

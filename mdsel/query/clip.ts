@@ -1,5 +1,6 @@
 /**
  * Cutting long text a message repeats (a selector, a query, a line) to its first characters.
+ *
  * @module
  */
 
@@ -12,6 +13,7 @@ export interface ClipOptions {
 /**
  * `text` when it holds at most `max` characters, else its first `max` and `...`; never half a
  * surrogate pair.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

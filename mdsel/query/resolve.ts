@@ -1,6 +1,7 @@
 /**
  * Selector resolution: each segment keeps the children its index names, and every kept node
  * follows the rest of the path (fan-out), to targets or a structured failure.
+ *
  * @module
  */
 import type { MdDocument, MdNode, NodeList } from "../parse/document.ts";
@@ -61,6 +62,7 @@ export interface Resolution {
 
 /**
  * The root target of a document.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -76,6 +78,7 @@ export function rootOf(doc: MdDocument): Target {
 /**
  * The intro target of a document: its top-level nodes before the first heading, front matter
  * aside; `undefined` when there are none.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -96,6 +99,7 @@ const INTRO_STEP: PathStep = { type: { kind: "intro" }, index: 0 };
 
 /**
  * Resolves a selector path (at least one segment) in one document: the targets, or why none.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -144,6 +148,7 @@ export function resolvePath(doc: MdDocument, segments: readonly Segment[]): Reso
 /**
  * The children a target's next segment looks at: a section's nodes after its heading, a
  * blockquote's blocks.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -222,6 +227,7 @@ function _matchingChildren(scope: Scope, type: SegmentType): number[] {
 /**
  * The target for child `index` (in `scope.list`) of a scope, reached by `path`: a section for a
  * heading (ending within the scope), a block otherwise.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

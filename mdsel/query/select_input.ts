@@ -1,6 +1,7 @@
 /**
  * What `select` was given: selectors (a comma list), or words to search for; text that starts
  * like a selector but breaks the grammar keeps its error, which may say how to search instead.
+ *
  * @module
  */
 import {
@@ -34,8 +35,10 @@ const WORD_START = /^([a-z]+)(\[|\.\d|:(?![:\s]|$))/i;
 
 /**
  * Reads what `select` was given (see the module); a comma and a digit continue an index list.
+ *
  * @throws {SelectorSyntaxError} When the text starts like a selector but breaks the grammar; the
  * column counts from the start of the whole input.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

@@ -10,6 +10,7 @@
  *
  * Names match case-insensitively and whitespace between tokens is ignored;
  * `root` and `intro` stand only first and take no index.
+ *
  * @module
  */
 import type { BlockKind } from "../parse/document.ts";
@@ -129,6 +130,7 @@ const MIN_TYPE_SIMILARITY = 0.6;
 
 /**
  * Parses a selector.
+ *
  * @throws {SelectorSyntaxError} When the selector breaks the grammar.
  * @example
  * ```ts
@@ -143,6 +145,7 @@ export function parseSelector(input: string): Selector {
 
 /**
  * Whether a segment type takes an index: not `root` nor `intro`, one per document.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -434,6 +437,7 @@ class _Parser {
 
 /**
  * The type name a misspelt one most likely means: the closest, of similarity 0.6 or more.
+ *
  * @param prefix Whether the word stands before a `:` (a misspelt `heading` or `block`).
  * @example
  * ```ts

@@ -1,6 +1,7 @@
 /**
  * The forms a selector is printed in: canonical (`readme::heading:h2[0]/block:code[1]`), as JSON
  * gives it, and short (`readme::h2.0/code.1`), as outlines print it.
+ *
  * @module
  */
 import type { BlockKind } from "../parse/document.ts";
@@ -42,6 +43,7 @@ export interface PathStep {
 
 /**
  * The canonical, qualified selector of a resolved path: `ns::heading:h2[0]/block:code[1]`.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -59,6 +61,7 @@ export function formatPath(namespace: string, path: readonly PathStep[]): string
 
 /**
  * The short form of a path, as outlines print it: `h2.0/code.1`, `section.3`, `root`.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -75,6 +78,7 @@ export function formatShortPath(path: readonly PathStep[]): string {
 
 /**
  * The short name of a segment type, as outlines print it: `h2`, `para`, `quote`, `section`.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -95,6 +99,7 @@ export function formatShortType(type: SegmentType): string {
 
 /**
  * The short form of a whole selector, as outlines print it: `readme::h2.0-1/code.0?head=5`.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -118,6 +123,7 @@ const SHORT_NAMES: Readonly<Record<BlockKind, string>> = {
 
 /**
  * The canonical form of a whole selector, qualified only when the user named a namespace.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

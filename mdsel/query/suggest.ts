@@ -1,5 +1,6 @@
 /**
  * "Did you mean" suggestions: the existing selectors closest to what the user typed.
+ *
  * @module
  */
 
@@ -10,6 +11,7 @@ const MAX_SUGGESTIONS = 5;
 
 /**
  * The Levenshtein edit distance: the fewest single-character edits turning `a` into `b`.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -36,6 +38,7 @@ export function editDistance(a: string, b: string): number {
 
 /**
  * Case-insensitive similarity `(maxLen - distance) / maxLen`: 1 for equal strings.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -52,6 +55,7 @@ export function similarity(a: string, b: string): number {
 /**
  * Up to five candidates with a similarity of at least 0.4 to the input (in canonical form),
  * most similar first (ties: smaller distance, then shorter, then first seen).
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

@@ -2,6 +2,7 @@
  * Whether the cache is on and where it lives, read from the environment without ever prompting: a
  * variable the engine may not read counts as unset, and a cache folder it may not both read and
  * write turns the cache off, silently (the sandboxed engine answers as before, without it).
+ *
  * @module
  */
 
@@ -28,6 +29,7 @@ export const NO_CACHE: CacheSettings = { maxBytes: DEFAULT_CACHE_MAX_BYTES, warn
  * The platform's cache folder for mdsel: `$XDG_CACHE_HOME/mdsel`, else `~/Library/Caches/mdsel` on
  * macOS, `%LOCALAPPDATA%\mdsel` on Windows, `~/.cache/mdsel` elsewhere; `undefined` when the
  * variables it needs are unset.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -54,6 +56,7 @@ export function defaultCacheDir(
 /**
  * Reads the cache's settings: on unless `MDSEL_CACHE` is `0` (or `false`, `off`, `no`), in
  * `MDSEL_CACHE_DIR` or {@linkcode defaultCacheDir}, and only if the engine may read and write it.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -106,6 +109,7 @@ function _absolute(value: string | undefined, os: string): string | undefined {
 /**
  * Why a setting's value that is not a whole number from 1 up to `Number.MAX_SAFE_INTEGER` is
  * ignored, for a warning.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

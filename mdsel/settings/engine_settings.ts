@@ -1,6 +1,7 @@
 /**
  * The engine's environment settings, read without ever failing: without `--allow-env` (or with a
  * bad value) the defaults apply.
+ *
  * @module
  */
 import { CACHE_VARIABLES, wholeNumberProblem } from "./cache_settings.ts";
@@ -51,6 +52,7 @@ export const ENGINE_VARIABLES = [
 
 /**
  * Reads the settings from an environment lookup, which may throw (no permission).
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -92,6 +94,7 @@ export function readSettings(getEnv: (name: string) => string | undefined): Engi
 /**
  * Looks a variable of the process's environment up without ever prompting: `undefined` when it is
  * unset or the process may not read it.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
