@@ -11,22 +11,6 @@ export const MAX_ECHO = 200;
 
 const MARK = "...";
 
-/** The part of a long selector around a 1-based column (in code points), for a syntax error. */
-function _selectorWindow(selector: string, column: number): { text: string; column: number } {
-  if (selector.length <= MAX_ECHO) return { text: selector, column };
-  const chars = Array.from(selector);
-  if (chars.length <= MAX_ECHO) return { text: selector, column };
-  const at = Math.min(Math.max(column - 1, 0), chars.length);
-  const start = Math.max(0, Math.min(at - MAX_ECHO / 2, chars.length - MAX_ECHO));
-  const end = Math.min(chars.length, start + MAX_ECHO);
-  const before = start > 0 ? MARK : "";
-  const after = end < chars.length ? MARK : "";
-  return {
-    text: before + chars.slice(start, end).join("") + after,
-    column: at - start + before.length + 1,
-  };
-}
-
 /**
  * An error's selector as echoed: a syntax error's part around its column (and the column in it),
  * else its first {@linkcode MAX_ECHO} characters; `...` where it goes on.
@@ -44,10 +28,23 @@ export function errorSelector(
   error: Pick<ErrorEntry, "type" | "message"> & { selector: string },
 ): { text: string; column?: number } {
   const column = Number(/ at column (\d+)/.exec(error.message)?.[1]);
+  const { selector } = error;
   if (error.type !== "INVALID_SELECTOR" || !(column > 0)) {
-    return { text: clipText(error.selector, MAX_ECHO) };
+    return { text: clipText(selector, MAX_ECHO) };
   }
-  return _selectorWindow(error.selector, column);
+  // The part around the 1-based column (in code points).
+  if (selector.length <= MAX_ECHO) return { text: selector, column };
+  const chars = Array.from(selector);
+  if (chars.length <= MAX_ECHO) return { text: selector, column };
+  const at = Math.min(Math.max(column - 1, 0), chars.length);
+  const start = Math.max(0, Math.min(at - MAX_ECHO / 2, chars.length - MAX_ECHO));
+  const end = Math.min(chars.length, start + MAX_ECHO);
+  const before = start > 0 ? MARK : "";
+  const after = end < chars.length ? MARK : "";
+  return {
+    text: before + chars.slice(start, end).join("") + after,
+    column: at - start + before.length + 1,
+  };
 }
 
 /**

@@ -180,23 +180,6 @@ function _treeLines(
   return { lines, kinds, foldedFolders, foldedFiles };
 }
 
-/** The fold that shows the most within `maxChars`: deepest folders first, then heading levels. */
-function _fitTree(
-  trees: readonly FolderTree[],
-  items: readonly IndexedDocument[],
-  maxChars: number,
-  sizeWords: number,
-  extra: number,
-): _TreeFold {
-  const fits = (fold: _TreeFold) =>
-    linesChars(_treeLines(trees, items, fold, sizeWords).lines) + extra <= maxChars;
-  let depth = _treeDepth(trees);
-  while (depth > 0 && !fits({ depth, levels: 0 })) depth--;
-  let levels = 0;
-  while (levels < 2 && fits({ depth, levels: levels + 1 })) levels++;
-  return { depth, levels };
-}
-
 /**
  * The tree lines that fit `maxChars` beside `extra` characters (else every folder and as many
  * files as fit), and a closing line saying how to go deeper.
@@ -217,8 +200,14 @@ export function treeLinesWithin(
 ): string[] {
   if (trees.length === 0) return [];
   const closingRoom = 300;
-  const fold = _fitTree(trees, items, maxChars, sizeWords, extra + closingRoom);
-  const shown = _treeLines(trees, items, fold, sizeWords);
+  // The fold that shows the most: deepest folders first, then heading levels.
+  const fits = (fold: _TreeFold) =>
+    linesChars(_treeLines(trees, items, fold, sizeWords).lines) + extra + closingRoom <= maxChars;
+  let depth = _treeDepth(trees);
+  while (depth > 0 && !fits({ depth, levels: 0 })) depth--;
+  let levels = 0;
+  while (levels < 2 && fits({ depth, levels: levels + 1 })) levels++;
+  const shown = _treeLines(trees, items, { depth, levels }, sizeWords);
   let lines = shown.lines;
   if (linesChars(lines) + extra + closingRoom > maxChars) {
     // The root's own files do not fit beside its subfolders: the subfolders first.

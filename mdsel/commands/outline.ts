@@ -142,17 +142,9 @@ export function outlineLines(
   return lines;
 }
 
-/** The shallowest depth limit that still shows `levels` heading levels (1 with no headings). */
-function _minimumDepth(entries: readonly { depth: number }[], levels: number): number {
-  const present = [...new Set(entries.map((entry) => entry.depth))].sort((a, b) => a - b);
-  if (present.length === 0) return 1;
-  return present[Math.min(levels, present.length) - 1];
-}
-
 /**
- * One depth limit per outline (beside its `fixedChars` of other lines) that fits them into a
- * budget, and the characters they take: levels fold deepest first, each keeping its `levels`
- * shallowest; else the smallest.
+ * One depth limit per outline (beside its `fixedChars`) that fits them into a budget, folding
+ * the deepest levels first but each one's `levels` shallowest (else the smallest), and its chars.
  *
  * @example
  * ```ts
@@ -200,7 +192,11 @@ export function* foldedDepths(
   groups: readonly (readonly { depth: number }[])[],
   levels: number,
 ): Generator<number[]> {
-  const floors = groups.map((entries) => _minimumDepth(entries, levels));
+  // Each group's shallowest limit that still shows `levels` levels (1 with no headings).
+  const floors = groups.map((entries) => {
+    const present = [...new Set(entries.map((entry) => entry.depth))].sort((a, b) => a - b);
+    return present.length === 0 ? 1 : present[Math.min(levels, present.length) - 1];
+  });
   // A loop, not `Math.max(...depths)`: a spread of that many headings overflows the stack.
   let deepest = 1;
   for (const entries of groups) {

@@ -232,9 +232,8 @@ function _size(entry: unknown): number {
 const _OMITTED_KEYS = 80;
 
 /**
- * How many unresolved selectors, errors and warnings fit `room` by their sizes, filled in turn
- * until the first that does not fit (never fewer than `least`); then, the estimate being rough,
- * one fewer from the end until `render` fits `maxChars`.
+ * How many unresolved selectors, errors and warnings fit `room`, in turn until one list does not
+ * (at least `least`); then, the sizes being rough, one fewer from the end until `render` fits.
  */
 function _afterWithin(
   maxChars: number,

@@ -171,9 +171,8 @@ function _cutDocuments(
 }
 
 /**
- * The text form of `select`: each match's content, its page line or outline, then what went
- * wrong; matches past `maxChars` (but the first) are named. Search results from `sizeWords`
- * words show their size.
+ * The text form of `select`: each match's content, page line or outline, then what went wrong;
+ * matches past `maxChars` (but the first) are named; search results show sizes from `sizeWords`.
  *
  * @example
  * ```ts
@@ -245,14 +244,11 @@ function _afterGroups(
 
 /** The lines, then the groups after them that fit what is left of `max`, as text. */
 function _finish(lines: string[], after: string[][], max: number): string {
-  for (const line of fitGroups(after, max - _chars(lines), _afterClosing)) lines.push(line);
+  const closing = (left: number) =>
+    `[${left} more ${left === 1 ? "error or warning" : "errors and warnings"} not shown; ` +
+    "name fewer files or selectors to see them]";
+  for (const line of fitGroups(after, max - _chars(lines), closing)) lines.push(line);
   return lines.length === 0 ? "" : lines.join("\n") + "\n";
-}
-
-function _afterClosing(left: number): string {
-  return `[${left} more ${
-    left === 1 ? "error or warning" : "errors and warnings"
-  } not shown; name fewer files or selectors to see them]`;
 }
 
 /** The text lines of one match: its label when several print, content, page line and outline. */

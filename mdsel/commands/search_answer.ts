@@ -33,9 +33,8 @@ export interface SearchResultEntry {
 /** What a search found, beside the matches of `select`. */
 export interface SearchAnswer {
   query: string;
-  /** How many sections matched. */
+  /** How many sections matched; `results` holds the best, best first. */
   matched: number;
-  /** The best results, best first. */
   results: SearchResultEntry[];
 }
 

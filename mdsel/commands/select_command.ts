@@ -48,7 +48,6 @@ interface Pagination {
   page: number;
   total_pages: number;
   page_words: number;
-  /** The selector of the next page. */
   next?: string;
 }
 
@@ -391,7 +390,10 @@ function _foldedInIndex(
 ): boolean {
   const { doc, list } = target;
   if (list !== doc.top) return false;
-  const deepest = _deepestSubsection(list.nodes, target.index + 1, target.end);
+  let deepest = 0;
+  for (let i = target.index + 1; i < target.end; i++) {
+    if (list.nodes[i].kind === "heading") deepest = Math.max(deepest, list.nodes[i].depth);
+  }
   return deepest > 0 && deepest > _indexDepthLimit(doc, settings);
 }
 
@@ -409,14 +411,6 @@ function _indexDepthLimit(doc: MdDocument, settings: SelectSettings): number {
     byDoc.set(doc, limit);
   }
   return limit;
-}
-
-function _deepestSubsection(nodes: readonly MdNode[], from: number, to: number): number {
-  let deepest = 0;
-  for (let i = from; i < to; i++) {
-    if (nodes[i].kind === "heading") deepest = Math.max(deepest, nodes[i].depth);
-  }
-  return deepest;
 }
 
 /** The selector an outline prints for the heading at `index` of a section's list. */
