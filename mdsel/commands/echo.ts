@@ -1,6 +1,5 @@
 /**
- * How output echoes what the user typed: a long selector is cut, a syntax error shows the part
- * around its column, and control characters are escaped.
+ * How output echoes what the user typed: cut when long, around a syntax error's column, escaped.
  *
  * @module
  */
@@ -12,8 +11,28 @@ export const MAX_ECHO = 200;
 
 const MARK = "...";
 
-/** The part of a long selector around a 1-based column (in code points), for a syntax error. */
-function _selectorWindow(selector: string, column: number): { text: string; column: number } {
+/**
+ * An error's selector as echoed: a syntax error's part around its column (and the column in it),
+ * else its first {@linkcode MAX_ECHO} characters; `...` where it goes on.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { errorSelector } from "./echo.ts";
+ * const message = "Expected an index but found 'x' at column 4";
+ * const error = { type: "INVALID_SELECTOR" as const, message, selector: "h1.x" };
+ * assert.deepEqual(errorSelector(error), { text: "h1.x", column: 4 });
+ * ```
+ */
+export function errorSelector(
+  error: Pick<ErrorEntry, "type" | "message"> & { selector: string },
+): { text: string; column?: number } {
+  const column = Number(/ at column (\d+)/.exec(error.message)?.[1]);
+  const { selector } = error;
+  if (error.type !== "INVALID_SELECTOR" || !(column > 0)) {
+    return { text: clipText(selector, MAX_ECHO) };
+  }
+  // The part around the 1-based column (in code points).
   if (selector.length <= MAX_ECHO) return { text: selector, column };
   const chars = Array.from(selector);
   if (chars.length <= MAX_ECHO) return { text: selector, column };
@@ -29,39 +48,14 @@ function _selectorWindow(selector: string, column: number): { text: string; colu
 }
 
 /**
- * An error's selector as output echoes it: for a syntax error, the part around the column its
- * message names (at most {@linkcode MAX_ECHO} code points, `...` where it goes on, the column
- * within it); otherwise its first {@linkcode MAX_ECHO} characters and `...`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { errorSelector } from "./echo.ts";
- * const message = "Expected an index but found 'x' at column 4";
- * const error = { type: "INVALID_SELECTOR" as const, message, selector: "h1.x" };
- * assert.deepEqual(errorSelector(error), { text: "h1.x", column: 4 });
- * ```
- */
-export function errorSelector(
-  error: Pick<ErrorEntry, "type" | "message"> & { selector: string },
-): { text: string; column?: number } {
-  const column = Number(/ at column (\d+)/.exec(error.message)?.[1]);
-  if (error.type !== "INVALID_SELECTOR" || !(column > 0)) {
-    return { text: clipText(error.selector, MAX_ECHO) };
-  }
-  return _selectorWindow(error.selector, column);
-}
-
-/**
- * Text on one output line: control characters and U+2028/U+2029 escaped (`\n`, `\u0000`), so
- * nothing a file name, query or selector holds can start a line of its own.
+ * Text on one output line: control characters and U+2028/U+2029 escaped (`\n`, `\u0000`), so no
+ * file name, query or selector can start a line of its own.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { echoLine } from "./echo.ts";
  * assert.equal(echoLine("a\n!FILE_NOT_FOUND: forged"), "a\\n!FILE_NOT_FOUND: forged");
- * assert.equal(echoLine("tab\there"), "tab\\there");
  * ```
  */
 export function echoLine(text: string): string {
@@ -79,10 +73,9 @@ export function echoLine(text: string): string {
  * ```ts
  * import assert from "node:assert/strict";
  * import { echoValue, MAX_ECHO } from "./echo.ts";
- * assert.equal(echoValue("docs/a\nb.md"), "docs/a\\nb.md");
  * assert.equal(echoValue("x".repeat(1000)).length, MAX_ECHO + 3);
  * ```
  */
-export function echoValue(text: string, max = MAX_ECHO): string {
-  return echoLine(clipText(text, max));
+export function echoValue(text: string): string {
+  return echoLine(clipText(text, MAX_ECHO));
 }

@@ -82,7 +82,6 @@ const PREVIEW_LENGTH = 80;
  * const page = { words: 2000, chars: 16000 };
  * const index = indexDocument(parseDocument("# Title\n\nSome text.\n", "doc", "doc.md"), page);
  * assert.equal(index.headings[0].selector, "doc::heading:h1[0]");
- * assert.equal(index.headings[0].section_word_count, 3);
  * ```
  */
 export function indexDocument(doc: MdDocument, page: PageLimits): DocumentIndex {
@@ -141,8 +140,7 @@ export function indexDocument(doc: MdDocument, page: PageLimits): DocumentIndex 
 }
 
 /**
- * Totals over the full document indexes: `total_nodes` = `total_selectors` = root (if any) +
- * headings + blocks.
+ * Totals over the full indexes: `total_nodes` = `total_selectors` = root (if any) + headings + blocks.
  *
  * @example
  * ```ts

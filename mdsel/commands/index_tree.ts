@@ -9,11 +9,9 @@ import { echoLine, echoValue } from "./echo.ts";
 import { headingEntries, type IndexedDocument } from "./index_outline.ts";
 import { headingLine, outlineLines } from "./outline.ts";
 
-/** One folder of a tree: its files and subfolders, and what they hold in all. */
-export interface FolderNode {
-  /** Relative to the tree's root (`reference/errors`); `` for the root. */
+/** One folder of a tree (its path relative to the root, `` for the root, at depth 0). */
+interface FolderNode {
   readonly path: string;
-  /** 0 for the root, 1 for its direct subfolders, and so on. */
   readonly depth: number;
   /** The documents directly inside, as indexes into the call's documents, in path order. */
   readonly files: number[];
@@ -28,17 +26,15 @@ export interface FolderTree {
   readonly node: FolderNode;
 }
 
-/** What one document contributes to a tree. */
-export interface TreeItem {
+/** What one document contributes to a tree; `origin` is its folder or glob base, if any. */
+interface TreeItem {
   readonly path: string;
-  /** The folder or glob base it was found under; `undefined` when named outright. */
   readonly origin?: string;
   readonly words: number;
 }
 
 /**
- * The trees of a call's documents, one per folder or glob base; files named outright stand apart,
- * as indexes into `items`.
+ * The trees of a call's documents, one per folder or glob base; files named outright stand apart.
  *
  * @example
  * ```ts
@@ -49,10 +45,7 @@ export interface TreeItem {
  *   { path: "docs/guide/b.md", origin: "docs", words: 5 },
  *   { path: "README.md", words: 3 },
  * ]);
- * assert.deepEqual(loose, [2]);
- * assert.equal(trees[0].node.totalFiles, 2);
- * assert.equal(trees[0].node.folders[0].path, "guide");
- * assert.equal(trees[0].node.folders[0].totalWords, 5);
+ * assert.deepEqual([loose, trees[0].node.folders[0].path], [[2], "guide"]);
  * ```
  */
 export function buildTrees(items: readonly TreeItem[]): { trees: FolderTree[]; loose: number[] } {
@@ -187,26 +180,9 @@ function _treeLines(
   return { lines, kinds, foldedFolders, foldedFiles };
 }
 
-/** The fold that shows the most within `maxChars`: deepest folders first, then heading levels. */
-function _fitTree(
-  trees: readonly FolderTree[],
-  items: readonly IndexedDocument[],
-  maxChars: number,
-  sizeWords: number,
-  extra: number,
-): _TreeFold {
-  const fits = (fold: _TreeFold) =>
-    linesChars(_treeLines(trees, items, fold, sizeWords).lines) + extra <= maxChars;
-  let depth = _treeDepth(trees);
-  while (depth > 0 && !fits({ depth, levels: 0 })) depth--;
-  let levels = 0;
-  while (levels < 2 && fits({ depth, levels: levels + 1 })) levels++;
-  return { depth, levels };
-}
-
 /**
- * The tree lines that fit `maxChars` besides `extra` characters of other lines (else every folder
- * and as many files as fit), and a closing line saying how to go deeper.
+ * The tree lines that fit `maxChars` beside `extra` characters (else every folder and as many
+ * files as fit), and a closing line saying how to go deeper.
  *
  * @example
  * ```ts
@@ -224,8 +200,14 @@ export function treeLinesWithin(
 ): string[] {
   if (trees.length === 0) return [];
   const closingRoom = 300;
-  const fold = _fitTree(trees, items, maxChars, sizeWords, extra + closingRoom);
-  const shown = _treeLines(trees, items, fold, sizeWords);
+  // The fold that shows the most: deepest folders first, then heading levels.
+  const fits = (fold: _TreeFold) =>
+    linesChars(_treeLines(trees, items, fold, sizeWords).lines) + extra + closingRoom <= maxChars;
+  let depth = _treeDepth(trees);
+  while (depth > 0 && !fits({ depth, levels: 0 })) depth--;
+  let levels = 0;
+  while (levels < 2 && fits({ depth, levels: levels + 1 })) levels++;
+  const shown = _treeLines(trees, items, { depth, levels }, sizeWords);
   let lines = shown.lines;
   if (linesChars(lines) + extra + closingRoom > maxChars) {
     // The root's own files do not fit beside its subfolders: the subfolders first.
@@ -265,8 +247,8 @@ export interface FolderEntry {
 }
 
 /**
- * For the JSON index, each fold in turn, deepest first: the folders shown when folders up to a
- * depth list their files, the documents listed and every document in a tree (as indexes).
+ * For the JSON index, each fold, deepest first: the folders shown, the documents listed and
+ * every document in a tree (as indexes).
  *
  * @example
  * ```ts
@@ -276,42 +258,32 @@ export interface FolderEntry {
  *   { path: "d/a.md", origin: "d", words: 2 },
  *   { path: "d/x/b.md", origin: "d", words: 3 },
  * ]);
- * const [open, fold] = folderFolds(trees);
- * assert.deepEqual([...open.listed], [0, 1]);
- * assert.deepEqual(fold.folders, [
- *   { path: "d", files: 2, words: 5, listed: true },
- *   { path: "d/x", files: 1, words: 3, listed: false },
- * ]);
- * assert.deepEqual([...fold.listed], [0]);
+ * const [, fold] = folderFolds(trees);
+ * assert.deepEqual(fold.folders.map((folder) => [folder.path, folder.listed]), [["d", true], ["d/x", false]]);
  * ```
  */
 export function* folderFolds(
   trees: readonly FolderTree[],
 ): Generator<{ folders: FolderEntry[]; listed: Set<number>; inTrees: Set<number> }> {
-  for (let depth = _treeDepth(trees); depth >= 0; depth--) yield _folderEntries(trees, depth);
-}
-
-function _folderEntries(
-  trees: readonly FolderTree[],
-  depth: number,
-): { folders: FolderEntry[]; listed: Set<number>; inTrees: Set<number> } {
-  const folders: FolderEntry[] = [];
-  const listed = new Set<number>();
-  const inTrees = new Set<number>();
-  // Folders below a closed one are not shown, but their files are in the tree.
-  const visit = (tree: FolderTree, node: FolderNode, shown: boolean) => {
-    const open = shown && node.depth <= depth;
-    if (shown) {
-      const root = tree.root.replace(/\/*$/, "");
-      const path = node.path === "" ? root : `${root}/${node.path}`;
-      folders.push({ path, files: node.totalFiles, words: node.totalWords, listed: open });
-    }
-    for (const i of node.files) {
-      if (open) listed.add(i);
-      inTrees.add(i);
-    }
-    for (const folder of node.folders) visit(tree, folder, open);
-  };
-  for (const tree of trees) visit(tree, tree.node, true);
-  return { folders, listed, inTrees };
+  for (let depth = _treeDepth(trees); depth >= 0; depth--) {
+    const folders: FolderEntry[] = [];
+    const listed = new Set<number>();
+    const inTrees = new Set<number>();
+    // Folders below a closed one are not shown, but their files are in the tree.
+    const visit = (tree: FolderTree, node: FolderNode, shown: boolean) => {
+      const open = shown && node.depth <= depth;
+      if (shown) {
+        const root = tree.root.replace(/\/*$/, "");
+        const path = node.path === "" ? root : `${root}/${node.path}`;
+        folders.push({ path, files: node.totalFiles, words: node.totalWords, listed: open });
+      }
+      for (const i of node.files) {
+        if (open) listed.add(i);
+        inTrees.add(i);
+      }
+      for (const folder of node.folders) visit(tree, folder, open);
+    };
+    for (const tree of trees) visit(tree, tree.node, true);
+    yield { folders, listed, inTrees };
+  }
 }

@@ -20,18 +20,6 @@ export interface OutlineEntry {
   readonly lines?: readonly [number, number];
 }
 
-/** An outline to fit, with the characters of its other lines (header, counts). */
-export interface OutlineGroup {
-  readonly entries: readonly OutlineEntry[];
-  readonly fixedChars: number;
-}
-
-/** How outlines are printed. */
-export interface OutlineStyle {
-  /** Sections of at least this many words show their size. */
-  readonly sizeWords: number;
-}
-
 /**
  * The outline entries of the sections in `list.nodes[from..to)` (sections end at `to` at the
  * latest), each named by `label` of its node index.
@@ -107,7 +95,6 @@ const _ONE_LINE = /^(?:\S+(?: \S+)*)?$/;
  * ```ts
  * import assert from "node:assert/strict";
  * import { headingLine } from "./outline.ts";
- * assert.equal(headingLine("Install\n now"), "Install now");
  * assert.equal(headingLine("word ".repeat(10_000)).length, 200 + 3);
  * ```
  */
@@ -115,8 +102,8 @@ export function headingLine(text: string): string {
   return clipLine(text, _HEADING_TEXT_CHARS).text;
 }
 
-/** One outline line: indented, its size past `sizeWords`, and how many headings it hides. */
-function _outlineLine(entry: OutlineEntry, hidden: number, style: OutlineStyle): string {
+/** One outline line: indented, its size from `sizeWords`, and how many headings it hides. */
+function _outlineLine(entry: OutlineEntry, hidden: number, style: { sizeWords: number }): string {
   const range = entry.lines === undefined ? "" : ` L${entry.lines[0]}-${entry.lines[1]}`;
   const head = `${" ".repeat(entry.depth - 1)}${entry.label} ${entry.text}${range}`;
   if (hidden > 0) return `${head} [${entry.words} words, +${hidden} subsections]`;
@@ -124,8 +111,8 @@ function _outlineLine(entry: OutlineEntry, hidden: number, style: OutlineStyle):
 }
 
 /**
- * The lines of an outline under a depth limit; each hidden heading counts on its nearest shown
- * ancestor.
+ * The lines of an outline under a depth limit (sections from `sizeWords` words show their size);
+ * each hidden heading counts on its nearest shown ancestor.
  *
  * @example
  * ```ts
@@ -139,7 +126,7 @@ function _outlineLine(entry: OutlineEntry, hidden: number, style: OutlineStyle):
 export function outlineLines(
   entries: readonly OutlineEntry[],
   limit: number,
-  style: OutlineStyle,
+  style: { readonly sizeWords: number },
 ): string[] {
   const hidden = new Int32Array(entries.length);
   const shown: number[] = [];
@@ -155,16 +142,9 @@ export function outlineLines(
   return lines;
 }
 
-/** The shallowest depth limit that still shows `levels` heading levels (1 with no headings). */
-function _minimumDepth(entries: readonly { depth: number }[], levels: number): number {
-  const present = [...new Set(entries.map((entry) => entry.depth))].sort((a, b) => a - b);
-  if (present.length === 0) return 1;
-  return present[Math.min(levels, present.length) - 1];
-}
-
 /**
- * One depth limit per group that fits the outlines into a budget, and the characters they take:
- * levels fold deepest first, each group keeping its `levels` shallowest; else the smallest.
+ * One depth limit per outline (beside its `fixedChars`) that fits them into a budget, folding
+ * the deepest levels first but each one's `levels` shallowest (else the smallest), and its chars.
  *
  * @example
  * ```ts
@@ -173,16 +153,14 @@ function _minimumDepth(entries: readonly { depth: number }[], levels: number): n
  * import { fitDepths, outlineEntries } from "./outline.ts";
  * const doc = parseDocument("# A\n## B\n### A long third level\n#### And a long fourth\n", "doc", "doc.md");
  * const entries = outlineEntries(doc.top, 0, 4, (i) => `x${i}`);
- * const style = { sizeWords: 500 };
- * assert.deepEqual(fitDepths([{ entries, fixedChars: 0 }], 200, style, 2).limits, [4]);
  * // Too big: the deepest levels fold, but never the two shallowest.
- * assert.deepEqual(fitDepths([{ entries, fixedChars: 0 }], 50, style, 2).limits, [2]);
+ * assert.deepEqual(fitDepths([{ entries, fixedChars: 0 }], 50, { sizeWords: 500 }, 2).limits, [2]);
  * ```
  */
 export function fitDepths(
-  groups: readonly OutlineGroup[],
+  groups: readonly { readonly entries: readonly OutlineEntry[]; readonly fixedChars: number }[],
   budget: number,
-  style: OutlineStyle,
+  style: { readonly sizeWords: number },
   levels: number,
 ): { limits: number[]; chars: number } {
   // Folding is not always smaller (a folded line says what it hides).
@@ -214,7 +192,11 @@ export function* foldedDepths(
   groups: readonly (readonly { depth: number }[])[],
   levels: number,
 ): Generator<number[]> {
-  const floors = groups.map((entries) => _minimumDepth(entries, levels));
+  // Each group's shallowest limit that still shows `levels` levels (1 with no headings).
+  const floors = groups.map((entries) => {
+    const present = [...new Set(entries.map((entry) => entry.depth))].sort((a, b) => a - b);
+    return present.length === 0 ? 1 : present[Math.min(levels, present.length) - 1];
+  });
   // A loop, not `Math.max(...depths)`: a spread of that many headings overflows the stack.
   let deepest = 1;
   for (const entries of groups) {
@@ -235,7 +217,6 @@ export function* foldedDepths(
  * ```ts
  * import assert from "node:assert/strict";
  * import { outlineBudget } from "./outline.ts";
- * assert.equal(outlineBudget(10_000, 40_000), 2000);
  * assert.equal(outlineBudget(200_000, 40_000), 10000);
  * ```
  */

@@ -17,8 +17,7 @@ import type { SelectMatch, SelectOutcome } from "./select_command.ts";
 export type Command = "index" | "select";
 
 /**
- * The JSON envelope of a command, as one line without a trailing newline; fields left
- * `undefined` are left out.
+ * The JSON envelope of a command, on one line without a trailing newline.
  *
  * @example
  * ```ts
@@ -50,8 +49,8 @@ export function envelope(
 }
 
 /**
- * The JSON envelope of `select` within `maxChars`: matches that do not fit (the first always
- * does) are left out whole and named in `data.omitted`.
+ * The JSON envelope of `select` within `maxChars`: matches that do not fit (but the first) are
+ * left out whole and named in `data.omitted`.
  *
  * @example
  * ```ts
@@ -133,16 +132,11 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
   return render(shown, omitted, after);
 }
 
-interface _After {
-  unresolved: number;
-  errors: number;
-  warnings: number;
-}
+type _After = Record<"unresolved" | "errors" | "warnings", number>;
 
 /**
- * The JSON index within `maxChars`: documents first (the deepest heading levels left out first,
- * then headings past the same count in each, then documents), then as many errors and warnings
- * as fit, with `errors_omitted` / `warnings_omitted` for the others.
+ * The JSON index within `maxChars`: documents first (deepest heading levels, then headings past
+ * the same count in each, then documents left out), then as many errors and warnings as fit.
  *
  * @param trees The folders the documents were found in: past the budget, documents are listed
  *   folder depth by folder depth, and `data.folders` gives each folder shown.
@@ -151,17 +145,9 @@ interface _After {
  * ```ts
  * import assert from "node:assert/strict";
  * import { indexJsonWithin } from "./render_json.ts";
- * const missing = Array.from({ length: 500 }, (_, i) => ({
- *   type: "FILE_NOT_FOUND" as const,
- *   code: "FILE_NOT_FOUND",
- *   message: `File not found: missing${i}.md`,
- *   file: `missing${i}.md`,
- * }));
+ * const error = (i: number) => ({ type: "FILE_NOT_FOUND" as const, code: "FILE_NOT_FOUND", message: `No ${i}.md` });
  * const summary = { total_documents: 0, total_nodes: 0, total_selectors: 0 };
- * const json = indexJsonWithin([], summary, missing, [], 500, 4000);
- * assert.ok(json.length <= 4000);
- * const envelope = JSON.parse(json);
- * assert.equal(envelope.errors.length + envelope.errors_omitted, 500);
+ * assert.ok(indexJsonWithin([], summary, Array.from({ length: 500 }, (_, i) => error(i)), [], 500, 4000).length <= 4000);
  * ```
  */
 export function indexJsonWithin(
@@ -246,9 +232,8 @@ function _size(entry: unknown): number {
 const _OMITTED_KEYS = 80;
 
 /**
- * How many unresolved selectors, errors and warnings fit `room` by their sizes, filled in turn
- * until the first that does not fit (never fewer than `least`); then, the estimate being rough,
- * one fewer from the end until `render` fits `maxChars`.
+ * How many unresolved selectors, errors and warnings fit `room`, in turn until one list does not
+ * (at least `least`); then, the sizes being rough, one fewer from the end until `render` fits.
  */
 function _afterWithin(
   maxChars: number,

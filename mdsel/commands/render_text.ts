@@ -27,8 +27,8 @@ const NAMED = 10;
 const _chars = linesChars;
 
 /**
- * The text form of `index` (ending in a newline unless empty): per document a header, intro,
- * heading lines and block counts; deep levels fold to fit, then whole documents, then it is cut.
+ * The text form of `index`: per document a header, intro, heading lines and block counts; deep
+ * levels fold to fit, then whole documents, then it is cut.
  *
  * @example
  * ```ts
@@ -171,21 +171,16 @@ function _cutDocuments(
 }
 
 /**
- * The text form of `select` (ending in a newline unless empty): each match's content, its page
- * line or outline, then what went wrong; matches past `maxChars` (but the first) are named.
- *
- * @param sizeWords From which size a search result shows its words (`MDSEL_SIZE_WORDS`).
+ * The text form of `select`: each match's content, page line or outline, then what went wrong;
+ * matches past `maxChars` (but the first) are named; search results show sizes from `sizeWords`.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { selectText } from "./render_text.ts";
- * const outcome = {
- *   answers: [],
- *   unresolved: [{ selector: "heading:h2[5]", reason: "Index 5 out of range", suggestions: ["d::heading:h2[0]"] }],
- *   errors: [], warnings: [], invalid: false,
- * };
- * assert.equal(selectText(outcome), "not found: heading:h2[5]\nIndex 5 out of range\nclosest: d::heading:h2[0]\n");
+ * const unresolved = [{ selector: "h2.5", reason: "No h2.5", suggestions: ["h2.0"] }];
+ * const outcome = { answers: [], unresolved, errors: [], warnings: [], invalid: false };
+ * assert.equal(selectText(outcome), "not found: h2.5\nNo h2.5\nclosest: h2.0\n");
  * ```
  */
 export function selectText(
@@ -249,14 +244,11 @@ function _afterGroups(
 
 /** The lines, then the groups after them that fit what is left of `max`, as text. */
 function _finish(lines: string[], after: string[][], max: number): string {
-  for (const line of fitGroups(after, max - _chars(lines), _afterClosing, 1)) lines.push(line);
+  const closing = (left: number) =>
+    `[${left} more ${left === 1 ? "error or warning" : "errors and warnings"} not shown; ` +
+    "name fewer files or selectors to see them]";
+  for (const line of fitGroups(after, max - _chars(lines), closing)) lines.push(line);
   return lines.length === 0 ? "" : lines.join("\n") + "\n";
-}
-
-function _afterClosing(left: number): string {
-  return `[${left} more ${
-    left === 1 ? "error or warning" : "errors and warnings"
-  } not shown; name fewer files or selectors to see them]`;
 }
 
 /** The text lines of one match: its label when several print, content, page line and outline. */
@@ -274,8 +266,8 @@ function _answerLines(answer: SelectAnswer, labelled: boolean): string[] {
 }
 
 /**
- * The text lines of one error: `error TYPE: message`, `file:` and `selector:` lines (with a caret
- * under a syntax error's column), and `did you mean: <selector>`.
+ * The text lines of one error: `error TYPE: message`, `file:`, `selector:` (a caret under a
+ * syntax error's column) and `did you mean:`.
  *
  * @example
  * ```ts
@@ -283,8 +275,6 @@ function _answerLines(answer: SelectAnswer, labelled: boolean): string[] {
  * import { errorText } from "./render_text.ts";
  * const error = { type: "FILE_NOT_FOUND", code: "FILE_NOT_FOUND", message: "File not found: x.md", file: "x.md" } as const;
  * assert.deepEqual(errorText(error), ["error FILE_NOT_FOUND: File not found: x.md"]);
- * const other = { type: "PROCESSING_ERROR", code: "IS_DIRECTORY", message: "Not a file", file: "d" } as const;
- * assert.deepEqual(errorText(other), ["error PROCESSING_ERROR: Not a file", "file: d"]);
  * ```
  */
 export function errorText(error: ErrorEntry): string[] {

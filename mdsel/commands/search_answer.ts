@@ -33,9 +33,8 @@ export interface SearchResultEntry {
 /** What a search found, beside the matches of `select`. */
 export interface SearchAnswer {
   query: string;
-  /** How many sections matched. */
+  /** How many sections matched; `results` holds the best, best first. */
   matched: number;
-  /** The best results, best first. */
   results: SearchResultEntry[];
 }
 
@@ -45,24 +44,16 @@ const HEADING_CHARS = 80;
 
 /**
  * The text lines of a search: how many sections matched and are shown, then per result its
- * selector, heading path, size and snippet, under its file's path over several files.
- *
- * @param sizeWords From which size a result line shows its words (`MDSEL_SIZE_WORDS`).
+ * selector, heading path, size (from `sizeWords` words) and snippet, under its file over several.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { searchLines } from "./search_answer.ts";
- * const result = {
- *   selector: "g::heading:h2[0]", label: "h2.0", file: "g.md", heading_path: ["Guide", "Abort"], word_count: 5,
- *   start_line: 3, end_line: 5, score: 2.1, snippet: "Use an AbortSignal.",
- * };
- * assert.deepEqual(searchLines({ query: "abort", matched: 1, results: [result] }), [
- *   "search: 1 section matches",
- *   "h2.0 Guide > Abort",
- *   "  Use an AbortSignal.",
- * ]);
- * assert.equal(searchLines({ query: "abort", matched: 9, results: [result] }, 5)[0], "search: the best of 9 matching sections");
+ * const result = { selector: "g::heading:h2[0]", label: "h2.0", file: "g.md", heading_path: ["Guide", "Abort"] };
+ * const hit = { ...result, word_count: 5, start_line: 3, end_line: 5, score: 2.1, snippet: "Use an AbortSignal." };
+ * const lines = ["search: 1 section matches", "h2.0 Guide > Abort", "  Use an AbortSignal."];
+ * assert.deepEqual(searchLines({ query: "abort", matched: 1, results: [hit] }), lines);
  * ```
  */
 export function searchLines(

@@ -38,7 +38,6 @@ import type { Target } from "../query/resolve.ts";
  * import { searchWorkspace } from "./search_command.ts";
  * const doc = parseDocument("# Guide\n\n## Abort\n\nUse an AbortSignal.\n", "g", "g.md");
  * const outcome = searchWorkspace("abort", null, { docs: [doc], errors: [], warnings: [] });
- * assert.equal(outcome.search?.results[0].label, "h2.0");
  * assert.equal(outcome.search?.results[0].content, "## Abort\n\nUse an AbortSignal.");
  * ```
  */

@@ -19,7 +19,7 @@ import { RecordMissError } from "../parse/doc_record.ts";
 const _WARM_PART_BYTES = 4 * 1024 * 1024;
 
 /** What a run of `mdsel warm` did: files named, files whose search data it wrote, or why not. */
-export interface WarmResult {
+interface WarmResult {
   readonly files: number;
   readonly derived: number;
   readonly skipped?: string;
@@ -37,11 +37,8 @@ export interface WarmResult {
  * const cache = { dir: `${dir}/cache`, maxBytes: 1e8, warnings: [] };
  * await Deno.mkdir(`${dir}/docs`);
  * await Deno.writeTextFile(`${dir}/docs/a.mdx`, "# A\n\nSome words.\n");
- * const first = await warmCache([`${dir}/docs`], { ...DEFAULT_ENGINE_SETTINGS, cache }, 0);
- * assert.deepEqual(first, { files: 1, derived: 1 });
- * // A file changed just before a run is derived again by the next (git's racy rule).
- * const second = await warmCache([`${dir}/docs`], { ...DEFAULT_ENGINE_SETTINGS, cache }, 0);
- * assert.deepEqual(second, { files: 1, derived: 1 });
+ * const result = await warmCache([`${dir}/docs`], { ...DEFAULT_ENGINE_SETTINGS, cache }, 0);
+ * assert.deepEqual(result, { files: 1, derived: 1 });
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
@@ -78,12 +75,8 @@ export async function warmCache(
   const left = await _notHeld(files, settings.cache);
   if (left.search.length === 0 && left.doc.length === 0) return { files: count, derived: 0 };
   let derived = 0;
-  const limits = {
-    maxBytes: settings.maxBytes,
-    maxFiles: settings.maxFiles,
-    cache: settings.cache,
-  };
-  const workerCount = workers === undefined ? {} : { workers };
+  const { maxBytes, maxFiles, cache } = settings;
+  const limits = { maxBytes, maxFiles, cache, ...(workers === undefined ? {} : { workers }) };
   // The search data first, for the next search; then the documents a search reads fast (MDX).
   for (
     const [part, search] of [
@@ -94,7 +87,6 @@ export async function warmCache(
     try {
       const workspace = await loadWorkspace(part.map((file) => file.path), {
         ...limits,
-        ...workerCount,
         ...(search ? { search: true, complete: true } : {}),
       });
       derived += workspace.deriveAll?.() ?? 0;
