@@ -11,11 +11,15 @@ import { indexDocument } from "./index_command.ts";
 import { documentOutline, indexDepthLimits } from "./index_outline.ts";
 import { errorText, indexText } from "./render_text.ts";
 
-/** A heading the outline lists (`h2.3`, level 1 to 6), with its section's lines, 1-based. */
+/** A heading the outline lists. */
 export interface OutlineHeading {
+  /** Its selector (`h2.3`). */
   readonly selector: string;
+  /** Its level, 1 to 6. */
   readonly depth: number;
+  /** Its section's first line, 1-based. */
   readonly startLine: number;
+  /** Its section's last line, 1-based. */
   readonly endLine: number;
 }
 
@@ -25,6 +29,7 @@ export interface FileOutline {
   readonly words: number;
   /** The outline with line ranges, within the budget, without the line naming the file. */
   readonly text: string;
+  /** The headings it lists, in order. */
   readonly headings: readonly OutlineHeading[];
 }
 
