@@ -60,7 +60,7 @@ export function heldPlaces(
   for (let k = 0; k < out.length; k++) {
     const record = held.get(k);
     if (record !== undefined) {
-      row.reset();
+      row.length = 0;
       const from = docStart[k];
       const to = docStart[k + 1];
       for (let i = from; i < to; i++) {
@@ -114,7 +114,6 @@ class _FoundPostings {
     items[at + STEM_OF] = stem;
   }
 
-  /** Field `field` of item `i`. */
   get(i: number, field: number): number {
     return this.items[FOUND * i + field];
   }
@@ -141,10 +140,6 @@ class _TermRow {
   items = new Int32Array(4 * 64);
   /** Once sorted: the terms by rank, in the order added when two are the same. */
   order = new Int32Array(64);
-
-  reset(): void {
-    this.length = 0;
-  }
 
   push(rank: number, name: number, start: number, end: number): void {
     const at = this.length++;
@@ -204,13 +199,10 @@ function _addStems(
       rank = Math.min(rank, found.get(g, RANK));
       lists.push(places.places.subarray(found.get(g, START), found.get(g, END)));
     }
-    if (lists.length === 1) {
-      row.push(rank + 1, found.get(f, NAME), found.get(f, START), found.get(f, END));
-      continue;
-    }
-    const merged = mergeOrderedPlaces(lists);
-    const start = places.append(merged);
-    row.push(rank + 1, found.get(f, NAME), start, start + merged.length);
+    const merged = lists.length === 1 ? undefined : mergeOrderedPlaces(lists);
+    const start = merged === undefined ? found.get(f, START) : places.append(merged);
+    const end = merged === undefined ? found.get(f, END) : start + merged.length;
+    row.push(rank + 1, found.get(f, NAME), start, end);
   }
 }
 

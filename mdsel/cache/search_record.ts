@@ -47,8 +47,7 @@ export interface SearchRecord {
  */
 export function searchRecordOf(data: SearchData): SearchRecord {
   const s: number[] = [];
-  for (const section of data.sections) {
-    const { node, depth, parent, startLine, endLine } = section;
+  for (const { node, depth, parent, startLine, endLine } of data.sections) {
     s.push(node, depth, parent, startLine, endLine);
   }
   return {
@@ -117,25 +116,18 @@ export function searchDataOf(
  * import assert from "node:assert/strict";
  * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { searchData } from "../search/data.ts";
- * import { TermPlaces } from "../search/term_places.ts";
- * import { PostingsWriter, readPostingsInto } from "./search_record.ts";
+ * import { PostingsWriter } from "./search_record.ts";
  * const writer = new PostingsWriter();
- * const write = (slot: number, text: string) =>
- *   searchData(parseDocument(text, "d", "d.md"), undefined, (all) => writer.add(slot, all));
- * write(0, "# Guide\n\nText text.\n");
- * write(1, "# Text\n");
- * const [into, found] = [new TermPlaces(), [] as unknown[]];
- * readPostingsInto(writer.postings().get("text")!, (slot) => slot, into, (doc, rank, start, end) =>
- *   found.push([doc, rank, [...into.places.subarray(start, end)]]));
- * // "text" is the third term of the first (after "guide" and "~guid"), the first of the second.
- * assert.deepEqual(found, [[0, 2, [0, 2, 2, 0, 1]], [1, 0, [0, 0, 1]]]);
+ * const doc = parseDocument("# Guide\n\nText.\n", "d", "d.md");
+ * searchData(doc, undefined, (all) => writer.add(0, all));
+ * assert.deepEqual([...writer.postings().keys()], ["guide", "text"]); // no stem term ("~guid")
  * ```
  */
 export class PostingsWriter {
   /** Each term's number, in the order first added. */
   readonly #ids = new Map<string, number>();
   /** The rank and places of each term of each document, encoded as they are added. */
-  readonly #chunks = new _Bytes(1 << 16);
+  readonly #chunks = new _Bytes();
   /** Per term of each document: the term's number, the slot, where its chunk starts. */
   #pairs = new Int32Array(3 * 1024);
   #count = 0;
@@ -203,8 +195,7 @@ export class PostingsWriter {
     const chunks = this.#chunks.bytes();
     const terms = this.#ids.size;
     const end = (i: number) => i + 1 < count ? pairs[3 * i + 5] : chunks.length;
-    // Each term's bytes, then where they start. Both passes read the chunks in the order added (by
-    // slot within a term's): reading them term by term missed the cache at every chunk.
+    // Each term's bytes, then where they start: both passes read the chunks in the order added.
     const starts = new Int32Array(terms + 1);
     const previous = new Int32Array(terms);
     for (let i = 0; i < count; i++) {
@@ -367,10 +358,7 @@ export function mergeOrderedPlaces(lists: readonly ArrayLike<number>[]): number[
 /** Two places lists merged, or `undefined` when either is out of order. */
 function _mergeTwo(a: ArrayLike<number>, b: ArrayLike<number>): number[] | undefined {
   const merged: number[] = [];
-  let i = 0;
-  let j = 0;
-  let lastA = -1;
-  let lastB = -1;
+  let [i, j, lastA, lastB] = [0, 0, -1, -1];
   while (i < a.length || j < b.length) {
     const keyA = i < a.length ? a[i] * 4 + a[i + 1] : Infinity;
     const keyB = j < b.length ? b[j] * 4 + b[j + 1] : Infinity;
@@ -380,14 +368,10 @@ function _mergeTwo(a: ArrayLike<number>, b: ArrayLike<number>): number[] | undef
     const countB = keyB === key ? b[j + 2] : 0;
     const field = key % 4;
     merged.push((key - field) / 4, field, countA + countB);
-    const startA = keyA === key ? i + 3 : i;
-    const startB = keyB === key ? j + 3 : j;
-    const bodyA = field === BODY ? countA : 0;
-    const bodyB = field === BODY ? countB : 0;
-    let x = startA;
-    let y = startB;
-    const endA = startA + bodyA;
-    const endB = startB + bodyB;
+    let x = keyA === key ? i + 3 : i;
+    let y = keyB === key ? j + 3 : j;
+    const endA = x + (field === BODY ? countA : 0);
+    const endB = y + (field === BODY ? countB : 0);
     let previous = -Infinity;
     while (x < endA || y < endB) {
       const at = y >= endB || (x < endA && a[x] <= b[y]) ? a[x++] : b[y++];
@@ -445,42 +429,31 @@ function _putNumber(buffer: Uint8Array, at: number, value: number): number {
 
 /** A growing buffer of LEB128 numbers. */
 class _Bytes {
-  buffer: Uint8Array<ArrayBuffer>;
+  buffer = new Uint8Array(1 << 16);
   length = 0;
 
-  constructor(size = 1024) {
-    this.buffer = new Uint8Array(size);
-  }
-
   number(value: number): void {
-    if (this.length + 5 > this.buffer.length) this.#grow(5);
+    if (this.length + 5 > this.buffer.length) this.buffer = grown(this.buffer, this.length + 5);
     this.length = _putNumber(this.buffer, this.length, value);
   }
 
   bytes(): Uint8Array {
     return this.buffer.subarray(0, this.length);
   }
-
-  #grow(needed: number): void {
-    this.buffer = grown(this.buffer, this.length + needed);
-  }
 }
 
 /** Reads LEB128 numbers, never past the end. */
 class _Reader {
-  readonly #bytes: Uint8Array;
   at = 0;
 
-  constructor(bytes: Uint8Array) {
-    this.#bytes = bytes;
-  }
+  constructor(readonly bytes: Uint8Array) {}
 
   number(): number {
     let value = 0;
     let shift = 0;
     for (;;) {
-      if (this.at >= this.#bytes.length || shift > 28) throw new RangeError("Not postings");
-      const byte = this.#bytes[this.at++];
+      if (this.at >= this.bytes.length || shift > 28) throw new RangeError("Not postings");
+      const byte = this.bytes[this.at++];
       value += (byte & 0x7f) * 2 ** shift;
       if (byte < 0x80) return value;
       shift += 7;

@@ -82,7 +82,8 @@ export class SearchFiles implements SearchDataSource {
   readonly #refused: ReadonlySet<string>;
   /** Set for a call that finishes the cache: a file it parses has its search data written too. */
   readonly #complete: boolean;
-  readonly #parsesMdx: boolean;
+  /** Whether a held file may need MDX's parser: an MDX file held without its document. */
+  readonly parsesMdx: boolean;
 
   private constructor(
     cache: CallCache,
@@ -91,7 +92,7 @@ export class SearchFiles implements SearchDataSource {
     complete: boolean,
     parsesMdx: boolean,
   ) {
-    this.#parsesMdx = parsesMdx;
+    this.parsesMdx = parsesMdx;
     this.#cache = cache;
     this.#held = held;
     this.#refused = refused;
@@ -132,25 +133,13 @@ export class SearchFiles implements SearchDataSource {
       }
     });
     // A held MDX file without its document (a search read it fast) is parsed if a result shows it.
-    const mdx = held.flatMap((entry) =>
-      entry !== undefined && MDX.test(entry.key.path) ? [entry] : []
-    );
-    const records = cache.store.get(
-      DOC_KIND,
-      DOC_VERSION,
-      mdx.map((entry) => entry.key.path),
-      false,
-    );
+    const mdx = held.filter((held): held is _Held => held !== undefined && MDX.test(held.key.path));
+    const records = cache.store.get(DOC_KIND, DOC_VERSION, mdx.map(({ key }) => key.path), false);
     const parses = mdx.some(({ key }) => {
       const record = records.get(key.path);
       return record === undefined || !isFresh(key.key, record.stat, record.written);
     });
     return new SearchFiles(cache, held, refused, complete, parses);
-  }
-
-  /** Whether a held file may need MDX's parser: an MDX file held without its document. */
-  get parsesMdx(): boolean {
-    return this.#parsesMdx;
   }
 
   /** Whether the cache holds the search data of file `i` as it is now: no need to read it. */
@@ -315,8 +304,12 @@ export class SearchFiles implements SearchDataSource {
     for (const prefix of prefixes) {
       for (const term of store.termsStartingWith(prefix)) terms.add(term);
     }
+    // The vocabulary's terms that may be one edit away from a word.
     for (const word of typos) {
-      for (const term of _typoCandidates(word, store)) {
+      const [first, second] = typoHalves(word);
+      const [min, max] = [word.length - 1, word.length + 1];
+      const candidates = store.termsStartingWith(first, min, max);
+      for (const term of candidates.concat(store.termsEndingWith(second, min, max))) {
         if (withinOneEdit(term, word)) terms.add(term);
       }
     }
@@ -324,16 +317,5 @@ export class SearchFiles implements SearchDataSource {
   }
 }
 
-/** The vocabulary's terms that may be one edit away from a word ({@linkcode typoHalves}). */
-function _typoCandidates(word: string, store: CallCache["store"]): string[] {
-  const [first, second] = typoHalves(word);
-  const min = word.length - 1;
-  const max = word.length + 1;
-  return [
-    ...store.termsStartingWith(first, min, max),
-    ...store.termsEndingWith(second, min, max),
-  ];
-}
-
-/** A query that reaches no term (`mdsel warm` derives for the next searches). */
+// A query that reaches no term; one function, so that the derivation judges each term once.
 const _NOTHING = (): boolean => false;

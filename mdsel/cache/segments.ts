@@ -49,21 +49,15 @@ export function writeSegment(
   const { lastInsertRowid } = db.prepare("INSERT INTO segments (bytes, live) VALUES (?, ?)")
     .run(bytes, bytes);
   const segment = Number(lastInsertRowid);
-  // In the order of the primary key, many rows a statement: one call per row costs more.
-  const terms = [...postings.keys()].sort(_byCodePoint);
-  insertRows(db, "INSERT INTO postings (term, segment, places) VALUES", 3, terms.length, (i) => {
-    const term = terms[i];
-    return [term, segment, postings.get(term)!];
-  });
-  insertRows(
-    db,
+  // In the order of the primary key (UTF-16 order: about as SQLite sorts, but for astral characters
+  // against U+E000-U+FFFF), many rows a statement: one call per row costs more.
+  const terms = [...postings.keys()].sort();
+  const put = (sql: string, row: (term: string) => SQLInputValue[]) =>
+    insertRows(db, sql, 3, terms.length, (i) => row(terms[i]));
+  put("INSERT INTO postings (term, segment, places) VALUES", (t) => [t, segment, postings.get(t)!]);
+  put(
     "INSERT OR IGNORE INTO vocabulary (term, reversed, stem) VALUES",
-    3,
-    terms.length,
-    (i) => {
-      const term = terms[i];
-      return [term, _reversed(term), stems.get(term) ?? null];
-    },
+    (t) => [t, _reversed(t), stems.get(t) ?? null],
   );
   return segment;
 }
@@ -187,11 +181,6 @@ export function termsWithStems(db: DatabaseSync, stems: readonly string[]): [str
     "SELECT term, stem FROM vocabulary WHERE stem IN (SELECT value FROM json_each(?))",
   ).all(JSON.stringify(stems)) as { term: string; stem: string }[];
   return rows.map((row) => [row.term, row.stem]);
-}
-
-/** UTF-16 order: about as SQLite sorts (but for astral characters against U+E000-U+FFFF). */
-function _byCodePoint(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function _reversed(term: string): string {

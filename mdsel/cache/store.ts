@@ -50,6 +50,14 @@ const BROKEN_MESSAGE = /file is not a database|database disk image is malformed/
 
 export type { EntryBatch, NewEntry, StoredEntry };
 
+const _INSERT_ENTRIES =
+  "INSERT INTO entries (kind, path, version, stat, written, used, bytes, data, segment, slot) VALUES";
+/** An entry written again replaces the one of its kind and path. */
+const _REPLACE_ENTRY = "ON CONFLICT (kind, path) DO UPDATE SET " +
+  "version = excluded.version, stat = excluded.stat, written = excluded.written, " +
+  "used = excluded.used, bytes = excluded.bytes, data = excluded.data, " +
+  "segment = excluded.segment, slot = excluded.slot";
+
 const SCHEMA = `
 ${ENTRIES_SCHEMA}
 PRAGMA application_id = ${APPLICATION_ID};
@@ -150,13 +158,7 @@ export class CacheStore {
 
   /** Reads from one snapshot from now until the next write or the close, whatever others write. */
   holdSnapshot(): void {
-    if (this.#broken || this.#reading) return;
-    try {
-      this.#db.exec("BEGIN");
-      this.#reading = true;
-    } catch (error) {
-      this.#fail(error);
-    }
+    if (!this.#broken && !this.#reading) this.#reading = this.#exec("BEGIN");
   }
 
   /** The entries of some files (absolute paths) by path, of one kind and version (`withData`). */
@@ -213,27 +215,9 @@ export class CacheStore {
       batch.used.filter(([, at]) => now - at > USE_GRANULARITY_MS).map(([path]) => path)
     );
     if (batches.every((batch, i) => batch.entries.length === 0 && stale[i].length === 0)) return;
+    if (!this.#exec("BEGIN IMMEDIATE")) return;
     const db = this.#db;
     try {
-      db.exec("BEGIN IMMEDIATE");
-    } catch (error) {
-      this.#fail(error);
-      return;
-    }
-    try {
-      const upsert = (rows: number, row: (k: number) => SQLInputValue[]) =>
-        insertRows(
-          db,
-          "INSERT INTO entries (kind, path, version, stat, written, used, bytes, data, segment, " +
-            "slot) VALUES",
-          10,
-          rows,
-          row,
-          "ON CONFLICT (kind, path) DO UPDATE SET " +
-            "version = excluded.version, stat = excluded.stat, written = excluded.written, " +
-            "used = excluded.used, bytes = excluded.bytes, data = excluded.data, " +
-            "segment = excluded.segment, slot = excluded.slot",
-        );
       batches.forEach(({ kind, version, entries, postings, stems }, i) => {
         const bytes = entries.map((entry) =>
           _entryBytes(entry, entry.data) + (entry.postingsBytes ?? 0)
@@ -246,21 +230,12 @@ export class CacheStore {
           ? null
           : writeSegment(db, postings, stems ?? new Map(), total);
         const refused = `${_REFUSED}${this.#maxBytes}`;
-        upsert(entries.length, (k) => {
-          const entry = entries[k];
-          return [
-            kind,
-            entry.path,
-            version,
-            entry.stat,
-            readAt,
-            now,
-            fits ? bytes[k] : _entryBytes(entry, refused),
-            fits ? entry.data : refused,
-            segment,
-            segment === null ? null : entry.slot ?? null,
-          ];
-        });
+        insertRows(db, _INSERT_ENTRIES, 10, entries.length, (k) => {
+          const { path, stat, data, slot } = entries[k];
+          const kept = fits ? [bytes[k], data] : [_entryBytes(entries[k], refused), refused];
+          const at = segment === null ? null : slot ?? null;
+          return [kind, path, version, stat, readAt, now, ...kept, segment, at];
+        }, _REPLACE_ENTRY);
         if (stale[i].length > 0) {
           db.prepare(
             "UPDATE entries SET used = ? WHERE kind = ? AND path IN (SELECT value FROM json_each(?))",
@@ -288,11 +263,15 @@ export class CacheStore {
   #endSnapshot(): void {
     if (!this.#reading) return;
     this.#reading = false;
-    try {
-      this.#db.exec("COMMIT");
-    } catch (error) {
-      this.#fail(error);
-    }
+    this.#exec("COMMIT");
+  }
+
+  /** Runs a statement; `false` once the store failed. */
+  #exec(sql: string): boolean {
+    return this.#read(() => {
+      this.#db.exec(sql);
+      return true;
+    }, false);
   }
 
   /** Evicts the least recently used entries past the cap, a segment's all at once. */

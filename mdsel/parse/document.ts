@@ -6,10 +6,8 @@
  */
 import { sliceLines, type SourceLines, stripQuoteMarkers } from "./source_lines.ts";
 
-export { stripQuoteMarkers };
-
 /** The node kinds a selector can name with `block:`. */
-export type BlockKind = "paragraph" | "code" | "list" | "table" | "blockquote";
+export type BlockKind = (typeof BLOCK_KINDS)[number];
 
 /** Every kind of node; only headings and blocks are selectable; the last three are MDX's. */
 export type NodeKind =
@@ -24,13 +22,7 @@ export type NodeKind =
   | "esm";
 
 /** The block kinds, in the order the index reports their counts. */
-export const BLOCK_KINDS: readonly BlockKind[] = [
-  "paragraph",
-  "code",
-  "list",
-  "table",
-  "blockquote",
-];
+export const BLOCK_KINDS = ["paragraph", "code", "list", "table", "blockquote"] as const;
 
 /** One node: a heading, a block, or another construct that takes up lines. */
 export interface MdNode {

@@ -20,24 +20,15 @@ export const JSX_TEXT_SOURCE_CHARS = 1_000_000;
 /**
  * The text of the JSX tags in a stretch of MDX source (a `jsx` node's lines), one value per line.
  *
- * @param known The expressions read already, by where they start in `source` (after their `{`).
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { jsxText } from "./jsx_text.ts";
- * assert.equal(
- *   jsxText(`<PropertiesTable content={[{ name: "url", description: 'The database URL.' }]} />`),
- *   "url\nThe database URL.",
- * );
- * assert.equal(jsxText(`<ParamField path="--cafile" type="string">`), "--cafile\nstring");
- * assert.equal(jsxText(`<img src="/logo.png" alt="The logo" />`), "The logo");
+ * const tag = `<Field path="--cafile" content={["A file."]} src="/x.png">`;
+ * assert.equal(jsxText(tag), "--cafile\nA file.");
  * ```
  */
-export function jsxText(
-  source: string,
-  known?: (at: number) => KnownExpression | undefined,
-): string {
+export function jsxText(source: string, known?: _Known): string {
   const values: string[] = [];
   const text = source.slice(0, JSX_TEXT_SOURCE_CHARS);
   const cut = text.length < source.length;
@@ -58,6 +49,9 @@ export interface KnownExpression {
   readonly end: number;
   readonly text: readonly string[];
 }
+
+/** The expressions read already, by where they start (after their `{`). */
+type _Known = (at: number) => KnownExpression | undefined;
 
 /**
  * The text of an expression's estree node: its strings, template text and JSX text, in source
@@ -100,13 +94,7 @@ function _skipSpace(text: string, at: number): number {
 }
 
 /** Reads the attributes of the tag named at `at`, to its end; `cut`: the text was cut short. */
-function _tag(
-  text: string,
-  at: number,
-  values: string[],
-  known: ((at: number) => KnownExpression | undefined) | undefined,
-  cut: boolean,
-): number {
+function _tag(text: string, at: number, values: string[], known: _Known | undefined, cut: boolean) {
   TAG_NAME.lastIndex = at;
   const name = TAG_NAME.exec(text)?.[0] ?? "";
   at += name.length;
@@ -148,12 +136,7 @@ function _tag(
 }
 
 /** Reads the expression whose `{` is at `at`, keeping its text; returns where it ends. */
-function _expression(
-  text: string,
-  at: number,
-  values: string[] | null,
-  known: ((at: number) => KnownExpression | undefined) | undefined,
-): number {
+function _expression(text: string, at: number, values: string[] | null, known?: _Known): number {
   SPREAD.lastIndex = at + 1;
   const start = at + 1 + (SPREAD.exec(text)?.[0].length ?? 0);
   const read = known?.(start);
@@ -234,9 +217,7 @@ function _strings(node: _Node, values: string[], depth: number): void {
   }
   // An object's keys are names, not text: `{ name: 'url' }` gives `url`.
   for (const key in node) {
-    if (key === "key" && node.type === "Property" && !(node as { computed?: boolean }).computed) {
-      continue;
-    }
+    if (key === "key" && node.type === "Property" && !node.computed) continue;
     if (key === "name" && node.type.startsWith("JSX")) continue;
     const child = node[key];
     if (Array.isArray(child)) {

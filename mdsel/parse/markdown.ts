@@ -40,7 +40,6 @@ let _inlineParser: MarkdownItInstance | undefined;
  * import assert from "node:assert/strict";
  * import { parseMarkdown } from "./markdown.ts";
  * assert.deepEqual(parseMarkdown("# Hi\n")[0].map, [0, 1]);
- * assert.equal(parseMarkdown("\n    text\n", {}, false)[0].type, "paragraph_open");
  * ```
  */
 export function parseMarkdown(source: string, env: ParseEnv = {}, indentedCode = true): Token[] {

@@ -264,7 +264,6 @@ function _closingIndex(tokens: readonly Token[], open: number, to: number): numb
  * import { parseDocument } from "./markdown_nodes.ts";
  * const doc = parseDocument("# A\n\ntext\n\n## B\n", "doc", "doc.md");
  * assert.deepEqual(doc.top.nodes.map((node) => node.kind), ["heading", "paragraph", "heading"]);
- * assert.equal(doc.top.sectionEnds[0], 3);
  * ```
  */
 export function parseDocument(

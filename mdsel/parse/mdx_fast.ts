@@ -154,8 +154,6 @@ function _fastMdxParts(text: string): DocumentParts | undefined {
  * import { fastMdxDocument } from "./mdx_fast.ts";
  * const doc = fastMdxDocument("# Guide\n\n<Callout title=\"Note\">\nText.\n</Callout>\n", "g", "g.mdx")!;
  * assert.deepEqual(doc.top.nodes.map((node) => node.kind), ["heading", "jsx", "paragraph", "jsx"]);
- * assert.equal(doc.top.nodes[1].text, "Note");
- * assert.equal(fastMdxDocument("# A\n\n<!-- no -->\n", "a", "a.mdx"), undefined);
  * ```
  */
 export function fastMdxDocument(
@@ -168,7 +166,7 @@ export function fastMdxDocument(
 }
 
 function _node(kind: NodeDraft["kind"], startLine: number, endLine: number, text: string) {
-  const node: NodeDraft = {
+  return {
     kind,
     depth: 0,
     startLine,
@@ -180,7 +178,6 @@ function _node(kind: NodeDraft["kind"], startLine: number, endLine: number, text
     level: 0,
     quoteDepth: 0,
   };
-  return node;
 }
 
 /**

@@ -8,7 +8,7 @@
 import type { Event, Token } from "micromark-util-types";
 
 /** Where an offset of the events is in the file: line and column, 1-based. */
-export type Place = (offset: number) => { line: number; column: number };
+type _Place = (offset: number) => { line: number; column: number };
 
 /** MDX rejected the text, at a line and column (1-based). */
 export class MdxSyntaxError extends SyntaxError {
@@ -69,7 +69,7 @@ export class JsxNesting {
   readonly #stack: _Open[] = [];
 
   /** Checks the micromark events of one piece; throws {@linkcode MdxSyntaxError} if a tag does not nest. */
-  check(events: readonly Event[], place: Place): void {
+  check(events: readonly Event[], place: _Place): void {
     const stack = this.#stack;
     let depth = 0;
     for (let i = 0; i < events.length; i++) {
@@ -106,7 +106,7 @@ export class JsxNesting {
   }
 
   /** Reads one tag (events from `i`), and returns the index of its exit. */
-  #tag(events: readonly Event[], i: number, place: Place): number {
+  #tag(events: readonly Event[], i: number, place: _Place): number {
     const token = events[i][1];
     const prefix = token.type;
     let name = "";
@@ -165,14 +165,14 @@ export class JsxNesting {
   }
 
   /** Pops a parent, which must be on top (no element left open inside it). */
-  #close(type: string, token: Token, place: Place): void {
+  #close(type: string, token: Token, place: _Place): void {
     const stack = this.#stack;
     const top = stack[stack.length - 1];
     if (top?.type === "tag") _fail(_unclosed(top, _nodeName(type)), this.#at(token, place, true));
     stack.pop();
   }
 
-  #at(token: Token, place: Place, end = false): { line: number; column: number } {
+  #at(token: Token, place: _Place, end = false): { line: number; column: number } {
     return place((end ? token.end : token.start).offset);
   }
 }

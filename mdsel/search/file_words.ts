@@ -20,7 +20,6 @@ export interface FileTerms {
  * import assert from "node:assert/strict";
  * import { fileWords } from "./file_words.ts";
  * assert.equal(fileWords("docs/runtime/sqlite.mdx"), "runtime sqlite");
- * assert.equal(fileWords("README.md"), "README");
  * ```
  */
 export function fileWords(path: string): string {

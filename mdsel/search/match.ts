@@ -128,10 +128,7 @@ export function termSpecs(query: SearchQuery, part = 1, hint = 1): TermSpec[] {
  * import { parseQuery } from "./query.ts";
  * import { termMatcher, termSpecs } from "./match.ts";
  * const match = termMatcher(termSpecs(parseQuery("abort")));
- * assert.deepEqual(match("abort"), [{ spec: 0, weight: 1 }]);
- * assert.equal(match("aborted").length, 1); // a word it begins
  * assert.equal(match("abbort").length, 1); // one typo away
- * assert.deepEqual(match("request"), []);
  * ```
  */
 export function termMatcher(specs: readonly TermSpec[]): (term: string) => readonly TermMatch[] {
@@ -228,7 +225,6 @@ export function reachedTerms(specs: readonly TermSpec[]): ReachedTerms {
  * import assert from "node:assert/strict";
  * import { withinOneEdit } from "./match.ts";
  * assert.ok(withinOneEdit("abort", "abbort"));
- * assert.ok(!withinOneEdit("abort", "about2"));
  * ```
  */
 export function withinOneEdit(a: string, b: string): boolean {
@@ -274,18 +270,14 @@ const _prefix = (term: string) => term.length >= 3 && term.length <= 40;
  * import { parseQuery } from "./query.ts";
  * import { fileMatcher, termSpecs } from "./match.ts";
  * const mayReach = fileMatcher(termSpecs(parseQuery("sqlite")));
- * assert.ok(mayReach("runtime SQLite3"));
- * assert.ok(mayReach("runtime sqlte")); // one typo away
- * assert.ok(!mayReach("runtime http"));
+ * assert.ok(mayReach("runtime sqlte") && !mayReach("runtime http"));
  * ```
  */
 export function fileMatcher(specs: readonly TermSpec[]): (words: string) => boolean {
   const keys = new Set<string>();
   for (const spec of specs) {
     keys.add(spec.term);
-    if (spec.typo) {
-      for (const half of typoHalves(spec.term)) keys.add(half);
-    }
+    if (spec.typo) typoHalves(spec.term).forEach((half) => keys.add(half));
   }
   if (keys.has("")) return () => true;
   // One pattern for all: a call tests thousands of names.

@@ -69,9 +69,7 @@ export function rankingInForce(): Ranking {
  * ```ts
  * import assert from "node:assert/strict";
  * import { RANKING, rankingInForce, withRanking } from "./ranking.ts";
- * const changes = withRanking({ ...RANKING, changes: 1 }, () => rankingInForce().changes);
- * assert.equal(changes, 1);
- * assert.equal(rankingInForce(), RANKING);
+ * assert.equal(withRanking({ ...RANKING, changes: 1 }, () => rankingInForce().changes), 1);
  * ```
  */
 export function withRanking<T>(ranking: Ranking, run: () => T): T {

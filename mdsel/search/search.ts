@@ -157,7 +157,6 @@ function _lift(scored: Scored[], candidates: number, weigh: (result: Scored) => 
   const weights = scored.slice(0, candidates).map((result) => {
     const weight = weigh(result);
     if (weight === 0) bestOther = Math.max(bestOther, result.score);
-
     return weight;
   });
   weights.forEach((weight, i) => scored[i].score += weight * bestOther);
@@ -189,7 +188,7 @@ function _hit(
   doc: MdDocument,
   view: MdDocument,
   data: SearchData,
-  specs: ReturnType<typeof termSpecs>,
+  specs: readonly TermSpec[],
 ): SearchHit {
   const { nodes, ordinals, sectionEnds, wordPrefix } = doc.top;
   const section = data.sections[result.section];
@@ -287,7 +286,6 @@ function _ownText(
 function _snippet(body: string, matched: readonly string[]): string {
   const terms = matched.slice(0, _SNIPPET_TERMS);
   // Fence lines, table rules, tags and comments only take room; a tag holding a matched term stays.
-
   const text = normalizeText(body)
     .replace(/^ {0,3}(?:`{3,}|~{3,}).*$/gm, "")
     .replace(/^ *\|?(?: *:?-+:? *\|)+ *:?-*:? *$/gm, "")

@@ -20,10 +20,7 @@ const _CAPACITY = 1024;
  * const places = new TermPlaces();
  * places.addTerm("guide", places.append([0, 0, 1]), 3);
  * places.endDocument();
- * places.endDocument();
- * assert.equal(places.count, 2);
  * assert.deepEqual([...places.termsOf(0)], [["guide", [0, 0, 1]]]);
- * assert.equal(places.termsOf(1).size, 0);
  * ```
  */
 export class TermPlaces {
@@ -97,7 +94,6 @@ export class TermPlaces {
   }
 
   /** Document `d`'s terms and places, as search data holds them. */
-
   termsOf(d: number): Map<string, number[]> {
     const terms = new Map<string, number[]>();
     for (let t = this.docStart[d]; t < this.docStart[d + 1]; t++) {

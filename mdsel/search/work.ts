@@ -7,7 +7,6 @@
 import { grown } from "./grown.ts";
 
 /** An event: a term's body position times this (files are at most 50 MiB), plus its index. */
-
 export const EVENT_SPAN = 2 ** 26;
 
 /** The most body positions of one section a score reads (the first ones). */
@@ -25,15 +24,9 @@ const _CAPACITY = 4096;
  * import { SectionWorks } from "./work.ts";
  * const works = new SectionWorks();
  * const a = works.add(0, 2);
- * const b = works.add(1, 0);
- * works.holdField(b, 3, 1.5);
- * works.addTerm(a, 7, 0.5, 2);
  * works.addEvent(a, 40);
  * works.addEvent(a, 12);
- * works.holdField(a, 1, 0.25);
  * works.seal();
- * assert.deepEqual([works.doc[a], works.section[a]], [0, 2]);
- * assert.deepEqual([...works.fieldSpec.subarray(works.fieldStart[b], works.fieldStart[b + 1])], [3]);
  * assert.deepEqual([...works.events.subarray(works.eventStart[a], works.eventStart[a + 1])], [12, 40]);
  * ```
  */
@@ -183,7 +176,6 @@ class _Items {
 }
 
 /** Sorts numbers from `start` to `end`: a few (as most sections hold) by insertion. */
-
 function _sortRange(numbers: Float64Array, start: number, end: number): void {
   if (end - start > 32) {
     numbers.subarray(start, end).sort();
