@@ -4,7 +4,7 @@
  * the store off for the call with one warning line (a file that is no database is removed).
  * @module
  */
-import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import {
   ENTRIES_SCHEMA,
   entriesTotal,
