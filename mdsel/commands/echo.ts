@@ -32,8 +32,6 @@ export function errorSelector(
   if (error.type !== "INVALID_SELECTOR" || !(column > 0)) {
     return { text: clipText(selector, MAX_ECHO) };
   }
-  // The part around the 1-based column (in code points).
-  if (selector.length <= MAX_ECHO) return { text: selector, column };
   const chars = Array.from(selector);
   if (chars.length <= MAX_ECHO) return { text: selector, column };
   const at = Math.min(Math.max(column - 1, 0), chars.length);

@@ -91,13 +91,9 @@ function _node(path: string, depth: number): FolderNode {
 
 /** The deepest folder of the trees (0 when every file is at a root). */
 function _treeDepth(trees: readonly FolderTree[]): number {
-  let deepest = 0;
-  const visit = (node: FolderNode) => {
-    deepest = Math.max(deepest, node.depth);
-    for (const folder of node.folders) visit(folder);
-  };
-  for (const tree of trees) visit(tree.node);
-  return deepest;
+  const deepest = (node: FolderNode): number =>
+    node.folders.reduce((most, folder) => Math.max(most, deepest(folder)), node.depth);
+  return trees.reduce((most, tree) => Math.max(most, deepest(tree.node)), 0);
 }
 
 /** How a tree is folded: which folders open, and which files show headings. */

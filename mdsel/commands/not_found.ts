@@ -62,7 +62,10 @@ export interface Misses {
 export function addMiss(misses: Misses, resolution: Resolution, qualify: boolean): void {
   const { failure } = resolution;
   if (failure !== undefined) misses.reasons.push(_describeFailure(failure, qualify));
-  if (failure?.kind === "out_of_range") misses.lastValid.push(_lastValidSelector(failure));
+  if (failure?.kind === "out_of_range") {
+    const last: PathStep = { type: failure.type, index: failure.found - 1 };
+    misses.lastValid.push(formatPath(failure.scope.doc.namespace, [...failure.scope.path, last]));
+  }
   // One by one: `push(...targets)` overflows the stack on a big fan-out.
   for (const target of resolution.stalledAt) misses.stalled.push(target);
 }
@@ -116,12 +119,6 @@ function _describeFailure(failure: ResolutionFailure, qualify: boolean): string 
     clipText(`${inside === "" ? "" : `${inside}/`}${type}.${index}`, MAX_ECHO);
   const range = failure.found === 1 ? `${at(0)} only` : `${at(0)}-${at(failure.found - 1)}`;
   return `${where} has ${range}, no ${at(failure.index)}`;
-}
-
-/** The selector of the last match that exists, for an index out of range. */
-function _lastValidSelector(failure: Extract<ResolutionFailure, { kind: "out_of_range" }>): string {
-  const step: PathStep = { type: failure.type, index: failure.found - 1 };
-  return formatPath(failure.scope.doc.namespace, [...failure.scope.path, step]);
 }
 
 /**

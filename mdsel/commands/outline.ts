@@ -5,6 +5,7 @@
  * @module
  */
 import type { NodeList } from "../parse/document.ts";
+import { clipText } from "../query/clip.ts";
 import { linesChars } from "./budget.ts";
 
 /** One heading of an outline. */
@@ -79,10 +80,8 @@ export function clipLine(text: string, max: number): { text: string; truncated: 
     line += (line === "" ? "" : " ") + word.slice(0, units);
     if (line.length >= units) break;
   }
-  if (line.length <= max) return { text: line, truncated: false };
-  const chars = Array.from(line);
-  if (chars.length <= max) return { text: line, truncated: false };
-  return { text: chars.slice(0, max).join("") + "...", truncated: true };
+  if (line.length <= max || Array.from(line).length <= max) return { text: line, truncated: false };
+  return { text: clipText(line, max, { codePoints: true }), truncated: true };
 }
 
 /** A line as {@linkcode clipLine} makes it: words, single-spaced. */

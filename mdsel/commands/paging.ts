@@ -36,12 +36,8 @@ export interface PageLimits {
 }
 
 /** A piece with its character span. */
-interface _Span {
-  start: number;
-  end: number;
-  startLine: number;
-  endLine: number;
-  words: number;
+interface _Span extends Page {
+  readonly words: number;
 }
 
 /**
@@ -84,12 +80,9 @@ export function paginate(lines: SourceLines, pieces: readonly Piece[], limits: P
       open !== undefined &&
       (open.words + span.words > limits.words || span.end - open.start > limits.chars)
     ) flush();
-    if (open === undefined) open = { ...span };
-    else {
-      open.end = span.end;
-      open.endLine = span.endLine;
-      open.words += span.words;
-    }
+    open = open === undefined
+      ? span
+      : { ...open, end: span.end, endLine: span.endLine, words: open.words + span.words };
   };
   for (const piece of pieces) {
     const span = _spanOf(lines, piece);
@@ -178,10 +171,7 @@ export interface Window {
 }
 
 /** What a target spans: its source, its lines (0-based), words, the pieces to page it by. */
-export interface Extent {
-  readonly content: string;
-  readonly startLine: number;
-  readonly endLine: number;
+export interface Extent extends Omit<Window, "truncated"> {
   readonly words: number;
   readonly pieces: Piece[];
   /** The blockquote depth of its first line, whose markers a first page leaves out. */

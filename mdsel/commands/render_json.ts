@@ -324,8 +324,7 @@ function _limitIndex(
     if (attempt.some((doc, i) => doc !== docs[i]) && fits(attempt)) return attempt;
   }
   // Even the shallowest levels do not fit: as many first headings per document as fit.
-  let most = 0;
-  for (const doc of docs) most = Math.max(most, doc.headings.length);
+  const most = docs.reduce((longest, doc) => Math.max(longest, doc.headings.length), 0);
   const low = _largest(0, most, (keep) => fits(limited(floors, keep)));
   const shortest = limited(floors, low);
   if (low > 0 || shortest.length <= 1 || fits(shortest)) return shortest;
@@ -363,7 +362,5 @@ const _MIN_HEADING_CHARS = JSON.stringify(
 
 /** Whether the JSON of these documents might fit `maxChars` at all, counted without rendering. */
 function _mayFitIndex(docs: readonly DocumentIndex[], maxChars: number): boolean {
-  let count = 0;
-  for (const doc of docs) count += doc.headings.length;
-  return count * _MIN_HEADING_CHARS <= maxChars;
+  return docs.reduce((sum, doc) => sum + doc.headings.length, 0) * _MIN_HEADING_CHARS <= maxChars;
 }

@@ -15,7 +15,7 @@ import { closestSelectors } from "../query/suggest.ts";
 import { clipText } from "../query/clip.ts";
 import { MAX_ECHO } from "./echo.ts";
 import { shortLabel } from "./not_found.ts";
-import type { SearchResultEntry } from "./search_answer.ts";
+import type { SearchAnswer, SearchResultEntry } from "./search_answer.ts";
 import {
   buildAnswer,
   DEFAULT_SELECT_SETTINGS,
@@ -55,10 +55,8 @@ export function searchWorkspace(
       [docs, query, namespace] = [workspace.docs, `${namespace}::${query}`, null];
     }
   }
-  const outcome: SelectOutcome = {
-    ...emptyOutcome(workspace),
-    search: { query: clipText(query, MAX_ECHO), matched: 0, results: [] },
-  };
+  const search: SearchAnswer = { query: clipText(query, MAX_ECHO), matched: 0, results: [] };
+  const outcome: SelectOutcome = { ...emptyOutcome(workspace), search };
   const shown = namespace === null ? query : `${namespace}::${query}`;
   // Nothing was read (the files failed, or a limit refused them): the errors say why.
   if (docs.length === 0) return { ...outcome, search: undefined };
@@ -73,32 +71,29 @@ export function searchWorkspace(
   const qualify = workspace.docs.length > 1;
   const fileOf = _relativeFiles(workspace);
   const hits = _groupedByFile(found.hits);
-  outcome.search = {
-    query: clipText(query, MAX_ECHO),
-    matched: found.matched,
-    results: hits.map((hit): SearchResultEntry => {
-      const { doc, path } = hit.target;
-      const short = formatShortPath(path);
-      return {
-        selector: formatPath(doc.namespace, path),
-        label: qualify ? `${doc.namespace}::${short}` : short,
-        file: fileOf(doc),
-        heading_path: [...hit.headingPath],
-        word_count: hit.words,
-        start_line: hit.startLine,
-        end_line: hit.endLine,
-        score: hit.score,
-        snippet: hit.snippet,
-      };
-    }),
-  };
+  search.matched = found.matched;
+  search.results = hits.map((hit): SearchResultEntry => {
+    const { doc, path } = hit.target;
+    const short = formatShortPath(path);
+    return {
+      selector: formatPath(doc.namespace, path),
+      label: qualify ? `${doc.namespace}::${short}` : short,
+      file: fileOf(doc),
+      heading_path: [...hit.headingPath],
+      word_count: hit.words,
+      start_line: hit.startLine,
+      end_line: hit.endLine,
+      score: hit.score,
+      snippet: hit.snippet,
+    };
+  });
   const [best] = found.hits;
   // Only when the best comes first (no section holding it is shown before it).
   if (best !== undefined && hits[0] === best) {
     const standsOut = !(found.hits[1]?.score >= best.score * STANDS_OUT_SHARE);
     const content = _wholeSource(best, { ...DEFAULT_SELECT_SETTINGS, ...settings }, qualify);
     if (content !== undefined && (standsOut || content.length <= SHORT_SOURCE_CHARS)) {
-      outcome.search.results[0].content = content;
+      search.results[0].content = content;
     }
   }
   if (found.matched === 0) {

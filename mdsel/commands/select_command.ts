@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type MdDocument, type MdNode, nodesChars, nodesSource } from "../parse/document.ts";
+import { type MdDocument, nodesChars, nodesSource } from "../parse/document.ts";
 import type { ErrorEntry } from "../files/errors.ts";
 import { DEFAULT_ENGINE_SETTINGS } from "../settings/engine_settings.ts";
 import type { Workspace } from "../cache/workspace.ts";
@@ -300,10 +300,9 @@ export function buildAnswer(
     !explicit && target.kind === "section" &&
     (big || (extent.words >= settings.sizeWords && _foldedInIndex(target, settings)))
   ) {
-    const firstSubsection = _firstHeading(target.list.nodes, target.index + 1, target.end);
-    if (firstSubsection !== -1) {
-      return _outlineAnswer(target, extent, firstSubsection, settings, limits, qualify);
-    }
+    let first = target.index + 1;
+    while (first < target.end && target.list.nodes[first].kind !== "heading") first++;
+    if (first < target.end) return _outlineAnswer(target, extent, first, settings, limits, qualify);
   }
   const unpaged = params.page === undefined &&
     (!big || params.head !== undefined || params.tail !== undefined);
@@ -452,11 +451,6 @@ function _match(target: Target, selector: string, window: Window): SelectMatch {
   };
   if (children.length > _MAX_CHILDREN) match.children_omitted = children.length - _MAX_CHILDREN;
   return match;
-}
-
-function _firstHeading(nodes: readonly MdNode[], from: number, to: number): number {
-  for (let i = from; i < to; i++) if (nodes[i].kind === "heading") return i;
-  return -1;
 }
 
 function _preview(source: string): string {
