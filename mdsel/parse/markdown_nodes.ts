@@ -173,9 +173,8 @@ export class MarkdownReader {
   childrenOf(node: MdNode): NodeDraft[] {
     const { tokenStart: from, tokenEnd: to, level, quoteDepth } = node;
     if (node.kind !== "blockquote" || from < 0) return [];
-    const lines = this.#lines;
     return this.readHeadings(
-      _buildNodes(this.#kept, lines, from + 1, to - 1, level + 1, quoteDepth + 1, 0),
+      _buildNodes(this.#kept, this.#lines, from + 1, to - 1, level + 1, quoteDepth + 1, 0),
     );
   }
 
