@@ -80,11 +80,12 @@ export function fastMdxDocument(
     const at = _spaceEnd(text, start);
     if (fence !== undefined) {
       const closing = FENCE.exec(source);
-      if (closing !== null && closing[1][0] === fence[0] && closing[1].length >= fence.length) {
-        if (source.slice(closing[0].length).trim() === "") {
-          fence = undefined;
-          move(line, at - start);
-        }
+      if (
+        closing !== null && closing[1][0] === fence[0] && closing[1].length >= fence.length &&
+        source.slice(closing[0].length).trim() === ""
+      ) {
+        fence = undefined;
+        move(line, at - start);
       }
       blankBefore = false;
       continue;
@@ -93,15 +94,16 @@ export function fastMdxDocument(
       blankBefore = true;
       continue;
     }
+    const afterBlank = blankBefore;
+    blankBefore = false;
     move(line, at - start);
     const open = FENCE.exec(source);
     if (open !== null) {
       fence = open[1];
-      blankBefore = false;
       continue;
     }
     const first = text.charCodeAt(at);
-    if (blankBefore && at === start && ESM_START.test(source)) {
+    if (afterBlank && at === start && ESM_START.test(source)) {
       let last = line;
       while (last + 1 < count && text.slice(lines.starts[last + 1], lines.ends[last + 1]).trim()) {
         last++;
@@ -109,7 +111,6 @@ export function fastMdxDocument(
       code.push(_node("esm", line, last, ""));
       masked.fill(1, line, last + 1);
       line = last;
-      blankBefore = false;
       continue;
     }
     if (first === LESS_THAN || first === LEFT_BRACE) {
@@ -125,11 +126,8 @@ export function fastMdxDocument(
         code.push(_node(kind, line, last, tags));
         masked.fill(1, line, last + 1);
         line = last;
-        blankBefore = false;
-        continue;
       }
     }
-    blankBefore = false;
   }
   const shown = _maskedLines(lines, masked, moved);
   const reader = new MarkdownReader(shown, frontMatterLines, false, false);
