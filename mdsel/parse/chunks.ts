@@ -7,7 +7,7 @@
  * @module
  */
 import type { SourceLines } from "./source_lines.ts";
-import { BACKTICK, HASH, LESS_THAN, SPACE, TAB, TILDE } from "./char_codes.ts";
+import { BACKTICK, HASH, LEFT_BRACE, LESS_THAN, SPACE, TAB, TILDE } from "./char_codes.ts";
 
 /** HTML blocks that end at a marker rather than at a blank line: start and end. */
 const HTML_UNTIL_MARKER: readonly (readonly [RegExp, RegExp])[] = [
@@ -262,7 +262,7 @@ function _mdxCharacter(text: string, pos: number, end: number, openCode: boolean
   let i = 0;
   while (i < line.length) {
     const char = line.charCodeAt(i);
-    if (char === 60 || char === 123) return { found: true, openCode: false };
+    if (char === LESS_THAN || char === LEFT_BRACE) return { found: true, openCode: false };
     if (char !== BACKTICK) {
       i++;
       continue;
