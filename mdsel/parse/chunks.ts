@@ -112,8 +112,7 @@ function _isBlank(text: string, start: number, end: number): boolean {
 /** `#` to `######` then a space, a tab or the end of the line. */
 function _isAtxHeading(text: string, pos: number, end: number): boolean {
   const next = pos + _run(text, pos, end, HASH);
-  if (next - pos > 6) return false;
-  return next === end || text.charCodeAt(next) === SPACE || text.charCodeAt(next) === TAB;
+  return next - pos <= 6 && (next === end || _isBlank(text, next, next + 1));
 }
 
 /** How many `char`s stand in a row from `pos`, before `end`. */

@@ -341,7 +341,7 @@ function _accepts(acorn: _Acorn, source: string, expression: _Check): object | b
       };
       if (!_isEmpty(value.slice(estree.end, prefix.length + source.length))) return false;
       if (expression.spread) {
-        const properties = estree.type === "ObjectExpression" ? estree.properties ?? [] : [];
+        const properties = estree.properties ?? [];
         if (estree.type !== "ObjectExpression" || properties.length > 1) return false;
         if (properties.length === 1 && properties[0].type !== "SpreadElement") return false;
       } else node = estree;
