@@ -9,9 +9,6 @@ import type { Env, MarkdownIt as MarkdownItInstance, StateBlock, Token } from "m
 // @ts-types="./markdown_it_footnote.d.ts"
 import footnotePlugin from "markdown-it-footnote";
 
-/** What a block parse learns that inline parses need: the link reference definitions. */
-export type ParseEnv = Env;
-
 /** Token type recorded for a link reference definition (`[x]: /url`). */
 export const DEFINITION_TOKEN = "mdsel_definition";
 /** Token type that opens a footnote definition (`[^1]: text`). */
@@ -42,7 +39,7 @@ let _inlineParser: MarkdownItInstance | undefined;
  * assert.deepEqual(parseMarkdown("# Hi\n")[0].map, [0, 1]);
  * ```
  */
-export function parseMarkdown(source: string, env: ParseEnv = {}, indentedCode = true): Token[] {
+export function parseMarkdown(source: string, env: Env = {}, indentedCode = true): Token[] {
   if (indentedCode) return (_parser ??= _createParser(true)).parse(source, env);
   return (_mdxParser ??= _createParser(true, false)).parse(source, env);
 }
@@ -60,7 +57,7 @@ export function parseMarkdown(source: string, env: ParseEnv = {}, indentedCode =
  * assert.deepEqual(parseInline("[x][]", env).map((token) => token.type), ["link_open", "text", "link_close"]);
  * ```
  */
-export function parseInline(content: string, env: ParseEnv = {}): Token[] {
+export function parseInline(content: string, env: Env = {}): Token[] {
   _inlineParser ??= _createParser(false);
   // markdown-it's inline rules may write into env: give them a copy.
   return _inlineParser.parseInline(content, { ...env })[0]?.children ?? [];
@@ -79,7 +76,7 @@ export function parseInline(content: string, env: ParseEnv = {}): Token[] {
  * assert.equal(parseInline("[the guide][]", env)[0].type, "link_open");
  * ```
  */
-export function defineReferences(env: ParseEnv, labels: readonly string[]): void {
+export function defineReferences(env: Env, labels: readonly string[]): void {
   _parser ??= _createParser(true);
   const references = env.references ??= {};
   for (const label of labels) {
