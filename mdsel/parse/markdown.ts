@@ -161,9 +161,7 @@ function _boundTooDeepNesting(md: MarkdownItInstance): void {
 /** Reference and footnote definitions are nodes too: each leaves a token with a map. */
 function _recordDefinitions(md: MarkdownItInstance): void {
   _wrapBlockRule(md, "reference", (state, startLine) => {
-    const token = state.push(DEFINITION_TOKEN, "", 0);
-    token.map = [startLine, state.line];
-    token.block = true;
+    state.push(DEFINITION_TOKEN, "", 0).map = [startLine, state.line];
   });
   _wrapBlockRule(md, "footnote_def", (state, startLine, tokensBefore) => {
     const opener = state.tokens[tokensBefore];
