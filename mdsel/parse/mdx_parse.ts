@@ -325,7 +325,7 @@ function _isBlank(code: number): boolean {
 /** acorn's node of an expression MDX accepts (`true` for an empty one), else `false`. */
 function _accepts(acorn: _Acorn, source: string, expression: _Check): object | boolean {
   const comments: Comment[] = [];
-  const options = { ecmaVersion: 2024, sourceType: "module", onComment: comments } as const;
+  const options = { ...ACORN_OPTIONS, onComment: comments };
   let node: object | boolean = true;
   try {
     if (_isEmpty(source)) {
