@@ -14,13 +14,6 @@ export const DEFINITION_TOKEN = "mdsel_definition";
 /** Token type that opens a footnote definition (`[^1]: text`). */
 export const FOOTNOTE_OPEN_TOKEN = "footnote_reference_open";
 
-type BlockRule = (
-  state: StateBlock,
-  startLine: number,
-  endLine: number,
-  silent: boolean,
-) => boolean;
-
 let _parser: MarkdownItInstance | undefined;
 let _mdxParser: MarkdownItInstance | undefined;
 let _inlineParser: MarkdownItInstance | undefined;
@@ -176,8 +169,8 @@ function _wrapBlockRule(
 ): void {
   const rule = md.block.ruler.__rules__.find((candidate) => candidate.name === name);
   if (rule === undefined) throw new Error(`markdown-it has no block rule '${name}'`);
-  const original = rule.fn as BlockRule;
-  const wrapped: BlockRule = (state, startLine, endLine, silent) => {
+  const original = rule.fn;
+  const wrapped: typeof original = (state, startLine, endLine, silent) => {
     const tokensBefore = state.tokens.length;
     const matched = original(state, startLine, endLine, silent);
     if (matched && !silent) after(state, startLine, tokensBefore);
