@@ -7,7 +7,7 @@
  * @module
  */
 import type { SourceLines } from "./source_lines.ts";
-import { BACKTICK, HASH, LESS_THAN, SPACE, TAB, TILDE } from "./char_codes.ts";
+import { BACKTICK, HASH, LEFT_BRACE, LESS_THAN, SPACE, TAB, TILDE } from "./char_codes.ts";
 
 /** HTML blocks that end at a marker rather than at a blank line: start and end. */
 const HTML_UNTIL_MARKER: readonly (readonly [RegExp, RegExp])[] = [
@@ -112,8 +112,7 @@ function _isBlank(text: string, start: number, end: number): boolean {
 /** `#` to `######` then a space, a tab or the end of the line. */
 function _isAtxHeading(text: string, pos: number, end: number): boolean {
   const next = pos + _run(text, pos, end, HASH);
-  if (next - pos > 6) return false;
-  return next === end || text.charCodeAt(next) === SPACE || text.charCodeAt(next) === TAB;
+  return next - pos <= 6 && (next === end || _isBlank(text, next, next + 1));
 }
 
 /** How many `char`s stand in a row from `pos`, before `end`. */
@@ -262,7 +261,7 @@ function _mdxCharacter(text: string, pos: number, end: number, openCode: boolean
   let i = 0;
   while (i < line.length) {
     const char = line.charCodeAt(i);
-    if (char === 60 || char === 123) return { found: true, openCode: false };
+    if (char === LESS_THAN || char === LEFT_BRACE) return { found: true, openCode: false };
     if (char !== BACKTICK) {
       i++;
       continue;

@@ -133,7 +133,6 @@ export function assembleDocument(
       }
       return list;
     },
-    // A `jsx` node's plain text: its attribute text (at most `limit` characters) and a newline.
     plainText(node, limit) {
       if (node.kind !== "jsx") return parts.plainText(node, limit);
       return node.text === "" ? "" : `${node.text.slice(0, limit)}\n`;

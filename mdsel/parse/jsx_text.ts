@@ -34,8 +34,9 @@ export function jsxText(source: string, known?: _Known): string {
   const cut = text.length < source.length;
   let at = 0;
   while (at < text.length) {
-    const open = _nextSpecial(text, at);
-    if (open === -1) break;
+    TAG_OR_EXPRESSION.lastIndex = at;
+    const open = TAG_OR_EXPRESSION.exec(text)?.index;
+    if (open === undefined) break;
     // An expression between tags (`{/* <Y /> */}`, `{"a <b>"}`): its `<` are no tags.
     at = text[open] === "{"
       ? _expression(text, open, null, known)
@@ -77,13 +78,7 @@ const TAG_NAME = /\/[\w$.:-]{0,199}|[\w$.:-]{0,200}/y;
 const ATTRIBUTE_NAME = /[\w$:.-]{1,200}/y;
 /** A spread attribute's `...`, within the first 63 characters of its expression. */
 const SPREAD = /\s{0,60}\.\.\./y;
-
 const TAG_OR_EXPRESSION = /[<{]/g;
-
-function _nextSpecial(text: string, at: number): number {
-  TAG_OR_EXPRESSION.lastIndex = at;
-  return TAG_OR_EXPRESSION.exec(text)?.index ?? -1;
-}
 
 const NOT_SPACE = /\S/g;
 
@@ -112,11 +107,9 @@ function _tag(text: string, at: number, values: string[], known: _Known | undefi
     ATTRIBUTE_NAME.lastIndex = at;
     const attribute = ATTRIBUTE_NAME.exec(text)?.[0];
     if (attribute === undefined) return at + 1;
-    at += attribute.length;
-    at = _skipSpace(text, at);
+    at = _skipSpace(text, at + attribute.length);
     if (text[at] !== "=") continue;
-    at++;
-    at = _skipSpace(text, at);
+    at = _skipSpace(text, at + 1);
     const keep = NOT_TEXT.has(attribute) ? null : values;
     const quote = text[at];
     if (quote === '"' || quote === "'") {
@@ -146,7 +139,6 @@ function _expression(text: string, at: number, values: string[] | null, known?: 
     return close === -1 ? text.length : close + 1;
   }
   _parser ??= Parser.extend(acornJsx());
-  let close: number;
   try {
     // As `parseExpressionAt` does, but an expression of only comments (`{/* c */}`) is empty.
     const parser = new (_parser as unknown as _ParserClass)(_OPTIONS, text, start);
@@ -155,12 +147,12 @@ function _expression(text: string, at: number, values: string[] | null, known?: 
       const node = parser.parseExpression();
       if (values !== null) _strings(node, values, 0);
     }
-    close = parser.type === tokTypes.braceR ? parser.start : text.indexOf("}", parser.start);
+    const close = parser.type === tokTypes.braceR ? parser.start : text.indexOf("}", parser.start);
+    return close === -1 ? text.length : close + 1;
   } catch {
     // Not JavaScript acorn reads (MDX would have rejected the file): the rest is no text.
     return text.length;
   }
-  return close === -1 ? text.length : close + 1;
 }
 
 /** acorn's parser class (its constructor is `protected` in its types only). */

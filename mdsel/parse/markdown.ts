@@ -9,20 +9,10 @@ import type { Env, MarkdownIt as MarkdownItInstance, StateBlock, Token } from "m
 // @ts-types="./markdown_it_footnote.d.ts"
 import footnotePlugin from "markdown-it-footnote";
 
-/** What a block parse learns that inline parses need: the link reference definitions. */
-export type ParseEnv = Env;
-
 /** Token type recorded for a link reference definition (`[x]: /url`). */
 export const DEFINITION_TOKEN = "mdsel_definition";
 /** Token type that opens a footnote definition (`[^1]: text`). */
 export const FOOTNOTE_OPEN_TOKEN = "footnote_reference_open";
-
-type BlockRule = (
-  state: StateBlock,
-  startLine: number,
-  endLine: number,
-  silent: boolean,
-) => boolean;
 
 let _parser: MarkdownItInstance | undefined;
 let _mdxParser: MarkdownItInstance | undefined;
@@ -42,7 +32,7 @@ let _inlineParser: MarkdownItInstance | undefined;
  * assert.deepEqual(parseMarkdown("# Hi\n")[0].map, [0, 1]);
  * ```
  */
-export function parseMarkdown(source: string, env: ParseEnv = {}, indentedCode = true): Token[] {
+export function parseMarkdown(source: string, env: Env = {}, indentedCode = true): Token[] {
   if (indentedCode) return (_parser ??= _createParser(true)).parse(source, env);
   return (_mdxParser ??= _createParser(true, false)).parse(source, env);
 }
@@ -60,7 +50,7 @@ export function parseMarkdown(source: string, env: ParseEnv = {}, indentedCode =
  * assert.deepEqual(parseInline("[x][]", env).map((token) => token.type), ["link_open", "text", "link_close"]);
  * ```
  */
-export function parseInline(content: string, env: ParseEnv = {}): Token[] {
+export function parseInline(content: string, env: Env = {}): Token[] {
   _inlineParser ??= _createParser(false);
   // markdown-it's inline rules may write into env: give them a copy.
   return _inlineParser.parseInline(content, { ...env })[0]?.children ?? [];
@@ -79,7 +69,7 @@ export function parseInline(content: string, env: ParseEnv = {}): Token[] {
  * assert.equal(parseInline("[the guide][]", env)[0].type, "link_open");
  * ```
  */
-export function defineReferences(env: ParseEnv, labels: readonly string[]): void {
+export function defineReferences(env: Env, labels: readonly string[]): void {
   _parser ??= _createParser(true);
   const references = env.references ??= {};
   for (const label of labels) {
@@ -164,9 +154,7 @@ function _boundTooDeepNesting(md: MarkdownItInstance): void {
 /** Reference and footnote definitions are nodes too: each leaves a token with a map. */
 function _recordDefinitions(md: MarkdownItInstance): void {
   _wrapBlockRule(md, "reference", (state, startLine) => {
-    const token = state.push(DEFINITION_TOKEN, "", 0);
-    token.map = [startLine, state.line];
-    token.block = true;
+    state.push(DEFINITION_TOKEN, "", 0).map = [startLine, state.line];
   });
   _wrapBlockRule(md, "footnote_def", (state, startLine, tokensBefore) => {
     const opener = state.tokens[tokensBefore];
@@ -181,8 +169,8 @@ function _wrapBlockRule(
 ): void {
   const rule = md.block.ruler.__rules__.find((candidate) => candidate.name === name);
   if (rule === undefined) throw new Error(`markdown-it has no block rule '${name}'`);
-  const original = rule.fn as BlockRule;
-  const wrapped: BlockRule = (state, startLine, endLine, silent) => {
+  const original = rule.fn;
+  const wrapped: typeof original = (state, startLine, endLine, silent) => {
     const tokensBefore = state.tokens.length;
     const matched = original(state, startLine, endLine, silent);
     if (matched && !silent) after(state, startLine, tokensBefore);

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Token } from "markdown-it";
+import type { Env, Token } from "markdown-it";
 import { chunkStarts, runsToEnd } from "./chunks.ts";
 import {
   assembleDocument,
@@ -15,7 +15,7 @@ import {
   type NodeDraft,
   type NodeKind,
 } from "./document.ts";
-import { DEFINITION_TOKEN, FOOTNOTE_OPEN_TOKEN, type ParseEnv, parseMarkdown } from "./markdown.ts";
+import { DEFINITION_TOKEN, FOOTNOTE_OPEN_TOKEN, parseMarkdown } from "./markdown.ts";
 import { blockPlainText, blockWordCount, inlinePlainText, stripHeadingId } from "./plain_text.ts";
 import {
   frontMatterLineCount,
@@ -114,7 +114,7 @@ export function readMarkdown(text: string, chunkChars: number): DocumentParts {
  */
 export class MarkdownReader {
   /** The reference definitions of every piece parsed so far. */
-  readonly env: ParseEnv = {};
+  readonly env: Env = {};
   readonly #lines: SourceLines;
   readonly #frontMatterLines: number;
   readonly #indentedCode: boolean;
@@ -173,9 +173,8 @@ export class MarkdownReader {
   childrenOf(node: MdNode): NodeDraft[] {
     const { tokenStart: from, tokenEnd: to, level, quoteDepth } = node;
     if (node.kind !== "blockquote" || from < 0) return [];
-    const lines = this.#lines;
     return this.readHeadings(
-      _buildNodes(this.#kept, lines, from + 1, to - 1, level + 1, quoteDepth + 1, 0),
+      _buildNodes(this.#kept, this.#lines, from + 1, to - 1, level + 1, quoteDepth + 1, 0),
     );
   }
 

@@ -112,7 +112,6 @@ class _MdxReader {
   }
 
   read(segments: readonly Segment[], chunkChars: number): DocumentParts {
-    const lines = this.#lines;
     const top: Drafts = { nodes: [], contents: [] };
     let beforeHeading = true;
     for (let k = 0; k < segments.length;) {
@@ -139,7 +138,7 @@ class _MdxReader {
     defineReferences(markdown.env, this.#labels);
     return {
       syntax: "mdx",
-      lines,
+      lines: this.#lines,
       frontMatterLines: this.#frontMatterLines,
       nodes: markdown.readHeadings(top),
       childrenOf: (node) => this.#childrenOf(node),

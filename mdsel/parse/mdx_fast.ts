@@ -6,8 +6,7 @@
  *
  * @module
  */
-import { assembleDocument } from "./document.ts";
-import type { DocumentParts, MdDocument, NodeDraft } from "./document.ts";
+import { assembleDocument, type MdDocument, type NodeDraft } from "./document.ts";
 import { jsxText } from "./jsx_text.ts";
 import { MarkdownReader } from "./markdown_nodes.ts";
 import { frontMatterLineCount, type SourceLines, splitLines } from "./source_lines.ts";
@@ -34,8 +33,24 @@ const TAG_START = /[A-Za-z_$>/]/;
 /** What MDX rejects or reads otherwise than a line scan would: HTML comments, autolinks. */
 const UNSURE = /<!--|<[a-z][\w+.-]*:[^\s>]*>|<[\w.+-]+@[\w.-]+>/i;
 
-/** The parts of an MDX text as {@linkcode fastMdxDocument} reads it, or `undefined`. */
-function _fastMdxParts(text: string): DocumentParts | undefined {
+/**
+ * The document of an MDX text as search reads it: the top-level nodes MDX's parser makes of it (no
+ * words, plain text or children). `undefined` when the text holds what only MDX's parser reads
+ * right (an HTML comment, an autolink, an expression or a tag left open).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fastMdxDocument } from "./mdx_fast.ts";
+ * const doc = fastMdxDocument("# Guide\n\n<Callout title=\"Note\">\nText.\n</Callout>\n", "g", "g.mdx")!;
+ * assert.deepEqual(doc.top.nodes.map((node) => node.kind), ["heading", "jsx", "paragraph", "jsx"]);
+ * ```
+ */
+export function fastMdxDocument(
+  text: string,
+  namespace: string,
+  filePath: string,
+): MdDocument | undefined {
   if (UNSURE.test(text)) return undefined;
   const lines = splitLines(text);
   const frontMatterLines = frontMatterLineCount(lines);
@@ -65,11 +80,12 @@ function _fastMdxParts(text: string): DocumentParts | undefined {
     const at = _spaceEnd(text, start);
     if (fence !== undefined) {
       const closing = FENCE.exec(source);
-      if (closing !== null && closing[1][0] === fence[0] && closing[1].length >= fence.length) {
-        if (source.slice(closing[0].length).trim() === "") {
-          fence = undefined;
-          move(line, at - start);
-        }
+      if (
+        closing !== null && closing[1][0] === fence[0] && closing[1].length >= fence.length &&
+        source.slice(closing[0].length).trim() === ""
+      ) {
+        fence = undefined;
+        move(line, at - start);
       }
       blankBefore = false;
       continue;
@@ -78,15 +94,16 @@ function _fastMdxParts(text: string): DocumentParts | undefined {
       blankBefore = true;
       continue;
     }
+    const afterBlank = blankBefore;
+    blankBefore = false;
     move(line, at - start);
     const open = FENCE.exec(source);
     if (open !== null) {
       fence = open[1];
-      blankBefore = false;
       continue;
     }
     const first = text.charCodeAt(at);
-    if (blankBefore && at === start && ESM_START.test(source)) {
+    if (afterBlank && at === start && ESM_START.test(source)) {
       let last = line;
       while (last + 1 < count && text.slice(lines.starts[last + 1], lines.ends[last + 1]).trim()) {
         last++;
@@ -94,7 +111,6 @@ function _fastMdxParts(text: string): DocumentParts | undefined {
       code.push(_node("esm", line, last, ""));
       masked.fill(1, line, last + 1);
       line = last;
-      blankBefore = false;
       continue;
     }
     if (first === LESS_THAN || first === LEFT_BRACE) {
@@ -110,11 +126,8 @@ function _fastMdxParts(text: string): DocumentParts | undefined {
         code.push(_node(kind, line, last, tags));
         masked.fill(1, line, last + 1);
         line = last;
-        blankBefore = false;
-        continue;
       }
     }
-    blankBefore = false;
   }
   const shown = _maskedLines(lines, masked, moved);
   const reader = new MarkdownReader(shown, frontMatterLines, false, false);
@@ -133,36 +146,14 @@ function _fastMdxParts(text: string): DocumentParts | undefined {
     nodes.push(construct ?? node);
     if (construct !== undefined) covered = construct.endLine;
   }
-  return {
+  return assembleDocument(namespace, filePath, {
     syntax: "mdx",
     lines,
     frontMatterLines,
     nodes,
     childrenOf: () => [],
     plainText: () => "",
-  };
-}
-
-/**
- * The document of an MDX text as search reads it: the top-level nodes MDX's parser makes of it (no
- * words, plain text or children). `undefined` when the text holds what only MDX's parser reads
- * right (an HTML comment, an autolink, an expression or a tag left open).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { fastMdxDocument } from "./mdx_fast.ts";
- * const doc = fastMdxDocument("# Guide\n\n<Callout title=\"Note\">\nText.\n</Callout>\n", "g", "g.mdx")!;
- * assert.deepEqual(doc.top.nodes.map((node) => node.kind), ["heading", "jsx", "paragraph", "jsx"]);
- * ```
- */
-export function fastMdxDocument(
-  text: string,
-  namespace: string,
-  filePath: string,
-): MdDocument | undefined {
-  const parts = _fastMdxParts(text);
-  return parts === undefined ? undefined : assembleDocument(namespace, filePath, parts);
+  });
 }
 
 function _node(kind: NodeDraft["kind"], startLine: number, endLine: number, text: string) {

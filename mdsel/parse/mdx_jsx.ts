@@ -84,12 +84,12 @@ export class JsxNesting {
         const list = stack.findLast((entry) => entry.depth !== undefined);
         if (list !== undefined && list.depth === depth - 1) {
           if (stack[stack.length - 1] !== list) this.#close("listItem", token, place);
-          stack.push({ type: "listItem", name: "", ...this.#at(token, place) });
+          stack.push({ type: "listItem", name: "", ...place(token.start.offset) });
         }
       } else if (PARENTS.has(type)) {
         const list = type === "listOrdered" || type === "listUnordered";
         if (kind === "enter") {
-          stack.push({ type, name: "", ...this.#at(token, place), ...(list ? { depth } : {}) });
+          stack.push({ type, name: "", ...place(token.start.offset), ...(list ? { depth } : {}) });
         } else {
           if (list && stack[stack.length - 1]?.type !== type) this.#close("listItem", token, place);
           this.#close(type, token, place);
@@ -126,7 +126,7 @@ export class JsxNesting {
       else if (part === "NameLocal") name += ":" + context.sliceSerialize(inner);
       else if (part === "Attribute" || part === "ExpressionAttribute") attribute ??= inner;
     }
-    const at = this.#at(token, place);
+    const at = place(token.start.offset);
     const stack = this.#stack;
     if (!closing) {
       if (!selfClosing) stack.push({ type: "tag", name, ...at });
@@ -140,7 +140,7 @@ export class JsxNesting {
     if (attribute !== undefined) {
       _fail(
         "Unexpected attribute in closing tag, expected the end of the tag",
-        this.#at(attribute, place),
+        place(attribute.start.offset),
       );
     }
     if (selfClosing) {
@@ -154,7 +154,7 @@ export class JsxNesting {
     }
     const top = stack[stack.length - 1];
     if (top !== open) {
-      const parent = _nodeName(top.type);
+      const parent = NODE_NAMES[top.type] ?? top.type;
       _fail(
         `Expected the closing tag \`${shown}\` either after the end of \`${parent}\` or another opening tag after the start of \`${parent}\` (${top.line}:${top.column})`,
         at,
@@ -168,17 +168,11 @@ export class JsxNesting {
   #close(type: string, token: Token, place: _Place): void {
     const stack = this.#stack;
     const top = stack[stack.length - 1];
-    if (top?.type === "tag") _fail(_unclosed(top, _nodeName(type)), this.#at(token, place, true));
+    if (top?.type === "tag") {
+      _fail(_unclosed(top, NODE_NAMES[type] ?? type), place(token.end.offset));
+    }
     stack.pop();
   }
-
-  #at(token: Token, place: _Place, end = false): { line: number; column: number } {
-    return place((end ? token.end : token.start).offset);
-  }
-}
-
-function _nodeName(type: string): string {
-  return NODE_NAMES[type] ?? type;
 }
 
 function _unclosed(open: _Open, parent: string): string {

@@ -173,9 +173,7 @@ class _NodeReader {
     if (text === -1) text = this.#firstOfType(enter, exit, "setextHeadingText");
     if (text === -1) return "";
     const content = this.textWithout(text, exitOf(this.events, text), MDX_CODE);
-    const lines = content.split(/\r\n|\r|\n/);
-    if (lines.length === 1) return stripHeadingId(content.trim());
-    const unquoted = lines.map((line, i) =>
+    const unquoted = content.split(/\r\n|\r|\n/).map((line, i) =>
       i === 0 ? line : stripQuoteMarkers(line, this.quoteDepth).trim()
     );
     return stripHeadingId(unquoted.join("\n").trim());

@@ -168,9 +168,7 @@ function _maskExpressions(source: string, acorn: _Acorn): _Masked {
       i = end + 1;
     }
   }
-  if (masks.length === 0) {
-    return { text: source, at: [], sourceOffset: _unmoved, expressions };
-  }
+  if (masks.length === 0) return { text: source, at: [], sourceOffset: _unmoved, expressions };
   let text = "";
   let from = 0;
   const at: number[] = [];
@@ -279,9 +277,9 @@ function _acornAgrees(
     let node: unknown;
     try {
       node = checked || _accepts(acorn, source, expression);
-    } catch (error) {
-      if (_isTooDeep(error)) throw new _TooDeepExpression(events[i + 3][1].start.offset);
-      throw error;
+    } catch {
+      // `_accepts` rethrows only acorn's running out of stack.
+      throw new _TooDeepExpression(events[i + 3][1].start.offset);
     }
     if (node === false) return false;
     if (typeof node === "object" && expression.attribute) {
@@ -327,7 +325,7 @@ function _isBlank(code: number): boolean {
 /** acorn's node of an expression MDX accepts (`true` for an empty one), else `false`. */
 function _accepts(acorn: _Acorn, source: string, expression: _Check): object | boolean {
   const comments: Comment[] = [];
-  const options = { ecmaVersion: 2024, sourceType: "module", onComment: comments } as const;
+  const options = { ...ACORN_OPTIONS, onComment: comments };
   let node: object | boolean = true;
   try {
     if (_isEmpty(source)) {
@@ -343,7 +341,7 @@ function _accepts(acorn: _Acorn, source: string, expression: _Check): object | b
       };
       if (!_isEmpty(value.slice(estree.end, prefix.length + source.length))) return false;
       if (expression.spread) {
-        const properties = estree.type === "ObjectExpression" ? estree.properties ?? [] : [];
+        const properties = estree.properties ?? [];
         if (estree.type !== "ObjectExpression" || properties.length > 1) return false;
         if (properties.length === 1 && properties[0].type !== "SpreadElement") return false;
       } else node = estree;
@@ -367,10 +365,9 @@ class _TooDeepExpression extends Error {
   }
 }
 
-/** Whether an error is acorn's running out of stack (or a {@linkcode _TooDeepExpression}). */
+/** Whether an error is acorn's running out of stack. */
 function _isTooDeep(error: unknown): boolean {
-  return error instanceof _TooDeepExpression ||
-    error instanceof Error && /not enough stack space|call stack/i.test(error.message);
+  return error instanceof Error && /not enough stack space|call stack/i.test(error.message);
 }
 
 /** Only whitespace and comments (a line comment needs its line break), as MDX's `empty`. */

@@ -49,9 +49,8 @@ export function workerCount(
   files: readonly TextToParse[],
   cores: number = navigator.hardwareConcurrency ?? 1,
 ): number {
-  const ms = parseCostMs(files);
   if (cores < MIN_CORES) return 0;
-  return Math.max(0, Math.min(cores - 1, MAX_PARSERS - 1, Math.floor(ms / WORKER_MIN_MS)));
+  return Math.min(cores - 1, MAX_PARSERS - 1, Math.floor(parseCostMs(files) / WORKER_MIN_MS));
 }
 
 /**

@@ -55,17 +55,15 @@ export function parseClaimed(
 const scope = globalThis as any;
 if (typeof scope.WorkerGlobalScope !== "undefined" && scope instanceof scope.WorkerGlobalScope) {
   scope.onmessage = async (event: MessageEvent<ParseJob>) => {
-    let reply: ParseReply;
     try {
       const records: [number, string][] = [];
       const mdx = await mdxModuleFor(event.data.files);
       parseClaimed(event.data, mdx, (i, parsed) => {
         records.push([i, JSON.stringify(recordOf(parsed))]);
       });
-      reply = { records };
+      scope.postMessage({ records });
     } catch (error) {
-      reply = { error: error instanceof Error ? error.message : String(error) };
+      scope.postMessage({ error: error instanceof Error ? error.message : String(error) });
     }
-    scope.postMessage(reply);
   };
 }

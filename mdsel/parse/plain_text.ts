@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { Token } from "markdown-it";
-import { type ParseEnv, parseInline } from "./markdown.ts";
+import type { Env, Token } from "markdown-it";
+import { parseInline } from "./markdown.ts";
 import { countWords, WordCount } from "./words.ts";
 
 const TASK_MARKER = /^\[[ xX]\][ \t]/;
@@ -221,7 +221,7 @@ function _isSpaceEntity(entity: string): boolean {
  * assert.equal(inlinePlainText("Some **bold** [link](https://x.y)"), "Some bold link");
  * ```
  */
-export function inlinePlainText(content: string, env: ParseEnv = {}): string {
+export function inlinePlainText(content: string, env: Env = {}): string {
   return INLINE_MARKUP.test(content) ? _childrenText(parseInline(content, env)) : content;
 }
 
@@ -286,7 +286,7 @@ export function blockPlainText(
   from: number,
   to: number,
   limit = Infinity,
-  env: ParseEnv = {},
+  env: Env = {},
 ): string {
   let text = "";
   for (let i = from; i < to && text.length < limit; i++) {
