@@ -16,7 +16,12 @@ import type { SelectOutcome } from "./commands/select_command.ts";
 import { type CacheSettings, NO_CACHE, readCacheSettings } from "./settings/cache_settings.ts";
 import { type Invocation, parseArgs, USAGE, UsageError } from "./cli/args.ts";
 import { writeAll } from "./cli/write_all.ts";
-import { PROGRESS_VARIABLE, type ProgressListener, progressWriter } from "./cli/progress.ts";
+import {
+  answeredLine,
+  PROGRESS_VARIABLE,
+  type ProgressListener,
+  progressWriter,
+} from "./cli/progress.ts";
 import { type EngineSettings, quietEnv, readSettings } from "./settings/engine_settings.ts";
 import { loadWorkspace, type Workspace } from "./cache/workspace.ts";
 import { CacheChangedError } from "./cache/call_cache.ts";
@@ -41,6 +46,11 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   /** Told how many of the call's files are read as it goes (`MDSEL_PROGRESS`, for the server). */
   onProgress?: ProgressListener;
+  /**
+   * Told the answer (its stdout and exit code) before the call writes its cache, which then keeps
+   * what a search derived whole; the result comes once the cache is written.
+   */
+  onAnswer?: (answer: Omit<RunResult, "stderr">) => Promise<void>;
 }
 
 /**
@@ -69,7 +79,18 @@ export async function run(args: readonly string[], options: RunOptions = {}): Pr
     return { code: 2, stdout: "", stderr };
   }
   const cache = readCacheSettings(getEnv);
-  const settings = { ...readSettings(getEnv), cache, onProgress: options.onProgress };
+  // Told once at most: a call answered again without the cache is told again only if not yet.
+  let answered = false;
+  const onAnswer = options.onAnswer && (async (answer: Omit<RunResult, "stderr">) => {
+    if (!answered) await options.onAnswer!(answer);
+    answered = true;
+  });
+  const settings = {
+    ...readSettings(getEnv),
+    cache,
+    onProgress: options.onProgress,
+    ...(onAnswer === undefined ? {} : { onAnswer, answerFirst: true }),
+  };
   const ignored = [...settings.warnings, ...cache.warnings];
   const warnings = ignored.length === 0 ? "" : ignored.join("\n") + "\n";
   try {
@@ -79,7 +100,8 @@ export async function run(args: readonly string[], options: RunOptions = {}): Pr
     } catch (error) {
       // A cached record lacks what was asked, or the cache changed: answer without the cache.
       if (!(error instanceof RecordMissError || error instanceof CacheChangedError)) throw error;
-      result = await _dispatch(invocation, { ...settings, cache: NO_CACHE, workers: 0 });
+      const again = { ...settings, cache: NO_CACHE, workers: 0, answerFirst: false };
+      result = await _dispatch(invocation, again);
     }
     return { ...result, stderr: warnings + result.stderr };
   } catch (error) {
@@ -99,6 +121,9 @@ type Settings = EngineSettings & {
   readonly cache: CacheSettings;
   readonly workers?: number;
   readonly onProgress?: ProgressListener;
+  readonly onAnswer?: RunOptions["onAnswer"];
+  /** The cache is written after the answer (`onAnswer`). */
+  readonly answerFirst?: boolean;
 };
 
 async function _dispatch(invocation: Invocation, settings: Settings): Promise<RunResult> {
@@ -158,7 +183,21 @@ async function _index(
     })));
     stdout = indexJsonWithin(docs, summarize(docs), errors, warnings, named, budget, trees) + "\n";
   } else stdout = indexText(items, errors, { ...settings, full, lines }, warnings);
-  return { code: errors.length === 0 ? 0 : 1, stdout, stderr: _notices(workspace) };
+  return await _answer({ code: errors.length === 0 ? 0 : 1, stdout }, workspace, settings);
+}
+
+// Tells the answer when asked to, then writes the cache; the notices of both, for stderr.
+async function _answer(
+  answer: Omit<RunResult, "stderr">,
+  workspace: Workspace,
+  settings: Settings,
+): Promise<RunResult> {
+  try {
+    await settings.onAnswer?.(answer);
+  } finally {
+    workspace.finish?.();
+  }
+  return { ...answer, stderr: _notices(workspace) };
 }
 
 // The workspace's notices, for stderr only (never in the output).
@@ -203,12 +242,13 @@ async function _select(
       ? searchWorkspace!(input.query, input.namespace, workspace, settings)
       : selectAllInWorkspace(input.selectors, workspace, { ...settings, full });
     stdout = render(outcome);
-  } finally {
+  } catch (error) {
     // A search through the cache writes what it derived once it has answered.
     workspace.finish?.();
+    throw error;
   }
   const failed = outcome.errors.length > 0 || outcome.unresolved.length > 0;
-  return { code: failed ? 1 : 0, stdout, stderr: _notices(workspace) };
+  return await _answer({ code: failed ? 1 : 0, stdout }, workspace, settings);
 }
 
 /**
@@ -222,12 +262,24 @@ async function _select(
  * ```
  */
 export async function main(args: readonly string[]): Promise<void> {
-  const progress = quietEnv(PROGRESS_VARIABLE) === "1";
+  // For the server: progress lines, and the answer told before the cache is written.
+  const server = quietEnv(PROGRESS_VARIABLE) === "1";
+  let answered = false;
+  const onAnswer = async ({ stdout, code }: Omit<RunResult, "stderr">) => {
+    try {
+      const bytes = await writeAll(Deno.stdout, stdout);
+      Deno.stderr.writeSync(new TextEncoder().encode(answeredLine({ code, bytes })));
+    } catch (error) {
+      if (!(error instanceof Deno.errors.BrokenPipe)) throw error;
+    }
+    answered = true;
+  };
   const result = await run(args, {
-    onProgress: progress ? progressWriter((bytes) => Deno.stderr.writeSync(bytes)) : undefined,
+    onProgress: server ? progressWriter((bytes) => Deno.stderr.writeSync(bytes)) : undefined,
+    ...(server ? { onAnswer } : {}),
   });
   try {
-    await writeAll(Deno.stdout, result.stdout);
+    if (!answered) await writeAll(Deno.stdout, result.stdout);
     await writeAll(Deno.stderr, result.stderr);
   } catch (error) {
     // The reader went away (e.g. `| head`): nothing left to tell it.

@@ -1,9 +1,12 @@
 /**
  * Finishing the bundled engine's cache between calls: when no call runs, `mdsel warm` over the
  * paths of calls answered through the cache, one run at a time; a call that comes in kills it.
+ * A call whose engine answered before writing its cache leaves a tail: warm runs wait for it, and
+ * so does a later call over the same paths, which then finds what it wrote.
  *
  * @module
  */
+import { sep } from "node:path";
 import { runCommand } from "./run_command.ts";
 import { bundledMdsel } from "./run_mdsel.ts";
 import { MAX_TIMEOUT_MS, type ServerSettings } from "./settings.ts";
@@ -45,6 +48,10 @@ export class CacheWarmer {
   #calls = 0;
   #current?: { target: WarmTarget; stop: AbortController; done: Promise<void> };
   #runs = 0;
+  /** The calls' engines still writing their cache after answering, with what they read. */
+  readonly #tails = new Set<
+    { readonly scopes: readonly string[]; readonly exited: Promise<void> }
+  >();
 
   /**
    * Runs nothing without `settings.cacheDir` or with `MDSEL_BIN`; `shutdown` kills the run and
@@ -99,9 +106,18 @@ export class CacheWarmer {
 
   /**
    * A call is done: its checked paths (when the bundled engine answered) wait if there may be
-   * something to cache; told after the answer is sent, so their stat never delays it.
+   * something to cache; told after the answer is sent, so their stat never delays it. `tail`: the
+   * engine's exit, when it answered before writing its cache.
    */
-  callDone(paths?: WarmTarget): void {
+  callDone(paths?: WarmTarget, tail?: Promise<void>): void {
+    if (tail !== undefined) {
+      const entry = { scopes: paths?.scopes ?? [], exited: tail };
+      this.#tails.add(entry);
+      tail.finally(() => {
+        this.#tails.delete(entry);
+        this.#next();
+      });
+    }
     if (paths === undefined || !this.enabled) return this.callAnswered();
     _worthWarming(paths).then(
       (worth) => this.callAnswered(worth ? paths : undefined),
@@ -114,8 +130,21 @@ export class CacheWarmer {
     await this.#current?.done;
   }
 
+  /**
+   * Waits for the tails of earlier calls that read any of `scopes` (a path, or one inside or
+   * around it) to end: their cache written, a call over the same files reads it instead of
+   * deriving it again beside them.
+   */
+  async tailsOver(scopes: readonly string[]): Promise<void> {
+    const overlapping = [...this.#tails].filter((tail) =>
+      tail.scopes.some((a) => scopes.some((b) => _within(a, b) || _within(b, a)))
+    );
+    await Promise.all(overlapping.map((tail) => tail.exited));
+  }
+
   #next(): void {
     if (this.#calls > 0 || this.#current !== undefined || this.#shutdown?.aborted) return;
+    if (this.#tails.size > 0) return; // a tail's end runs this again
     const target = this.#waiting.shift();
     if (target === undefined) return;
     const stop = new AbortController();
@@ -140,6 +169,13 @@ async function _worthWarming({ files, scopes }: WarmTarget): Promise<boolean> {
     bytes += info?.size ?? 0;
   }
   return bytes >= _MIN_MARKDOWN_BYTES;
+}
+
+// Whether `path` is `scope` or inside it.
+function _within(path: string, scope: string): boolean {
+  if (path === scope) return true;
+  const folder = scope.endsWith("/") || scope.endsWith("\\") ? scope : scope + sep;
+  return path.startsWith(folder);
 }
 
 function _same(a: WarmTarget, b: WarmTarget): boolean {

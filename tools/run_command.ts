@@ -28,6 +28,14 @@ interface _RunCommandOptions {
   readonly name?: string;
   /** Sees each line of stderr as it comes; a line it returns `true` for is left out of stderr. */
   readonly onStderrLine?: (line: string) => boolean;
+  /**
+   * Reads the stderr line by which the child says it has answered (the code it will exit with,
+   * the bytes of its stdout): once stdout has given them, the run returns, and the rest of the
+   * child's run goes to `onTail`.
+   */
+  readonly answered?: (line: string) => { code: number; bytes: number } | undefined;
+  /** Told, when the run returned before the child exited, of its exit (it never rejects). */
+  readonly onTail?: (exited: Promise<void>) => void;
 }
 
 /** A command that ran but did not succeed. */
@@ -86,8 +94,9 @@ export class CommandAbortedError extends CommandError {
 }
 
 /**
- * Runs a program (a name on PATH, or a path) to completion and returns what it printed. Spawning
- * errors are not wrapped (`Deno.errors.NotFound`, `Deno.errors.NotCapable`).
+ * Runs a program (a name on PATH, or a path) to completion, or until it says it has answered, and
+ * returns what it printed. Spawning errors are not wrapped (`Deno.errors.NotFound`,
+ * `Deno.errors.NotCapable`).
  *
  * @throws {CommandExitError} When it exits with another code or dies from a signal.
  * @throws {CommandTimeoutError} When it runs longer than `timeoutMs`.
@@ -136,8 +145,8 @@ export async function runCommand(
   const collect = async (
     reader: ReadableStreamDefaultReader<Uint8Array>,
     onChunk?: (chunk: Uint8Array) => void,
+    chunks: Uint8Array[] = [],
   ) => {
-    const chunks: Uint8Array[] = [];
     try {
       for (;;) {
         const { done, value } = await reader.read();
@@ -155,22 +164,54 @@ export async function runCommand(
     }
     return _decode(chunks);
   };
-  const lines = options.onStderrLine && new _LineSplitter(options.onStderrLine);
-
-  try {
-    const [stdout, whole] = await Promise.all([
-      collect(readers[0]),
-      collect(readers[1], lines && ((chunk) => lines.push(chunk))),
-    ]);
-    const stderr = lines === undefined ? whole : lines.end();
-    const status = await child.status;
-    if (stop !== undefined) throw stop;
-    if (!status.success) throw new CommandExitError(name, status, { stdout, stderr });
-    return { stdout, stderr };
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener("abort", onAbort);
-  }
+  // An early answer: the code told on stderr, once stdout has given the bytes told.
+  const out: Uint8Array[] = [];
+  let outBytes = 0;
+  let told: { code: number; bytes: number } | undefined;
+  let answer: (code: number) => void = () => {};
+  const early = new Promise<number>((resolve) => answer = resolve);
+  const check = () => told !== undefined && outBytes >= told.bytes && answer(told.code);
+  const { onStderrLine } = options;
+  const take = onStderrLine === undefined && options.answered === undefined ? undefined : (
+    line: string,
+  ) => {
+    const answered = options.answered?.(line);
+    if (answered !== undefined) {
+      told = answered;
+      check();
+    }
+    return answered !== undefined || onStderrLine?.(line) === true;
+  };
+  const lines = take && new _LineSplitter(take);
+  const onOut = (chunk: Uint8Array) => {
+    outBytes += chunk.byteLength;
+    check();
+  };
+  const exited = (async () => {
+    try {
+      const [stdout, whole] = await Promise.all([
+        collect(readers[0], onOut, out),
+        collect(readers[1], lines && ((chunk) => lines.push(chunk))),
+      ]);
+      const stderr = lines === undefined ? whole : lines.end();
+      const status = await child.status;
+      if (stop !== undefined) throw stop;
+      if (!status.success) throw new CommandExitError(name, status, { stdout, stderr });
+      return { stdout, stderr };
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+    }
+  })();
+  exited.catch(() => {}); // past an early answer, told to `onTail` only: never unhandled
+  const first = await Promise.race([exited.then((output) => ({ output })), early]);
+  if (typeof first !== "number") return first.output;
+  if (stop !== undefined) return await exited;
+  // The rest of the run (the cache written, or a kill) decides nothing of the answer.
+  options.onTail?.(exited.then(() => {}, () => {}));
+  const output = { stdout: _decode(out), stderr: lines?.kept ?? "" };
+  if (first === 0) return output;
+  throw new CommandExitError(name, { success: false, code: first, signal: null }, output);
 }
 
 /**
@@ -222,6 +263,11 @@ class _LineSplitter {
     const lines = (this.#partial + this.#decoder.decode(chunk, { stream: true })).split("\n");
     this.#partial = lines.pop()!;
     for (const line of lines) if (!this.take(line.replace(/\r$/, ""))) this.#kept += line + "\n";
+  }
+
+  /** The text of the lines not taken so far. */
+  get kept(): string {
+    return this.#kept;
   }
 
   /** The text of the lines not taken. */

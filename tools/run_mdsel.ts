@@ -11,6 +11,7 @@ import { VERSION } from "../mdsel/settings/version.ts";
 import {
   PROGRESS_VARIABLE,
   type ProgressListener,
+  readAnsweredLine,
   readProgressLine,
 } from "../mdsel/cli/progress.ts";
 import { CommandExitError, type CommandOutput, runCommand } from "./run_command.ts";
@@ -50,6 +51,8 @@ interface _MdselCall {
   readonly onBundled?: () => void;
   /** Told of the engine's progress (files read of files to read), when it reports it. */
   readonly onProgress?: ProgressListener;
+  /** Told, when the engine answered before it wrote its cache, of its exit. */
+  readonly onTail?: (exited: Promise<void>) => void;
 }
 
 // A program and the arguments that start it.
@@ -84,7 +87,8 @@ export async function runMdsel(call: _MdselCall, settings: ServerSettings): Prom
     maxOutputBytes: settings.maxOutputBytes,
     signal: call.signal,
     name: "mdsel",
-    ...(call.onProgress === undefined ? {} : _progressOptions(call.onProgress)),
+    ..._reportOptions(call.onProgress),
+    ...(call.onTail === undefined ? {} : { onTail: call.onTail }),
   };
   const program = settings.mdselBin ?? "mdsel";
   let denied: boolean;
@@ -226,14 +230,18 @@ function _notAllowed(program: string, cause: unknown): MdselUnavailableError {
   return new MdselUnavailableError(message, { cause });
 }
 
-/** Asks the engine for progress lines, and takes them out of its stderr for `listener`. */
-function _progressOptions(listener: ProgressListener) {
+/**
+ * Asks the engine for its lines to the server, and takes them out of its stderr: progress for
+ * `listener`, and the answer told before the engine writes its cache.
+ */
+function _reportOptions(listener?: ProgressListener) {
   return {
     env: { [PROGRESS_VARIABLE]: "1" },
     onStderrLine: (line: string) => {
       const progress = readProgressLine(line);
-      if (progress !== undefined) listener(progress.done, progress.total);
+      if (progress !== undefined) listener?.(progress.done, progress.total);
       return progress !== undefined;
     },
+    answered: readAnsweredLine,
   };
 }

@@ -67,9 +67,12 @@ export async function runToolCall(
   // The cache's finishing, if running, stops at once; it goes on once this call is answered.
   context.warmer?.callStarted();
   let warm: { files: string[]; scopes: string[] } | undefined;
+  let tail: Promise<void> | undefined;
   try {
     const checked = await checkPaths(files, context.settings);
     if (typeof checked === "string") return error(checked);
+    // An earlier call over these files still writing its cache: what it writes is read here.
+    await context.warmer?.tailsOver(checked.scopes);
     const mdsel = {
       args: args(checked.files),
       files: checked.scopes,
@@ -77,6 +80,7 @@ export async function runToolCall(
       // The bundled engine's answer, an error of its own (exit 1) included, is worth finishing.
       onBundled: () => warm = checked,
       onProgress,
+      onTail: (exited: Promise<void>) => tail = exited,
     };
     const run = () => runMdsel(mdsel, context.settings);
     const { stdout } = context.callLimit ? await context.callLimit.run(run, signal) : await run();
@@ -101,7 +105,7 @@ export async function runToolCall(
     console.error(`mdsel-claude: unexpected error running mdsel: ${message}`);
     return error(`mdsel-claude: cannot run mdsel: ${message.split("\n", 1)[0]}`);
   } finally {
-    context.warmer?.callDone(warm);
+    context.warmer?.callDone(warm, tail);
   }
 }
 

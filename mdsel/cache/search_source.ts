@@ -67,7 +67,8 @@ interface _DeferredFile {
 
 /**
  * The search data of a call's files, through its cache. A file the call parses gets search data
- * for the query only; the next search rebuilds it from its `doc` entry and writes all of it.
+ * for the query only (unless the call writes whole); the next search rebuilds it from its `doc`
+ * entry and writes all of it.
  */
 export class SearchFiles implements SearchDataSource {
   readonly #cache: CallCache;
@@ -80,8 +81,8 @@ export class SearchFiles implements SearchDataSource {
   readonly #named = new Set<string>();
   /** The absolute paths of files whose search entries the cap refused, as they are now. */
   readonly #refused: ReadonlySet<string>;
-  /** Set for a call that finishes the cache: a file it parses has its search data written too. */
-  readonly #complete: boolean;
+  /** Whether a file the call parses has its whole search data derived, to write. */
+  readonly #whole: boolean;
   /** Whether a held file may need MDX's parser: an MDX file held without its document. */
   readonly parsesMdx: boolean;
 
@@ -89,25 +90,26 @@ export class SearchFiles implements SearchDataSource {
     cache: CallCache,
     held: (_Held | undefined)[],
     refused: ReadonlySet<string>,
-    complete: boolean,
+    whole: boolean,
     parsesMdx: boolean,
   ) {
     this.parsesMdx = parsesMdx;
     this.#cache = cache;
     this.#held = held;
     this.#refused = refused;
-    this.#complete = complete;
+    this.#whole = whole;
     for (const entry of held) if (entry !== undefined) this.#named.add(entry.key.path);
   }
 
   /**
    * Looks up the search data the cache holds of a call's files as they are now, from one snapshot
-   * until the call writes; `complete` for a call that finishes the cache (`mdsel warm`).
+   * until the call writes; `whole` for a call that writes the whole search data of what it parses
+   * (`mdsel warm`, or a call that answers before it writes).
    */
   static lookUp(
     cache: CallCache,
     files: readonly { readonly path: string; readonly info?: Deno.FileInfo }[],
-    complete = false,
+    whole = false,
   ): SearchFiles {
     cache.store.holdSnapshot();
     const keys = files.map((file) => cache.keyOf(file.path, file.info));
@@ -139,7 +141,7 @@ export class SearchFiles implements SearchDataSource {
       const record = records.get(key.path);
       return record === undefined || !isFresh(key.key, record.stat, record.written);
     });
-    return new SearchFiles(cache, held, refused, complete, parses);
+    return new SearchFiles(cache, held, refused, whole, parses);
   }
 
   /** Whether the cache holds the search data of file `i` as it is now: no need to read it. */
@@ -181,7 +183,8 @@ export class SearchFiles implements SearchDataSource {
 
   /**
    * Notes a file the call read (`invalid` when not valid UTF-8): one rebuilt from the cache's record
-   * has its whole search data derived and written; one the call parsed, only what the query reaches.
+   * has its whole search data derived and written; one the call parsed, only what the query reaches
+   * (unless the call writes whole).
    * `view`: the document its search data is read from, when not `parsed.doc`.
    */
   noteRead(
@@ -192,7 +195,7 @@ export class SearchFiles implements SearchDataSource {
   ): void {
     const { doc, problem } = parsed;
     // A fast read costs little beside deriving: its whole search data is written at once.
-    const whole = parsed.cached || this.#complete || view !== undefined;
+    const whole = parsed.cached || this.#whole || view !== undefined;
     let key = whole ? this.#cache.keyOf(file.path, file.info) : undefined;
     // Named twice in the call: the other name's entry is the one written (or held).
     if (key !== undefined && this.#named.has(key.path)) key = undefined;

@@ -54,6 +54,11 @@ interface _Limits {
   readonly search?: boolean;
   /** The call finishes the cache (`mdsel warm`, with `search`), whatever the files' size. */
   readonly complete?: boolean;
+  /**
+   * The call answers before it writes the cache (for the server): `finish` is left to the caller,
+   * and a search keeps the whole search data of the files it parses, to write.
+   */
+  readonly answerFirst?: boolean;
   /** The namespaces the call needs: when each is a file's, the others are parsed only if asked. */
   readonly only?: ReadonlySet<string>;
   /** Told how many of the call's files are read (parsed, or held by the cache) as it goes. */
@@ -113,7 +118,7 @@ export async function loadWorkspace(
     ? (await import("./search_source.ts")).SearchFiles.lookUp(
       cache,
       files.map((file, i) => ({ path: file.path, info: infos[i] })),
-      limits.complete === true,
+      limits.complete === true || limits.answerFirst === true,
     )
     : undefined;
   // The files the cache does not hold, read (no promise for the thousands it holds).
@@ -220,10 +225,13 @@ export async function loadWorkspace(
     [cache, cacheNotices] = [undefined, []];
   };
   if (search === undefined) {
-    finish();
-    if (views.length === 0) return { docs, origins, errors, warnings, fileCount, notices };
+    const written = limits.answerFirst === true ? { finish } : (finish(), {});
+    if (views.length === 0) {
+      return { docs, origins, errors, warnings, fileCount, notices, ...written };
+    }
     const viewOf = new Map(views.map(({ doc, view }) => [doc, view]));
-    return { docs, origins, errors, warnings, fileCount, notices, search: _viewSource(viewOf) };
+    const viewed = _viewSource(viewOf);
+    return { docs, origins, errors, warnings, fileCount, notices, search: viewed, ...written };
   }
   const deriveAll = limits.complete === true ? { deriveAll: () => search.deriveAll(docs) } : {};
   return { docs, origins, errors, warnings, fileCount, notices, search, finish, ...deriveAll };

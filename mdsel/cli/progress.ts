@@ -1,15 +1,54 @@
 /**
- * Progress of a long call, for the server: with `MDSEL_PROGRESS=1` the CLI writes
- * `mdsel: progress <done>/<total>` lines to stderr, which the server turns into MCP notifications.
+ * What the CLI tells the server on stderr, with `MDSEL_PROGRESS=1`: `mdsel: progress <done>/<total>`
+ * lines on a long call, which the server turns into MCP notifications, and
+ * `mdsel: answered <code> <bytes>` once its answer is on stdout, so that the server replies before
+ * the CLI has written its cache.
  *
  * @module
  */
 
-/** The variable that asks the CLI for progress lines. */
+/** The variable that asks the CLI for progress lines and the line that says it has answered. */
 export const PROGRESS_VARIABLE = "MDSEL_PROGRESS";
 
 const _INTERVAL_MS = 200; // the least time between two progress lines
 const _LINE = /^mdsel: progress (\d+)\/(\d+)$/;
+const _ANSWERED = /^mdsel: answered (\d+) (\d+)$/;
+
+/** An answer on stdout: the exit code the CLI will end with, and how many bytes stdout holds. */
+export interface Answered {
+  readonly code: number;
+  readonly bytes: number;
+}
+
+/**
+ * The line that says the answer is on stdout, whole: once stdout has given `bytes` bytes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { answeredLine } from "./progress.ts";
+ * assert.equal(answeredLine({ code: 1, bytes: 120 }), "mdsel: answered 1 120\n");
+ * ```
+ */
+export function answeredLine({ code, bytes }: Answered): string {
+  return `mdsel: answered ${code} ${bytes}\n`;
+}
+
+/**
+ * Reads an {@linkcode answeredLine} back, or `undefined` for any other line.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readAnsweredLine } from "./progress.ts";
+ * assert.deepEqual(readAnsweredLine("mdsel: answered 1 120"), { code: 1, bytes: 120 });
+ * assert.equal(readAnsweredLine("mdsel: progress 3/10"), undefined);
+ * ```
+ */
+export function readAnsweredLine(line: string): Answered | undefined {
+  const match = _ANSWERED.exec(line);
+  return match === null ? undefined : { code: Number(match[1]), bytes: Number(match[2]) };
+}
 
 /** Tells files read so far (parsed, or held as they are by the cache) of files the call reads. */
 export type ProgressListener = (done: number, total: number) => void;

@@ -11,7 +11,8 @@ export interface ByteWriter {
 }
 
 /**
- * Writes `text` as UTF-8 completely, also into a pipe that takes it a piece at a time.
+ * Writes `text` as UTF-8 completely, also into a pipe that takes it a piece at a time; returns
+ * how many bytes it wrote.
  *
  * @example
  * ```ts
@@ -26,7 +27,9 @@ export interface ByteWriter {
  * assert.deepEqual(pieces, ["he", "ll", "o"]);
  * ```
  */
-export async function writeAll(writer: ByteWriter, text: string): Promise<void> {
+export async function writeAll(writer: ByteWriter, text: string): Promise<number> {
   let bytes = new TextEncoder().encode(text);
+  const length = bytes.length;
   while (bytes.length > 0) bytes = bytes.subarray(await writer.write(bytes));
+  return length;
 }

@@ -85,6 +85,26 @@ Deno.test("cache warmer: nothing runs without a cache folder, or with MDSEL_BIN"
   }
 });
 
+Deno.test("cache warmer: a call's tail holds runs back until it ends; a call over its paths waits for it, one over others does not", async () => {
+  const { warmer, runs } = standIn();
+  let end = () => {};
+  const tail = new Promise<void>((resolve) => end = resolve);
+  // A glob's files are its base folder's: worth finishing without a stat.
+  warmer.callStarted();
+  warmer.callDone({ files: ["/docs/*.mdx"], scopes: ["/docs"] }, tail);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(runs.length, 0, "no run while the engine writes its cache");
+  let waited = false;
+  const over = warmer.tailsOver(["/docs/guide"]).then(() => waited = true);
+  await warmer.tailsOver(["/other", "/docsx"]);
+  assert.equal(waited, false);
+  end();
+  await over;
+  assert.deepEqual(runs.map((run) => run.name), ["/docs/*.mdx"]);
+  runs[0].end();
+  await warmer.idle();
+});
+
 const mdxRoot = (await ensureMdxCorpus(), MDX_CORPUS_DIR.replace(/\/$/, ""));
 
 /** Waits until a cache folder holds `count` search entries (the server's run is done). */

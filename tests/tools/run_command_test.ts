@@ -210,3 +210,55 @@ Deno.test("runCommand: onStderrLine sees each line as it comes and takes out the
   assert.deepEqual(seen, ["take 1", "keep this", "keep é", "take 2", "last"]);
   assert.equal(stderr, "keep this\r\nkeep é\nlast");
 });
+
+Deno.test("runCommand: a child that tells its answer returns once stdout holds it; the rest of its run is the tail", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mdsel_tail_" });
+  const go = `${dir}/go`;
+  // The line comes before stdout; the child then waits until the test lets it end.
+  const script = (code: number) =>
+    [
+      `const out = new TextEncoder().encode("héllo\\n");`,
+      `console.error("mdsel: answered ${code} " + out.length); console.error("kept");`,
+      "await new Promise((resolve) => setTimeout(resolve, 200));",
+      "await Deno.stdout.write(out);",
+      `while (!(await Deno.stat(${JSON.stringify(go)}).then(() => true, () => false))) {`,
+      "  await new Promise((resolve) => setTimeout(resolve, 20));",
+      "}",
+      `Deno.exit(${code});`,
+    ].join("\n");
+  const answered = (line: string) => {
+    const match = /^mdsel: answered (\d+) (\d+)$/.exec(line);
+    return match ? { code: Number(match[1]), bytes: Number(match[2]) } : undefined;
+  };
+  try {
+    for (const code of [0, 1]) {
+      let tail: Promise<void> | undefined;
+      let ended = false;
+      const run = runCommand(Deno.execPath(), {
+        ...LIMITS,
+        args: ["eval", script(code)],
+        answered,
+        onTail: (exited) => tail = exited.then(() => void (ended = true)),
+      });
+      if (code === 0) assert.deepEqual(await run, { stdout: "héllo\n", stderr: "kept\n" });
+      else assert.equal((await rejection(run, CommandExitError)).stdout, "héllo\n");
+      assert.ok(tail !== undefined, "the rest of the run is told");
+      assert.equal(ended, false, "answered before the child exited");
+      await Deno.writeTextFile(go, "");
+      await tail;
+      assert.equal(ended, true);
+      await Deno.remove(go);
+    }
+    // Without the line, the run is the whole child's, as before.
+    let told = false;
+    const output = await runCommand(Deno.execPath(), {
+      ...LIMITS,
+      args: ["eval", "console.log('hi')"],
+      answered,
+      onTail: () => told = true,
+    });
+    assert.deepEqual([output.stdout, told], ["hi\n", false]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
