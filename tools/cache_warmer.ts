@@ -24,6 +24,8 @@ const _MIN_MARKDOWN_BYTES = 256 * 1024;
 const _WARM_HEAP_MB = 768;
 // The most targets waiting their turn: past it, the oldest goes.
 const _MAX_WAITING_WARMS = 4;
+// The longest a call waits for an earlier call's engine to write its cache: then it goes on.
+const _MAX_TAIL_WAIT_MS = 5_000;
 
 /**
  * Runs `mdsel warm` between calls, one target at a time.
@@ -133,13 +135,24 @@ export class CacheWarmer {
   /**
    * Waits for the tails of earlier calls that read any of `scopes` (a path, or one inside or
    * around it) to end: their cache written, a call over the same files reads it instead of
-   * deriving it again beside them.
+   * deriving it again beside them. At most `_MAX_TAIL_WAIT_MS`, and no longer than `signal` lets.
    */
-  async tailsOver(scopes: readonly string[]): Promise<void> {
+  async tailsOver(scopes: readonly string[], signal?: AbortSignal): Promise<void> {
     const overlapping = [...this.#tails].filter((tail) =>
       tail.scopes.some((a) => scopes.some((b) => _within(a, b) || _within(b, a)))
     );
-    await Promise.all(overlapping.map((tail) => tail.exited));
+    if (overlapping.length === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stop = () => {};
+    const over = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, _MAX_TAIL_WAIT_MS);
+      stop = resolve;
+      signal?.addEventListener("abort", stop, { once: true });
+    });
+    if (signal?.aborted) stop();
+    await Promise.race([Promise.all(overlapping.map((tail) => tail.exited)), over]);
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", stop);
   }
 
   #next(): void {

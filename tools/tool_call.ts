@@ -72,7 +72,7 @@ export async function runToolCall(
     const checked = await checkPaths(files, context.settings);
     if (typeof checked === "string") return error(checked);
     // An earlier call over these files still writing its cache: what it writes is read here.
-    await context.warmer?.tailsOver(checked.scopes);
+    await context.warmer?.tailsOver(checked.scopes, signal);
     const mdsel = {
       args: args(checked.files),
       files: checked.scopes,

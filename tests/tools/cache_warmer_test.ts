@@ -98,6 +98,12 @@ Deno.test("cache warmer: a call's tail holds runs back until it ends; a call ove
   const over = warmer.tailsOver(["/docs/guide"]).then(() => waited = true);
   await warmer.tailsOver(["/other", "/docsx"]);
   assert.equal(waited, false);
+  // A call cancelled meanwhile waits no longer.
+  const cancelled = new AbortController();
+  const gone = warmer.tailsOver(["/docs"], cancelled.signal);
+  cancelled.abort();
+  await gone;
+  assert.equal(waited, false);
   end();
   await over;
   assert.deepEqual(runs.map((run) => run.name), ["/docs/*.mdx"]);
