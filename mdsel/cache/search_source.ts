@@ -30,6 +30,12 @@ export const SEARCH_KIND = "search";
 /** Its version: the record's and the documents' it is derived from. */
 export const SEARCH_VERSION = `${SEARCH_RECORD_VERSION}:${DOC_VERSION}`;
 
+/**
+ * What a file a call parses gets: search data for the query only, its whole search data, or the
+ * query's now and the whole once the call has answered.
+ */
+export type ParsedData = "query" | "whole" | "after";
+
 /** A `search` entry's data: the search record, where MDX rejected the file, invalid UTF-8. */
 interface _EntryData {
   readonly r: SearchRecord;
@@ -53,6 +59,8 @@ interface _Read {
   readonly invalid: boolean;
   /** What its search data is read from, when not its document: a fast read of an MDX file. */
   readonly view?: MdDocument;
+  /** Set while its whole search data waits for the call's answer: the query's only until then. */
+  later?: boolean;
   /** Once its whole search data was derived: its entry's data, and its slot in the postings. */
   entry?: { readonly data: string; readonly slot: number };
 }
@@ -67,8 +75,8 @@ interface _DeferredFile {
 
 /**
  * The search data of a call's files, through its cache. A file the call parses gets search data
- * for the query only (unless the call writes whole); the next search rebuilds it from its `doc`
- * entry and writes all of it.
+ * for the query only (all of it in `mdsel warm`, and after the answer through the server); the
+ * next search rebuilds it from its `doc` entry and writes all of it.
  */
 export class SearchFiles implements SearchDataSource {
   readonly #cache: CallCache;
@@ -81,8 +89,8 @@ export class SearchFiles implements SearchDataSource {
   readonly #named = new Set<string>();
   /** The absolute paths of files whose search entries the cap refused, as they are now. */
   readonly #refused: ReadonlySet<string>;
-  /** Whether a file the call parses has its whole search data derived, to write. */
-  readonly #whole: boolean;
+  /** What a file the call parses gets: see {@linkcode SearchFiles.lookUp}. */
+  readonly #parsed: ParsedData;
   /** Whether a held file may need MDX's parser: an MDX file held without its document. */
   readonly parsesMdx: boolean;
 
@@ -90,26 +98,27 @@ export class SearchFiles implements SearchDataSource {
     cache: CallCache,
     held: (_Held | undefined)[],
     refused: ReadonlySet<string>,
-    whole: boolean,
+    parsed: ParsedData,
     parsesMdx: boolean,
   ) {
     this.parsesMdx = parsesMdx;
     this.#cache = cache;
     this.#held = held;
     this.#refused = refused;
-    this.#whole = whole;
+    this.#parsed = parsed;
     for (const entry of held) if (entry !== undefined) this.#named.add(entry.key.path);
   }
 
   /**
    * Looks up the search data the cache holds of a call's files as they are now, from one snapshot
-   * until the call writes; `whole` for a call that writes the whole search data of what it parses
-   * (`mdsel warm`, or a call that answers before it writes).
+   * until the call writes. `parsed`: what a file the call parses gets, search data for the query
+   * only, its whole search data (`mdsel warm`), or the query's and, once the call has answered, the
+   * whole (a call that answers before it writes).
    */
   static lookUp(
     cache: CallCache,
     files: readonly { readonly path: string; readonly info?: Deno.FileInfo }[],
-    whole = false,
+    parsed: ParsedData = "query",
   ): SearchFiles {
     cache.store.holdSnapshot();
     const keys = files.map((file) => cache.keyOf(file.path, file.info));
@@ -141,7 +150,7 @@ export class SearchFiles implements SearchDataSource {
       const record = records.get(key.path);
       return record === undefined || !isFresh(key.key, record.stat, record.written);
     });
-    return new SearchFiles(cache, held, refused, whole, parses);
+    return new SearchFiles(cache, held, refused, parsed, parses);
   }
 
   /** Whether the cache holds the search data of file `i` as it is now: no need to read it. */
@@ -183,8 +192,7 @@ export class SearchFiles implements SearchDataSource {
 
   /**
    * Notes a file the call read (`invalid` when not valid UTF-8): one rebuilt from the cache's record
-   * has its whole search data derived and written; one the call parsed, only what the query reaches
-   * (unless the call writes whole).
+   * has its whole search data derived and written; one the call parsed, as `lookUp` was told.
    * `view`: the document its search data is read from, when not `parsed.doc`.
    */
   noteRead(
@@ -195,14 +203,16 @@ export class SearchFiles implements SearchDataSource {
   ): void {
     const { doc, problem } = parsed;
     // A fast read costs little beside deriving: its whole search data is written at once.
-    const whole = parsed.cached || this.#whole || view !== undefined;
-    let key = whole ? this.#cache.keyOf(file.path, file.info) : undefined;
+    const now = parsed.cached || this.#parsed === "whole" || view !== undefined;
+    const later = !now && this.#parsed === "after";
+    let key = now || later ? this.#cache.keyOf(file.path, file.info) : undefined;
     // Named twice in the call: the other name's entry is the one written (or held).
     if (key !== undefined && this.#named.has(key.path)) key = undefined;
     // Refused by the cap as it is: derived for the query only.
     else if (key !== undefined && this.#refused.has(key.path)) key = undefined;
     else if (key !== undefined) this.#named.add(key.path);
-    this.#read.set(doc, { key, problem, invalid, ...(view === undefined ? {} : { view }) });
+    const read: _Read = { key, problem, invalid, ...(view === undefined ? {} : { view }) };
+    this.#read.set(doc, key !== undefined && later ? { ...read, later } : read);
   }
 
   /**
@@ -255,6 +265,7 @@ export class SearchFiles implements SearchDataSource {
     for (const doc of docs) {
       const read = this.#read.get(doc);
       if (read?.key === undefined || read.entry !== undefined) continue;
+      read.later = false;
       this.#derive(doc, _NOTHING);
       derived++;
     }
@@ -286,7 +297,9 @@ export class SearchFiles implements SearchDataSource {
   #derive(doc: MdDocument, keep: (term: string) => boolean): SearchData {
     const read = this.#read.get(doc);
     const view = read?.view ?? doc;
-    if (read?.key === undefined || read.entry !== undefined) return searchData(view, keep);
+    if (read?.key === undefined || read.entry !== undefined || read.later === true) {
+      return searchData(view, keep);
+    }
     const slot = this.#slots++;
     const data = searchData(view, keep, (all) => this.#writer.add(slot, all));
     read.entry = {

@@ -56,7 +56,7 @@ interface _Limits {
   readonly complete?: boolean;
   /**
    * The call answers before it writes the cache (for the server): `finish` is left to the caller,
-   * and a search keeps the whole search data of the files it parses, to write.
+   * and a search derives the whole search data of the files it parses then, to write.
    */
   readonly answerFirst?: boolean;
   /** The namespaces the call needs: when each is a file's, the others are parsed only if asked. */
@@ -118,7 +118,7 @@ export async function loadWorkspace(
     ? (await import("./search_source.ts")).SearchFiles.lookUp(
       cache,
       files.map((file, i) => ({ path: file.path, info: infos[i] })),
-      limits.complete === true || limits.answerFirst === true,
+      limits.complete === true ? "whole" : limits.answerFirst === true ? "after" : "query",
     )
     : undefined;
   // The files the cache does not hold, read (no promise for the thousands it holds).
@@ -234,7 +234,19 @@ export async function loadWorkspace(
     return { docs, origins, errors, warnings, fileCount, notices, search: viewed, ...written };
   }
   const deriveAll = limits.complete === true ? { deriveAll: () => search.deriveAll(docs) } : {};
-  return { docs, origins, errors, warnings, fileCount, notices, search, finish, ...deriveAll };
+  // Answered first: what it parsed gets its whole search data now, to write.
+  const written = limits.answerFirst === true ? () => (search.deriveAll(docs), finish()) : finish;
+  return {
+    docs,
+    origins,
+    errors,
+    warnings,
+    fileCount,
+    notices,
+    search,
+    finish: written,
+    ...deriveAll,
+  };
 }
 
 /** Search data read from the fast reads of a call's MDX files, without the cache. */
