@@ -47,8 +47,8 @@ export interface RunOptions {
   /** Told how many of the call's files are read as it goes (`MDSEL_PROGRESS`, for the server). */
   onProgress?: ProgressListener;
   /**
-   * Told the answer (its stdout and exit code) before the call writes its cache, which then keeps
-   * what a search derived whole; the result comes once the cache is written.
+   * Told the answer (its stdout and exit code) before the call writes its cache; a search then
+   * derives the whole search data of the files it parsed, to write. The result comes after.
    */
   onAnswer?: (answer: Omit<RunResult, "stderr">) => Promise<void>;
 }
@@ -243,7 +243,7 @@ async function _select(
       : selectAllInWorkspace(input.selectors, workspace, { ...settings, full });
     stdout = render(outcome);
   } catch (error) {
-    // A search through the cache writes what it derived once it has answered.
+    // No answer: what the call read is written all the same.
     workspace.finish?.();
     throw error;
   }

@@ -56,7 +56,7 @@ interface _Limits {
   readonly complete?: boolean;
   /**
    * The call answers before it writes the cache (for the server): `finish` is left to the caller,
-   * and a search derives the whole search data of the files it parses then, to write.
+   * and a search's `finish` first derives the whole search data of the files it parsed.
    */
   readonly answerFirst?: boolean;
   /** The namespaces the call needs: when each is a file's, the others are parsed only if asked. */
