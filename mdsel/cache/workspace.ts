@@ -235,18 +235,8 @@ export async function loadWorkspace(
   }
   const deriveAll = limits.complete === true ? { deriveAll: () => search.deriveAll(docs) } : {};
   // Answered first: what it parsed gets its whole search data now, to write.
-  const written = limits.answerFirst === true ? () => (search.deriveAll(docs), finish()) : finish;
-  return {
-    docs,
-    origins,
-    errors,
-    warnings,
-    fileCount,
-    notices,
-    search,
-    finish: written,
-    ...deriveAll,
-  };
+  const end = limits.answerFirst === true ? () => (search.deriveAll(docs), finish()) : finish;
+  return { docs, origins, errors, warnings, fileCount, notices, search, finish: end, ...deriveAll };
 }
 
 /** Search data read from the fast reads of a call's MDX files, without the cache. */
