@@ -37,7 +37,10 @@ export interface Workspace {
   readonly search?: SearchDataSource;
   /** Writes to the cache and closes it: a call that searches through it, when done; else done. */
   readonly finish?: () => void;
-  /** A call that finishes the cache: derives the whole search data of the files it read. */
+  /**
+   * A call that finishes the cache, or answers first: derives the whole search data of the files
+   * it read, to write.
+   */
   readonly deriveAll?: () => number;
 }
 
@@ -56,7 +59,7 @@ interface _Limits {
   readonly complete?: boolean;
   /**
    * The call answers before it writes the cache (for the server): `finish` is left to the caller,
-   * and a search's `finish` first derives the whole search data of the files it parsed.
+   * and a search derives only what its query reaches until the caller asks `deriveAll`.
    */
   readonly answerFirst?: boolean;
   /** The namespaces the call needs: when each is a file's, the others are parsed only if asked. */
@@ -233,10 +236,9 @@ export async function loadWorkspace(
     const viewed = _viewSource(viewOf);
     return { docs, origins, errors, warnings, fileCount, notices, search: viewed, ...written };
   }
-  const deriveAll = limits.complete === true ? { deriveAll: () => search.deriveAll(docs) } : {};
-  // Answered first: what it parsed gets its whole search data now, to write.
-  const end = limits.answerFirst === true ? () => (search.deriveAll(docs), finish()) : finish;
-  return { docs, origins, errors, warnings, fileCount, notices, search, finish: end, ...deriveAll };
+  const whole = limits.complete === true || limits.answerFirst === true;
+  const deriveAll = whole ? { deriveAll: () => search.deriveAll(docs) } : {};
+  return { docs, origins, errors, warnings, fileCount, notices, search, finish, ...deriveAll };
 }
 
 /** Search data read from the fast reads of a call's MDX files, without the cache. */

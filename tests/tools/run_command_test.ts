@@ -7,6 +7,7 @@ import {
   runCommand,
 } from "../../tools/run_command.ts";
 import { isRunning, POSIX_ONLY, waitFor, writeFakes } from "../_server.ts";
+import { readAnsweredLine } from "../../mdsel/cli/progress.ts";
 
 const LIMITS = { timeoutMs: 10_000, maxOutputBytes: 1024 * 1024 };
 
@@ -226,10 +227,6 @@ Deno.test("runCommand: a child that tells its answer returns once stdout holds i
       "}",
       `Deno.exit(${code});`,
     ].join("\n");
-  const answered = (line: string) => {
-    const match = /^mdsel: answered (\d+) (\d+)$/.exec(line);
-    return match ? { code: Number(match[1]), bytes: Number(match[2]) } : undefined;
-  };
   try {
     for (const code of [0, 1]) {
       let tail: Promise<void> | undefined;
@@ -237,7 +234,7 @@ Deno.test("runCommand: a child that tells its answer returns once stdout holds i
       const run = runCommand(Deno.execPath(), {
         ...LIMITS,
         args: ["eval", script(code)],
-        answered,
+        answered: readAnsweredLine,
         onTail: (exited) => tail = exited.then(() => void (ended = true)),
       });
       if (code === 0) assert.deepEqual(await run, { stdout: "héllo\n", stderr: "kept\n" });
@@ -254,7 +251,7 @@ Deno.test("runCommand: a child that tells its answer returns once stdout holds i
     const output = await runCommand(Deno.execPath(), {
       ...LIMITS,
       args: ["eval", "console.log('hi')"],
-      answered,
+      answered: readAnsweredLine,
       onTail: () => told = true,
     });
     assert.deepEqual([output.stdout, told], ["hi\n", false]);
