@@ -144,9 +144,13 @@ export async function loadWorkspace(
   // MDX's parser, for a document not needed that is asked for all the same.
   let mdx: MdxModule | undefined;
   let deferredMdx = false;
-  // A search reads an MDX file fast, and parses it when an answer shows it.
+  // A search reads an MDX file fast, and parses it when an answer shows it; a Markdown file too
+  // when the call answers first (the finishing run writes its document).
   const fast = limits.search === true && reading.some((i) => MDX.test(files[i].path))
     ? await import("../parse/mdx_fast.ts")
+    : undefined;
+  const fastMarkdown = limits.search === true && limits.answerFirst === true
+    ? await import("../parse/markdown_fast.ts")
     : undefined;
   const views: { doc: MdDocument; view: MdDocument; info?: Deno.FileInfo; invalid: boolean }[] = [];
   loaded.forEach((result, i) => {
@@ -187,9 +191,11 @@ export async function loadWorkspace(
     if (result.value.warning !== undefined) ordered.push(result.value.warning);
     const { text } = result.value;
     // Not needed (not parsed unless asked for: no warning of its parse either), or read fast.
-    const view = needed(i) && fast !== undefined && MDX.test(path)
-      ? fast.fastMdxDocument(text, namespaces[i], path)
-      : undefined;
+    const view = !needed(i)
+      ? undefined
+      : MDX.test(path)
+      ? fast?.fastMdxDocument(text, namespaces[i], path)
+      : fastMarkdown?.fastMarkdownDocument(text, namespaces[i], path);
     if (!needed(i) || view !== undefined) {
       const file = { path, namespace: namespaces[i], text };
       deferredMdx ||= MDX.test(path);

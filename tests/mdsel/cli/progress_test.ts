@@ -51,3 +51,31 @@ Deno.test("cli progress: the answer is told with its code and bytes, and a first
     assert.deepEqual(answered(quiet.stderr), []);
   });
 });
+
+Deno.test("cli progress: a search for the server reads Markdown fast, and leaves its documents to the finishing run", async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 60; i++) {
+    const body = `Words about ports, page ${i}, and the network. `.repeat(120);
+    files[`docs/p${i}.md`] =
+      `# Page ${i}\n\n\`\`\`sh\n# not a heading ${i}\n\`\`\`\n\n## Ports\n\n${body}\n`;
+  }
+  await withTempDir(files, async (dir) => {
+    const docs = join(dir, "docs");
+    const cache = join(dir, "cache");
+    await settle(docs);
+    const env = { MDSEL_PROGRESS: "1", MDSEL_CACHE_DIR: cache };
+    const permissions = ["--allow-read", "--allow-env", `--allow-write=${cache}`];
+    const uncached = (args: string[]) => mdselInProcess(args, { MDSEL_CACHE: "0" });
+    const search = ["select", "--", "network ports", docs];
+    const first = await mdsel(search, { env, permissions });
+    assert.equal(first.stdout, (await uncached(search)).stdout);
+    assert.equal(entries(cache, "search").size, 60, "every file's search data written");
+    assert.equal(entries(cache, "doc").size, 0, "no document parsed but to answer");
+    const warm = await mdsel(["warm", docs], { env: { MDSEL_CACHE_DIR: cache }, permissions });
+    assert.equal(warm.code, 0, warm.stderr);
+    assert.equal(entries(cache, "doc").size, 60, "the finishing run writes the documents");
+    const index = ["index", "--", docs];
+    assert.equal((await mdsel(index, { env, permissions })).stdout, (await uncached(index)).stdout);
+    assert.equal((await mdsel(search, { env, permissions })).stdout, first.stdout);
+  });
+});

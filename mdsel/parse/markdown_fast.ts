@@ -1,0 +1,262 @@
+/**
+ * A fast read of a Markdown text for search: its top-level ATX headings found by a scan of lines
+ * (fenced code and HTML blocks skipped), the lines between two headings one node, without
+ * markdown-it's parse. `undefined` wherever a line could be read otherwise by markdown-it.
+ *
+ * @module
+ */
+import { assembleDocument, type MdDocument, type NodeDraft } from "./document.ts";
+import { inlinePlainText, stripHeadingId } from "./plain_text.ts";
+import { frontMatterLineCount, lastContentLine, splitLines } from "./source_lines.ts";
+import { BACKTICK, HASH, LESS_THAN, SPACE, TAB, TILDE } from "./char_codes.ts";
+
+/** An HTML block markdown-it ends on a line matching the pattern (CommonMark's kinds 1 to 5). */
+const HTML_ENDS: readonly (readonly [RegExp, RegExp])[] = [
+  [/^<(?:script|pre|style|textarea)(?=\s|>|$)/i, /<\/(?:script|pre|style|textarea)>/i],
+  [/^<!--/, /-->/],
+  [/^<\?/, /\?>/],
+  [/^<![A-Za-z]/, />/],
+  [/^<!\[CDATA\[/, /\]\]>/],
+];
+/** An HTML block markdown-it ends at a blank line, whatever came before (kind 6). */
+const HTML_BLOCK_TAG = new RegExp(
+  "^</?(?:address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|" +
+    "details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|" +
+    "h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|" +
+    "optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|" +
+    "track|ul)(?=\\s|/?>|$)",
+  "i",
+);
+/** A line of one open or closing tag: an HTML block after anything but paragraph text (kind 7). */
+const HTML_TAG_LINE = new RegExp(
+  "^(?:<[A-Za-z][A-Za-z0-9\\-]*(?:\\s+[a-zA-Z_:][a-zA-Z0-9:._-]*(?:\\s*=\\s*(?:[^\"'=<>`\\x00-\\x20]+|" +
+    "'[^']*'|\"[^\"]*\"))?)*\\s*\\/?>|<\\/[A-Za-z][A-Za-z0-9\\-]*\\s*>)\\s*$",
+);
+const SETEXT_UNDERLINE = /^(?:=+|-+)[ \t]*$/;
+/** A definition a heading's link or footnote may refer to. */
+const DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
+
+/** What the scan is in: a fence, an HTML block until a pattern or a blank line, or neither. */
+type _Block =
+  | { readonly kind: "fence"; readonly marker: number; readonly length: number; indent: number }
+  | { readonly kind: "html"; readonly end?: RegExp; readonly sure: boolean }
+  | undefined;
+
+/**
+ * The document of a Markdown text as search reads it: its top-level headings, the lines between
+ * them one `paragraph` node each (no words, plain text or children). `undefined` when a line
+ * may be read otherwise than the scan reads it (a setext heading, an indented heading, a
+ * heading inside an HTML block or a fence whose container the scan cannot tell).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fastMarkdownDocument } from "./markdown_fast.ts";
+ * const doc = fastMarkdownDocument("# Guide\n\n~~~sh\n# not a heading\n~~~\n\n## Use\n", "g", "g.md")!;
+ * assert.deepEqual(doc.top.nodes.map((node) => node.kind), ["heading", "paragraph", "heading"]);
+ * assert.equal(fastMarkdownDocument("Title\n=====\n", "t", "t.md"), undefined);
+ * ```
+ */
+export function fastMarkdownDocument(
+  text: string,
+  namespace: string,
+  filePath: string,
+): MdDocument | undefined {
+  if (text.includes("\0")) return undefined;
+  const lines = splitLines(text);
+  const frontMatterLines = frontMatterLineCount(lines);
+  const { starts, ends } = lines;
+  const nodes: NodeDraft[] = [];
+  // The first line of the content since the last heading, -1 for none yet.
+  let contentStart = -1;
+  const closeContent = (before: number) => {
+    if (contentStart === -1) return;
+    const last = lastContentLine(lines, contentStart, before - 1, 0);
+    nodes.push(_node("paragraph", 0, contentStart, last, ""));
+    contentStart = -1;
+  };
+  let block: _Block;
+  // Whether the line before is text a setext underline would make a heading of.
+  let afterText = false;
+  let definitions: boolean | undefined;
+  for (let line = frontMatterLines; line < starts.length; line++) {
+    const start = starts[line];
+    const end = ends[line];
+    let at = start;
+    let indent = 0;
+    for (; at < end; at++) {
+      const code = text.charCodeAt(at);
+      if (code === SPACE) indent++;
+      else if (code === TAB) indent += 4 - (indent % 4);
+      else break;
+    }
+    const blank = at === end;
+    if (block?.kind === "fence") {
+      if (blank) continue;
+      // A line left of an indented fence ends it in a list item, not at the top: unsure.
+      if (indent < block.indent) return undefined;
+      const run = _fenceRun(text, at, end);
+      const closes = run !== undefined && run.marker === block.marker &&
+        run.length >= block.length && _onlySpaces(text, at + run.length, end);
+      // Past 3 columns, a line closes a fence in a list item only: one at the top never.
+      if (closes && (block.indent > 3 || indent <= 3)) {
+        // Past 3 columns, the "fence" may have been a paragraph's lines, which an underline ends.
+        afterText = block.indent > 3;
+        block = undefined;
+      } else if (closes && block.indent > 0) return undefined;
+      continue;
+    }
+    if (block?.kind === "html") {
+      if (block.end === undefined && blank) {
+        block = undefined;
+        afterText = false;
+        continue;
+      }
+      // In an HTML block markdown-it is sure of, every line is its; else a block may start.
+      if (!block.sure && indent <= 3 && _mayStartBlock(text, at, end)) return undefined;
+      // Text (not HTML) is interrupted by an HTML block that ends otherwise than at a blank line.
+      const source = block.sure ? "" : text.slice(at, end);
+      if (indent <= 3 && HTML_ENDS.some(([startsWith]) => startsWith.test(source))) {
+        return undefined;
+      }
+      if (block.end?.test(text.slice(at, end))) {
+        block = undefined;
+        afterText = false;
+      }
+      continue;
+    }
+    if (blank) {
+      afterText = false;
+      continue;
+    }
+    if (contentStart === -1) contentStart = line;
+    const code = text.charCodeAt(at);
+    if (code === HASH && indent <= 3) {
+      const heading = _atxHeading(text, at, end);
+      if (heading !== undefined) {
+        // An indented heading may be a list item's: the scan cannot tell.
+        if (indent > 0) return undefined;
+        if (_withoutCodeSpans(heading.content).includes("[")) {
+          definitions ??= DEFINITION.test(text);
+          if (definitions) return undefined;
+        }
+        if (contentStart === line) contentStart = -1;
+        closeContent(line);
+        const plain = inlinePlainText(stripHeadingId(heading.content)).trim();
+        nodes.push(_node("heading", heading.depth, line, line, plain));
+        afterText = false;
+        continue;
+      }
+    }
+    const run = _fenceRun(text, at, end);
+    if (run !== undefined) {
+      block = { kind: "fence", ...run, indent };
+      afterText &&= indent > 3;
+      continue;
+    }
+    if (code === LESS_THAN && indent <= 3) {
+      const source = text.slice(at, end);
+      const pattern = HTML_ENDS.find(([startsWith]) => startsWith.test(source));
+      const blockTag = pattern === undefined && HTML_BLOCK_TAG.test(source);
+      const tagLine = pattern === undefined && !blockTag && HTML_TAG_LINE.test(source);
+      if (pattern !== undefined || blockTag || tagLine) {
+        // At the top, kinds 1 to 6 are HTML blocks, and 7 where no paragraph goes on; in a list
+        // item, or after what may be text, the block may be another's or text.
+        const sure = indent === 0 && (!tagLine || !afterText);
+        if (pattern === undefined) block = { kind: "html", sure };
+        else if (!pattern[1].test(source)) block = { kind: "html", end: pattern[1], sure };
+        afterText = false;
+        continue;
+      }
+    }
+    if (afterText && indent <= 3 && SETEXT_UNDERLINE.test(text.slice(at, end))) return undefined;
+    afterText = true;
+  }
+  closeContent(starts.length);
+  return assembleDocument(namespace, filePath, {
+    syntax: "markdown",
+    lines,
+    frontMatterLines,
+    nodes,
+    childrenOf: () => [],
+    plainText: () => "",
+  });
+}
+
+/** An ATX heading's depth and raw content as markdown-it reads them, else `undefined`. */
+function _atxHeading(
+  text: string,
+  at: number,
+  end: number,
+): { depth: number; content: string } | undefined {
+  let pos = at;
+  while (pos < end && text.charCodeAt(pos) === HASH) pos++;
+  const depth = pos - at;
+  if (depth > 6 || (pos < end && !_isSpace(text.charCodeAt(pos)))) return undefined;
+  let max = end;
+  while (max > pos && _isSpace(text.charCodeAt(max - 1))) max--;
+  let closing = max;
+  while (closing > pos && text.charCodeAt(closing - 1) === HASH) closing--;
+  if (closing > pos && _isSpace(text.charCodeAt(closing - 1))) max = closing;
+  return { depth, content: text.slice(pos, max).replace(/^[ \t]+|[ \t]+$/g, "") };
+}
+
+/** A fence's marker and length where a line's text starts with one, else `undefined`. */
+function _fenceRun(
+  text: string,
+  at: number,
+  end: number,
+): { marker: number; length: number } | undefined {
+  const marker = text.charCodeAt(at);
+  if (marker !== BACKTICK && marker !== TILDE) return undefined;
+  let pos = at;
+  while (pos < end && text.charCodeAt(pos) === marker) pos++;
+  const length = pos - at;
+  if (length < 3) return undefined;
+  // A backtick fence's info string holds no backtick.
+  if (marker === BACKTICK && text.slice(pos, end).includes("`")) return undefined;
+  return { marker, length };
+}
+
+/** Whether a line's text may start a block that ends text: a heading, a fence, an underline. */
+function _mayStartBlock(text: string, at: number, end: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code === HASH) return _atxHeading(text, at, end) !== undefined;
+  return _fenceRun(text, at, end) !== undefined || SETEXT_UNDERLINE.test(text.slice(at, end));
+}
+
+/** Inline content without its code spans, where no link can be. */
+function _withoutCodeSpans(content: string): string {
+  if (!content.includes("`")) return content;
+  return content.replace(/(`+)(?!`)[^]*?(?<!`)\1(?!`)/g, "");
+}
+
+function _onlySpaces(text: string, from: number, end: number): boolean {
+  for (let pos = from; pos < end; pos++) if (!_isSpace(text.charCodeAt(pos))) return false;
+  return true;
+}
+
+function _isSpace(code: number): boolean {
+  return code === SPACE || code === TAB;
+}
+
+function _node(
+  kind: NodeDraft["kind"],
+  depth: number,
+  startLine: number,
+  endLine: number,
+  text: string,
+): NodeDraft {
+  return {
+    kind,
+    depth,
+    startLine,
+    endLine,
+    words: 0,
+    text,
+    tokenStart: -1,
+    tokenEnd: -1,
+    level: 0,
+    quoteDepth: 0,
+  };
+}
