@@ -7,7 +7,12 @@
  */
 import { assembleDocument, type MdDocument, type NodeDraft } from "./document.ts";
 import { inlinePlainText, stripHeadingId } from "./plain_text.ts";
-import { frontMatterLineCount, lastContentLine, splitLines } from "./source_lines.ts";
+import {
+  frontMatterLineCount,
+  lastContentLine,
+  type SourceLines,
+  splitLines,
+} from "./source_lines.ts";
 import { BACKTICK, HASH, LESS_THAN, SPACE, TAB, TILDE } from "./char_codes.ts";
 
 /** An HTML block markdown-it ends on a line matching the pattern (CommonMark's kinds 1 to 5). */
@@ -62,10 +67,53 @@ export function fastMarkdownDocument(
   namespace: string,
   filePath: string,
 ): MdDocument | undefined {
-  if (text.includes("\0")) return undefined;
   const lines = splitLines(text);
   const frontMatterLines = frontMatterLineCount(lines);
-  const { starts, ends } = lines;
+  const nodes = scanTopLevel(lines, frontMatterLines);
+  if (nodes === undefined) return undefined;
+  return assembleDocument(namespace, filePath, {
+    syntax: "markdown",
+    lines,
+    frontMatterLines,
+    nodes,
+    childrenOf: () => [],
+    plainText: () => "",
+  });
+}
+
+/** How {@linkcode scanTopLevel} reads a text: as Markdown, or as MDX's masked lines. */
+interface ScanOptions {
+  /** Whether `<` may open an HTML block (Markdown's); MDX has none. */
+  readonly html?: boolean;
+  /** Nodes the text holds already, by first line (MDX's constructs, each line shown as `***`). */
+  readonly constructs?: ReadonlyMap<number, NodeDraft>;
+  /** A heading's raw content as the parser reads it (MDX's without tags and expressions). */
+  readonly headingContent?: (content: string) => string;
+}
+
+/**
+ * The top-level nodes of lines as search reads them: headings found by the scan, the lines
+ * between two headings (or `constructs`) one `paragraph` node each; `undefined` when a line may be
+ * read otherwise than the scan reads it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { scanTopLevel } from "./markdown_fast.ts";
+ * import { splitLines } from "./source_lines.ts";
+ * const nodes = scanTopLevel(splitLines("# A\n\ntext\n"), 0)!;
+ * assert.deepEqual(nodes.map((node) => [node.kind, node.startLine, node.endLine]), [["heading", 0, 0], ["paragraph", 2, 2]]);
+ * ```
+ */
+export function scanTopLevel(
+  lines: SourceLines,
+  frontMatterLines: number,
+  options: ScanOptions = {},
+): NodeDraft[] | undefined {
+  const { html = true, constructs, headingContent } = options;
+  const { text, starts, ends } = lines;
+  // markdown-it reads NUL as U+FFFD.
+  if (text.includes("\0")) return undefined;
   const nodes: NodeDraft[] = [];
   // The first line of the content since the last heading, -1 for none yet.
   let contentStart = -1;
@@ -129,6 +177,16 @@ export function fastMarkdownDocument(
       afterText = false;
       continue;
     }
+    const construct = constructs?.get(line);
+    if (construct !== undefined) {
+      // Its `***` at the top is a node; one indented may be a list item's text.
+      if (indent > 0) return undefined;
+      closeContent(line);
+      nodes.push(construct);
+      line = construct.endLine;
+      afterText = false;
+      continue;
+    }
     if (contentStart === -1) contentStart = line;
     const code = text.charCodeAt(at);
     if (code === HASH && indent <= 3) {
@@ -136,13 +194,14 @@ export function fastMarkdownDocument(
       if (heading !== undefined) {
         // An indented heading may be a list item's: the scan cannot tell.
         if (indent > 0) return undefined;
-        if (_withoutCodeSpans(heading.content).includes("[")) {
+        const content = headingContent?.(heading.content) ?? heading.content;
+        if (_withoutCodeSpans(content).includes("[")) {
           definitions ??= DEFINITION.test(text);
           if (definitions) return undefined;
         }
         if (contentStart === line) contentStart = -1;
         closeContent(line);
-        const plain = inlinePlainText(stripHeadingId(heading.content)).trim();
+        const plain = inlinePlainText(stripHeadingId(content)).trim();
         nodes.push(_node("heading", heading.depth, line, line, plain));
         afterText = false;
         continue;
@@ -154,7 +213,7 @@ export function fastMarkdownDocument(
       afterText &&= indent > 3;
       continue;
     }
-    if (code === LESS_THAN && indent <= 3) {
+    if (html && code === LESS_THAN && indent <= 3) {
       const source = text.slice(at, end);
       const pattern = HTML_ENDS.find(([startsWith]) => startsWith.test(source));
       const blockTag = pattern === undefined && HTML_BLOCK_TAG.test(source);
@@ -173,14 +232,7 @@ export function fastMarkdownDocument(
     afterText = true;
   }
   closeContent(starts.length);
-  return assembleDocument(namespace, filePath, {
-    syntax: "markdown",
-    lines,
-    frontMatterLines,
-    nodes,
-    childrenOf: () => [],
-    plainText: () => "",
-  });
+  return nodes;
 }
 
 /** An ATX heading's depth and raw content as markdown-it reads them, else `undefined`. */

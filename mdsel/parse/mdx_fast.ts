@@ -1,13 +1,15 @@
 /**
- * A fast read of an MDX text for search: its top-level nodes as MDX's parser makes them (ESM,
- * expressions and lines of JSX tags found by a scan of lines, the Markdown between them read by
- * markdown-it), without MDX's parser (acorn reads only the tags' attribute expressions, for their
- * text). `undefined` where the scan is unsure.
+ * A fast read of an MDX text for search: its headings and constructs as MDX's parser reads them
+ * (ESM, expressions and lines of JSX tags found by a scan of lines, the Markdown between them read
+ * by `markdown_fast.ts`'s scan, or by markdown-it where that is unsure), without MDX's parser
+ * (acorn reads only the tags' attribute expressions, for their text). `undefined` where the scan
+ * is unsure.
  *
  * @module
  */
 import { assembleDocument, type MdDocument, type NodeDraft } from "./document.ts";
 import { jsxText } from "./jsx_text.ts";
+import { scanTopLevel } from "./markdown_fast.ts";
 import { MarkdownReader } from "./markdown_nodes.ts";
 import { frontMatterLineCount, type SourceLines, splitLines } from "./source_lines.ts";
 import {
@@ -130,22 +132,10 @@ export function fastMdxDocument(
     }
   }
   const shown = _maskedLines(lines, masked, moved);
-  const reader = new MarkdownReader(shown, frontMatterLines, false, false);
-  const prose = reader.piece(0, count, false)!;
-  for (let i = 0; i < prose.nodes.length; i++) {
-    const content = prose.contents[i];
-    if (content !== undefined) prose.contents[i] = _withoutMdx(content);
-  }
-  // A construct whose break is a top-level node is one; one inside a list or quote is its text.
   const byLine = new Map(code.map((node) => [node.startLine, node]));
-  const nodes: NodeDraft[] = [];
-  let covered = -1;
-  for (const node of reader.readHeadings(prose)) {
-    if (node.startLine <= covered) continue;
-    const construct = node.kind === "thematic_break" ? byLine.get(node.startLine) : undefined;
-    nodes.push(construct ?? node);
-    if (construct !== undefined) covered = construct.endLine;
-  }
+  const options = { html: false, constructs: byLine, headingContent: _withoutMdx };
+  const nodes = scanTopLevel(shown, frontMatterLines, options) ??
+    _readProse(shown, frontMatterLines, byLine);
   return assembleDocument(namespace, filePath, {
     syntax: "mdx",
     lines,
@@ -154,6 +144,30 @@ export function fastMdxDocument(
     childrenOf: () => [],
     plainText: () => "",
   });
+}
+
+/** The top-level nodes of the masked lines as markdown-it reads them, with MDX's constructs. */
+function _readProse(
+  shown: SourceLines,
+  frontMatterLines: number,
+  byLine: ReadonlyMap<number, NodeDraft>,
+): NodeDraft[] {
+  const reader = new MarkdownReader(shown, frontMatterLines, false, false);
+  const prose = reader.piece(0, shown.starts.length, false)!;
+  for (let i = 0; i < prose.nodes.length; i++) {
+    const content = prose.contents[i];
+    if (content !== undefined) prose.contents[i] = _withoutMdx(content);
+  }
+  // A construct whose break is a top-level node is one; one inside a list or quote is its text.
+  const nodes: NodeDraft[] = [];
+  let covered = -1;
+  for (const node of reader.readHeadings(prose)) {
+    if (node.startLine <= covered) continue;
+    const construct = node.kind === "thematic_break" ? byLine.get(node.startLine) : undefined;
+    nodes.push(construct ?? node);
+    if (construct !== undefined) covered = construct.endLine;
+  }
+  return nodes;
 }
 
 function _node(kind: NodeDraft["kind"], startLine: number, endLine: number, text: string) {

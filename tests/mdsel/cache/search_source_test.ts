@@ -33,9 +33,10 @@ const FOLDERS = [
   join(MDX_CORPUS_DIR, "@voltagent"),
 ];
 
-/** Search data as plain data, its terms in order. */
+/** Search data as plain data, its terms in order; a section's node index is the reader's own. */
 function plain(data: SearchData): unknown {
-  return { ...data, terms: [...data.terms] };
+  const sections = data.sections.map(({ node: _node, ...section }) => section);
+  return { ...data, sections, terms: [...data.terms] };
 }
 
 /** A workspace of a search through the cache. */

@@ -1,5 +1,5 @@
 // The fast read of MDX that search ranks from: on each construct below and on
-// every page of the MDX corpus, its top-level nodes and its search data are
+// every page of the MDX corpus, its headings, constructs and search data are
 // MDX's parse's; what it cannot read as MDX does, it leaves to that parse; and a
 // search over a page the two read apart names the section the page really has.
 import assert from "node:assert/strict";
@@ -16,17 +16,18 @@ import { settle } from "../cache/_cache.ts";
 
 const CLOSE = "*" + "/}";
 
-/** A document's top-level nodes as search reads them: kind, depth, lines, text. */
+/** What search reads of a document's top-level nodes: its headings and MDX's constructs. */
 function nodesOf(doc: MdDocument): string[] {
-  return doc.top.nodes.map((node) =>
-    `${node.kind}${node.depth || ""} ${node.startLine}-${node.endLine} ${node.text}`
-  );
+  return doc.top.nodes.filter((node) => /^(?:heading|jsx|expression|esm)$/.test(node.kind)).map((
+    node,
+  ) => `${node.kind}${node.depth || ""} ${node.startLine}-${node.endLine} ${node.text}`);
 }
 
-/** Search data as plain data. */
+/** Search data as plain data; a section's node index is the reader's own. */
 function plainData(doc: MdDocument): unknown {
   const data = searchData(doc);
-  return { ...data, terms: [...data.terms] };
+  const sections = data.sections.map(({ node: _node, ...section }) => section);
+  return { ...data, sections, terms: [...data.terms] };
 }
 
 const AGREES: [string, string][] = [
