@@ -186,8 +186,7 @@ async function _index(
   return await _answer({ code: errors.length === 0 ? 0 : 1, stdout }, workspace, settings);
 }
 
-// Tells the answer when asked to, then writes the cache (what was left for after the answer
-// derived first); the notices of both, for stderr.
+// Tells the answer when asked to, then writes the cache; the notices of both, for stderr.
 async function _answer(
   answer: Omit<RunResult, "stderr">,
   workspace: Workspace,
@@ -195,7 +194,6 @@ async function _answer(
 ): Promise<RunResult> {
   try {
     await settings.onAnswer?.(answer);
-    if (settings.answerFirst === true) workspace.deriveAll?.();
   } finally {
     workspace.finish?.();
   }

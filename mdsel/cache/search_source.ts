@@ -30,11 +30,8 @@ export const SEARCH_KIND = "search";
 /** Its version: the record's and the documents' it is derived from. */
 export const SEARCH_VERSION = `${SEARCH_RECORD_VERSION}:${DOC_VERSION}`;
 
-/**
- * What a file a call parses gets: search data for the query only, its whole search data, or the
- * query's now and the whole once the call has answered.
- */
-export type ParsedData = "query" | "whole" | "after";
+/** What a file a call parses gets: search data for the query only, or its whole search data. */
+export type ParsedData = "query" | "whole";
 
 /** A `search` entry's data: the search record, where MDX rejected the file, invalid UTF-8. */
 interface _EntryData {
@@ -57,10 +54,8 @@ interface _Read {
   readonly key?: CacheKey;
   readonly problem?: MdxProblem;
   readonly invalid: boolean;
-  /** What its search data is read from, when not its document: a fast read of an MDX file. */
+  /** What its search data is read from, when not its document: a fast read. */
   readonly view?: MdDocument;
-  /** Set while its whole search data waits for the call's answer: the query's only until then. */
-  later?: boolean;
   /** Once its whole search data was derived: its entry's data, and its slot in the postings. */
   entry?: { readonly data: string; readonly slot: number };
 }
@@ -75,8 +70,8 @@ interface _DeferredFile {
 
 /**
  * The search data of a call's files, through its cache. A file the call parses gets search data
- * for the query only (all of it in `mdsel warm`, and after the answer through the server); the
- * next search rebuilds it from its `doc` entry and writes all of it.
+ * for the query only (all of it in `mdsel warm` and through the server); the next search rebuilds
+ * it from its `doc` entry and writes all of it.
  */
 export class SearchFiles implements SearchDataSource {
   readonly #cache: CallCache;
@@ -112,8 +107,7 @@ export class SearchFiles implements SearchDataSource {
   /**
    * Looks up the search data the cache holds of a call's files as they are now, from one snapshot
    * until the call writes. `parsed`: what a file the call parses gets, search data for the query
-   * only, its whole search data (`mdsel warm`), or the query's and, once the call has answered, the
-   * whole (a call that answers before it writes).
+   * only, or its whole search data (`mdsel warm`, and a call through the server).
    */
   static lookUp(
     cache: CallCache,
@@ -204,15 +198,13 @@ export class SearchFiles implements SearchDataSource {
     const { doc, problem } = parsed;
     // A fast read costs little beside deriving: its whole search data is written at once.
     const now = parsed.cached || this.#parsed === "whole" || view !== undefined;
-    const later = !now && this.#parsed === "after";
-    let key = now || later ? this.#cache.keyOf(file.path, file.info) : undefined;
+    let key = now ? this.#cache.keyOf(file.path, file.info) : undefined;
     // Named twice in the call: the other name's entry is the one written (or held).
     if (key !== undefined && this.#named.has(key.path)) key = undefined;
     // Refused by the cap as it is: derived for the query only.
     else if (key !== undefined && this.#refused.has(key.path)) key = undefined;
     else if (key !== undefined) this.#named.add(key.path);
-    const read: _Read = { key, problem, invalid, ...(view === undefined ? {} : { view }) };
-    this.#read.set(doc, key !== undefined && later ? { ...read, later } : read);
+    this.#read.set(doc, { key, problem, invalid, ...(view === undefined ? {} : { view }) });
   }
 
   /**
@@ -265,7 +257,6 @@ export class SearchFiles implements SearchDataSource {
     for (const doc of docs) {
       const read = this.#read.get(doc);
       if (read?.key === undefined || read.entry !== undefined) continue;
-      read.later = false;
       this.#derive(doc, _NOTHING);
       derived++;
     }
@@ -297,7 +288,7 @@ export class SearchFiles implements SearchDataSource {
   #derive(doc: MdDocument, keep: (term: string) => boolean): SearchData {
     const read = this.#read.get(doc);
     const view = read?.view ?? doc;
-    if (read?.key === undefined || read.entry !== undefined || read.later === true) {
+    if (read?.key === undefined || read.entry !== undefined) {
       return searchData(view, keep);
     }
     const slot = this.#slots++;

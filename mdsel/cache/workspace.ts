@@ -37,10 +37,7 @@ export interface Workspace {
   readonly search?: SearchDataSource;
   /** Writes to the cache and closes it: a call that searches through it, when done; else done. */
   readonly finish?: () => void;
-  /**
-   * A call that finishes the cache, or answers first: derives the whole search data of the files
-   * it read, to write.
-   */
+  /** A call that finishes the cache: derives the whole search data of the files it read, to write. */
   readonly deriveAll?: () => number;
 }
 
@@ -59,7 +56,7 @@ interface _Limits {
   readonly complete?: boolean;
   /**
    * The call answers before it writes the cache (for the server): `finish` is left to the caller,
-   * and a search derives only what its query reaches until the caller asks `deriveAll`.
+   * and a search reads Markdown fast and derives each file's whole search data, to write.
    */
   readonly answerFirst?: boolean;
   /** The namespaces the call needs: when each is a file's, the others are parsed only if asked. */
@@ -121,7 +118,7 @@ export async function loadWorkspace(
     ? (await import("./search_source.ts")).SearchFiles.lookUp(
       cache,
       files.map((file, i) => ({ path: file.path, info: infos[i] })),
-      limits.complete === true ? "whole" : limits.answerFirst === true ? "after" : "query",
+      limits.complete === true || limits.answerFirst === true ? "whole" : "query",
     )
     : undefined;
   // The files the cache does not hold, read (no promise for the thousands it holds).
@@ -242,8 +239,7 @@ export async function loadWorkspace(
     const viewed = _viewSource(viewOf);
     return { docs, origins, errors, warnings, fileCount, notices, search: viewed, ...written };
   }
-  const whole = limits.complete === true || limits.answerFirst === true;
-  const deriveAll = whole ? { deriveAll: () => search.deriveAll(docs) } : {};
+  const deriveAll = limits.complete === true ? { deriveAll: () => search.deriveAll(docs) } : {};
   return { docs, origins, errors, warnings, fileCount, notices, search, finish, ...deriveAll };
 }
 
