@@ -85,7 +85,7 @@ export function fastMarkdownDocument(
 interface ScanOptions {
   /** Whether `<` may open an HTML block (Markdown's); MDX has none. */
   readonly html?: boolean;
-  /** Nodes the text holds already, by first line (MDX's constructs, each line shown as `***`). */
+  /** Top-level nodes the text holds already, by first line (MDX's constructs, each line `***`). */
   readonly constructs?: ReadonlyMap<number, NodeDraft>;
   /** A heading's raw content as the parser reads it (MDX's without tags and expressions). */
   readonly headingContent?: (content: string) => string;
@@ -179,8 +179,6 @@ export function scanTopLevel(
     }
     const construct = constructs?.get(line);
     if (construct !== undefined) {
-      // Its `***` at the top is a node; one indented may be a list item's text.
-      if (indent > 0) return undefined;
       closeContent(line);
       nodes.push(construct);
       line = construct.endLine;

@@ -118,18 +118,13 @@ export class MarkdownReader {
   readonly #lines: SourceLines;
   readonly #frontMatterLines: number;
   readonly #indentedCode: boolean;
-  readonly #words: boolean;
   readonly #kept: Token[] = [];
 
-  /**
-   * @param indentedCode Whether four-space indented lines are code (Markdown, not MDX).
-   * @param words Whether nodes' words are counted (a read for search needs none).
-   */
-  constructor(lines: SourceLines, frontMatterLines: number, indentedCode: boolean, words = true) {
+  /** @param indentedCode Whether four-space indented lines are code (Markdown, not MDX). */
+  constructor(lines: SourceLines, frontMatterLines: number, indentedCode: boolean) {
     this.#lines = lines;
     this.#frontMatterLines = frontMatterLines;
     this.#indentedCode = indentedCode;
-    this.#words = words;
   }
 
   /**
@@ -140,7 +135,7 @@ export class MarkdownReader {
     const lines = this.#lines;
     const tokens = parseMarkdown(this.#source(first, last), this.env, this.#indentedCode);
     if (last < lines.starts.length && runsToEnd(tokens, last - first)) return undefined;
-    const piece = _buildNodes(tokens, lines, 0, tokens.length, 0, 0, first, this.#words);
+    const piece = _buildNodes(tokens, lines, 0, tokens.length, 0, 0, first);
     let keep = beforeHeading;
     for (const node of piece.nodes) {
       if (node.kind === "heading") keep = false;
@@ -213,7 +208,6 @@ function _buildNodes(
   level: number,
   quoteDepth: number,
   lineOffset: number,
-  words = true,
 ): Drafts {
   const built: Drafts = { nodes: [], contents: [] };
   for (let i = from; i < to; i++) {
@@ -232,7 +226,7 @@ function _buildNodes(
       depth: kind === "heading" ? Number(token.tag.slice(1)) : 0,
       startLine,
       endLine: lastContentLine(lines, startLine, endBefore - 1, quoteDepth),
-      words: words ? blockWordCount(tokens, i, end) : 0,
+      words: blockWordCount(tokens, i, end),
       text: "",
       tokenStart: i,
       tokenEnd: end,

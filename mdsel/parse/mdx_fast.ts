@@ -1,16 +1,14 @@
 /**
  * A fast read of an MDX text for search: its headings and constructs as MDX's parser reads them
- * (ESM, expressions and lines of JSX tags found by a scan of lines, the Markdown between them read
- * by `markdown_fast.ts`'s scan, or by markdown-it where that is unsure), without MDX's parser
- * (acorn reads only the tags' attribute expressions, for their text). `undefined` where the scan
- * is unsure.
+ * (ESM, expressions and lines of JSX tags found by a scan of lines, the headings of the Markdown
+ * between them by `markdown_fast.ts`'s), without MDX's parser (acorn reads only the tags'
+ * attribute expressions, for their text). `undefined` where a scan is unsure.
  *
  * @module
  */
 import { assembleDocument, type MdDocument, type NodeDraft } from "./document.ts";
 import { jsxText } from "./jsx_text.ts";
 import { scanTopLevel } from "./markdown_fast.ts";
-import { MarkdownReader } from "./markdown_nodes.ts";
 import { frontMatterLineCount, type SourceLines, splitLines } from "./source_lines.ts";
 import {
   APOSTROPHE,
@@ -75,6 +73,8 @@ export function fastMdxDocument(
   };
   let fence: string | undefined;
   let blankBefore = true;
+  // The first lines of the constructs inside a list item: its text, not top-level nodes.
+  const nested = new Set<number>();
   for (let line = frontMatterLines; line < count; line++) {
     const start = lines.starts[line];
     const end = lines.ends[line];
@@ -126,16 +126,19 @@ export function fastMdxDocument(
           : "jsx";
         const tags = kind === "jsx" ? jsxText(text.slice(at, flow)) : "";
         code.push(_node(kind, line, last, tags));
+        if (items.length > 0) nested.add(line);
         masked.fill(1, line, last + 1);
         line = last;
       }
     }
   }
   const shown = _maskedLines(lines, masked, moved);
-  const byLine = new Map(code.map((node) => [node.startLine, node]));
-  const options = { html: false, constructs: byLine, headingContent: _withoutMdx };
-  const nodes = scanTopLevel(shown, frontMatterLines, options) ??
-    _readProse(shown, frontMatterLines, byLine);
+  const topLevel = new Map(
+    code.flatMap((node) => nested.has(node.startLine) ? [] : [[node.startLine, node]]),
+  );
+  const options = { html: false, constructs: topLevel, headingContent: _withoutMdx };
+  const nodes = scanTopLevel(shown, frontMatterLines, options);
+  if (nodes === undefined) return undefined;
   return assembleDocument(namespace, filePath, {
     syntax: "mdx",
     lines,
@@ -144,30 +147,6 @@ export function fastMdxDocument(
     childrenOf: () => [],
     plainText: () => "",
   });
-}
-
-/** The top-level nodes of the masked lines as markdown-it reads them, with MDX's constructs. */
-function _readProse(
-  shown: SourceLines,
-  frontMatterLines: number,
-  byLine: ReadonlyMap<number, NodeDraft>,
-): NodeDraft[] {
-  const reader = new MarkdownReader(shown, frontMatterLines, false, false);
-  const prose = reader.piece(0, shown.starts.length, false)!;
-  for (let i = 0; i < prose.nodes.length; i++) {
-    const content = prose.contents[i];
-    if (content !== undefined) prose.contents[i] = _withoutMdx(content);
-  }
-  // A construct whose break is a top-level node is one; one inside a list or quote is its text.
-  const nodes: NodeDraft[] = [];
-  let covered = -1;
-  for (const node of reader.readHeadings(prose)) {
-    if (node.startLine <= covered) continue;
-    const construct = node.kind === "thematic_break" ? byLine.get(node.startLine) : undefined;
-    nodes.push(construct ?? node);
-    if (construct !== undefined) covered = construct.endLine;
-  }
-  return nodes;
 }
 
 function _node(kind: NodeDraft["kind"], startLine: number, endLine: number, text: string) {
