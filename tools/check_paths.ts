@@ -38,8 +38,8 @@ export async function checkPaths(
   files: readonly string[],
   options: { readonly allowAnyFile: boolean }, // MDSEL_ALLOW_ANY_FILE=1: any extension
 ): Promise<string | _CheckedPaths> {
-  // With read access everywhere, there is nothing to hold a folder's files against.
-  const everywhere = _state(undefined) === "granted";
+  // With read access everywhere and nothing denied, there is nothing to hold a folder's files against.
+  const everywhere = _wholly(undefined);
   const checked: string[] = [];
   const scopes: string[] = [];
   for (const given of files) {
@@ -50,8 +50,12 @@ export async function checkPaths(
       return state === "granted";
     };
     // Every Markdown file, ignored by git or not: whatever any mdsel may read is checked.
-    const expandOptions = { canRead, list: !everywhere, maxFiles: Infinity, gitignore: false };
-    const expanded = await expandPaths([given], expandOptions);
+    const expandOptions = { canRead, list: false, maxFiles: Infinity, gitignore: false };
+    let expanded = await expandPaths([given], expandOptions);
+    // A root granted with nothing denied inside it vouches for every path inside: no need to list it.
+    if (!everywhere && !expanded.args[0].roots.every(_wholly)) {
+      expanded = await expandPaths([given], { ...expandOptions, list: true });
+    }
     const [arg] = expanded.args;
     for (const path of expanded.denied) {
       // The argument itself (or its glob's base) is named as given; a path found inside it, as found.
@@ -82,6 +86,16 @@ function _state(path: string | undefined): Deno.PermissionState | Error {
   } catch (error) {
     // A path Deno cannot even query is not one the server may vouch for.
     return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+// Granted, and no path inside it denied (Deno's `partial`).
+function _wholly(path: string | undefined): boolean {
+  try {
+    const status = Deno.permissions.querySync({ name: "read", path });
+    return status.state === "granted" && !status.partial;
+  } catch {
+    return false;
   }
 }
 

@@ -92,49 +92,62 @@ Deno.test("sandboxed: no glob, '..' or brace reaches a file outside --allow-read
   });
 });
 
-Deno.test("sandboxed: --deny-read holds inside folders and globs, and for the Markdown rule", async () => {
+Deno.test("sandboxed: --deny-read holds inside folders and globs, and for the Markdown rule", async (t) => {
   const root = await Deno.makeTempDir({ prefix: "mdsel-deny-" });
   await Deno.mkdir(join(root, "docs", "private"), { recursive: true });
   await Deno.writeTextFile(join(root, "docs", "a.md"), "# A\n\nfine\n");
   await Deno.writeTextFile(join(root, "docs", "private", "p.md"), `# P\n\n${SECRET}\n`);
   await Deno.writeTextFile(join(root, "docs", "denied.md"), `# D\n\n${SECRET}\n`);
   const bin = await installBundledMdsel();
+  const deny = `--deny-read=${join(root, "docs", "private")},${join(root, "docs", "denied.md")}`;
+  // A --deny-read holds inside a folder granted by name, by --allow-read alone, and by -A.
+  const grants = [
+    ["--allow-run=mdsel", `--allow-read=${root}`],
+    ["--allow-run", "--allow-read"],
+    ["-A"],
+  ];
   try {
-    await using server = await startServer([
-      "--allow-run=mdsel",
-      `--allow-read=${root}`,
-      `--deny-read=${join(root, "docs", "private")},${join(root, "docs", "denied.md")}`,
-    ], { PATH: pathWith(bin) });
-    const privateDir = join(root, "docs", "private");
-    const denied = join(root, "docs", "denied.md");
-    const cases: [string, string[]][] = [
-      [join(root, "docs"), [privateDir, denied]],
-      [`${root}/docs/*/*.md`, [privateDir]],
-      [`${root}/**/*.md`, [privateDir, denied]],
-      [`${root}/docs/{denied,a}.md`, [denied]],
-      [`${root}/docs/private/../denied.md`, [`${root}/docs/private/../denied.md`]],
-      [join(root, "docs", "private", "p.md"), [join(privateDir, "p.md")]],
-    ];
-    for (const [path, refused] of cases) {
-      for (
-        const [tool, args] of [["mdsel_index", { files: [path] }], ["mdsel_select", {
-          selector: "P",
-          files: [path],
-        }]] as const
-      ) {
-        const result = await callText(server.client, tool, args);
-        const what = `${tool} ${path}: ${result.text}`;
-        assert.equal(result.isError, true, what);
-        assert.ok(!result.text.includes(SECRET), what);
-        assert.ok(
-          refused.some((path) => result.text.startsWith(`Not allowed to read ${path}`)),
-          what,
-        );
-        assert.match(result.text, /--deny-read/, what);
-      }
+    for (const grant of grants) {
+      await t.step(grant.join(" "), () => _deniedInside(root, [...grant, deny], bin));
     }
   } finally {
     await Deno.remove(join(bin, ".."), { recursive: true });
     await Deno.remove(root, { recursive: true });
   }
 });
+
+async function _deniedInside(root: string, flags: string[], bin: string): Promise<void> {
+  await using server = await startServer(flags, { PATH: pathWith(bin) });
+  const privateDir = join(root, "docs", "private");
+  const denied = join(root, "docs", "denied.md");
+  const cases: [string, string[]][] = [
+    [join(root, "docs"), [privateDir, denied]],
+    [`${root}/docs/*/*.md`, [privateDir]],
+    [`${root}/**/*.md`, [privateDir, denied]],
+    [`${root}/docs/{denied,a}.md`, [denied]],
+    [`${root}/docs/private/../denied.md`, [`${root}/docs/private/../denied.md`]],
+    [join(root, "docs", "private", "p.md"), [join(privateDir, "p.md")]],
+  ];
+  for (const [path, refused] of cases) {
+    for (
+      const [tool, args] of [["mdsel_index", { files: [path] }], ["mdsel_select", {
+        selector: "P",
+        files: [path],
+      }]] as const
+    ) {
+      const result = await callText(server.client, tool, args);
+      const what = `${tool} ${path}: ${result.text}`;
+      assert.equal(result.isError, true, what);
+      assert.ok(!result.text.includes(SECRET), what);
+      assert.ok(
+        refused.some((path) => result.text.startsWith(`Not allowed to read ${path}`)),
+        what,
+      );
+      assert.match(result.text, /--deny-read/, what);
+    }
+  }
+  const allowed = await callText(server.client, "mdsel_index", {
+    files: [join(root, "docs", "a.md")],
+  });
+  assert.equal(allowed.isError, false, allowed.text);
+}
