@@ -159,7 +159,7 @@ function _treeLines(
     const indent = " ".repeat(node.depth);
     if (node.depth > 0) {
       const path = echoValue(`${node.path}/`);
-      push(`${indent}${path} [${node.totalFiles} files, ${node.totalWords} words]`, "folder");
+      push(`${indent}${path} [${_files(node.totalFiles)}, ${node.totalWords} words]`, "folder");
       if (node.depth > fold.depth) {
         foldedFolders.push(`${tree.root.replace(/\/*$/, "")}/${node.path}`);
         return;
@@ -170,10 +170,14 @@ function _treeLines(
   };
   for (const tree of trees) {
     const root = echoValue(tree.root.replace(/\/*$/, "/"));
-    push(`${root} [${tree.node.totalFiles} files, ${tree.node.totalWords} words]`, "folder");
+    push(`${root} [${_files(tree.node.totalFiles)}, ${tree.node.totalWords} words]`, "folder");
     visit(tree, tree.node);
   }
   return { lines, kinds, foldedFolders, foldedFiles };
+}
+
+function _files(count: number): string {
+  return `${count} file${count === 1 ? "" : "s"}`;
 }
 
 /**

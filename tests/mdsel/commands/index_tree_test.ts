@@ -58,13 +58,15 @@ Deno.test("a folder tree folds by depth: files one line each, namespaces usable 
   }
   files["docs/index.md"] = "# Welcome\n\nStart here.\n";
   files["docs/README.md"] = "# Readme\n";
+  files["docs/solo/only.md"] = "# Only\n";
   await withTempDir(files, async (dir) => {
     const root = join(dir, "docs");
     const { stdout, code } = await mdselInProcess(["index", "--", root]);
     assert.equal(code, 0);
     assert.ok(stdout.length <= BUDGET, String(stdout.length));
     const lines = stdout.split("\n");
-    assert.equal(lines[0], `${root}/ [302 files, ${/\d+ words/.exec(lines[0])![0]}]`);
+    assert.equal(lines[0], `${root}/ [303 files, ${/\d+ words/.exec(lines[0])![0]}]`);
+    assert.match(stdout, /\n solo\/ \[1 file, \d+ words\]\n/);
     // The root's own files, then its subfolders; files by namespace, name, size and first heading.
     assert.deepEqual(lines.slice(1, 5), [
       " readme README.md [1 words]",
