@@ -92,9 +92,12 @@ export function scoreSections(
       }
     }
   }
+  // Per document: where its sections' numbers start among the call's.
+  const offsets = new Int32Array(docs.length);
   for (let d = 0; d < docs.length; d++) {
     const { data } = docs[d];
     const n = data.sections.length;
+    offsets[d] = sections;
     sections += n;
     for (let i = 0; i < data.lengths.length; i++) totalLength[i % FIELD_COUNT] += data.lengths[i];
     for (let i = JSX; i < data.lengths.length; i += FIELD_COUNT) if (data.lengths[i] > 0) jsxHeld++;
@@ -129,14 +132,8 @@ export function scoreSections(
   const matchWeight = Float64Array.from(matchWeights);
 
   // Per section: each query term's BM25 in the short fields, and where the body holds it.
-  const offsets = new Int32Array(docs.length);
-  let offset = 0;
-  for (let d = 0; d < docs.length; d++) {
-    offsets[d] = offset;
-    offset += docs[d].data.sections.length;
-  }
   const works = new SectionWorks();
-  const workAt = new Int32Array(offset).fill(-1);
+  const workAt = new Int32Array(sections).fill(-1);
   const workOf = (d: number, s: number): number => {
     let at = workAt[offsets[d] + s];
     if (at === -1) workAt[offsets[d] + s] = at = works.add(d, s);

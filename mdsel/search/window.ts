@@ -297,7 +297,6 @@ export class WindowScorer {
     // The known item's ranking: the query's words counted to a higher power.
     const known = this.#scoresWhole ? this.#scoreOf(whole, 2 * coverage) : 0;
     // Per word, its best term in its own heading.
-
     let heading = 0;
     const headingFrom = works.headingStart[e];
     const headingTo = works.headingStart[e + 1];
