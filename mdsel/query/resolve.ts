@@ -179,7 +179,9 @@ function _resolveSegment(
   scope: Scope,
   segment: Segment,
 ): { targets: Target[]; failure?: ResolutionFailure } {
-  const candidates = _matchingChildren(scope, segment.type);
+  const test = _matcher(segment.type);
+  const candidates: number[] = [];
+  for (let i = scope.from; i < scope.to; i++) if (test(scope.list.nodes[i])) candidates.push(i);
   if (candidates.length === 0) {
     return { targets: [], failure: { kind: "none", type: segment.type, scope: scope.owner } };
   }
@@ -213,15 +215,6 @@ function _resolveSegment(
   }
   const path = (k: number) => [...scope.owner.path, { type: segment.type, index: k }];
   return { targets: picked.map((k) => targetAt(scope, candidates[k], path(k))) };
-}
-
-/** The positions in `scope.list.nodes` of the children a segment type matches. */
-function _matchingChildren(scope: Scope, type: SegmentType): number[] {
-  const test = _matcher(type);
-  const found: number[] = [];
-  const nodes = scope.list.nodes;
-  for (let i = scope.from; i < scope.to; i++) if (test(nodes[i])) found.push(i);
-  return found;
 }
 
 /**

@@ -15,7 +15,7 @@
  */
 import type { BlockKind } from "../parse/document.ts";
 import { clipText } from "./clip.ts";
-import { editDistance } from "./suggest.ts";
+import { similarity } from "./suggest.ts";
 
 /** What a segment names. */
 export type SegmentType =
@@ -376,7 +376,11 @@ class _Parser {
       if (char !== "&") throw this.#unexpected(PARAM_HINT, "MALFORMED_QUERY");
       this.#pos++;
     }
-    this.#checkCombination(seen);
+    for (const [a, b] of [["head", "tail"], ["full", "page"]]) {
+      if (!seen.has(a) || !seen.has(b)) continue;
+      const what = `'${a}' and '${b}' cannot be combined`;
+      throw this.#error("MALFORMED_QUERY", what, this.input.indexOf("?"));
+    }
     return "?" + [...seen].map(([key, value]) => `${key}=${value}`).join("&");
   }
 
@@ -389,14 +393,6 @@ class _Parser {
     const hint = full ? "use full=true" : "use a whole number from 1";
     const what = `Invalid value '${_show(value)}' for '${key}'`;
     throw this.#error("MALFORMED_QUERY", what, start, hint);
-  }
-
-  #checkCombination(seen: Map<string, string>): void {
-    for (const [a, b] of [["head", "tail"], ["full", "page"]]) {
-      if (!seen.has(a) || !seen.has(b)) continue;
-      const what = `'${a}' and '${b}' cannot be combined`;
-      throw this.#error("MALFORMED_QUERY", what, this.input.indexOf("?"));
-    }
   }
 
   #word(): string {
@@ -452,11 +448,9 @@ export function meantTypeName(word: string, prefix = false): string | undefined 
 
 function _typeFix(word: string, offset: number, names: readonly string[]): TypeFix | undefined {
   if (word === "" || word.length > MAX_TYPE_LENGTH) return undefined;
-  const lower = word.toLowerCase();
   let best: { name: string; score: number } | undefined;
   for (const name of names) {
-    const longest = Math.max(lower.length, name.length);
-    const score = (longest - editDistance(lower, name)) / longest;
+    const score = similarity(word, name);
     if (score >= MIN_TYPE_SIMILARITY && (best === undefined || score > best.score)) {
       best = { name, score };
     }

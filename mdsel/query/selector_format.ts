@@ -109,8 +109,7 @@ export function formatShortType(type: SegmentType): string {
  * ```
  */
 export function formatShortSelector(selector: Selector): string {
-  const prefix = selector.namespace === null ? "" : `${selector.namespace}::`;
-  return prefix + _formatSegments(selector.segments, true) + selector.query;
+  return _formatSelector(selector, true);
 }
 
 const SHORT_NAMES: Readonly<Record<BlockKind, string>> = {
@@ -133,6 +132,10 @@ const SHORT_NAMES: Readonly<Record<BlockKind, string>> = {
  * ```
  */
 export function formatSelector(selector: Selector): string {
+  return _formatSelector(selector, false);
+}
+
+function _formatSelector(selector: Selector, short: boolean): string {
   const prefix = selector.namespace === null ? "" : `${selector.namespace}::`;
-  return prefix + _formatSegments(selector.segments) + selector.query;
+  return prefix + _formatSegments(selector.segments, short) + selector.query;
 }

@@ -91,9 +91,8 @@ class _Term {
 }
 
 /**
- * A call's occurrences, in the order noted, `_LOGGED` numbers each: the term's slot (doubled,
- * plus 1 for its first in the field), the section, the field, the position. Flat buffers reused
- * from call to call, since one array of places per term made most of the garbage.
+ * A call's occurrences, `_LOGGED` numbers each: the term's slot (doubled, plus 1 for its first in
+ * the field), the section, the field, the position; flat buffers reused, to make no garbage.
  */
 const _LOGGED = 4;
 let _log = new Int32Array(_LOGGED * 4096);

@@ -21,9 +21,8 @@ export type GrowingArray =
  * ```
  */
 export function grown<T extends GrowingArray>(array: T, least = 0): T {
-  const next = new (array.constructor as new (length: number) => T)(
-    Math.max(array.length * 2, least),
-  );
+  const make = array.constructor as new (length: number) => T;
+  const next = new make(Math.max(array.length * 2, least));
   next.set(array);
   return next;
 }

@@ -92,9 +92,12 @@ export function scoreSections(
       }
     }
   }
+  // Per document: where its sections' numbers start among the call's.
+  const offsets = new Int32Array(docs.length);
   for (let d = 0; d < docs.length; d++) {
     const { data } = docs[d];
     const n = data.sections.length;
+    offsets[d] = sections;
     sections += n;
     for (let i = 0; i < data.lengths.length; i++) totalLength[i % FIELD_COUNT] += data.lengths[i];
     for (let i = JSX; i < data.lengths.length; i += FIELD_COUNT) if (data.lengths[i] > 0) jsxHeld++;
@@ -129,22 +132,17 @@ export function scoreSections(
   const matchWeight = Float64Array.from(matchWeights);
 
   // Per section: each query term's BM25 in the short fields, and where the body holds it.
-  const offsets = new Int32Array(docs.length);
-  let offset = 0;
-  for (let d = 0; d < docs.length; d++) {
-    offsets[d] = offset;
-    offset += docs[d].data.sections.length;
-  }
   const works = new SectionWorks();
-  const workAt = new Int32Array(offset).fill(-1);
+  const workAt = new Int32Array(sections).fill(-1);
   const workOf = (d: number, s: number): number => {
     let at = workAt[offsets[d] + s];
     if (at === -1) workAt[offsets[d] + s] = at = works.add(d, s);
     return at;
   };
-  const holdFields = (at: number, id: number, evidence: number) => {
+  const holdEvidence = (at: number, id: number, evidence: number, heading = false) => {
     for (let m = matchStart[id]; m < matchStart[id + 1]; m++) {
-      works.holdField(at, matchSpec[m], matchWeight[m] * evidence);
+      if (heading) works.holdHeading(at, matchSpec[m], matchWeight[m] * evidence);
+      else works.holdField(at, matchSpec[m], matchWeight[m] * evidence);
     }
   };
   // Per document: the BM25 of each reached term of its file's name, as `reachedInFile` orders them.
@@ -181,7 +179,9 @@ export function scoreSections(
         p = at + (field === BODY ? tf : 0);
         if (field === JSX && jsxOff) continue;
         if (s !== section) {
-          if (section !== -1 && sum + inFile > 0) holdFields(workOf(d, section), id, sum + inFile);
+          if (section !== -1 && sum + inFile > 0) {
+            holdEvidence(workOf(d, section), id, sum + inFile);
+          }
           section = s;
           sum = 0;
         }
@@ -189,12 +189,7 @@ export function scoreSections(
           const length = data.lengths[s * FIELD_COUNT + field];
           const value = fields[field] * short(tf, df[field], length, average[field]);
           sum += value;
-          if (field === HEADING) {
-            const work = workOf(d, s);
-            for (let m = matchStart[id]; m < matchStart[id + 1]; m++) {
-              works.holdHeading(work, matchSpec[m], matchWeight[m] * value);
-            }
-          }
+          if (field === HEADING) holdEvidence(workOf(d, s), id, value, true);
           continue;
         }
         const work = workOf(d, s);
@@ -205,7 +200,7 @@ export function scoreSections(
           if (!works.addEvent(work, places[at + i] * EVENT_SPAN + index)) break;
         }
       }
-      if (section !== -1 && sum + inFile > 0) holdFields(workOf(d, section), id, sum + inFile);
+      if (section !== -1 && sum + inFile > 0) holdEvidence(workOf(d, section), id, sum + inFile);
     }
   }
   for (let d = 0; d < docs.length; d++) {
@@ -215,7 +210,7 @@ export function scoreSections(
     for (let i = 0; i < terms.length; i++) {
       const { id } = terms[i][0];
       const score = fileScores[d]![i];
-      for (let s = 0; s < n; s++) holdFields(workOf(d, s), id, score);
+      for (let s = 0; s < n; s++) holdEvidence(workOf(d, s), id, score);
     }
   }
   works.seal();

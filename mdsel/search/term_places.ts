@@ -97,10 +97,8 @@ export class TermPlaces {
   termsOf(d: number): Map<string, number[]> {
     const terms = new Map<string, number[]>();
     for (let t = this.docStart[d]; t < this.docStart[d + 1]; t++) {
-      terms.set(
-        this.term[t],
-        Array.from(this.places.subarray(this.placeStart[t], this.placeEnd[t])),
-      );
+      const places = this.places.subarray(this.placeStart[t], this.placeEnd[t]);
+      terms.set(this.term[t], Array.from(places));
     }
     return terms;
   }

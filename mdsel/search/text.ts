@@ -150,10 +150,8 @@ export function cjkBigrams(run: string): string[] {
  * ```
  */
 export function cjkRuns(word: string): { text: string; cjk: boolean }[] {
-  return word.split(CJK_RUNS).filter((part) => part !== "").map((text) => ({
-    text,
-    cjk: CJK_CHAR.test(text),
-  }));
+  const parts = word.split(CJK_RUNS).filter((part) => part !== "");
+  return parts.map((text) => ({ text, cjk: CJK_CHAR.test(text) }));
 }
 
 function _wordTerms(word: string, terms: string[], ascii: boolean): void {
