@@ -1,6 +1,5 @@
 /**
- * How the text index outlines each document and how deep each is listed to fit the budget;
- * `index` prints it, `select` asks it what was folded away.
+ * How the text index outlines each document, and how deep each is listed to fit the budget.
  *
  * @module
  */
@@ -46,8 +45,7 @@ export interface DocumentOutline {
 }
 
 /**
- * A document's text outline before any budget; with `lines`, the intro and the headings show
- * their line ranges (`L12-40`).
+ * A document's text outline before any budget; with `lines`, line ranges (`L12-40`) too.
  *
  * @example
  * ```ts
@@ -105,8 +103,7 @@ export function headingEntries(index: DocumentIndex, lines = false): OutlineEntr
 }
 
 /**
- * The deepest level the text index lists, per document, within the shared outline budget
- * ({@linkcode outlineBudget}); each keeps its two shallowest levels.
+ * The deepest level the text index lists, per document, within the shared outline budget.
  *
  * @example
  * ```ts

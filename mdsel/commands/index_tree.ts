@@ -1,6 +1,5 @@
 /**
- * The index of a folder too big to show whole, as a tree folded by folder depth the way an
- * outline folds by heading depth: deeper folders open as room allows, headings last.
+ * The index of a folder too big to show whole, as a tree folded by folder depth.
  *
  * @module
  */
@@ -177,8 +176,7 @@ function _treeLines(
 }
 
 /**
- * The tree lines that fit `maxChars` beside `extra` characters (else every folder and as many
- * files as fit), and a closing line saying how to go deeper.
+ * The tree lines that fit `maxChars` beside `extra` characters, and a line on how to go deeper.
  *
  * @example
  * ```ts
@@ -243,8 +241,7 @@ export interface FolderEntry {
 }
 
 /**
- * For the JSON index, each fold, deepest first: the folders shown, the documents listed and
- * every document in a tree (as indexes).
+ * Each fold of the JSON index, deepest first: the folders shown, documents listed, all in trees.
  *
  * @example
  * ```ts

@@ -22,8 +22,7 @@ export interface OutlineEntry {
 }
 
 /**
- * The outline entries of the sections in `list.nodes[from..to)` (sections end at `to` at the
- * latest), each named by `label` of its node index.
+ * The outline entries of the sections in `list.nodes[from..to)`, named by `label` of their index.
  *
  * @example
  * ```ts
@@ -59,8 +58,7 @@ export function outlineEntries(
 const _HEADING_TEXT_CHARS = 200;
 
 /**
- * Text on one line, cut after `max` code points with `...`; only its start is read, so a huge
- * heading is neither copied nor split into characters.
+ * Text on one line, cut after `max` code points with `...`; a huge heading read only at its start.
  *
  * @example
  * ```ts
@@ -110,8 +108,7 @@ function _outlineLine(entry: OutlineEntry, hidden: number, style: { sizeWords: n
 }
 
 /**
- * The lines of an outline under a depth limit (sections from `sizeWords` words show their size);
- * each hidden heading counts on its nearest shown ancestor.
+ * An outline's lines under a depth limit; hidden headings count on their nearest shown ancestor.
  *
  * @example
  * ```ts
@@ -142,8 +139,7 @@ export function outlineLines(
 }
 
 /**
- * One depth limit per outline (beside its `fixedChars`) that fits them into a budget, folding
- * the deepest levels first but each one's `levels` shallowest (else the smallest), and its chars.
+ * One depth limit per outline fitting them (and `fixedChars`) into a budget, else the smallest.
  *
  * @example
  * ```ts
@@ -176,8 +172,7 @@ export function fitDepths(
 }
 
 /**
- * The depth limits, one per group, that folding tries in turn: the deepest level first, then one
- * fewer at a time, each group keeping its `levels` shallowest (the last limits keep only those).
+ * The depth limits, one per group, folding tries in turn: deepest first, keeping `levels` levels.
  *
  * @example
  * ```ts
@@ -209,8 +204,7 @@ export function* foldedDepths(
 }
 
 /**
- * The budget of an outline: the larger of 2,000 characters and 5% of the text it describes,
- * never above `max`.
+ * The budget of an outline: the larger of 2,000 characters and 5% of its text, at most `max`.
  *
  * @example
  * ```ts

@@ -49,8 +49,7 @@ export function envelope(
 }
 
 /**
- * The JSON envelope of `select` within `maxChars`: matches that do not fit (but the first) are
- * left out whole and named in `data.omitted`.
+ * The JSON envelope of `select` within `maxChars`: matches past it (but the first) in `omitted`.
  *
  * @example
  * ```ts
@@ -135,8 +134,7 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
 type _After = Record<"unresolved" | "errors" | "warnings", number>;
 
 /**
- * The JSON index within `maxChars`: documents first (deepest heading levels, then headings past
- * the same count in each, then documents left out), then as many errors and warnings as fit.
+ * The JSON index within `maxChars`: documents first, folded as needed, then errors and warnings.
  *
  * @param trees The folders the documents were found in: past the budget, documents are listed
  *   folder depth by folder depth, and `data.folders` gives each folder shown.
@@ -231,10 +229,7 @@ function _size(entry: unknown): number {
 /** Room for the keys of the omitted counts (`,"errors_omitted":1234`). */
 const _OMITTED_KEYS = 80;
 
-/**
- * How many unresolved selectors, errors and warnings fit `room`, in turn until one list does not
- * (at least `least`); then, the sizes being rough, one fewer from the end until `render` fits.
- */
+/** How many unresolved selectors, errors and warnings fit `room` (at least `least`), in turn. */
 function _afterWithin(
   maxChars: number,
   room: number,
@@ -292,10 +287,7 @@ function _nonEmpty<T>(list: T[]): T[] | undefined {
   return list.length === 0 ? undefined : list;
 }
 
-/**
- * Keeps the JSON index (as `render` prints it) within `maxChars`: the deepest heading levels go
- * first (each document keeps two), then headings past the same count in each, then documents.
- */
+/** The JSON index within `maxChars`: deepest levels go first (two stay), headings, documents. */
 function _limitIndex(
   docs: DocumentIndex[],
   maxChars: number,

@@ -1,6 +1,5 @@
 /**
- * `mdsel select`: the content behind a selector, in every file it matches. A big section answers
- * with its introduction and the outline of its subsections; other big content comes in pages.
+ * `mdsel select`: the content behind a selector in every file it matches, big content outlined.
  *
  * @module
  */
@@ -57,7 +56,6 @@ export interface SelectMatch {
   selector: string;
   /** `section`, `root`, `intro` or the block type. */
   type: string;
-  /** The exact source text. */
   content: string;
   /** Whether content was left out (outline, paging, head, tail). */
   truncated: boolean;
@@ -213,8 +211,7 @@ export function emptyOutcome(workspace: Workspace): SelectOutcome {
 }
 
 /**
- * Runs `select` for several selectors: the matches of each in turn (a match found twice is kept
- * once), and each one that matched nothing beside them.
+ * Runs `select` for several selectors: the matches of each in turn (a match found twice once).
  *
  * @example
  * ```ts
@@ -258,8 +255,7 @@ export function selectAllInWorkspace(
 }
 
 /**
- * The answer for one target (an outline for a big section, a page of other big content, or cut
- * by head/tail), or the reason the requested page does not exist.
+ * The answer for one target (outlined, paged or cut), or why the requested page does not exist.
  *
  * @param selector The selector, for its query parameters.
  * @param qualify Whether outline selectors carry the namespace (several files).
