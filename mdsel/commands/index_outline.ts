@@ -126,7 +126,7 @@ export function indexDepthLimits(
   const hardMax = Math.min(budget.indexMaxChars, budget.maxChars);
   const inputChars = items.reduce((sum, { doc }) => sum + doc.lines.text.length, 0);
   const style = { sizeWords: budget.sizeWords };
-  return fitDepths(outlines, outlineBudget(inputChars, hardMax), style, 2).limits;
+  return fitDepths(outlines, outlineBudget(inputChars, hardMax), style).limits;
 }
 
 function _countsLines({ blocks }: DocumentIndex): string[] {

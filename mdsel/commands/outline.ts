@@ -149,18 +149,17 @@ export function outlineLines(
  * const doc = parseDocument("# A\n## B\n### A long third level\n#### And a long fourth\n", "doc", "doc.md");
  * const entries = outlineEntries(doc.top, 0, 4, (i) => `x${i}`);
  * // Too big: the deepest levels fold, but never the two shallowest.
- * assert.deepEqual(fitDepths([{ entries, fixedChars: 0 }], 50, { sizeWords: 500 }, 2).limits, [2]);
+ * assert.deepEqual(fitDepths([{ entries, fixedChars: 0 }], 50, { sizeWords: 500 }).limits, [2]);
  * ```
  */
 export function fitDepths(
   groups: readonly { readonly entries: readonly OutlineEntry[]; readonly fixedChars: number }[],
   budget: number,
   style: { readonly sizeWords: number },
-  levels: number,
 ): { limits: number[]; chars: number } {
   // Folding is not always smaller (a folded line says what it hides).
   let best: { limits: number[]; chars: number } | undefined;
-  for (const limits of foldedDepths(groups.map((group) => group.entries), levels)) {
+  for (const limits of foldedDepths(groups.map((group) => group.entries))) {
     let chars = 0;
     groups.forEach((group, i) => {
       chars += group.fixedChars + linesChars(outlineLines(group.entries, limits[i], style));
@@ -172,24 +171,23 @@ export function fitDepths(
 }
 
 /**
- * The depth limits, one per group, folding tries in turn: deepest first, keeping `levels` levels.
+ * The depth limits, one per group, folding tries in turn: deepest first, each keeping two levels.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { foldedDepths } from "./outline.ts";
  * const at = (...depths: number[]) => depths.map((depth) => ({ depth }));
- * assert.deepEqual([...foldedDepths([at(1, 2, 3, 4), at(3, 5)], 2)], [[5, 5], [4, 5], [3, 5], [2, 5]]);
+ * assert.deepEqual([...foldedDepths([at(1, 2, 3, 4), at(3, 5)])], [[5, 5], [4, 5], [3, 5], [2, 5]]);
  * ```
  */
 export function* foldedDepths(
   groups: readonly (readonly { depth: number }[])[],
-  levels: number,
 ): Generator<number[]> {
-  // Each group's shallowest limit that still shows `levels` levels (1 with no headings).
+  // Each group's shallowest limit that still shows two levels (1 with no headings).
   const floors = groups.map((entries) => {
     const present = [...new Set(entries.map((entry) => entry.depth))].sort((a, b) => a - b);
-    return present.length === 0 ? 1 : present[Math.min(levels, present.length) - 1];
+    return present.length === 0 ? 1 : present[Math.min(2, present.length) - 1];
   });
   // A loop, not `Math.max(...depths)`: a spread of that many headings overflows the stack.
   let deepest = 1;

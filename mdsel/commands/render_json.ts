@@ -310,7 +310,7 @@ function _limitIndex(
     });
   // The last limits keep each document's two shallowest levels.
   let floors: number[] = [];
-  for (const limits of foldedDepths(docs.map((doc) => doc.headings), 2)) {
+  for (const limits of foldedDepths(docs.map((doc) => doc.headings))) {
     floors = limits;
     const attempt = limited(limits, Infinity);
     if (attempt.some((doc, i) => doc !== docs[i]) && fits(attempt)) return attempt;

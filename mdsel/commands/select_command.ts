@@ -367,7 +367,7 @@ function _outlineAnswer(
     : settings.maxChars - window.content.length - hint.length - 200;
   const style = { sizeWords: settings.sizeWords };
   const budget = Math.min(room, outlineBudget(extent.content.length, settings.indexMaxChars));
-  const { limits: [limit] } = fitDepths([{ entries, fixedChars: 0 }], budget, style, 2);
+  const { limits: [limit] } = fitDepths([{ entries, fixedChars: 0 }], budget, style);
   const lines = outlineLines(entries, limit, style);
   const shown = fitCount(lines.map((line) => line.length + 1), Math.max(room, 0));
   const outline = ["", ...lines.slice(0, shown)];
