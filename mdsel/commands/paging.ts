@@ -221,8 +221,7 @@ export function extentOf(target: Target): Extent {
 }
 
 /**
- * One page of an extent as a window; the first starts where the content does, after any quote
- * markers.
+ * One page of an extent as a window; the first starts after any quote markers.
  *
  * @example
  * ```ts

@@ -1,6 +1,5 @@
 /**
- * The compact text output agents read by default: the index as a sized outline, the content of
- * matches as it is written, all within the result budget.
+ * The compact text output agents read by default: outlines and content, within the result budget.
  *
  * @module
  */
