@@ -105,23 +105,16 @@ interface _TreeFold {
 
 type _Kind = "folder" | "file" | "heading";
 
-/** The text lines of the trees, folded, with what each line is. */
-interface _TreeLines {
-  readonly lines: string[];
-  readonly kinds: _Kind[];
-  /** Folders shown as one line, their files not listed. */
-  readonly foldedFolders: string[];
-  /** Listed files whose headings are not all shown. */
-  readonly foldedFiles: number;
-}
-
-/** The text lines of the trees folded: a line per root, folder and open folder's file. */
+/**
+ * The text lines of the trees folded (a line per root, folder and open folder's file), what each
+ * is, the folders shown as one line, and how many listed files hide headings.
+ */
 function _treeLines(
   trees: readonly FolderTree[],
   items: readonly IndexedDocument[],
   fold: _TreeFold,
   sizeWords: number,
-): _TreeLines {
+) {
   const lines: string[] = [];
   const kinds: _Kind[] = [];
   const push = (line: string, kind: _Kind) => {
