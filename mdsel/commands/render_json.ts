@@ -6,7 +6,7 @@
 import type { ErrorEntry } from "../files/errors.ts";
 import { AFTER_RESERVE, fitCount } from "./budget.ts";
 import { clipText } from "../query/clip.ts";
-import { errorSelector, MAX_ECHO } from "./echo.ts";
+import { distinct, errorSelector, MAX_ECHO } from "./echo.ts";
 import type { DocumentIndex, HeadingEntry, IndexSummary } from "./index_command.ts";
 import { foldedDepths } from "./outline.ts";
 import { type FolderEntry, folderFolds, type FolderTree } from "./index_tree.ts";
@@ -63,15 +63,15 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
   const success = !outcome.invalid && outcome.errors.length === 0 &&
     outcome.unresolved.length === 0;
   // A long selector is echoed cut, and the same one once; `text` is for the text format.
-  const unresolved = _distinct(
+  const unresolved = distinct(
     outcome.unresolved.map(({ text: _, ...entry }) => ({
       ...entry,
       selector: clipText(entry.selector, MAX_ECHO),
     })),
     (entry) => entry.selector,
   );
-  const errors = _distinct(outcome.errors.map(_echoed), (entry) => JSON.stringify(entry));
-  const warnings = _distinct(outcome.warnings, (warning) => warning);
+  const errors = distinct(outcome.errors.map(_echoed), (entry) => JSON.stringify(entry));
+  const warnings = distinct(outcome.warnings, (warning) => warning);
   const render = (matches: SelectMatch[], omitted: string[], after: _After) =>
     envelope("select", {
       success,
@@ -158,8 +158,8 @@ export function indexJsonWithin(
   trees: readonly FolderTree[] = [],
 ): string {
   const failed = errors.length > 0;
-  const distinctErrors = _distinct(errors, (entry) => JSON.stringify(entry));
-  const distinctWarnings = _distinct(warnings, (warning) => warning);
+  const distinctErrors = distinct(errors, (entry) => JSON.stringify(entry));
+  const distinctWarnings = distinct(warnings, (warning) => warning);
   const note = failed ? [`${errors.length} of ${fileCount} file(s) could not be processed`] : [];
   let folders: FolderEntry[] | undefined;
   const render = (
@@ -253,16 +253,6 @@ function _afterWithin(
     text = render(after);
   }
   return after;
-}
-
-function _distinct<T>(entries: readonly T[], key: (entry: T) => string): T[] {
-  const seen = new Set<string>();
-  return entries.filter((entry) => {
-    const k = key(entry);
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
 }
 
 /** The search as JSON: the results without the short label, which the text format prints. */

@@ -5,7 +5,7 @@
  */
 import type { ErrorEntry } from "../files/errors.ts";
 import { AFTER_RESERVE, fitCount, fitGroups, linesChars } from "./budget.ts";
-import { echoLine, echoValue, errorSelector } from "./echo.ts";
+import { distinct, echoLine, echoValue, errorSelector } from "./echo.ts";
 import {
   type DocumentOutline,
   documentOutline,
@@ -215,28 +215,18 @@ function _afterGroups(
   errors: readonly ErrorEntry[],
   warnings: readonly string[],
 ): string[][] {
-  const groups: string[][] = [];
-  const seen = new Set<string>();
-  const once = (key: string) => {
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  };
-  for (const entry of unresolved) {
-    if (!once(`unresolved\0${entry.selector}`)) continue;
+  const missing = distinct(unresolved, (entry) => entry.selector).map((entry) => {
     // In the outline's short form when there is one (`h3.144`, not `heading:h3[144]`).
     const { selector, suggestions } = entry.text ?? entry;
     const group = [`not found: ${echoValue(selector)}`, echoLine(entry.reason)];
     if (suggestions.length > 0) group.push(`closest: ${suggestions.map(echoLine).join(", ")}`);
-    groups.push(group);
-  }
-  for (const error of errors) {
-    if (once(`error\0${JSON.stringify(error)}`)) groups.push(errorText(error));
-  }
-  for (const warning of warnings) {
-    if (once(`warning\0${warning}`)) groups.push([`[warning: ${echoLine(warning)}]`]);
-  }
-  return groups;
+    return group;
+  });
+  const failed = distinct(errors, (error) => JSON.stringify(error)).map(errorText);
+  const warned = distinct(warnings, (warning) => warning).map((warning) => [
+    `[warning: ${echoLine(warning)}]`,
+  ]);
+  return [...missing, ...failed, ...warned];
 }
 
 /** The lines, then the groups after them that fit what is left of `max`, as text. */
