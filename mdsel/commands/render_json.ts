@@ -183,7 +183,6 @@ export function indexJsonWithin(
     });
   const all = { errors: distinctErrors.length, warnings: distinctWarnings.length };
   const none = { errors: 0, warnings: 0 };
-  if (maxChars === Infinity) return render(docs, docs, all);
   if (_mayFitIndex(docs, maxChars)) {
     const whole = render(docs, docs, all);
     if (whole.length <= maxChars) return whole;
