@@ -72,17 +72,15 @@ export function indexText(
     ];
   };
   let blockChars = blocks.reduce((sum, block) => sum + linesChars(block), 0);
-  if (
-    blockChars + linesChars(closing()) > hardMax && items.some((item) => item.origin !== undefined)
-  ) {
+  const over = blockChars + linesChars(closing()) > hardMax;
+  if (over && items.some((item) => item.origin !== undefined)) {
     // A folder too big to show whole: a tree folded by folder depth.
     return _finish(_treeIndex(items, docs, hardMax, budget.sizeWords), after, limit);
   }
-  if (blockChars + linesChars(closing()) > hardMax && docs.length > 1) {
+  if (over && docs.length > 1) {
     // Fold the biggest outlines first: each costs one line once folded.
-    const order = blocks.map((_, i) => i).sort((a, b) =>
-      linesChars(blocks[b]) - linesChars(blocks[a])
-    );
+    const sizes = blocks.map(linesChars);
+    const order = blocks.map((_, i) => i).sort((a, b) => sizes[b] - sizes[a]);
     for (const i of order) {
       // The closing line only shrinks as documents fold: its size now bounds it.
       if (blockChars + linesChars(closing()) <= hardMax) break;
