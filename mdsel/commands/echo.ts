@@ -65,7 +65,7 @@ export function echoLine(text: string): string {
 }
 
 /**
- * The entries whose `key` none before them has: what is echoed, once each.
+ * The entries whose `key` none before them has: what is echoed or printed, once each.
  *
  * @example
  * ```ts

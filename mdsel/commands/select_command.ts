@@ -14,7 +14,7 @@ import { formatPath, formatSelector, formatShortPath } from "../query/selector_f
 import { parseSelectInput, type SelectInput } from "../query/select_input.ts";
 import { fitCount } from "./budget.ts";
 import type { SearchAnswer } from "./search_answer.ts";
-import { MAX_ECHO } from "./echo.ts";
+import { distinct, MAX_ECHO } from "./echo.ts";
 import { indexDocument } from "./index_command.ts";
 import { addMiss, type Misses, notFound, unknownNamespace, type Unresolved } from "./not_found.ts";
 import { documentOutline, indexDepthLimits, type TextBudget } from "./index_outline.ts";
@@ -231,25 +231,18 @@ export function selectAllInWorkspace(
   settings: Partial<SelectSettings> = {},
 ): SelectOutcome {
   // The same selector twice (`h1.1, heading:h1[1]`) is looked up once.
-  const distinct = new Map(selectors.map((selector) => [formatSelector(selector), selector]));
-  const outcomes = [...distinct.values()].map((selector) =>
+  const bySelector = new Map(selectors.map((selector) => [formatSelector(selector), selector]));
+  const outcomes = [...bySelector.values()].map((selector) =>
     selectInWorkspace(selector, workspace, settings)
   );
   // The same content reached by two selectors (`h1.0, section.0`) is printed once.
-  const seen = new Set<string>();
-  const answers: SelectAnswer[] = [];
-  for (const outcome of outcomes) {
-    for (const answer of outcome.answers) {
-      const { selector, type, start_line, end_line, pagination, outline, content } = answer.match;
-      const namespace = selector.slice(0, selector.indexOf("::"));
-      const page = pagination?.page ?? 0;
-      const key = [namespace, type, start_line, end_line, page, outline === true, content.length]
-        .join("\0");
-      if (seen.has(key)) continue;
-      seen.add(key);
-      answers.push(answer);
-    }
-  }
+  const answers = distinct(outcomes.flatMap((outcome) => outcome.answers), ({ match }) => {
+    const { selector, type, start_line, end_line, pagination, outline, content } = match;
+    const namespace = selector.slice(0, selector.indexOf("::"));
+    const page = pagination?.page ?? 0;
+    return [namespace, type, start_line, end_line, page, outline === true, content.length]
+      .join("\0");
+  });
   const unresolved = outcomes.flatMap((outcome) => outcome.unresolved);
   return { ...emptyOutcome(workspace), answers, unresolved };
 }
