@@ -65,6 +65,26 @@ export function echoLine(text: string): string {
 }
 
 /**
+ * The entries whose `key` none before them has: what is echoed or printed, once each.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { distinct } from "./echo.ts";
+ * assert.deepEqual(distinct(["a", "b", "a"], (entry) => entry), ["a", "b"]);
+ * ```
+ */
+export function distinct<T>(entries: readonly T[], key: (entry: T) => string): T[] {
+  const seen = new Set<string>();
+  return entries.filter((entry) => {
+    const k = key(entry);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/**
  * A value echoed in an error (a path, a query): cut like a selector, then made safe on one line.
  *
  * @example

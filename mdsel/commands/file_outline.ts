@@ -1,6 +1,5 @@
 /**
- * One file's outline as data, for the Read guard: the text `mdsel index --lines` prints, its
- * words and the headings it lists, so the guard never parses the engine's text back.
+ * One file's outline as data, for the Read guard, so it never parses the engine's text back.
  *
  * @module
  */

@@ -1,6 +1,5 @@
 /**
- * `mdsel format`: a terse description of the output, for tool descriptions; with `--example`,
- * real output for a small sample document.
+ * `mdsel format`: a terse description of the output; with `--example`, real output for a sample.
  *
  * @module
  */
@@ -56,8 +55,7 @@ deno install
 `;
 
 /**
- * What `mdsel format` prints: the description of `topic` (both when undefined), or with
- * `example` real output instead.
+ * What `mdsel format` prints: the description of `topic` (else both), or real output (`example`).
  *
  * @example
  * ```ts

@@ -1,6 +1,5 @@
 /**
- * `mdsel index`: the selector inventory of each document, kept within a character budget by
- * leaving out the deepest heading levels first.
+ * `mdsel index`: the selector inventory of each document.
  *
  * @module
  */

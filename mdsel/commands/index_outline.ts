@@ -1,6 +1,5 @@
 /**
- * How the text index outlines each document and how deep each is listed to fit the budget;
- * `index` prints it, `select` asks it what was folded away.
+ * How the text index outlines each document, and how deep each is listed to fit the budget.
  *
  * @module
  */
@@ -46,8 +45,7 @@ export interface DocumentOutline {
 }
 
 /**
- * A document's text outline before any budget; with `lines`, the intro and the headings show
- * their line ranges (`L12-40`).
+ * A document's text outline before any budget; with `lines`, line ranges (`L12-40`) too.
  *
  * @example
  * ```ts
@@ -105,8 +103,7 @@ export function headingEntries(index: DocumentIndex, lines = false): OutlineEntr
 }
 
 /**
- * The deepest level the text index lists, per document, within the shared outline budget
- * ({@linkcode outlineBudget}); each keeps its two shallowest levels.
+ * The deepest level the text index lists, per document, within the shared outline budget.
  *
  * @example
  * ```ts
@@ -129,7 +126,7 @@ export function indexDepthLimits(
   const hardMax = Math.min(budget.indexMaxChars, budget.maxChars);
   const inputChars = items.reduce((sum, { doc }) => sum + doc.lines.text.length, 0);
   const style = { sizeWords: budget.sizeWords };
-  return fitDepths(outlines, outlineBudget(inputChars, hardMax), style, 2).limits;
+  return fitDepths(outlines, outlineBudget(inputChars, hardMax), style).limits;
 }
 
 function _countsLines({ blocks }: DocumentIndex): string[] {

@@ -1,6 +1,5 @@
 /**
- * The index of a folder too big to show whole, as a tree folded by folder depth the way an
- * outline folds by heading depth: deeper folders open as room allows, headings last.
+ * The index of a folder too big to show whole, as a tree folded by folder depth.
  *
  * @module
  */
@@ -106,23 +105,16 @@ interface _TreeFold {
 
 type _Kind = "folder" | "file" | "heading";
 
-/** The text lines of the trees, folded, with what each line is. */
-interface _TreeLines {
-  readonly lines: string[];
-  readonly kinds: _Kind[];
-  /** Folders shown as one line, their files not listed. */
-  readonly foldedFolders: string[];
-  /** Listed files whose headings are not all shown. */
-  readonly foldedFiles: number;
-}
-
-/** The text lines of the trees folded: a line per root, folder and open folder's file. */
+/**
+ * The text lines of the trees folded (a line per root, folder and open folder's file), what each
+ * is, the folders shown as one line, and how many listed files hide headings.
+ */
 function _treeLines(
   trees: readonly FolderTree[],
   items: readonly IndexedDocument[],
   fold: _TreeFold,
   sizeWords: number,
-): _TreeLines {
+) {
   const lines: string[] = [];
   const kinds: _Kind[] = [];
   const push = (line: string, kind: _Kind) => {
@@ -181,8 +173,7 @@ function _files(count: number): string {
 }
 
 /**
- * The tree lines that fit `maxChars` beside `extra` characters (else every folder and as many
- * files as fit), and a closing line saying how to go deeper.
+ * The tree lines that fit `maxChars` beside `extra` characters, and a line on how to go deeper.
  *
  * @example
  * ```ts
@@ -247,8 +238,7 @@ export interface FolderEntry {
 }
 
 /**
- * For the JSON index, each fold, deepest first: the folders shown, the documents listed and
- * every document in a tree (as indexes).
+ * Each fold of the JSON index, deepest first: the folders shown, documents listed, all in trees.
  *
  * @example
  * ```ts

@@ -42,8 +42,7 @@ export interface Misses {
 }
 
 /**
- * Adds what a resolution that matched nothing left behind to `misses` (the namespace in its
- * reason when `qualify`).
+ * Adds what a resolution that matched nothing left behind to `misses`.
  *
  * @example
  * ```ts

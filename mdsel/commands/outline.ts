@@ -22,8 +22,7 @@ export interface OutlineEntry {
 }
 
 /**
- * The outline entries of the sections in `list.nodes[from..to)` (sections end at `to` at the
- * latest), each named by `label` of its node index.
+ * The outline entries of the sections in `list.nodes[from..to)`, named by `label` of their index.
  *
  * @example
  * ```ts
@@ -59,8 +58,7 @@ export function outlineEntries(
 const _HEADING_TEXT_CHARS = 200;
 
 /**
- * Text on one line, cut after `max` code points with `...`; only its start is read, so a huge
- * heading is neither copied nor split into characters.
+ * Text on one line, cut after `max` code points with `...`; a huge heading read only at its start.
  *
  * @example
  * ```ts
@@ -110,8 +108,7 @@ function _outlineLine(entry: OutlineEntry, hidden: number, style: { sizeWords: n
 }
 
 /**
- * The lines of an outline under a depth limit (sections from `sizeWords` words show their size);
- * each hidden heading counts on its nearest shown ancestor.
+ * An outline's lines under a depth limit; hidden headings count on their nearest shown ancestor.
  *
  * @example
  * ```ts
@@ -142,8 +139,7 @@ export function outlineLines(
 }
 
 /**
- * One depth limit per outline (beside its `fixedChars`) that fits them into a budget, folding
- * the deepest levels first but each one's `levels` shallowest (else the smallest), and its chars.
+ * One depth limit per outline fitting them (and `fixedChars`) into a budget, else the smallest.
  *
  * @example
  * ```ts
@@ -153,18 +149,17 @@ export function outlineLines(
  * const doc = parseDocument("# A\n## B\n### A long third level\n#### And a long fourth\n", "doc", "doc.md");
  * const entries = outlineEntries(doc.top, 0, 4, (i) => `x${i}`);
  * // Too big: the deepest levels fold, but never the two shallowest.
- * assert.deepEqual(fitDepths([{ entries, fixedChars: 0 }], 50, { sizeWords: 500 }, 2).limits, [2]);
+ * assert.deepEqual(fitDepths([{ entries, fixedChars: 0 }], 50, { sizeWords: 500 }).limits, [2]);
  * ```
  */
 export function fitDepths(
   groups: readonly { readonly entries: readonly OutlineEntry[]; readonly fixedChars: number }[],
   budget: number,
   style: { readonly sizeWords: number },
-  levels: number,
 ): { limits: number[]; chars: number } {
   // Folding is not always smaller (a folded line says what it hides).
   let best: { limits: number[]; chars: number } | undefined;
-  for (const limits of foldedDepths(groups.map((group) => group.entries), levels)) {
+  for (const limits of foldedDepths(groups.map((group) => group.entries))) {
     let chars = 0;
     groups.forEach((group, i) => {
       chars += group.fixedChars + linesChars(outlineLines(group.entries, limits[i], style));
@@ -176,25 +171,23 @@ export function fitDepths(
 }
 
 /**
- * The depth limits, one per group, that folding tries in turn: the deepest level first, then one
- * fewer at a time, each group keeping its `levels` shallowest (the last limits keep only those).
+ * The depth limits, one per group, folding tries in turn: deepest first, each keeping two levels.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { foldedDepths } from "./outline.ts";
  * const at = (...depths: number[]) => depths.map((depth) => ({ depth }));
- * assert.deepEqual([...foldedDepths([at(1, 2, 3, 4), at(3, 5)], 2)], [[5, 5], [4, 5], [3, 5], [2, 5]]);
+ * assert.deepEqual([...foldedDepths([at(1, 2, 3, 4), at(3, 5)])], [[5, 5], [4, 5], [3, 5], [2, 5]]);
  * ```
  */
 export function* foldedDepths(
   groups: readonly (readonly { depth: number }[])[],
-  levels: number,
 ): Generator<number[]> {
-  // Each group's shallowest limit that still shows `levels` levels (1 with no headings).
+  // Each group's shallowest limit that still shows two levels (1 with no headings).
   const floors = groups.map((entries) => {
     const present = [...new Set(entries.map((entry) => entry.depth))].sort((a, b) => a - b);
-    return present.length === 0 ? 1 : present[Math.min(levels, present.length) - 1];
+    return present.length === 0 ? 1 : present[Math.min(2, present.length) - 1];
   });
   // A loop, not `Math.max(...depths)`: a spread of that many headings overflows the stack.
   let deepest = 1;
@@ -209,8 +202,7 @@ export function* foldedDepths(
 }
 
 /**
- * The budget of an outline: the larger of 2,000 characters and 5% of the text it describes,
- * never above `max`.
+ * The budget of an outline: the larger of 2,000 characters and 5% of its text, at most `max`.
  *
  * @example
  * ```ts

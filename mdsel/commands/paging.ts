@@ -1,6 +1,5 @@
 /**
- * Paging and line windows: long content is cut into pages within a word and a character limit,
- * at node boundaries, else at lines, else between characters; `head` and `tail` keep lines.
+ * Paging and line windows: long content cut into pages at nodes, else lines, else characters.
  *
  * @module
  */
@@ -55,8 +54,7 @@ export function exceedsPage(words: number, chars: number, limits: PageLimits): b
 }
 
 /**
- * Packs pieces greedily into pages within both limits (at least one page when there are pieces);
- * a piece bigger than a page is split into lines, a line into runs of characters.
+ * Packs pieces greedily into pages within both limits; one too big splits into lines, then chars.
  *
  * @example
  * ```ts
@@ -223,8 +221,7 @@ export function extentOf(target: Target): Extent {
 }
 
 /**
- * One page of an extent as a window; the first starts where the content does, after any quote
- * markers.
+ * One page of an extent as a window; the first starts after any quote markers.
  *
  * @example
  * ```ts

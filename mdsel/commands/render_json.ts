@@ -6,7 +6,7 @@
 import type { ErrorEntry } from "../files/errors.ts";
 import { AFTER_RESERVE, fitCount } from "./budget.ts";
 import { clipText } from "../query/clip.ts";
-import { errorSelector, MAX_ECHO } from "./echo.ts";
+import { distinct, errorSelector, MAX_ECHO } from "./echo.ts";
 import type { DocumentIndex, HeadingEntry, IndexSummary } from "./index_command.ts";
 import { foldedDepths } from "./outline.ts";
 import { type FolderEntry, folderFolds, type FolderTree } from "./index_tree.ts";
@@ -49,8 +49,7 @@ export function envelope(
 }
 
 /**
- * The JSON envelope of `select` within `maxChars`: matches that do not fit (but the first) are
- * left out whole and named in `data.omitted`.
+ * The JSON envelope of `select` within `maxChars`: matches past it (but the first) in `omitted`.
  *
  * @example
  * ```ts
@@ -64,15 +63,15 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
   const success = !outcome.invalid && outcome.errors.length === 0 &&
     outcome.unresolved.length === 0;
   // A long selector is echoed cut, and the same one once; `text` is for the text format.
-  const unresolved = _distinct(
+  const unresolved = distinct(
     outcome.unresolved.map(({ text: _, ...entry }) => ({
       ...entry,
       selector: clipText(entry.selector, MAX_ECHO),
     })),
     (entry) => entry.selector,
   );
-  const errors = _distinct(outcome.errors.map(_echoed), (entry) => JSON.stringify(entry));
-  const warnings = _distinct(outcome.warnings, (warning) => warning);
+  const errors = distinct(outcome.errors.map(_echoed), (entry) => JSON.stringify(entry));
+  const warnings = distinct(outcome.warnings, (warning) => warning);
   const render = (matches: SelectMatch[], omitted: string[], after: _After) =>
     envelope("select", {
       success,
@@ -135,8 +134,7 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
 type _After = Record<"unresolved" | "errors" | "warnings", number>;
 
 /**
- * The JSON index within `maxChars`: documents first (deepest heading levels, then headings past
- * the same count in each, then documents left out), then as many errors and warnings as fit.
+ * The JSON index within `maxChars`: documents first, folded as needed, then errors and warnings.
  *
  * @param trees The folders the documents were found in: past the budget, documents are listed
  *   folder depth by folder depth, and `data.folders` gives each folder shown.
@@ -160,8 +158,8 @@ export function indexJsonWithin(
   trees: readonly FolderTree[] = [],
 ): string {
   const failed = errors.length > 0;
-  const distinctErrors = _distinct(errors, (entry) => JSON.stringify(entry));
-  const distinctWarnings = _distinct(warnings, (warning) => warning);
+  const distinctErrors = distinct(errors, (entry) => JSON.stringify(entry));
+  const distinctWarnings = distinct(warnings, (warning) => warning);
   const note = failed ? [`${errors.length} of ${fileCount} file(s) could not be processed`] : [];
   let folders: FolderEntry[] | undefined;
   const render = (
@@ -185,7 +183,6 @@ export function indexJsonWithin(
     });
   const all = { errors: distinctErrors.length, warnings: distinctWarnings.length };
   const none = { errors: 0, warnings: 0 };
-  if (maxChars === Infinity) return render(docs, docs, all);
   if (_mayFitIndex(docs, maxChars)) {
     const whole = render(docs, docs, all);
     if (whole.length <= maxChars) return whole;
@@ -231,10 +228,7 @@ function _size(entry: unknown): number {
 /** Room for the keys of the omitted counts (`,"errors_omitted":1234`). */
 const _OMITTED_KEYS = 80;
 
-/**
- * How many unresolved selectors, errors and warnings fit `room`, in turn until one list does not
- * (at least `least`); then, the sizes being rough, one fewer from the end until `render` fits.
- */
+/** How many unresolved selectors, errors and warnings fit `room` (at least `least`), in turn. */
 function _afterWithin(
   maxChars: number,
   room: number,
@@ -260,16 +254,6 @@ function _afterWithin(
   return after;
 }
 
-function _distinct<T>(entries: readonly T[], key: (entry: T) => string): T[] {
-  const seen = new Set<string>();
-  return entries.filter((entry) => {
-    const k = key(entry);
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-}
-
 /** The search as JSON: the results without the short label, which the text format prints. */
 function _searchJson(search: SearchAnswer) {
   return {
@@ -292,10 +276,7 @@ function _nonEmpty<T>(list: T[]): T[] | undefined {
   return list.length === 0 ? undefined : list;
 }
 
-/**
- * Keeps the JSON index (as `render` prints it) within `maxChars`: the deepest heading levels go
- * first (each document keeps two), then headings past the same count in each, then documents.
- */
+/** The JSON index within `maxChars`: deepest levels go first (two stay), headings, documents. */
 function _limitIndex(
   docs: DocumentIndex[],
   maxChars: number,
@@ -318,7 +299,7 @@ function _limitIndex(
     });
   // The last limits keep each document's two shallowest levels.
   let floors: number[] = [];
-  for (const limits of foldedDepths(docs.map((doc) => doc.headings), 2)) {
+  for (const limits of foldedDepths(docs.map((doc) => doc.headings))) {
     floors = limits;
     const attempt = limited(limits, Infinity);
     if (attempt.some((doc, i) => doc !== docs[i]) && fits(attempt)) return attempt;

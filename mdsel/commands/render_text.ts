@@ -1,12 +1,11 @@
 /**
- * The compact text output agents read by default: the index as a sized outline, the content of
- * matches as it is written, all within the result budget.
+ * The compact text output agents read by default: outlines and content, within the result budget.
  *
  * @module
  */
 import type { ErrorEntry } from "../files/errors.ts";
 import { AFTER_RESERVE, fitCount, fitGroups, linesChars } from "./budget.ts";
-import { echoLine, echoValue, errorSelector } from "./echo.ts";
+import { distinct, echoLine, echoValue, errorSelector } from "./echo.ts";
 import {
   type DocumentOutline,
   documentOutline,
@@ -24,11 +23,8 @@ import type { Unresolved } from "./not_found.ts";
 /** How many names a "not shown" line gives before `...`. */
 const NAMED = 10;
 
-const _chars = linesChars;
-
 /**
- * The text form of `index`: per document a header, intro, heading lines and block counts; deep
- * levels fold to fit, then whole documents, then it is cut.
+ * The text form of `index`: per document a header, intro, headings and counts, folded to fit.
  *
  * @example
  * ```ts
@@ -53,7 +49,7 @@ export function indexText(
   const after = _afterGroups([], errors, warnings);
   const limit = budget.full ? Infinity : Math.min(budget.indexMaxChars, budget.maxChars);
   // Outlines first: errors and warnings get what is left, and room to say how many.
-  const hardMax = limit - Math.min(_chars(after.flat()), AFTER_RESERVE);
+  const hardMax = limit - Math.min(linesChars(after.flat()), AFTER_RESERVE);
   const limits = indexDepthLimits(items, docs, budget);
   const blocks = docs.map((doc, i) => [
     ...doc.head,
@@ -75,27 +71,27 @@ export function indexText(
       "select a section to list its subsections]",
     ];
   };
-  let blockChars = blocks.reduce((sum, block) => sum + _chars(block), 0);
-  if (
-    blockChars + _chars(closing()) > hardMax && items.some((item) => item.origin !== undefined)
-  ) {
+  let blockChars = blocks.reduce((sum, block) => sum + linesChars(block), 0);
+  const over = blockChars + linesChars(closing()) > hardMax;
+  if (over && items.some((item) => item.origin !== undefined)) {
     // A folder too big to show whole: a tree folded by folder depth.
     return _finish(_treeIndex(items, docs, hardMax, budget.sizeWords), after, limit);
   }
-  if (blockChars + _chars(closing()) > hardMax && docs.length > 1) {
+  if (over && docs.length > 1) {
     // Fold the biggest outlines first: each costs one line once folded.
-    const order = blocks.map((_, i) => i).sort((a, b) => _chars(blocks[b]) - _chars(blocks[a]));
+    const sizes = blocks.map(linesChars);
+    const order = blocks.map((_, i) => i).sort((a, b) => sizes[b] - sizes[a]);
     for (const i of order) {
       // The closing line only shrinks as documents fold: its size now bounds it.
-      if (blockChars + _chars(closing()) <= hardMax) break;
+      if (blockChars + linesChars(closing()) <= hardMax) break;
       if (docs[i].entries.length === 0 && blocks[i].length <= 2) continue;
-      blockChars += docs[i].folded.length + 1 - _chars(blocks[i]);
+      blockChars += docs[i].folded.length + 1 - linesChars(blocks[i]);
       blocks[i] = [docs[i].folded];
       folded.add(i);
     }
   }
   let lines = [...blocks.flat(), ...closing()];
-  if (_chars(lines) > hardMax) {
+  if (linesChars(lines) > hardMax) {
     lines = docs.length === 1
       ? _cutOutline(docs[0], limits[0], style, hardMax, closing())
       : _cutDocuments(blocks, items, hardMax, closing());
@@ -118,10 +114,10 @@ function _treeIndex(
   const looseLines = loose.map((i) => docs[i].folded);
   const lines = [
     ...looseLines,
-    ...treeLinesWithin(trees, items, max, sizeWords, _chars(looseLines)),
+    ...treeLinesWithin(trees, items, max, sizeWords, linesChars(looseLines)),
   ];
   // Too many files named outright: the last ones go until the rest fits.
-  while (_chars(lines) > max && looseLines.length > 0) {
+  while (linesChars(lines) > max && looseLines.length > 0) {
     looseLines.pop();
     lines.splice(looseLines.length, 1);
   }
@@ -145,7 +141,7 @@ function _cutOutline(
     `${shown.length - kept} more headings not shown; select them by number, e.g. ${
       shown[kept].label
     }]`;
-  const used = _chars(doc.head) + _chars(doc.tail) + _chars(after);
+  const used = linesChars(doc.head) + linesChars(doc.tail) + linesChars(after);
   const sizes = lines.slice(0, -1).map((line) => line.length + 1);
   const kept = fitCount(sizes, max - used, (k) => cutLine(k).length + 1);
   return [...doc.head, ...lines.slice(0, kept), ...doc.tail, cutLine(kept), ...after];
@@ -158,8 +154,8 @@ function _cutDocuments(
   max: number,
   after: string[],
 ): string[] {
-  const reserve = _chars(after) + 400;
-  const kept = fitCount(blocks.map(_chars), max, () => reserve);
+  const reserve = linesChars(after) + 400;
+  const kept = fitCount(blocks.map(linesChars), max, () => reserve);
   const lines = blocks.slice(0, kept).flat();
   const rest = items.slice(kept).map((item) => echoValue(item.index.file_path));
   if (rest.length > 0) {
@@ -171,8 +167,7 @@ function _cutDocuments(
 }
 
 /**
- * The text form of `select`: each match's content, page line or outline, then what went wrong;
- * matches past `maxChars` (but the first) are named; search results show sizes from `sizeWords`.
+ * The text form of `select`: each match's content, page line or outline, then what went wrong.
  *
  * @example
  * ```ts
@@ -193,18 +188,18 @@ export function selectText(
   if (outcome.search !== undefined) blocks.unshift(searchLines(outcome.search, sizeWords));
   const after = _afterGroups(outcome.unresolved, outcome.errors, outcome.warnings);
   // Matches first: what comes after gets what is left, and room to say how much.
-  const room = maxChars - Math.min(_chars(after.flat()), AFTER_RESERVE);
+  const room = maxChars - Math.min(linesChars(after.flat()), AFTER_RESERVE);
   let kept = blocks.length;
   const omittedLine = (from: number) => {
     const rest = outcome.answers.slice(from - blocks.length + outcome.answers.length)
       .map((answer) => answer.match.selector);
     return `[${rest.length} more matches not shown: ${_names(rest)}; select them one at a time]`;
   };
-  let size = blocks.reduce((sum, block) => sum + _chars(block), 0);
+  let size = blocks.reduce((sum, block) => sum + linesChars(block), 0);
   if (size > room) {
     while (kept > 1 && size + omittedLine(kept).length + 1 > room) {
       kept--;
-      size -= _chars(blocks[kept]);
+      size -= linesChars(blocks[kept]);
     }
   }
   const lines = blocks.slice(0, kept).flat();
@@ -218,28 +213,18 @@ function _afterGroups(
   errors: readonly ErrorEntry[],
   warnings: readonly string[],
 ): string[][] {
-  const groups: string[][] = [];
-  const seen = new Set<string>();
-  const once = (key: string) => {
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  };
-  for (const entry of unresolved) {
-    if (!once(`unresolved\0${entry.selector}`)) continue;
+  const missing = distinct(unresolved, (entry) => entry.selector).map((entry) => {
     // In the outline's short form when there is one (`h3.144`, not `heading:h3[144]`).
     const { selector, suggestions } = entry.text ?? entry;
     const group = [`not found: ${echoValue(selector)}`, echoLine(entry.reason)];
     if (suggestions.length > 0) group.push(`closest: ${suggestions.map(echoLine).join(", ")}`);
-    groups.push(group);
-  }
-  for (const error of errors) {
-    if (once(`error\0${JSON.stringify(error)}`)) groups.push(errorText(error));
-  }
-  for (const warning of warnings) {
-    if (once(`warning\0${warning}`)) groups.push([`[warning: ${echoLine(warning)}]`]);
-  }
-  return groups;
+    return group;
+  });
+  const failed = distinct(errors, (error) => JSON.stringify(error)).map(errorText);
+  const warned = distinct(warnings, (warning) => warning).map((warning) => [
+    `[warning: ${echoLine(warning)}]`,
+  ]);
+  return [...missing, ...failed, ...warned];
 }
 
 /** The lines, then the groups after them that fit what is left of `max`, as text. */
@@ -247,7 +232,7 @@ function _finish(lines: string[], after: string[][], max: number): string {
   const closing = (left: number) =>
     `[${left} more ${left === 1 ? "error or warning" : "errors and warnings"} not shown; ` +
     "name fewer files or selectors to see them]";
-  for (const line of fitGroups(after, max - _chars(lines), closing)) lines.push(line);
+  for (const line of fitGroups(after, max - linesChars(lines), closing)) lines.push(line);
   return lines.length === 0 ? "" : lines.join("\n") + "\n";
 }
 
@@ -266,8 +251,7 @@ function _answerLines(answer: SelectAnswer, labelled: boolean): string[] {
 }
 
 /**
- * The text lines of one error: `error TYPE: message`, `file:`, `selector:` (a caret under a
- * syntax error's column) and `did you mean:`.
+ * The text lines of one error: `error TYPE: message`, `file:`, `selector:` and `did you mean:`.
  *
  * @example
  * ```ts

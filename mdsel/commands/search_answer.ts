@@ -1,6 +1,5 @@
 /**
- * A search answer, and its text: what was found, then the results grouped under their file, each
- * with its selector, heading path, size and a snippet, or the best one's source.
+ * A search answer, and its text: what was found, then the results grouped under their file.
  *
  * @module
  */

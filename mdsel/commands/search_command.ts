@@ -1,6 +1,5 @@
 /**
- * `mdsel select <words>`: a search. The sections that hold the words, best first, each with the
- * selector that reads it.
+ * `mdsel select <words>`: a search for the sections that hold the words, best first.
  *
  * @module
  */

@@ -1,6 +1,5 @@
 /**
- * `mdsel select`: the content behind a selector, in every file it matches. A big section answers
- * with its introduction and the outline of its subsections; other big content comes in pages.
+ * `mdsel select`: the content behind a selector in every file it matches, big content outlined.
  *
  * @module
  */
@@ -15,7 +14,7 @@ import { formatPath, formatSelector, formatShortPath } from "../query/selector_f
 import { parseSelectInput, type SelectInput } from "../query/select_input.ts";
 import { fitCount } from "./budget.ts";
 import type { SearchAnswer } from "./search_answer.ts";
-import { MAX_ECHO } from "./echo.ts";
+import { distinct, MAX_ECHO } from "./echo.ts";
 import { indexDocument } from "./index_command.ts";
 import { addMiss, type Misses, notFound, unknownNamespace, type Unresolved } from "./not_found.ts";
 import { documentOutline, indexDepthLimits, type TextBudget } from "./index_outline.ts";
@@ -57,7 +56,6 @@ export interface SelectMatch {
   selector: string;
   /** `section`, `root`, `intro` or the block type. */
   type: string;
-  /** The exact source text. */
   content: string;
   /** Whether content was left out (outline, paging, head, tail). */
   truncated: boolean;
@@ -213,8 +211,7 @@ export function emptyOutcome(workspace: Workspace): SelectOutcome {
 }
 
 /**
- * Runs `select` for several selectors: the matches of each in turn (a match found twice is kept
- * once), and each one that matched nothing beside them.
+ * Runs `select` for several selectors: the matches of each in turn (a match found twice once).
  *
  * @example
  * ```ts
@@ -234,32 +231,24 @@ export function selectAllInWorkspace(
   settings: Partial<SelectSettings> = {},
 ): SelectOutcome {
   // The same selector twice (`h1.1, heading:h1[1]`) is looked up once.
-  const distinct = new Map(selectors.map((selector) => [formatSelector(selector), selector]));
-  const outcomes = [...distinct.values()].map((selector) =>
+  const bySelector = new Map(selectors.map((selector) => [formatSelector(selector), selector]));
+  const outcomes = [...bySelector.values()].map((selector) =>
     selectInWorkspace(selector, workspace, settings)
   );
   // The same content reached by two selectors (`h1.0, section.0`) is printed once.
-  const seen = new Set<string>();
-  const answers: SelectAnswer[] = [];
-  for (const outcome of outcomes) {
-    for (const answer of outcome.answers) {
-      const { selector, type, start_line, end_line, pagination, outline, content } = answer.match;
-      const namespace = selector.slice(0, selector.indexOf("::"));
-      const page = pagination?.page ?? 0;
-      const key = [namespace, type, start_line, end_line, page, outline === true, content.length]
-        .join("\0");
-      if (seen.has(key)) continue;
-      seen.add(key);
-      answers.push(answer);
-    }
-  }
+  const answers = distinct(outcomes.flatMap((outcome) => outcome.answers), ({ match }) => {
+    const { selector, type, start_line, end_line, pagination, outline, content } = match;
+    const namespace = selector.slice(0, selector.indexOf("::"));
+    const page = pagination?.page ?? 0;
+    return [namespace, type, start_line, end_line, page, outline === true, content.length]
+      .join("\0");
+  });
   const unresolved = outcomes.flatMap((outcome) => outcome.unresolved);
   return { ...emptyOutcome(workspace), answers, unresolved };
 }
 
 /**
- * The answer for one target (an outline for a big section, a page of other big content, or cut
- * by head/tail), or the reason the requested page does not exist.
+ * The answer for one target (outlined, paged or cut), or why the requested page does not exist.
  *
  * @param selector The selector, for its query parameters.
  * @param qualify Whether outline selectors carry the namespace (several files).
@@ -371,7 +360,7 @@ function _outlineAnswer(
     : settings.maxChars - window.content.length - hint.length - 200;
   const style = { sizeWords: settings.sizeWords };
   const budget = Math.min(room, outlineBudget(extent.content.length, settings.indexMaxChars));
-  const { limits: [limit] } = fitDepths([{ entries, fixedChars: 0 }], budget, style, 2);
+  const { limits: [limit] } = fitDepths([{ entries, fixedChars: 0 }], budget, style);
   const lines = outlineLines(entries, limit, style);
   const shown = fitCount(lines.map((line) => line.length + 1), Math.max(room, 0));
   const outline = ["", ...lines.slice(0, shown)];

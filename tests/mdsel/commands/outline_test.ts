@@ -83,7 +83,7 @@ Deno.test("outline lines: indentation, size from the threshold, folds say what t
 
 Deno.test("folding keeps the two shallowest levels present, whatever they are", () => {
   // The last limits folding tries are the floors.
-  const floor = (entries: { depth: number }[]) => [...foldedDepths([entries], 2)].at(-1)![0];
+  const floor = (entries: { depth: number }[]) => [...foldedDepths([entries])].at(-1)![0];
   assert.equal(floor(entriesOf(TREE)), 2);
   assert.equal(floor(entriesOf("## a\n#### b\n###### c\n")), 4);
   assert.equal(floor(entriesOf("### only\n")), 3);
@@ -93,11 +93,11 @@ Deno.test("folding keeps the two shallowest levels present, whatever they are", 
 Deno.test("foldedDepths: the deepest level first, one fewer a time, down to every floor", () => {
   const tree = entriesOf(TREE);
   const deep = entriesOf("### x\n\n#### y\n\n##### z\n\n###### w\n");
-  assert.deepEqual([...foldedDepths([tree, deep], 2)], [[6, 6], [5, 5], [4, 4], [3, 4], [2, 4]]);
+  assert.deepEqual([...foldedDepths([tree, deep])], [[6, 6], [5, 5], [4, 4], [3, 4], [2, 4]]);
   // Already at the floor, or no headings at all: one try.
-  assert.deepEqual([...foldedDepths([entriesOf("# a\n\n## b\n")], 2)], [[2]]);
-  assert.deepEqual([...foldedDepths([[]], 2)], [[1]]);
-  assert.deepEqual([...foldedDepths([], 2)], [[]]);
+  assert.deepEqual([...foldedDepths([entriesOf("# a\n\n## b\n")])], [[2]]);
+  assert.deepEqual([...foldedDepths([[]])], [[1]]);
+  assert.deepEqual([...foldedDepths([])], [[]]);
 });
 
 /** h1 > 2 h2 > 3 h3 each > 3 h4 each, with long titles: folding saves. */
@@ -119,23 +119,22 @@ Deno.test("fitDepths folds the deepest level first and never below the floor", (
   const size = (limit: number) =>
     outlineLines(entries, limit, style).reduce((sum, line) => sum + line.length + 1, 0);
   assert.ok(size(4) > size(3) && size(3) > size(2));
-  assert.deepEqual(fitDepths([{ entries, fixedChars: 0 }], size(4), style, 2).limits, [4]);
-  assert.deepEqual(fitDepths([{ entries, fixedChars: 0 }], size(4) - 1, style, 2).limits, [3]);
-  assert.deepEqual(fitDepths([{ entries, fixedChars: 0 }], size(3) - 1, style, 2).limits, [2]);
+  assert.deepEqual(fitDepths([{ entries, fixedChars: 0 }], size(4), style).limits, [4]);
+  assert.deepEqual(fitDepths([{ entries, fixedChars: 0 }], size(4) - 1, style).limits, [3]);
+  assert.deepEqual(fitDepths([{ entries, fixedChars: 0 }], size(3) - 1, style).limits, [2]);
   // Too small for anything: the floor (two levels), never h1 alone.
-  assert.deepEqual(fitDepths([{ entries, fixedChars: 0 }], 1, style, 2).limits, [2]);
+  assert.deepEqual(fitDepths([{ entries, fixedChars: 0 }], 1, style).limits, [2]);
   // Several outlines share one limit, each above its own floor.
   const deep = entriesOf("### x\n\n#### y\n\n##### z\n\n###### w\n");
   const shared = fitDepths(
     [{ entries, fixedChars: 10 }, { entries: deep, fixedChars: 10 }],
     1,
     style,
-    2,
   );
   assert.deepEqual(shared.limits, [2, 4]);
   // When folding makes nothing fit, the smallest outline wins.
   const small = entriesOf(TREE);
-  const fallback = fitDepths([{ entries: small, fixedChars: 0 }], 1, style, 2);
+  const fallback = fitDepths([{ entries: small, fixedChars: 0 }], 1, style);
   const sizes = [2, 3, 4].map((limit) =>
     outlineLines(small, limit, style).reduce((sum, line) => sum + line.length + 1, 0)
   );
