@@ -46,10 +46,7 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   /** Told how many of the call's files are read as it goes (`MDSEL_PROGRESS`, for the server). */
   onProgress?: ProgressListener;
-  /**
-   * Told the answer (its stdout and exit code) before the call writes its cache; a search then
-   * derives the whole search data of the files it parsed, to write. The result comes after.
-   */
+  /** Told the answer (its stdout and exit code) before the call writes its cache. */
   onAnswer?: (answer: Omit<RunResult, "stderr">) => Promise<void>;
 }
 
@@ -186,7 +183,7 @@ async function _index(
   return await _answer({ code: errors.length === 0 ? 0 : 1, stdout }, workspace, settings);
 }
 
-// Tells the answer when asked to, then writes the cache; the notices of both, for stderr.
+// Tells the answer when asked to, then writes the cache; the workspace's notices go to stderr only.
 async function _answer(
   answer: Omit<RunResult, "stderr">,
   workspace: Workspace,
@@ -197,13 +194,8 @@ async function _answer(
   } finally {
     workspace.finish?.();
   }
-  return { ...answer, stderr: _notices(workspace) };
-}
-
-// The workspace's notices, for stderr only (never in the output).
-function _notices(workspace: Workspace): string {
   const notices = workspace.notices ?? [];
-  return notices.length === 0 ? "" : notices.join("\n") + "\n";
+  return { ...answer, stderr: notices.length === 0 ? "" : notices.join("\n") + "\n" };
 }
 
 async function _select(

@@ -107,8 +107,7 @@ function _absolute(value: string | undefined, os: string): string | undefined {
 }
 
 /**
- * Why a setting's value that is not a whole number from 1 up to `Number.MAX_SAFE_INTEGER` is
- * ignored, for a warning.
+ * Why a setting's value that is not a whole number from 1 to `Number.MAX_SAFE_INTEGER` is ignored.
  *
  * @example
  * ```ts
