@@ -179,10 +179,7 @@ function _limitError(code: string, message: string): ErrorEntry {
   return { type: "PROCESSING_ERROR", code, message };
 }
 
-/**
- * The path's glob, its error, or `undefined` when it is taken as written: it exists so, with no
- * `.` or `..` segment (which Deno would resolve away before looking).
- */
+/** The path's glob, its error, or `undefined` when it exists as written (no `.` or `..` in it). */
 async function _asGlob(
   path: string,
   canRead: (path: string) => boolean | Promise<boolean>,
