@@ -88,8 +88,7 @@ export async function run(args: readonly string[], options: RunOptions = {}): Pr
     onProgress: options.onProgress,
     ...(onAnswer === undefined ? {} : { onAnswer, answerFirst: true }),
   };
-  const ignored = [...settings.warnings, ...cache.warnings];
-  const warnings = ignored.length === 0 ? "" : ignored.join("\n") + "\n";
+  const warnings = [...settings.warnings, ...cache.warnings].map((line) => `${line}\n`).join("");
   try {
     let result: RunResult;
     try {
@@ -194,8 +193,7 @@ async function _answer(
   } finally {
     workspace.finish?.();
   }
-  const notices = workspace.notices ?? [];
-  return { ...answer, stderr: notices.length === 0 ? "" : notices.join("\n") + "\n" };
+  return { ...answer, stderr: (workspace.notices ?? []).map((line) => `${line}\n`).join("") };
 }
 
 async function _select(

@@ -1,7 +1,6 @@
 /**
  * Whether the cache is on and where it lives, read from the environment without ever prompting: a
- * variable the engine may not read counts as unset, and a cache folder it may not both read and
- * write turns the cache off, silently (the sandboxed engine answers as before, without it).
+ * variable the engine may not read counts as unset; a folder it may not read and write, no cache.
  *
  * @module
  */
