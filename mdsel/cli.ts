@@ -34,9 +34,7 @@ export type { ProgressListener };
 export interface RunResult {
   /** 0 success, 1 error, 2 usage error. */
   code: number;
-  /** Everything for standard output. */
   stdout: string;
-  /** Everything for standard error. */
   stderr: string;
 }
 
@@ -46,10 +44,7 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   /** Told how many of the call's files are read as it goes (`MDSEL_PROGRESS`, for the server). */
   onProgress?: ProgressListener;
-  /**
-   * Told the answer (its stdout and exit code) before the call writes its cache; a search then
-   * derives the whole search data of the files it parsed, to write. The result comes after.
-   */
+  /** Told the answer (its stdout and exit code) before the call writes its cache. */
   onAnswer?: (answer: Omit<RunResult, "stderr">) => Promise<void>;
 }
 
@@ -91,8 +86,7 @@ export async function run(args: readonly string[], options: RunOptions = {}): Pr
     onProgress: options.onProgress,
     ...(onAnswer === undefined ? {} : { onAnswer, answerFirst: true }),
   };
-  const ignored = [...settings.warnings, ...cache.warnings];
-  const warnings = ignored.length === 0 ? "" : ignored.join("\n") + "\n";
+  const warnings = [...settings.warnings, ...cache.warnings].map((line) => `${line}\n`).join("");
   try {
     let result: RunResult;
     try {
@@ -186,7 +180,7 @@ async function _index(
   return await _answer({ code: errors.length === 0 ? 0 : 1, stdout }, workspace, settings);
 }
 
-// Tells the answer when asked to, then writes the cache; the notices of both, for stderr.
+// Tells the answer when asked to, then writes the cache; the workspace's notices go to stderr only.
 async function _answer(
   answer: Omit<RunResult, "stderr">,
   workspace: Workspace,
@@ -197,13 +191,7 @@ async function _answer(
   } finally {
     workspace.finish?.();
   }
-  return { ...answer, stderr: _notices(workspace) };
-}
-
-// The workspace's notices, for stderr only (never in the output).
-function _notices(workspace: Workspace): string {
-  const notices = workspace.notices ?? [];
-  return notices.length === 0 ? "" : notices.join("\n") + "\n";
+  return { ...answer, stderr: (workspace.notices ?? []).map((line) => `${line}\n`).join("") };
 }
 
 async function _select(

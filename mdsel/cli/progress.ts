@@ -1,8 +1,7 @@
 /**
  * What the CLI tells the server on stderr, with `MDSEL_PROGRESS=1`: `mdsel: progress <done>/<total>`
- * lines on a long call, which the server turns into MCP notifications, and
- * `mdsel: answered <code> <bytes>` once its answer is on stdout, so that the server replies before
- * the CLI has written its cache.
+ * lines (MCP notifications), and `mdsel: answered <code> <bytes>` once its answer is on stdout, so
+ * that the server replies before the CLI has written its cache.
  *
  * @module
  */

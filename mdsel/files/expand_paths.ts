@@ -55,9 +55,11 @@ interface _Expanded {
   readonly denied: string[];
 }
 
+type _CanRead = (path: string) => boolean | Promise<boolean>;
+
 interface _Options {
   /** Asked before an argument or a glob's base is first touched: `false` puts it in `denied`. */
-  readonly canRead?: (path: string) => boolean | Promise<boolean>;
+  readonly canRead?: _CanRead;
   readonly maxFiles?: number;
   /** `false` only says how each argument is taken: no folder listed, no glob matched. */
   readonly list?: boolean;
@@ -126,7 +128,7 @@ export async function expandPaths(
       const roots = glob.alternatives.map((alternative) => alternative.base);
       args.push({ given, kind: "glob", path: given, roots: [...new Set(roots)] });
       if (options.list === false) continue;
-      const found = await _expandGlob(glob, walk, canRead, denied);
+      const found = await _expandGlob(glob, walk, canRead);
       if (found.length === 0 && !walk.stopped) {
         fail("FILE_NOT_FOUND", "NO_MATCH", `No Markdown files match '${given}'`, given);
       }
@@ -179,13 +181,10 @@ function _limitError(code: string, message: string): ErrorEntry {
   return { type: "PROCESSING_ERROR", code, message };
 }
 
-/**
- * The path's glob, its error, or `undefined` when it is taken as written: it exists so, with no
- * `.` or `..` segment (which Deno would resolve away before looking).
- */
+/** The path's glob, its error, or `undefined` when it exists as written (no `.` or `..` in it). */
 async function _asGlob(
   path: string,
-  canRead: (path: string) => boolean | Promise<boolean>,
+  canRead: _CanRead,
   denied: string[],
 ): Promise<Glob | GlobError | undefined> {
   if (!isGlob(path)) return undefined;
@@ -214,18 +213,17 @@ const _globModule = () => _glob ??= import("./glob.ts");
 async function _expandGlob(
   glob: Glob,
   walk: _Walk,
-  canRead: (path: string) => boolean | Promise<boolean>,
-  denied: string[],
+  canRead: _CanRead,
 ): Promise<[string, string][]> {
   const found = new Map<string, string>();
   const { matchesGlob } = await _globModule();
   for (const alternative of glob.alternatives) {
     const { base } = alternative;
     if (!await canRead(base)) {
-      denied.push(base);
+      walk.denied.push(base);
       continue;
     }
-    const info = _stat(base, denied);
+    const info = _stat(base, walk.denied);
     if (alternative.segments.length === 0) {
       // Braces without wildcards name a file: taken when it is a Markdown file.
       if (info?.isFile && isMarkdownPath(base)) {

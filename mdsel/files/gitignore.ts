@@ -6,8 +6,6 @@
  */
 import type ignoreType from "ignore";
 
-type _Factory = typeof ignoreType;
-
 /** The rules of one `.gitignore` file, and how to reach a walked path from its folder. */
 export interface IgnoreScope {
   /** The start of the walked paths this file's folder is (`docs/guide/`), stripped first. */
@@ -17,7 +15,7 @@ export interface IgnoreScope {
   readonly rules: ignoreType.Ignore;
 }
 
-let _ignore: Promise<_Factory> | undefined;
+let _ignore: Promise<typeof ignoreType> | undefined;
 
 /**
  * The rules of a `.gitignore` file, or `undefined` when it cannot be read.
@@ -45,7 +43,7 @@ export async function ignoreScope(
     return undefined; // unreadable: as if it were not there
   }
   // Loaded the first time a `.gitignore` is found.
-  const ignore = await (_ignore ??= import("ignore").then((module) => module.default as _Factory));
+  const ignore = await (_ignore ??= import("ignore").then((module) => module.default));
   return { strip, lead, rules: ignore({ allowRelativePaths: true }).add(text) };
 }
 

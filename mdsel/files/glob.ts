@@ -66,16 +66,13 @@ export function compileGlob(source: string): Glob {
   if (source.length > maxChars) {
     throw new GlobError(`Glob too long: ${source.length} characters, at most ${maxChars}`);
   }
-  const seen = new Set<string>();
-  const alternatives: _Alternative[] = [];
+  const unique = new Map<string, _Alternative>();
   for (const pattern of _expandBraces(source)) {
     const alternative = _compileAlternative(pattern, source);
     const key = JSON.stringify(alternative);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    alternatives.push(alternative);
+    if (!unique.has(key)) unique.set(key, alternative);
   }
-  return { source, alternatives };
+  return { source, alternatives: [...unique.values()] };
 }
 
 /**

@@ -1,7 +1,6 @@
 /**
  * Whether the cache is on and where it lives, read from the environment without ever prompting: a
- * variable the engine may not read counts as unset, and a cache folder it may not both read and
- * write turns the cache off, silently (the sandboxed engine answers as before, without it).
+ * variable the engine may not read counts as unset; a folder it may not read and write, no cache.
  *
  * @module
  */
@@ -107,8 +106,7 @@ function _absolute(value: string | undefined, os: string): string | undefined {
 }
 
 /**
- * Why a setting's value that is not a whole number from 1 up to `Number.MAX_SAFE_INTEGER` is
- * ignored, for a warning.
+ * Why a setting's value that is not a whole number from 1 to `Number.MAX_SAFE_INTEGER` is ignored.
  *
  * @example
  * ```ts
