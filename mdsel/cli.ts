@@ -34,7 +34,9 @@ export type { ProgressListener };
 export interface RunResult {
   /** 0 success, 1 error, 2 usage error. */
   code: number;
+  /** Everything for standard output. */
   stdout: string;
+  /** Everything for standard error. */
   stderr: string;
 }
 
