@@ -84,12 +84,7 @@ export class CallCache {
     this.#started = started;
   }
 
-  /**
-   * Opens the cache for a call, or says why there is none.
-   *
-   * @param started When the call began, before it `stat`ed its files: what it writes counts as
-   *   read then (git's racy rule counts from before the read).
-   */
+  /** Opens the cache for a call, or says why there is none; `started` precedes the files' `stat`s. */
   static async open(
     settings: CacheSettings,
     started: number = Date.now(),
@@ -100,10 +95,7 @@ export class CallCache {
     return { cache: new CallCache(store, started), notices: [] };
   }
 
-  /**
-   * A file's key from its `stat` taken before it was read, or `undefined` when it has none (no
-   * `stat` or modification time, or a relative path while the working folder is gone).
-   */
+  /** A file's key from its `stat` taken before it was read; `undefined` when it has none. */
   keyOf(path: string, info: Deno.FileInfo | undefined): CacheKey | undefined {
     const key = info === undefined ? undefined : statKey(info);
     const absolute = key === undefined ? undefined : this.#absolute(path);

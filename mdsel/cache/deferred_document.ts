@@ -6,8 +6,7 @@ import type { MdDocument, MdNode, NodeList } from "../parse/document.ts";
 import type { SourceLines } from "../parse/source_lines.ts";
 
 /**
- * A document built when first asked for anything but its namespace and path: a search shows a few
- * of the files it searches, and a file the cache holds is read only when a result shows it.
+ * A document built when first asked for anything but its namespace and path.
  *
  * @example
  * ```ts

@@ -1,6 +1,5 @@
 /**
- * The store's entries table: its schema, and how a call's entries are read (one range of the
- * table's index for the folder a call names, rather than a look-up per file).
+ * The store's entries table: its schema, and how a call's entries are read.
  * @module
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";

@@ -4,10 +4,7 @@
  * @module
  */
 
-/**
- * How long after a file's last change an entry must have been written to be trusted: coarser than
- * any file system's clock, with room for a network file system's clock running ahead.
- */
+/** How long after a file's last change an entry must be written to be trusted (any clock's grain). */
 export const RACY_MS = 3000;
 
 /**

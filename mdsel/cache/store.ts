@@ -94,10 +94,7 @@ export class CacheStore {
     this.#maxBytes = maxBytes;
   }
 
-  /**
-   * Opens (or creates, private) the store in a folder, its entries holding `maxBytes` at most; or
-   * the warning line saying why there is none (none when another process held it busy).
-   */
+  /** Opens (or creates, private) the store in a folder, or gives the warning saying why not. */
   static async open(
     dir: string,
     maxBytes: number,
@@ -115,8 +112,7 @@ export class CacheStore {
       let kind = _fileKind(db);
       db.exec("COMMIT");
       if (kind === "new") {
-        // WAL first (outside a transaction), then the schema under the write lock, unless a
-        // process that took the lock first has written it meanwhile.
+        // WAL first (outside a transaction), then the schema under the write lock if still missing.
         db.exec("PRAGMA journal_mode = WAL");
         db.exec("BEGIN IMMEDIATE");
         kind = _fileKind(db);
@@ -223,8 +219,7 @@ export class CacheStore {
           _entryBytes(entry, entry.data) + (entry.postingsBytes ?? 0)
         );
         const total = bytes.reduce((sum, size) => sum + size, 0);
-        // A segment the cap cannot hold would be evicted at once: its entries say it was refused,
-        // so that the next call does not derive it all again.
+        // Marked refused, so that the next call does not derive again what the cap cannot hold.
         const fits = postings === undefined || total <= this.#maxBytes * EVICT_TO;
         const segment = postings === undefined || entries.length === 0 || !fits
           ? null
