@@ -81,21 +81,22 @@ export async function checkPaths(
 }
 
 function _state(path: string | undefined): Deno.PermissionState | Error {
-  try {
-    return Deno.permissions.querySync({ name: "read", path }).state; // sync: cheaper over a folder
-  } catch (error) {
-    // A path Deno cannot even query is not one the server may vouch for.
-    return error instanceof Error ? error : new Error(String(error));
-  }
+  const status = _status(path);
+  return status instanceof Error ? status : status.state;
 }
 
 // Granted, and no path inside it denied (Deno's `partial`).
 function _wholly(path: string | undefined): boolean {
+  const status = _status(path);
+  return !(status instanceof Error) && status.state === "granted" && !status.partial;
+}
+
+function _status(path: string | undefined): Deno.PermissionStatus | Error {
   try {
-    const status = Deno.permissions.querySync({ name: "read", path });
-    return status.state === "granted" && !status.partial;
-  } catch {
-    return false;
+    return Deno.permissions.querySync({ name: "read", path }); // sync: cheaper over a folder
+  } catch (error) {
+    // A path Deno cannot even query is not one the server may vouch for.
+    return error instanceof Error ? error : new Error(String(error));
   }
 }
 

@@ -99,14 +99,20 @@ class _ScoredSection implements Scored {
  * const specs = termSpecs(query);
  * const words = specs.map(({ word }) => [word]);
  * const scorer = new WindowScorer(query, specs, words, Float64Array.of(1, 1), 2);
- * // One section whose body holds document term 0, "abort" (query term 0), at position 0.
+ * // One section holds both words near each other, one holds "abort" only.
  * const works = new SectionWorks();
- * const e = works.add(0, 0);
- * works.addTerm(e, 0, 1, 1);
- * works.addEvent(e, 0);
+ * const both = works.add(0, 0);
+ * works.addTerm(both, 0, 1, 1);
+ * works.addTerm(both, 1, 1, 1);
+ * works.addEvent(both, 3);
+ * works.addEvent(both, 4 * 2 ** 26 + 1);
+ * const one = works.add(0, 1);
+ * works.addTerm(one, 0, 1, 1);
+ * works.addEvent(one, 3);
  * works.seal();
- * const gathered = new Gathered(works, Int32Array.of(0, 1), Int32Array.of(0), Float64Array.of(1));
- * assert.ok(scorer.score(gathered, e).score > 0);
+ * // Document term 0 is "abort" (query term 0), term 1 "signal" (query term 1).
+ * const gathered = new Gathered(works, Int32Array.of(0, 1, 2), Int32Array.of(0, 1), Float64Array.of(1, 1));
+ * assert.ok(scorer.score(gathered, both).score > scorer.score(gathered, one).score);
  * ```
  */
 export class WindowScorer {
