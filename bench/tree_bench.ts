@@ -30,6 +30,7 @@ import { CORPUS_DIR, ensureCorpus } from "../tests/_corpus.ts";
 import { ensureMdxCorpus, MDX_CORPUS_DIR } from "../tests/_mdx_corpus.ts";
 import { astroTree, cachedTree, docsTree, tldrTree, type WrittenTree } from "../tests/_trees.ts";
 import { profileSplit } from "./_profile_split.ts";
+import { bundledMdsel } from "../tools/run_mdsel.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DATA = join(TEST_CACHE_DIR, "bench", "trees", SEPARATOR);
@@ -374,7 +375,10 @@ async function warmProfile(
   }
 }
 
-/** A 500-byte index against a bare `deno run` and, with `--base`, against the engine before. */
+/**
+ * A 500-byte index, the engine run as the server runs it, against a bare `deno run` and, with
+ * `--base`, against the engine before.
+ */
 async function smallIndex(): Promise<string[]> {
   const small = join(DATA, "small.md");
   await Deno.writeTextFile(
@@ -384,11 +388,12 @@ async function smallIndex(): Promise<string[]> {
   const empty = join(DATA, "empty.ts");
   await Deno.writeTextFile(empty, "");
   const lines: string[] = [];
+  const served = bundledMdsel([small]);
   const pairs = async (label: string, other: readonly string[]) => {
     const wall: number[] = [];
     const cpu: number[] = [];
     for (let i = 0; i < 31; i++) {
-      const a = await runOnce([...CLI, "index", "--", small]);
+      const a = await runOnce([...served.args, "index", "--", small], served.env);
       const b = await runOnce(other);
       wall.push(a.ms / b.ms);
       cpu.push(a.cpuMs / b.cpuMs);

@@ -146,8 +146,9 @@ export async function runMdsel(call: _MdselCall, settings: ServerSettings): Prom
 /**
  * The command line (before `mdsel`'s own arguments) that runs the CLI at `moduleUrl`: this Deno
  * reading only `files` (their folders past {@linkcode MAX_READ_FLAG_BYTES}), its own modules and
- * `cacheDir`, which it may also write, with the engine's variables. A published module keeps Deno's
- * lock in `cacheDir` unless `lock` is `false`.
+ * `cacheDir`, which it may also write, with the engine's variables. A checkout's engine loads its
+ * modules as its command needs them; a published one keeps Deno's lock in `cacheDir` unless `lock`
+ * is `false`.
  *
  * @example
  * ```ts
@@ -186,10 +187,16 @@ export function bundledMdsel(
     ? ["--config", fileURLToPath(new URL("../deno.json", moduleUrl)), fileURLToPath(moduleUrl)]
     : ["--no-config", ownLock === undefined ? "--no-lock" : `--lock=${ownLock}`, moduleUrl.href];
   const env = `--allow-env=${[...ENGINE_VARIABLES, PROGRESS_VARIABLE].join(",")}`;
+  const variables: Record<string, string> = {
+    // A checkout's modules are all on disk: each loads when a command needs it, not at start-up
+    // (a published one would be fetched then). A Deno without the feature ignores the variable.
+    ...(moduleUrl.protocol === "file:" ? { DENO_UNSTABLE_LAZY_DYNAMIC_IMPORTS: "1" } : {}),
+    ...(cache.length === 0 ? {} : { MDSEL_CACHE_DIR: cacheDir! }),
+  };
   return {
     command: Deno.execPath(),
     args: ["run", "--quiet", "--no-prompt", ...read, ...cache, env, ...module],
-    ...(cache.length === 0 ? {} : { env: { MDSEL_CACHE_DIR: cacheDir! } }),
+    ...(Object.keys(variables).length === 0 ? {} : { env: variables }),
   };
 }
 

@@ -15,7 +15,8 @@ import {
 Deno.test("bundledMdsel: this Deno, read access to the named files and its own modules only, the checkout's config", () => {
   const { command, args, env } = bundledMdsel(["/docs/a.md", "b.md"]);
   assert.equal(command, Deno.execPath());
-  assert.equal(env, undefined);
+  // A checkout's modules load as a command needs them.
+  assert.deepEqual(env, { DENO_UNSTABLE_LAZY_DYNAMIC_IMPORTS: "1" });
   assert.deepEqual(args, [
     "run",
     "--quiet",
@@ -63,9 +64,14 @@ Deno.test("bundledMdsel: with a cache folder, read and write access to it, and n
   assert.deepEqual(args.filter((arg) => arg.startsWith("--allow-write")), [
     `--allow-write=${cache}`,
   ]);
-  assert.deepEqual(env, { MDSEL_CACHE_DIR: cache });
+  assert.deepEqual(env, { DENO_UNSTABLE_LAZY_DYNAMIC_IMPORTS: "1", MDSEL_CACHE_DIR: cache });
   // A call that reads nothing is granted nothing; a read of everything needs no folder added.
-  assert.deepEqual(bundledMdsel([], undefined, cache).env, undefined);
+  assert.deepEqual(bundledMdsel([], undefined, cache).env, {
+    DENO_UNSTABLE_LAZY_DYNAMIC_IMPORTS: "1",
+  });
+  // A published engine's modules are fetched before it starts, all of them, as Deno does.
+  const registry = new URL("https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts");
+  assert.deepEqual(bundledMdsel(["/docs"], registry, cache).env, { MDSEL_CACHE_DIR: cache });
   const all = bundledMdsel(["/docs/a,b.md"], undefined, cache).args;
   assert.ok(all.includes("--allow-read") && all.includes(`--allow-write=${cache}`));
 });
@@ -174,3 +180,36 @@ Deno.test(
     await Deno.remove(fakes.dir, { recursive: true });
   },
 );
+
+Deno.test("the bundled engine, run as the server runs it, loads what each command needs", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mdsel-lazy-" });
+  const cache = await Deno.makeTempDir({ prefix: "mdsel-lazy-cache-" });
+  try {
+    await Deno.writeTextFile(
+      join(dir, "guide.md"),
+      "# Guide\n\n## Install\n\nRun the installer.\n",
+    );
+    const page =
+      '# Page\n\nimport { Tabs } from "./tabs";\n\n## Tabs\n\n<Tabs items={["npm", "deno"]} />\n';
+    await Deno.writeTextFile(join(dir, "page.mdx"), page);
+    const cases: [readonly string[], RegExp][] = [
+      [["index", "--json", "--", dir], /"success":true/],
+      [["select", "--", "h2.0", join(dir, "guide.md")], /Run the installer/],
+      [["select", "--json", "--", "tabs items deno", dir], /"selector":"page::/],
+      [["warm", "--", dir], /files derived/],
+      [["format", "select"], /^select --json/],
+      [["--help"], /^mdsel/],
+    ];
+    for (const [command, expected] of cases) {
+      const { command: deno, args, env } = bundledMdsel([dir], undefined, cache);
+      const run = new Deno.Command(deno, { args: [...args, ...command], env, stdin: "null" });
+      const { code, stdout, stderr } = await run.output();
+      const text = new TextDecoder().decode(stdout);
+      assert.equal(code, 0, `${command.join(" ")}: ${new TextDecoder().decode(stderr)}`);
+      assert.match(text, expected, command.join(" "));
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(cache, { recursive: true });
+  }
+});
