@@ -7,8 +7,6 @@ import type { CacheSettings } from "../settings/cache_settings.ts";
 import { parsedWarning } from "../parse/doc_record.ts";
 import type { MdDocument } from "../parse/document.ts";
 import type { SearchDataSource } from "../search/search.ts";
-import { searchData } from "../search/data.ts";
-import { TermPlaces } from "../search/term_places.ts";
 import { CacheChangedError, CallCache, worthCaching } from "./call_cache.ts";
 import { type ErrorEntry, FileReadError } from "../files/errors.ts";
 import { expandPaths, isMarkdownPath, MAX_FILES } from "../files/expand_paths.ts";
@@ -236,7 +234,7 @@ export async function loadWorkspace(
       return { docs, origins, errors, warnings, fileCount, notices, ...written };
     }
     const viewOf = new Map(views.map(({ doc, view }) => [doc, view]));
-    const viewed = _viewSource(viewOf);
+    const viewed = await _viewSource(viewOf);
     return { docs, origins, errors, warnings, fileCount, notices, search: viewed, ...written };
   }
   const deriveAll = limits.complete === true ? { deriveAll: () => search.deriveAll(docs) } : {};
@@ -244,7 +242,12 @@ export async function loadWorkspace(
 }
 
 /** Search data read from the fast reads of a call's MDX files, without the cache. */
-function _viewSource(views: ReadonlyMap<MdDocument, MdDocument>): SearchDataSource {
+async function _viewSource(views: ReadonlyMap<MdDocument, MdDocument>): Promise<SearchDataSource> {
+  // Loaded by a search only (a fast read is a search's): an index starts without them.
+  const [{ searchData }, { TermPlaces }] = await Promise.all([
+    import("../search/data.ts"),
+    import("../search/term_places.ts"),
+  ]);
   return {
     dataFor(docs, _specs, keep) {
       const read = docs.map((doc) => views.get(doc) ?? doc);
