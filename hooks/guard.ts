@@ -6,7 +6,7 @@
  */
 import type { FileOutline, OutlineHeading } from "../mdsel/commands/file_outline.ts";
 import type { OutlineReply, OutlineRequest } from "./outline_worker.ts";
-import { isGuardedPath, isWholeRead, markdownReadPath, type ToolHookInput } from "./input.ts";
+import { isMarkdownPath, isWholeRead, markdownReadPath, type ToolHookInput } from "./input.ts";
 import { type ChunkReader, fileExceedsWordLimit, readFileChunks } from "./word_count.ts";
 import { countWords } from "../mdsel/parse/words.ts";
 
@@ -93,30 +93,23 @@ export async function guard(
   const deadline = io.deadline ?? performance.now() + GUARD_TIME_LIMIT_MS;
   // Cheapest first: only a whole Read of a Markdown file before it runs reads the file.
   if (input.hookEventName !== "PreToolUse" || guardWords === 0) return "";
-  const path = markdownReadPath(input, isGuardedPath);
+  const path = markdownReadPath(input, (file) => isMarkdownPath(file) || /\.mdx$/i.test(file));
   if (path === undefined || !isWholeRead(input)) return "";
   const readChunks = io.readChunks ?? readFileChunks;
   if (!await fileExceedsWordLimit(path, guardWords, readChunks)) return "";
   const text = await _readText(path, readChunks);
-  const facts = {
-    path,
-    lines: text === undefined ? 0 : _lineCount(text),
-    words: text === undefined ? 0 : countWords(text),
-    chars: text?.length ?? 0,
-  };
+  const facts = { path, lines: _lineCount(text), words: countWords(text), chars: text.length };
   const room = GUARD_MAX_CHARS - _reason(facts).length;
   // The outline counts the file's words as its sections do.
-  const outline = text === undefined || room < _MIN_OUTLINE_CHARS
+  const outline = text === "" || room < _MIN_OUTLINE_CHARS
     ? undefined
     : await (io.outline ?? engineOutline)(path, room, deadline);
-  const words = outline?.words ?? facts.words;
-  const permissionDecisionReason = _reason({ ...facts, words }, outline);
-  const decision = {
+  const hookSpecificOutput = {
     hookEventName: "PreToolUse",
     permissionDecision: "deny",
-    permissionDecisionReason,
+    permissionDecisionReason: _reason({ ...facts, words: outline?.words ?? facts.words }, outline),
   };
-  return JSON.stringify({ hookSpecificOutput: decision }) + "\n";
+  return JSON.stringify({ hookSpecificOutput }) + "\n";
 }
 
 // The reason the model reads instead of the file (no final newline): its size, its outline (when
@@ -194,14 +187,14 @@ export async function engineOutline(
   }
 }
 
-// The whole file as text, or `undefined` when it is too big to outline.
-async function _readText(path: string, readChunks: ChunkReader): Promise<string | undefined> {
+// The whole file as text, or "" when it is too big to outline.
+async function _readText(path: string, readChunks: ChunkReader): Promise<string> {
   const decoder = new TextDecoder();
   let text = "";
   let bytes = 0;
   for await (const chunk of readChunks(path)) {
     bytes += chunk.length;
-    if (bytes > GUARD_MAX_BYTES) return undefined;
+    if (bytes > GUARD_MAX_BYTES) return "";
     text += decoder.decode(chunk, { stream: true });
   }
   return text + decoder.decode();
