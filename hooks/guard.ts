@@ -48,8 +48,6 @@ export const GUARD_MAX_BYTES = 2 * 1024 * 1024;
  */
 export const GUARD_TIME_LIMIT_MS = 5000;
 
-// The longest section the reason's examples prefer, in lines.
-const _EXAMPLE_LINES = 200;
 // The least room an outline needs to be worth printing.
 const _MIN_OUTLINE_CHARS = 600;
 
@@ -82,7 +80,6 @@ type _GuardFacts = { path: string; lines: number; words: number; chars: number }
  * const io = { readChunks, outline: () => Promise.resolve({ words: 5, text: "h1.0 A L1-3\n", headings: [] }) };
  * assert.equal(JSON.parse(await guard(read, 5, io)).hookSpecificOutput.permissionDecision, "deny");
  * assert.equal(await guard(read, 6, io), "");
- * assert.equal(await guard({ ...read, toolInput: { file_path: "/a.md", limit: 40 } }, 5, io), "");
  * ```
  */
 export async function guard(
@@ -223,9 +220,9 @@ function _number(value: number): string {
   return value.toLocaleString("en-US");
 }
 
-// The first heading below h1 with a section worth showing as a read, else the first below h1.
+// The first heading below h1 with a section of at most 200 lines, else the first below h1.
 function _example(headings: readonly OutlineHeading[]): OutlineHeading | undefined {
   const deeper = headings.filter((heading) => heading.depth > 1);
-  return deeper.find((heading) => heading.endLine - heading.startLine < _EXAMPLE_LINES) ??
+  return deeper.find((heading) => heading.endLine - heading.startLine < 200) ??
     deeper[0] ?? headings[0];
 }
