@@ -113,10 +113,11 @@ export async function guard(
 // there is room for one) and how to go on, with examples from the outline.
 function _reason(facts: _GuardFacts, outline?: FileOutline): string {
   const { lines, words, chars } = facts;
-  const tokens = _number(_roughTokens(chars));
+  const number = (value: number) => value.toLocaleString("en-US");
+  const tokens = number(_roughTokens(chars));
   const size = chars === 0
     ? ""
-    : ` (${_number(lines)} lines, ${_number(words)} words, about ${tokens} tokens)`;
+    : ` (${number(lines)} lines, ${number(words)} words, about ${tokens} tokens)`;
   const example = outline && _example(outline.headings);
   const selectExample = example ? ` (e.g. "${example.selector}")` : "";
   const readExample = example
@@ -214,10 +215,6 @@ function _roughTokens(chars: number): number {
   if (tokens < 100) return Math.round(tokens);
   const unit = 10 ** (Math.floor(Math.log10(tokens)) - 1);
   return Math.round(tokens / unit) * unit;
-}
-
-function _number(value: number): string {
-  return value.toLocaleString("en-US");
 }
 
 // The first heading below h1 with a section of at most 200 lines, else the first below h1.
