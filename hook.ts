@@ -123,12 +123,8 @@ export async function main(args: readonly string[] = Deno.args): Promise<void> {
     if (result.stdout) await writeAll(Deno.stdout, result.stdout);
     if (result.stderr) await writeAll(Deno.stderr, result.stderr);
   } catch (error) {
-    // Nothing may make the hook fail a read: report on stderr, still exit 0.
-    try {
-      await writeAll(Deno.stderr, `mdsel hook: ${_message(error)}\n`);
-    } catch {
-      // stderr is gone too; there is nowhere left to report.
-    }
+    // Nothing may make the hook fail a read: report on stderr (unless it is gone too), exit 0.
+    await writeAll(Deno.stderr, `mdsel hook: ${_message(error)}\n`).catch(() => {});
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import type { FileOutline, OutlineHeading } from "../mdsel/commands/file_outline.ts";
 import type { OutlineReply, OutlineRequest } from "./outline_worker.ts";
-import { isGuardedPath, isWholeRead, markdownReadPath, type ToolHookInput } from "./input.ts";
+import { isMarkdownPath, isWholeRead, markdownReadPath, type ToolHookInput } from "./input.ts";
 import { type ChunkReader, fileExceedsWordLimit, readFileChunks } from "./word_count.ts";
 import { countWords } from "../mdsel/parse/words.ts";
 
@@ -48,8 +48,6 @@ export const GUARD_MAX_BYTES = 2 * 1024 * 1024;
  */
 export const GUARD_TIME_LIMIT_MS = 5000;
 
-// The longest section the reason's examples prefer, in lines.
-const _EXAMPLE_LINES = 200;
 // The least room an outline needs to be worth printing.
 const _MIN_OUTLINE_CHARS = 600;
 
@@ -82,7 +80,6 @@ type _GuardFacts = { path: string; lines: number; words: number; chars: number }
  * const io = { readChunks, outline: () => Promise.resolve({ words: 5, text: "h1.0 A L1-3\n", headings: [] }) };
  * assert.equal(JSON.parse(await guard(read, 5, io)).hookSpecificOutput.permissionDecision, "deny");
  * assert.equal(await guard(read, 6, io), "");
- * assert.equal(await guard({ ...read, toolInput: { file_path: "/a.md", limit: 40 } }, 5, io), "");
  * ```
  */
 export async function guard(
@@ -93,40 +90,34 @@ export async function guard(
   const deadline = io.deadline ?? performance.now() + GUARD_TIME_LIMIT_MS;
   // Cheapest first: only a whole Read of a Markdown file before it runs reads the file.
   if (input.hookEventName !== "PreToolUse" || guardWords === 0) return "";
-  const path = markdownReadPath(input, isGuardedPath);
+  const path = markdownReadPath(input, (file) => isMarkdownPath(file) || /\.mdx$/i.test(file));
   if (path === undefined || !isWholeRead(input)) return "";
   const readChunks = io.readChunks ?? readFileChunks;
   if (!await fileExceedsWordLimit(path, guardWords, readChunks)) return "";
   const text = await _readText(path, readChunks);
-  const facts = {
-    path,
-    lines: text === undefined ? 0 : _lineCount(text),
-    words: text === undefined ? 0 : countWords(text),
-    chars: text?.length ?? 0,
-  };
+  const facts = { path, lines: _lineCount(text), words: countWords(text), chars: text.length };
   const room = GUARD_MAX_CHARS - _reason(facts).length;
   // The outline counts the file's words as its sections do.
-  const outline = text === undefined || room < _MIN_OUTLINE_CHARS
+  const outline = text === "" || room < _MIN_OUTLINE_CHARS
     ? undefined
     : await (io.outline ?? engineOutline)(path, room, deadline);
-  const words = outline?.words ?? facts.words;
-  const permissionDecisionReason = _reason({ ...facts, words }, outline);
-  const decision = {
+  const hookSpecificOutput = {
     hookEventName: "PreToolUse",
     permissionDecision: "deny",
-    permissionDecisionReason,
+    permissionDecisionReason: _reason({ ...facts, words: outline?.words ?? facts.words }, outline),
   };
-  return JSON.stringify({ hookSpecificOutput: decision }) + "\n";
+  return JSON.stringify({ hookSpecificOutput }) + "\n";
 }
 
 // The reason the model reads instead of the file (no final newline): its size, its outline (when
 // there is room for one) and how to go on, with examples from the outline.
 function _reason(facts: _GuardFacts, outline?: FileOutline): string {
   const { lines, words, chars } = facts;
-  const tokens = _number(_roughTokens(chars));
+  const number = (value: number) => value.toLocaleString("en-US");
+  const tokens = number(_roughTokens(chars));
   const size = chars === 0
     ? ""
-    : ` (${_number(lines)} lines, ${_number(words)} words, about ${tokens} tokens)`;
+    : ` (${number(lines)} lines, ${number(words)} words, about ${tokens} tokens)`;
   const example = outline && _example(outline.headings);
   const selectExample = example ? ` (e.g. "${example.selector}")` : "";
   const readExample = example
@@ -194,14 +185,14 @@ export async function engineOutline(
   }
 }
 
-// The whole file as text, or `undefined` when it is too big to outline.
-async function _readText(path: string, readChunks: ChunkReader): Promise<string | undefined> {
+// The whole file as text, or "" when it is too big to outline.
+async function _readText(path: string, readChunks: ChunkReader): Promise<string> {
   const decoder = new TextDecoder();
   let text = "";
   let bytes = 0;
   for await (const chunk of readChunks(path)) {
     bytes += chunk.length;
-    if (bytes > GUARD_MAX_BYTES) return undefined;
+    if (bytes > GUARD_MAX_BYTES) return "";
     text += decoder.decode(chunk, { stream: true });
   }
   return text + decoder.decode();
@@ -226,13 +217,9 @@ function _roughTokens(chars: number): number {
   return Math.round(tokens / unit) * unit;
 }
 
-function _number(value: number): string {
-  return value.toLocaleString("en-US");
-}
-
-// The first heading below h1 with a section worth showing as a read, else the first below h1.
+// The first heading below h1 with a section of at most 200 lines, else the first below h1.
 function _example(headings: readonly OutlineHeading[]): OutlineHeading | undefined {
   const deeper = headings.filter((heading) => heading.depth > 1);
-  return deeper.find((heading) => heading.endLine - heading.startLine < _EXAMPLE_LINES) ??
+  return deeper.find((heading) => heading.endLine - heading.startLine < 200) ??
     deeper[0] ?? headings[0];
 }

@@ -7,7 +7,6 @@
 
 const _EVENTS = new Set(["PostToolUse", "PreToolUse"]);
 const _MARKDOWN_PATH = /\.(?:md|markdown)$/i;
-const _MDX_PATH = /\.mdx$/i;
 
 /** The part of a tool hook's input the hooks depend on. */
 export interface ToolHookInput {
@@ -32,21 +31,6 @@ export interface ToolHookInput {
  */
 export function isMarkdownPath(path: string): boolean {
   return _MARKDOWN_PATH.test(path);
-}
-
-/**
- * Tells whether a path names a file the guard outlines: Markdown or MDX (`.mdx`, in any case).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { isGuardedPath } from "./input.ts";
- * assert.ok(isGuardedPath("/docs/bunfig.mdx"));
- * assert.equal(isGuardedPath("/docs/guide.txt"), false);
- * ```
- */
-export function isGuardedPath(path: string): boolean {
-  return _MARKDOWN_PATH.test(path) || _MDX_PATH.test(path);
 }
 
 /**

@@ -34,8 +34,6 @@ export const REMINDER =
  * const file = new TextEncoder().encode("three short words");
  * assert.ok((await remind(input, 2, () => [file])).startsWith('{"hookSpecificOutput"'));
  * assert.equal(await remind(input, 3, () => [file]), "");
- * const lines = { ...input, toolInput: { file_path: "/a.md", offset: 10, limit: 20 } };
- * assert.equal(await remind(lines, 2, () => [file]), "");
  * ```
  */
 export async function remind(

@@ -21,9 +21,6 @@ import { quietEnv } from "../mdsel/settings/engine_settings.ts";
  */
 export const WARM_TIME_LIMIT_MS = 90_000;
 
-// The variable that names the plugin's data folder, where the stamp is kept.
-const _DATA_VARIABLE = "CLAUDE_PLUGIN_DATA";
-
 // A program (Deno itself) and its arguments.
 type _WarmCommand = { readonly command: string; readonly args: readonly string[] };
 
@@ -74,7 +71,7 @@ export function warmCommand(root: URL = new URL("../", import.meta.url)): _WarmC
 export async function warm(options: _WarmOptions = {}): Promise<string> {
   try {
     const command = options.command ?? warmCommand();
-    const stampDir = options.stampDir ?? (quietEnv(_DATA_VARIABLE) || undefined);
+    const stampDir = options.stampDir ?? (quietEnv("CLAUDE_PLUGIN_DATA") || undefined);
     const stamp = stampDir === undefined
       ? undefined
       : join(stampDir, `deno-cache-${await _stampKey(command)}`);

@@ -21,15 +21,10 @@ const _SCHEMAS = new Map(
  * import { requestChecker } from "./request_check.ts";
  * const check = requestChecker(["mdsel_index"]);
  * assert.equal(check({ id: 1, method: "tools/call", params: { name: "mdsel_index", arguments: {} } }), undefined);
- * assert.deepEqual(check({ id: 2, method: "tools/call", params: { name: "constructor" } }), {
- *   code: -32602,
- *   message: 'Unknown tool: "constructor" (the tools are mdsel_index)',
- * });
- * assert.deepEqual(check({ id: 3, method: "tools/call", params: { name: "mdsel_index", arguments: "x" } }), {
- *   code: -32602,
- *   message:
- *     "Invalid params for tools/call: params.arguments: Invalid input: expected record, received string",
- * });
+ * const unknown = check({ id: 2, method: "tools/call", params: { name: "constructor" } });
+ * assert.deepEqual(unknown, { code: -32602, message: 'Unknown tool: "constructor" (the tools are mdsel_index)' });
+ * const invalid = check({ id: 3, method: "tools/call", params: { name: "mdsel_index", arguments: "x" } });
+ * assert.equal(invalid?.message, "Invalid params for tools/call: params.arguments: Invalid input: expected record, received string");
  * ```
  */
 export function requestChecker(

@@ -159,8 +159,7 @@ export class StdioTransport {
   }
 
   async #endLine(): Promise<void> {
-    const size = this.#size;
-    const [head, line] = [this.#head, _concat(this.#parts)];
+    const [size, head, line] = [this.#size, this.#head, _concat(this.#parts)];
     [this.#parts, this.#size, this.#head] = [[], 0, undefined];
     const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
     if (head !== undefined) {
