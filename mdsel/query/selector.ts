@@ -329,7 +329,7 @@ class _Parser {
     if (digits === "") {
       const found = this.#charAt(start);
       const detail = found === undefined ? "end of selector" : `'${_show(found)}'`;
-      const message = `Expected an ${what} but found ${detail}`;
+      const message = `Expected ${/^[aeiou]/.test(what) ? "an" : "a"} ${what} but found ${detail}`;
       throw this.#error("INVALID_INDEX", message, start, "indexes are whole numbers from 0");
     }
     const value = Number(digits);

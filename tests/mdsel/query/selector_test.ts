@@ -79,6 +79,7 @@ const INVALID: [string, SelectorErrorCode, number, string][] = [
   ["h2.x", "INVALID_INDEX", 4, "Expected an index but found 'x'"],
   ["h2.", "INVALID_INDEX", 4, "found end of selector"],
   ["h2[]", "INVALID_INDEX", 4, "Expected an index"],
+  ["h2.0-", "INVALID_INDEX", 6, "Expected a range end"],
   ["h2[-1]", "INVALID_INDEX", 4, "found '-'"],
   ["h2.3-1", "INVALID_INDEX", 4, "Invalid range '3-1'"],
   ["h2.0,", "INVALID_INDEX", 6, "Expected an index"],
