@@ -248,8 +248,8 @@ export function pageWindow(doc: MdDocument, page: Page, extent: Extent): Window 
 }
 
 /**
- * A window cut as `select` asks: its first `head` lines, then its last `tail` lines, then as many
- * whole lines as fit `maxChars` (at least the first, cut); one that loses anything is truncated.
+ * A window cut as `select` asks: its first `head` lines, then its last `tail` lines; one that
+ * loses lines is truncated.
  *
  * @example
  * ```ts
@@ -262,11 +262,10 @@ export function pageWindow(doc: MdDocument, page: Page, extent: Extent): Window 
 export function cutWindow(
   window: Window,
   cut: { readonly head?: number; readonly tail?: number },
-  maxChars = Infinity,
 ): Window {
   if (cut.head !== undefined) window = _headLines(window, cut.head);
   if (cut.tail !== undefined) window = _tailLines(window, cut.tail);
-  return _clipToChars(window, maxChars);
+  return window;
 }
 
 /** The first `count` (at least 1) lines of a window. */
@@ -293,12 +292,34 @@ function _tailLines(window: Window, count: number): Window {
   };
 }
 
-/** As many whole lines from the start of a window as fit `maxChars` (the first one cut). */
-function _clipToChars(window: Window, maxChars: number): Window {
+/**
+ * As many whole lines of a window as fit `maxChars`, from its start or, for a tail, its end; a
+ * first line too long alone is cut. The same window when it fits.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { clipWindow } from "./paging.ts";
+ * const window = { content: "one\ntwo\nthree", startLine: 0, endLine: 2, truncated: false };
+ * assert.deepEqual(clipWindow(window, 9, "end"), { content: "two\nthree", startLine: 1, endLine: 2, truncated: true });
+ * ```
+ */
+export function clipWindow(window: Window, maxChars: number, keep: "start" | "end"): Window {
   if (window.content.length <= maxChars) return window;
   const lines = splitLines(window.content);
+  const count = lines.starts.length;
+  if (keep === "end") {
+    let first = count - 1;
+    while (first > 0 && lines.ends[count - 1] - lines.starts[first - 1] <= maxChars) first--;
+    // Leading blank lines would spend the room on nothing.
+    while (first < count - 1 && lines.starts[first] === lines.ends[first]) first++;
+    const startLine = window.endLine - (count - 1 - first);
+    const rest = { ...window, content: window.content.slice(lines.starts[first]), startLine };
+    if (rest.content.length <= maxChars) return { ...rest, truncated: true };
+    return clipWindow(rest, maxChars, "start");
+  }
   let last = 0;
-  while (last + 1 < lines.starts.length && lines.ends[last + 1] <= maxChars) last++;
+  while (last + 1 < count && lines.ends[last + 1] <= maxChars) last++;
   let content = window.content.slice(0, Math.min(lines.ends[last], maxChars)).trimEnd();
   if (_isHighSurrogate(content.charCodeAt(content.length - 1))) content = content.slice(0, -1);
   return {

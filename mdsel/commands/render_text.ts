@@ -245,6 +245,7 @@ function _answerLines(answer: SelectAnswer, labelled: boolean): string[] {
     const next = page.next === undefined ? "" : `, next: ${page.next}`;
     lines.push(`[page ${page.page} of ${page.total_pages}${next}]`);
   }
+  if (answer.note !== undefined) lines.push(answer.note);
   // Line by line: `push(...lines)` overflows the stack on a big --full outline.
   for (const line of answer.outline ?? []) lines.push(line);
   return lines;

@@ -20,6 +20,7 @@ import { addMiss, type Misses, notFound, unknownNamespace, type Unresolved } fro
 import { documentOutline, indexDepthLimits, type TextBudget } from "./index_outline.ts";
 import { fitDepths, outlineBudget, outlineEntries, outlineLines } from "./outline.ts";
 import {
+  clipWindow,
   cutWindow,
   exceedsPage,
   type Extent,
@@ -74,6 +75,8 @@ export interface SelectAnswer {
   match: SelectMatch;
   /** Text lines after the content: a blank line, the outline and its closing hint. */
   outline?: string[];
+  /** A text line after the content: which lines asked for were left out to fit. */
+  note?: string;
 }
 
 /** What `select` found. */
@@ -305,10 +308,18 @@ export function buildAnswer(
   const { content, startLine, endLine } = extent;
   let window: Window = { content, startLine, endLine, truncated: false };
   if (paged) window = pageWindow(doc, pages[pageNumber - 1], extent);
-  window = cutWindow(window, params, full ? Infinity : limits.chars);
+  const asked = cutWindow(window, params);
+  window = full
+    ? asked
+    : clipWindow(asked, limits.chars, params.tail === undefined ? "start" : "end");
   const match = _match(target, selectorText + selector.query, window);
   if (paged) match.pagination = _pagination(selectorText, pageNumber, total, settings.pageWords);
-  return { match };
+  if (window === asked) return { match };
+  // Lines asked for and left out: the caller must know, and where they are.
+  const shown = `${window.startLine + 1}-${window.endLine + 1}`;
+  const note = `[lines ${shown} of ${asked.startLine + 1}-${asked.endLine + 1} shown, ` +
+    `to fit the result; ask for fewer lines]`;
+  return { match, note };
 }
 
 function _pagination(selector: string, page: number, total: number, words: number): Pagination {

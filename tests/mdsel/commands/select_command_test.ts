@@ -1,13 +1,18 @@
 import assert from "node:assert/strict";
 import { selectJson } from "../../../mdsel/commands/render_json.ts";
+import { selectText } from "../../../mdsel/commands/render_text.ts";
 import { selectInWorkspace, type SelectSettings } from "../../../mdsel/commands/select_command.ts";
 import { parseSelector } from "../../../mdsel/query/selector.ts";
 import { doc, workspace } from "../_docs.ts";
 
-function answers(selector: string, text: string, settings: Partial<SelectSettings> = {}) {
+function outcomeOf(selector: string, text: string, settings: Partial<SelectSettings> = {}) {
   const outcome = selectInWorkspace(parseSelector(selector), workspace(doc(text)), settings);
   assert.deepEqual(outcome.unresolved, [], selector);
-  return outcome.answers;
+  return outcome;
+}
+
+function answers(selector: string, text: string, settings: Partial<SelectSettings> = {}) {
+  return outcomeOf(selector, text, settings).answers;
 }
 
 /** An h1 with an introduction and `count` h2 subsections of `words` words. */
@@ -105,6 +110,22 @@ Deno.test("head and tail are kept within the page size in characters", () => {
   assert.ok(head.match.content.length <= 500);
   assert.equal(head.match.truncated, true);
   assert.ok(head.match.content.startsWith("line 0 "));
+  assert.match(
+    head.note ?? "",
+    /^\[lines 1-\d+ of 1-199 shown, to fit the result; ask for fewer lines\]$/,
+  );
+  // A tail keeps the end: the last lines asked for, as many as fit.
+  const [tail] = answers("root?tail=150", text, { pageChars: 500 });
+  assert.ok(tail.match.content.length <= 500);
+  assert.ok(tail.match.content.endsWith(`line 99 ${"x".repeat(50)}`));
+  assert.equal(tail.match.end_line, 199);
+  assert.ok(tail.match.start_line > 150, "lines before the tail are not shown");
+  assert.match(tail.note ?? "", /^\[lines \d+-199 of 51-199 shown/);
+  assert.ok(
+    selectText(outcomeOf("root?tail=150", text, { pageChars: 500 })).trimEnd().endsWith(tail.note!),
+  );
+  // What fits gets no note.
+  assert.equal(answers("root?tail=3", text, { pageChars: 500 })[0].note, undefined);
 });
 
 Deno.test("a folded section of MDSEL_SIZE_WORDS or more answers with its outline, though it fits a page", () => {
