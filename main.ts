@@ -13,6 +13,7 @@ import { createServer } from "./server/create_server.ts";
 import { requestChecker } from "./server/request_check.ts";
 import { shutdownSignals } from "./server/shutdown_signals.ts";
 import { StdioTransport } from "./server/stdio_transport.ts";
+import { buildEngine } from "./tools/engine_build.ts";
 import { TOOL_NAMES } from "./tools/mod.ts";
 import { readSettings } from "./tools/settings.ts";
 
@@ -62,6 +63,10 @@ export async function main(): Promise<void> {
     console.error(`mdsel-claude: unhandled rejection: ${String(event.reason)}`);
   });
   await server.connect(transport);
+  // Between the client's start and its first call: later calls load the engine prebuilt.
+  if (settings.cacheDir !== undefined && settings.mdselBin === undefined) {
+    buildEngine(settings.cacheDir, shutdown.signal);
+  }
 }
 
 if (import.meta.main) await main();

@@ -15,6 +15,7 @@ import {
   readProgressLine,
 } from "../mdsel/cli/progress.ts";
 import { CommandExitError, type CommandOutput, runCommand } from "./run_command.ts";
+import { prebuiltEngine } from "./engine_build.ts";
 import type { ServerSettings } from "./settings.ts";
 
 // The command that installs the bundled CLI as `mdsel` from where this server runs.
@@ -146,9 +147,9 @@ export async function runMdsel(call: _MdselCall, settings: ServerSettings): Prom
 /**
  * The command line (before `mdsel`'s own arguments) that runs the CLI at `moduleUrl`: this Deno
  * reading only `files` (their folders past {@linkcode MAX_READ_FLAG_BYTES}), its own modules and
- * `cacheDir`, which it may also write, with the engine's variables. A checkout's engine loads its
- * modules as its command needs them; a published one keeps Deno's lock in `cacheDir` unless `lock`
- * is `false`.
+ * `cacheDir`, which it may also write, with the engine's variables. A checkout's engine runs its
+ * build in `cacheDir` once `buildEngine` has one, and loads its modules as its command needs them;
+ * a published one keeps Deno's lock in `cacheDir` unless `lock` is `false`.
  *
  * @example
  * ```ts
@@ -166,12 +167,17 @@ export function bundledMdsel(
   cacheDir?: string,
   lock = true,
 ): _CommandLine {
+  const built = prebuiltEngine(moduleUrl, cacheDir);
   let read = _readFlag(files);
   const cache: string[] = [];
   // A call that reads no file needs neither its parsing workers nor the cache.
   if (read.length > 0 && read[0] !== "--allow-read") {
     const extra: string[] = [];
-    const engine = moduleUrl.protocol === "file:" ? fileURLToPath(new URL("./", moduleUrl)) : "";
+    const engine = built !== undefined
+      ? dirname(built)
+      : moduleUrl.protocol === "file:"
+      ? fileURLToPath(new URL("./", moduleUrl))
+      : "";
     if (engine !== "" && !engine.includes(",")) extra.push(engine.replace(/[\\/]$/, ""));
     if (cacheDir !== undefined && !cacheDir.includes(",")) extra.push(cacheDir);
     read = [[read[0], ...extra].join(",")];
@@ -183,7 +189,9 @@ export function bundledMdsel(
   // A checkout needs its deno.json and lock; a published module must not touch the user's, and
   // keeps its own in the cache, which spares each run reading its npm packages' registry data.
   const ownLock = lock ? _engineLock(cacheDir) : undefined;
-  const module = moduleUrl.protocol === "file:"
+  const module = built !== undefined
+    ? ["--no-config", "--no-lock", built]
+    : moduleUrl.protocol === "file:"
     ? ["--config", fileURLToPath(new URL("../deno.json", moduleUrl)), fileURLToPath(moduleUrl)]
     : ["--no-config", ownLock === undefined ? "--no-lock" : `--lock=${ownLock}`, moduleUrl.href];
   const env = `--allow-env=${[...ENGINE_VARIABLES, PROGRESS_VARIABLE].join(",")}`;

@@ -95,7 +95,10 @@ export async function parseAll(
   return results.map((result, i) => result ?? { parsed: parseText(files[i], mdx) });
 }
 
-const WORKER_URL = new URL("./parse_worker.ts", import.meta.url);
+// Prebuilt (tools/engine_build.ts), this module is a chunk beside the CLI, the worker in parse/.
+const WORKER_URL = import.meta.url.endsWith(".ts")
+  ? new URL("./parse_worker.ts", import.meta.url)
+  : new URL("./parse/parse_worker.js", import.meta.url);
 
 /** Whether this process may start a parsing worker (read or import its modules). */
 function _mayStartWorkers(): boolean {

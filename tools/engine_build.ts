@@ -1,0 +1,162 @@
+/**
+ * A checkout's bundled engine prebuilt: `deno bundle` of its CLI into a few modules in the cache
+ * folder, under a key of its sources and this Deno, so a call loads them instead of a hundred
+ * files and their npm resolution. A cache: a build missing, stale or altered is not used.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { VERSION } from "../mdsel/settings/version.ts";
+import { runCommand } from "./run_command.ts";
+
+/** The file of a build's manifest: each module's name and sha256. */
+const _MANIFEST = "manifest.json";
+// Builds kept besides the newest, for other checkouts sharing the cache folder.
+const _KEPT_BUILDS = 2;
+
+// Per cache folder and engine module, the verified entry of its build.
+const _built = new Map<string, string>();
+
+/**
+ * The entry module of `moduleUrl`'s build in `cacheDir`, once {@linkcode buildEngine} verified or
+ * made it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { prebuiltEngine } from "./engine_build.ts";
+ * assert.equal(prebuiltEngine(new URL("file:///nowhere/mdsel/cli.ts"), "/tmp/cache"), undefined);
+ * ```
+ */
+export function prebuiltEngine(moduleUrl: URL, cacheDir: string | undefined): string | undefined {
+  return cacheDir === undefined ? undefined : _built.get(`${cacheDir}\0${moduleUrl.href}`);
+}
+
+/**
+ * Finds the build of the engine at `moduleUrl` (this checkout's by default) in `cacheDir`,
+ * checked against its manifest, or builds it; resolves to its entry module, or `undefined` when
+ * there is none to be had (a published engine, no permission, a failed build). Never rejects.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildEngine } from "./engine_build.ts";
+ * const published = new URL("https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts");
+ * assert.equal(await buildEngine(await Deno.makeTempDir(), undefined, published), undefined);
+ * ```
+ */
+export async function buildEngine(
+  cacheDir: string,
+  signal?: AbortSignal,
+  moduleUrl: URL = new URL("../mdsel/cli.ts", import.meta.url),
+): Promise<string | undefined> {
+  if (moduleUrl.protocol !== "file:") return undefined;
+  try {
+    const root = fileURLToPath(new URL("../", moduleUrl));
+    const dir = join(cacheDir, `engine-${VERSION}-${await _sourceKey(root)}`);
+    if (!await _verified(dir)) await _build(root, fileURLToPath(moduleUrl), dir, signal);
+    const entry = join(dir, "cli.js");
+    _built.set(`${cacheDir}\0${moduleUrl.href}`, entry);
+    return entry;
+  } catch {
+    return undefined;
+  }
+}
+
+// What the build follows: this Deno, the configuration, the lock and every engine module.
+async function _sourceKey(root: string): Promise<string> {
+  const parts: string[] = [Deno.version.deno];
+  for (const name of ["deno.json", "deno.lock"]) {
+    parts.push(name, await Deno.readTextFile(join(root, name)).catch(() => ""));
+  }
+  const files: string[] = [];
+  const walk = async (dir: string, prefix: string) => {
+    for await (const entry of Deno.readDir(dir)) {
+      const name = `${prefix}${entry.name}`;
+      if (entry.isDirectory) await walk(join(dir, entry.name), `${name}/`);
+      else if (entry.isFile && name.endsWith(".ts")) files.push(name);
+    }
+  };
+  await walk(join(root, "mdsel"), "mdsel/");
+  for (const name of files.sort()) parts.push(name, await Deno.readTextFile(join(root, name)));
+  return (await _sha256(new TextEncoder().encode(parts.join("\0")))).slice(0, 16);
+}
+
+async function _sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+// Whether `dir` holds a build whose every module matches its manifest.
+async function _verified(dir: string): Promise<boolean> {
+  try {
+    const manifest = JSON.parse(await Deno.readTextFile(join(dir, _MANIFEST)));
+    const entries = Object.entries<string>(manifest.files);
+    if (!entries.some(([name]) => name === "cli.js")) return false;
+    for (const [name, sum] of entries) {
+      if (await _sha256(await Deno.readFile(join(dir, name))) !== sum) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Bundles into a folder beside `dir`, writes the manifest, then moves it in place whole.
+async function _build(root: string, cli: string, dir: string, signal?: AbortSignal) {
+  const temporary = join(dir, "..", `.building-${crypto.randomUUID()}`);
+  try {
+    const worker = join(root, "mdsel", "parse", "parse_worker.ts");
+    await runCommand(Deno.execPath(), {
+      args: [
+        "bundle",
+        "--quiet",
+        `--config=${join(root, "deno.json")}`,
+        // The checkout's lock is the user's file: a build that would change it fails instead.
+        "--frozen",
+        "--code-splitting",
+        "--minify",
+        "--keep-names",
+        `--outdir=${temporary}`,
+        cli,
+        worker,
+      ],
+      timeoutMs: 60_000,
+      maxOutputBytes: 64 * 1024,
+      signal,
+      name: "deno bundle",
+    });
+    const files: Record<string, string> = {};
+    for await (const entry of Deno.readDir(temporary)) {
+      if (entry.isFile) {
+        files[entry.name] = await _sha256(await Deno.readFile(join(temporary, entry.name)));
+      }
+    }
+    await Deno.writeTextFile(join(temporary, _MANIFEST), JSON.stringify({ files }));
+    await Deno.remove(dir, { recursive: true }).catch(() => {}); // stale or altered
+    await Deno.rename(temporary, dir).catch(async (error) => {
+      // Another server built it first.
+      if (!await _verified(dir)) throw error;
+    });
+    await _prune(dir);
+  } finally {
+    await Deno.remove(temporary, { recursive: true }).catch(() => {});
+  }
+}
+
+// Leaves the newest builds of the cache folder, `dir` and `_KEPT_BUILDS` others.
+async function _prune(dir: string) {
+  const folder = join(dir, "..");
+  const builds: { path: string; time: number }[] = [];
+  for await (const entry of Deno.readDir(folder)) {
+    const path = join(folder, entry.name);
+    if (!entry.isDirectory || !entry.name.startsWith("engine-") || path === dir) continue;
+    const info = await Deno.stat(path).catch(() => undefined);
+    builds.push({ path, time: info?.mtime?.getTime() ?? 0 });
+  }
+  builds.sort((a, b) => b.time - a.time);
+  for (const { path } of builds.slice(_KEPT_BUILDS)) {
+    await Deno.remove(path, { recursive: true }).catch(() => {});
+  }
+}
