@@ -168,10 +168,19 @@ class _MdxReader {
     try {
       parsed = mdxParse(input, atEnd);
     } catch (error) {
-      if (!atEnd && (error as { ruleId?: unknown }).ruleId === "unexpected-eof") return undefined;
-      const place = _place(error, last - first);
-      if (!atEnd && place.line >= this.#lastContentLine(first, last) + 1 - first) return undefined;
-      throw new MdxSyntaxError(_reason(error), place.line + first, place.column);
+      const { line, column, reason, ruleId } = error as Record<string, unknown>;
+      if (!atEnd && ruleId === "unexpected-eof") return undefined;
+      // Where micromark says MDX failed, 1-based within the piece (else at its last line).
+      const known = typeof line === "number" && line > 0;
+      const at = known ? line : last - first;
+      if (!atEnd && at >= this.#lastContentLine(first, last) + 1 - first) return undefined;
+      const why = typeof reason === "string"
+        ? reason
+        : error instanceof Error
+        ? error.message
+        : String(error);
+      const col = known && typeof column === "number" && column > 0 ? column : 1;
+      throw new MdxSyntaxError(why, at + first, col);
     }
     const { events, sourceOffset } = parsed;
     for (const [at, read] of parsed.expressions) {
@@ -305,18 +314,4 @@ function _fenceRunsToEnd(events: readonly Event[]): boolean {
     }
   }
   return false;
-}
-
-/** Where micromark's error says MDX failed, 1-based within the piece (else its last line). */
-function _place(error: unknown, lineCount: number): { line: number; column: number } {
-  const { line, column } = error as { line?: number; column?: number };
-  return typeof line === "number" && line > 0
-    ? { line, column: typeof column === "number" && column > 0 ? column : 1 }
-    : { line: lineCount, column: 1 };
-}
-
-function _reason(error: unknown): string {
-  const { reason } = error as { reason?: unknown };
-  if (typeof reason === "string") return reason;
-  return error instanceof Error ? error.message : String(error);
 }
