@@ -246,12 +246,9 @@ export function stripHeadingId(content: string): string {
 /** Where markdown-it's inline rules (no linkify, no typographer) can make anything but text. */
 const INLINE_MARKUP = /[\n\r!&*_<[\]\\`~]/;
 
-/** How many characters of inline content {@linkcode _head} keeps per character of text. */
-const _MARKUP_SLACK = 16;
-
-/** Enough inline content for `limit` characters of text, never half a surrogate pair. */
+/** Enough inline content for `limit` characters of text (16 each), never half a surrogate pair. */
 function _head(content: string, limit: number): string {
-  const end = limit * _MARKUP_SLACK;
+  const end = limit * 16;
   if (content.length <= end) return content;
   return content.slice(0, /[\uD800-\uDBFF]/.test(content[end - 1]) ? end - 1 : end);
 }
