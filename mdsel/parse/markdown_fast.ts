@@ -48,10 +48,8 @@ type _Block =
   | undefined;
 
 /**
- * The document of a Markdown text as search reads it: its top-level headings, the lines between
- * them one `paragraph` node each (no words, plain text or children). `undefined` when a line
- * may be read otherwise than the scan reads it (a setext heading, an indented heading, a
- * heading inside an HTML block or a fence whose container the scan cannot tell).
+ * The document of a Markdown text as search reads it (no words, plain text or children), or
+ * `undefined` when a line may be read otherwise (see {@linkcode scanTopLevel}).
  *
  * @example
  * ```ts
@@ -92,9 +90,9 @@ interface ScanOptions {
 }
 
 /**
- * The top-level nodes of lines as search reads them: headings found by the scan, the lines
- * between two headings (or `constructs`) one `paragraph` node each; `undefined` when a line may be
- * read otherwise than the scan reads it.
+ * The top-level nodes of lines as search reads them: headings, the lines between two headings (or
+ * `constructs`) one `paragraph` each; `undefined` when a line may be read otherwise (a setext
+ * heading, an indented heading, a heading in an HTML block or a fence of unknown container).
  *
  * @example
  * ```ts

@@ -34,9 +34,8 @@ const TAG_START = /[A-Za-z_$>/]/;
 const UNSURE = /<!--|<[a-z][\w+.-]*:[^\s>]*>|<[\w.+-]+@[\w.-]+>/i;
 
 /**
- * The document of an MDX text as search reads it: the top-level nodes MDX's parser makes of it (no
- * words, plain text or children). `undefined` when the text holds what only MDX's parser reads
- * right (an HTML comment, an autolink, an expression or a tag left open).
+ * The top-level nodes MDX's parser makes of a text (no words, plain text or children); `undefined`
+ * when only it reads the text right (an HTML comment, an autolink, an expression or tag left open).
  *
  * @example
  * ```ts
