@@ -152,32 +152,27 @@ function _neutralize(content: string, words?: WordCount): string {
 /** The rewritten text of {@linkcode _neutralize}, or only its words, counted as it goes. */
 class _Rewritten {
   text = "";
-  readonly #content: string;
-  readonly #words?: WordCount;
 
-  constructor(content: string, words?: WordCount) {
-    this.#content = content;
-    this.#words = words;
-  }
+  constructor(private readonly content: string, private readonly words?: WordCount) {}
 
   copy(from: number, to: number): void {
-    if (this.#words !== undefined) this.#words.add(this.#content, from, to);
-    else if (to > from) this.text += this.#content.slice(from, to);
+    if (this.words !== undefined) this.words.add(this.content, from, to);
+    else if (to > from) this.text += this.content.slice(from, to);
   }
 
   /** The content from `from` to `to`, every character but whitespace made opaque. */
   opaque(from: number, to: number): void {
-    if (this.#words !== undefined) this.#words.add(this.#content, from, to);
-    else this.text += this.#content.slice(from, to).replace(/\S/g, OPAQUE);
+    if (this.words !== undefined) this.words.add(this.content, from, to);
+    else this.text += this.content.slice(from, to).replace(/\S/g, OPAQUE);
   }
 
   word(char: string): void {
-    if (this.#words !== undefined) this.#words.word();
+    if (this.words !== undefined) this.words.word();
     else this.text += char;
   }
 
   space(char: string): void {
-    if (this.#words !== undefined) this.#words.space();
+    if (this.words !== undefined) this.words.space();
     else this.text += char;
   }
 }
