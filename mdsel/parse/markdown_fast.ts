@@ -79,12 +79,15 @@ export function fastMarkdownDocument(
   });
 }
 
+/** A top-level node another scan found (MDX's ESM, expression or JSX tags), by its lines. */
+export type Construct = Pick<NodeDraft, "kind" | "startLine" | "endLine" | "text">;
+
 /** How {@linkcode scanTopLevel} reads a text: as Markdown, or as MDX's masked lines. */
 interface ScanOptions {
   /** Whether `<` may open an HTML block (Markdown's); MDX has none. */
   readonly html?: boolean;
   /** Top-level nodes the text holds already, by first line (MDX's constructs, each line `***`). */
-  readonly constructs?: ReadonlyMap<number, NodeDraft>;
+  readonly constructs?: ReadonlyMap<number, Construct>;
   /** A heading's raw content as the parser reads it (MDX's without tags and expressions). */
   readonly headingContent?: (content: string) => string;
 }
@@ -178,7 +181,7 @@ export function scanTopLevel(
     const construct = constructs?.get(line);
     if (construct !== undefined) {
       closeContent(line);
-      nodes.push(construct);
+      nodes.push(_node(construct.kind, 0, line, construct.endLine, construct.text));
       line = construct.endLine;
       afterText = false;
       continue;
