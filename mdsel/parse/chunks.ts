@@ -7,7 +7,7 @@
  * @module
  */
 import type { SourceLines } from "./source_lines.ts";
-import { BACKTICK, HASH, LEFT_BRACE, LESS_THAN, SPACE, TAB, TILDE } from "./char_codes.ts";
+import { BACKTICK, HASH, LESS_THAN, SPACE, TAB, TILDE } from "./char_codes.ts";
 
 /** HTML blocks that end at a marker rather than at a blank line: start and end. */
 const HTML_UNTIL_MARKER: readonly (readonly [RegExp, RegExp])[] = [
@@ -250,27 +250,26 @@ function _indentedConstruct(text: string, start: number, end: number): boolean {
 
 type _Scan = { readonly found: boolean; readonly openCode: boolean };
 
+/** A `<`, a `{` or a backtick. */
+const CODE_OR_MDX = /[<{`]/g;
+
 /**
  * Whether a line holds `<` or `{` outside code spans (only those that close on the line, nothing
  * left open before); a backslash before a backtick makes the whole line count.
  */
 function _mdxCharacter(text: string, pos: number, end: number, openCode: boolean): _Scan {
   const line = text.slice(pos, end);
-  if (!/[<{]/.test(line)) return { found: false, openCode: openCode || _hasOpenRun(line) };
-  if (openCode || line.includes("\\`")) return { found: true, openCode: true };
-  let i = 0;
-  while (i < line.length) {
-    const char = line.charCodeAt(i);
-    if (char === LESS_THAN || char === LEFT_BRACE) return { found: true, openCode: false };
-    if (char !== BACKTICK) {
-      i++;
-      continue;
-    }
+  const special = /[<{]/.test(line);
+  if (openCode || (special && line.includes("\\`"))) return { found: special, openCode: true };
+  CODE_OR_MDX.lastIndex = 0;
+  for (let match = CODE_OR_MDX.exec(line); match !== null; match = CODE_OR_MDX.exec(line)) {
+    const i = match.index;
+    if (line.charCodeAt(i) !== BACKTICK) return { found: true, openCode: false };
     let run = i + 1;
     while (line.charCodeAt(run) === BACKTICK) run++;
     const close = _closingRun(line, run, run - i);
-    if (close === -1) return { found: /[<{]/.test(line.slice(run)), openCode: true };
-    i = close;
+    if (close === -1) return { found: special && /[<{]/.test(line.slice(run)), openCode: true };
+    CODE_OR_MDX.lastIndex = close;
   }
   return { found: false, openCode: false };
 }
@@ -283,17 +282,4 @@ function _closingRun(line: string, from: number, length: number): number {
     if (i - start === length) return i;
   }
   return -1;
-}
-
-/** Whether a line leaves a backtick run unclosed. */
-function _hasOpenRun(line: string): boolean {
-  let i = line.indexOf("`");
-  while (i !== -1) {
-    let run = i + 1;
-    while (line.charCodeAt(run) === BACKTICK) run++;
-    const close = _closingRun(line, run, run - i);
-    if (close === -1) return true;
-    i = line.indexOf("`", close);
-  }
-  return false;
 }

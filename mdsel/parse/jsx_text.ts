@@ -179,16 +179,13 @@ interface _Node {
 function _strings(node: _Node, values: string[], depth: number): void {
   // A bound on the walk, deeper than any page's data.
   if (depth > 200) return;
-  if (node.type === "Literal" && typeof node.value === "string") {
-    _push(values, node.value);
+  if (node.type === "Literal" || node.type === "JSXText") {
+    // Another literal (a number, a regex) holds no node: no text either.
+    if (typeof node.value === "string") _push(values, node.value);
     return;
   }
   if (node.type === "TemplateElement") {
     _push(values, String((node.value as { cooked?: string } | undefined)?.cooked ?? ""));
-    return;
-  }
-  if (node.type === "JSXText") {
-    _push(values, String(node.value ?? ""));
     return;
   }
   if (node.type === "JSXAttribute" && NOT_TEXT.has(String((node.name as _Node)?.name))) return;

@@ -48,10 +48,8 @@ type _Block =
   | undefined;
 
 /**
- * The document of a Markdown text as search reads it: its top-level headings, the lines between
- * them one `paragraph` node each (no words, plain text or children). `undefined` when a line
- * may be read otherwise than the scan reads it (a setext heading, an indented heading, a
- * heading inside an HTML block or a fence whose container the scan cannot tell).
+ * The document of a Markdown text as search reads it (no words, plain text or children), or
+ * `undefined` when a line may be read otherwise (see {@linkcode scanTopLevel}).
  *
  * @example
  * ```ts
@@ -81,20 +79,23 @@ export function fastMarkdownDocument(
   });
 }
 
+/** A top-level node another scan found (MDX's ESM, expression or JSX tags), by its lines. */
+export type Construct = Pick<NodeDraft, "kind" | "startLine" | "endLine" | "text">;
+
 /** How {@linkcode scanTopLevel} reads a text: as Markdown, or as MDX's masked lines. */
 interface ScanOptions {
   /** Whether `<` may open an HTML block (Markdown's); MDX has none. */
   readonly html?: boolean;
   /** Top-level nodes the text holds already, by first line (MDX's constructs, each line `***`). */
-  readonly constructs?: ReadonlyMap<number, NodeDraft>;
+  readonly constructs?: ReadonlyMap<number, Construct>;
   /** A heading's raw content as the parser reads it (MDX's without tags and expressions). */
   readonly headingContent?: (content: string) => string;
 }
 
 /**
- * The top-level nodes of lines as search reads them: headings found by the scan, the lines
- * between two headings (or `constructs`) one `paragraph` node each; `undefined` when a line may be
- * read otherwise than the scan reads it.
+ * The top-level nodes of lines as search reads them: headings, the lines between two headings (or
+ * `constructs`) one `paragraph` each; `undefined` when a line may be read otherwise (a setext
+ * heading, an indented heading, a heading in an HTML block or a fence of unknown container).
  *
  * @example
  * ```ts
@@ -180,7 +181,7 @@ export function scanTopLevel(
     const construct = constructs?.get(line);
     if (construct !== undefined) {
       closeContent(line);
-      nodes.push(construct);
+      nodes.push(_node(construct.kind, 0, line, construct.endLine, construct.text));
       line = construct.endLine;
       afterText = false;
       continue;

@@ -115,25 +115,22 @@ export function readMarkdown(text: string, chunkChars: number): DocumentParts {
 export class MarkdownReader {
   /** The reference definitions of every piece parsed so far. */
   readonly env: Env = {};
-  readonly #lines: SourceLines;
-  readonly #frontMatterLines: number;
-  readonly #indentedCode: boolean;
   readonly #kept: Token[] = [];
 
   /** @param indentedCode Whether four-space indented lines are code (Markdown, not MDX). */
-  constructor(lines: SourceLines, frontMatterLines: number, indentedCode: boolean) {
-    this.#lines = lines;
-    this.#frontMatterLines = frontMatterLines;
-    this.#indentedCode = indentedCode;
-  }
+  constructor(
+    private readonly lines: SourceLines,
+    private readonly frontMatterLines: number,
+    private readonly indentedCode: boolean,
+  ) {}
 
   /**
    * The top-level nodes of lines `first..last)`, or `undefined` when its last block runs over
    * `last` (the cut was not safe); `beforeHeading`: no heading came before the piece.
    */
   piece(first: number, last: number, beforeHeading: boolean): Drafts | undefined {
-    const lines = this.#lines;
-    const tokens = parseMarkdown(this.#source(first, last), this.env, this.#indentedCode);
+    const lines = this.lines;
+    const tokens = parseMarkdown(this.#source(first, last), this.env, this.indentedCode);
     if (last < lines.starts.length && runsToEnd(tokens, last - first)) return undefined;
     const piece = _buildNodes(tokens, lines, 0, tokens.length, 0, 0, first);
     let keep = beforeHeading;
@@ -169,7 +166,7 @@ export class MarkdownReader {
     const { tokenStart: from, tokenEnd: to, level, quoteDepth } = node;
     if (node.kind !== "blockquote" || from < 0) return [];
     return this.readHeadings(
-      _buildNodes(this.#kept, this.#lines, from + 1, to - 1, level + 1, quoteDepth + 1, 0),
+      _buildNodes(this.#kept, this.lines, from + 1, to - 1, level + 1, quoteDepth + 1, 0),
     );
   }
 
@@ -178,20 +175,20 @@ export class MarkdownReader {
     if (node.tokenStart >= 0) {
       return blockPlainText(this.#kept, node.tokenStart, node.tokenEnd, limit, this.env) + "\n";
     }
-    const source = sliceLines(this.#lines, node.startLine, node.endLine);
+    const source = sliceLines(this.lines, node.startLine, node.endLine);
     return this.sourcePlainText(stripQuoteMarkers(source, node.quoteDepth), limit);
   }
 
   /** The plain text of some source of this text, parsed again, ending in a newline. */
   sourcePlainText(source: string, limit: number): string {
-    const tokens = parseMarkdown(source, { ...this.env }, this.#indentedCode);
+    const tokens = parseMarkdown(source, { ...this.env }, this.indentedCode);
     return blockPlainText(tokens, 0, tokens.length, limit, this.env) + "\n";
   }
 
   /** The source of lines `first..last)`, front matter blanked out rather than cut (lines agree). */
   #source(first: number, last: number): string {
-    const { text, starts } = this.#lines;
-    const frontMatterLines = this.#frontMatterLines;
+    const { text, starts } = this.lines;
+    const frontMatterLines = this.frontMatterLines;
     const end = last < starts.length ? starts[last] : text.length;
     if (first >= frontMatterLines) return text.slice(starts[first], end);
     const from = starts[frontMatterLines] ?? text.length;

@@ -96,8 +96,6 @@ interface _Kept {
 }
 
 class _MdxReader {
-  readonly #lines: SourceLines;
-  readonly #frontMatterLines: number;
   readonly #markdown: MarkdownReader;
   readonly #nesting = new JsxNesting();
   readonly #kept = new Map<MdNode, _Kept>();
@@ -105,9 +103,7 @@ class _MdxReader {
   readonly #expressions = new Map<number, KnownExpression>();
   readonly #labels: string[] = [];
 
-  constructor(lines: SourceLines, frontMatterLines: number) {
-    this.#lines = lines;
-    this.#frontMatterLines = frontMatterLines;
+  constructor(private readonly lines: SourceLines, private readonly frontMatterLines: number) {
     this.#markdown = new MarkdownReader(lines, frontMatterLines, false);
   }
 
@@ -138,8 +134,8 @@ class _MdxReader {
     defineReferences(markdown.env, this.#labels);
     return {
       syntax: "mdx",
-      lines: this.#lines,
-      frontMatterLines: this.#frontMatterLines,
+      lines: this.lines,
+      frontMatterLines: this.frontMatterLines,
       nodes: markdown.readHeadings(top),
       childrenOf: (node) => this.#childrenOf(node),
       plainText: (node, limit) => this.#plainText(node, limit),
@@ -148,7 +144,7 @@ class _MdxReader {
 
   /** One past the last segment of the piece starting at `k`: segments of one kind, up to the size. */
   #pieceEnd(segments: readonly Segment[], k: number, chunkChars: number): number {
-    const { starts } = this.#lines;
+    const { starts } = this.lines;
     const startChar = starts[segments[k].first];
     let end = k + 1;
     while (
@@ -160,7 +156,7 @@ class _MdxReader {
 
   /** The nodes of lines `first..last)` by MDX's parser, or `undefined` when a construct runs over. */
   #mdxPiece(first: number, last: number, beforeHeading: boolean): Drafts | undefined {
-    const { text, starts } = this.#lines;
+    const { text, starts } = this.lines;
     const atEnd = last >= starts.length;
     const offset = starts[first];
     const input = _escapeHeadingIds(text.slice(offset, atEnd ? text.length : starts[last]));
@@ -168,17 +164,26 @@ class _MdxReader {
     try {
       parsed = mdxParse(input, atEnd);
     } catch (error) {
-      if (!atEnd && (error as { ruleId?: unknown }).ruleId === "unexpected-eof") return undefined;
-      const place = _place(error, last - first);
-      if (!atEnd && place.line >= this.#lastContentLine(first, last) + 1 - first) return undefined;
-      throw new MdxSyntaxError(_reason(error), place.line + first, place.column);
+      const { line, column, reason, ruleId } = error as Record<string, unknown>;
+      if (!atEnd && ruleId === "unexpected-eof") return undefined;
+      // Where micromark says MDX failed, 1-based within the piece (else at its last line).
+      const known = typeof line === "number" && line > 0;
+      const at = known ? line : last - first;
+      if (!atEnd && at >= this.#lastContentLine(first, last) + 1 - first) return undefined;
+      const why = typeof reason === "string"
+        ? reason
+        : error instanceof Error
+        ? error.message
+        : String(error);
+      const col = known && typeof column === "number" && column > 0 ? column : 1;
+      throw new MdxSyntaxError(why, at + first, col);
     }
     const { events, sourceOffset } = parsed;
     for (const [at, read] of parsed.expressions) {
       this.#expressions.set(offset + at, { end: offset + read.end, text: read.text });
     }
     if (!atEnd && _fenceRunsToEnd(events)) return undefined;
-    const source: EventSource = { lines: this.#lines, offset, sourceOffset };
+    const source: EventSource = { lines: this.lines, offset, sourceOffset };
     this.#nesting.check(events, (at) => {
       const { line, column } = pointAt(source, at);
       return { line: line + 1, column };
@@ -202,7 +207,7 @@ class _MdxReader {
 
   #lastContentLine(first: number, last: number): number {
     let line = last - 1;
-    while (line > first && /^\s*$/.test(sliceLines(this.#lines, line, line))) line--;
+    while (line > first && /^\s*$/.test(sliceLines(this.lines, line, line))) line--;
     return line;
   }
 
@@ -223,12 +228,12 @@ class _MdxReader {
   #readJsx(nodes: readonly NodeDraft[]): void {
     for (const node of nodes) {
       if (node.kind !== "jsx") continue;
-      const source = sliceLines(this.#lines, node.startLine, node.endLine);
+      const source = sliceLines(this.lines, node.startLine, node.endLine);
       if (node.quoteDepth > 0) {
         // A tag on several quoted lines: each line's markers go (a `>` would end the tag).
         node.text = jsxText(stripQuoteMarkersOfLines(source, node.quoteDepth));
       } else {
-        const base = this.#lines.starts[node.startLine];
+        const base = this.lines.starts[node.startLine];
         node.text = jsxText(source, (at) => {
           const read = this.#expressions.get(base + at);
           return read === undefined ? undefined : { end: read.end - base, text: read.text };
@@ -241,7 +246,7 @@ class _MdxReader {
   #plainText(node: MdNode, limit: number): string {
     if (node.tokenStart >= 0) return this.#markdown.plainText(node, limit);
     const plain = this.#kept.get(node)?.plain ??
-      _plainOf(sliceLines(this.#lines, node.startLine, node.endLine));
+      _plainOf(sliceLines(this.lines, node.startLine, node.endLine));
     return this.#markdown.sourcePlainText(plain, limit);
   }
 }
@@ -305,18 +310,4 @@ function _fenceRunsToEnd(events: readonly Event[]): boolean {
     }
   }
   return false;
-}
-
-/** Where micromark's error says MDX failed, 1-based within the piece (else its last line). */
-function _place(error: unknown, lineCount: number): { line: number; column: number } {
-  const { line, column } = error as { line?: number; column?: number };
-  return typeof line === "number" && line > 0
-    ? { line, column: typeof column === "number" && column > 0 ? column : 1 }
-    : { line: lineCount, column: 1 };
-}
-
-function _reason(error: unknown): string {
-  const { reason } = error as { reason?: unknown };
-  if (typeof reason === "string") return reason;
-  return error instanceof Error ? error.message : String(error);
 }

@@ -6,9 +6,9 @@
  *
  * @module
  */
-import { assembleDocument, type MdDocument, type NodeDraft } from "./document.ts";
+import { assembleDocument, type MdDocument } from "./document.ts";
 import { jsxText } from "./jsx_text.ts";
-import { scanTopLevel } from "./markdown_fast.ts";
+import { type Construct, scanTopLevel } from "./markdown_fast.ts";
 import { frontMatterLineCount, type SourceLines, splitLines } from "./source_lines.ts";
 import {
   APOSTROPHE,
@@ -34,9 +34,8 @@ const TAG_START = /[A-Za-z_$>/]/;
 const UNSURE = /<!--|<[a-z][\w+.-]*:[^\s>]*>|<[\w.+-]+@[\w.-]+>/i;
 
 /**
- * The document of an MDX text as search reads it: the top-level nodes MDX's parser makes of it (no
- * words, plain text or children). `undefined` when the text holds what only MDX's parser reads
- * right (an HTML comment, an autolink, an expression or a tag left open).
+ * The top-level nodes MDX's parser makes of a text (no words, plain text or children); `undefined`
+ * when only it reads the text right (an HTML comment, an autolink, an expression or tag left open).
  *
  * @example
  * ```ts
@@ -55,7 +54,7 @@ export function fastMdxDocument(
   const lines = splitLines(text);
   const frontMatterLines = frontMatterLineCount(lines);
   const count = lines.starts.length;
-  const code: NodeDraft[] = [];
+  const code: Construct[] = [];
   // For markdown-it, each line of ESM, an expression or tags is a thematic break, which ends a
   // paragraph or a list as they do, and stays in a list item it is indented into.
   const masked = new Uint8Array(count);
@@ -110,7 +109,7 @@ export function fastMdxDocument(
       while (last + 1 < count && text.slice(lines.starts[last + 1], lines.ends[last + 1]).trim()) {
         last++;
       }
-      code.push(_node("esm", line, last, ""));
+      code.push({ kind: "esm", startLine: line, endLine: last, text: "" });
       masked.fill(1, line, last + 1);
       line = last;
       continue;
@@ -125,7 +124,7 @@ export function fastMdxDocument(
           ? "expression"
           : "jsx";
         const tags = kind === "jsx" ? jsxText(text.slice(at, flow)) : "";
-        code.push(_node(kind, line, last, tags));
+        code.push({ kind, startLine: line, endLine: last, text: tags });
         if (items.length > 0) nested.add(line);
         masked.fill(1, line, last + 1);
         line = last;
@@ -147,21 +146,6 @@ export function fastMdxDocument(
     childrenOf: () => [],
     plainText: () => "",
   });
-}
-
-function _node(kind: NodeDraft["kind"], startLine: number, endLine: number, text: string) {
-  return {
-    kind,
-    depth: 0,
-    startLine,
-    endLine,
-    words: 0,
-    text,
-    tokenStart: -1,
-    tokenEnd: -1,
-    level: 0,
-    quoteDepth: 0,
-  };
 }
 
 /**

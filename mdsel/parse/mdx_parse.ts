@@ -408,7 +408,8 @@ function _leaveText(events: readonly Event[], source: string, specials: Int32Arr
     if (/^\[[ xX]\]/.test(source.slice(token.start.offset, token.start.offset + 3))) continue;
     let mdx = false;
     for (let chunk: Token | undefined = token; chunk !== undefined && !mdx; chunk = chunk.next) {
-      mdx = _hasSpecial(specials, chunk.start.offset, chunk.end.offset);
+      const first = _firstAtLeast(specials, chunk.start.offset);
+      mdx = first < specials.length && specials[first] < chunk.end.offset;
     }
     if (mdx) continue;
     for (let chunk: Token | undefined = token; chunk !== undefined; chunk = chunk.next) {
@@ -417,6 +418,7 @@ function _leaveText(events: readonly Event[], source: string, specials: Int32Arr
   }
 }
 
+/** Where the text's `<` and `{` stand. */
 function _specials(source: string): Int32Array {
   const found: number[] = [];
   for (let i = 0; i < source.length; i++) {
@@ -424,11 +426,6 @@ function _specials(source: string): Int32Array {
     if (code === LESS_THAN || code === LEFT_BRACE) found.push(i);
   }
   return Int32Array.from(found);
-}
-
-function _hasSpecial(specials: Int32Array, start: number, end: number): boolean {
-  const first = _firstAtLeast(specials, start);
-  return first < specials.length && specials[first] < end;
 }
 
 /** The index of the first value at least `value` in an ascending list (else its length). */
@@ -445,17 +442,8 @@ function _firstAtLeast(sorted: ArrayLike<number>, value: number): number {
 
 /** MDX's rejection of an expression acorn cannot read, at its start (1-based line and column). */
 function _tooDeepError(source: string, offset: number): Error {
-  let line = 1;
-  let lineStart = 0;
-  for (let at = source.indexOf("\n"); at !== -1 && at < offset; at = source.indexOf("\n", at + 1)) {
-    line++;
-    lineStart = at + 1;
-  }
+  const before = source.slice(0, offset).split("\n");
   const reason = "Could not parse expression with acorn";
-  return Object.assign(new Error(reason), {
-    line,
-    column: offset - lineStart + 1,
-    reason,
-    ruleId: "acorn",
-  });
+  const column = before[before.length - 1].length + 1;
+  return Object.assign(new Error(reason), { line: before.length, column, reason, ruleId: "acorn" });
 }

@@ -17,10 +17,7 @@ import { parseClaimed, type ParseJob, type ParseReply } from "./parse_worker.ts"
 /** The most threads that parse at once (the main thread included). */
 export const MAX_PARSERS = 8;
 
-/**
- * The fewest cores on which workers are started: on two, V8's own threads already keep the second
- * core busy, and a worker makes the call slower.
- */
+/** The fewest cores on which workers are started (on two, V8's threads keep the second busy). */
 export const MIN_CORES = 3;
 
 /** One file parsed: by this thread (the document) or by a worker (its record, as JSON). */
@@ -84,8 +81,7 @@ export async function parseAll(
     // Files claimed by every thread, some still being parsed: near enough for progress.
     options.onParsed?.(Math.min(files.length, Atomics.load(claimed, 0)));
   });
-  // A worker still loading when every file is taken is stopped, not waited for (a file it claims
-  // in that moment is parsed here, below).
+  // A worker still loading when every file is taken is stopped (what it claims is parsed below).
   pool.forEach((worker, w) => {
     if (Atomics.load(claimed, w + 1) === 0) worker.stop();
   });
@@ -120,19 +116,17 @@ function _runWorker(job: ParseJob): { readonly reply: Promise<ParseReply>; stop(
   } catch (error) {
     return { reply: Promise.resolve({ error: String(error) }), stop() {} };
   }
-  let settle!: (reply: ParseReply) => void;
-  const reply = new Promise<ParseReply>((resolve) => {
-    settle = (answer) => {
-      worker.terminate();
-      resolve(answer);
-    };
-    worker.onmessage = (event: MessageEvent<ParseReply>) => settle(event.data);
-    worker.onerror = (event: ErrorEvent) => {
-      event.preventDefault();
-      settle({ error: event.message });
-    };
-    worker.onmessageerror = () => settle({ error: "unreadable reply" });
-  });
+  const { promise: reply, resolve } = Promise.withResolvers<ParseReply>();
+  const settle = (answer: ParseReply) => {
+    worker.terminate();
+    resolve(answer);
+  };
+  worker.onmessage = (event: MessageEvent<ParseReply>) => settle(event.data);
+  worker.onerror = (event: ErrorEvent) => {
+    event.preventDefault();
+    settle({ error: event.message });
+  };
+  worker.onmessageerror = () => settle({ error: "unreadable reply" });
   worker.postMessage(job);
   return { reply, stop: () => settle({ records: [] }) };
 }

@@ -152,32 +152,27 @@ function _neutralize(content: string, words?: WordCount): string {
 /** The rewritten text of {@linkcode _neutralize}, or only its words, counted as it goes. */
 class _Rewritten {
   text = "";
-  readonly #content: string;
-  readonly #words?: WordCount;
 
-  constructor(content: string, words?: WordCount) {
-    this.#content = content;
-    this.#words = words;
-  }
+  constructor(private readonly content: string, private readonly words?: WordCount) {}
 
   copy(from: number, to: number): void {
-    if (this.#words !== undefined) this.#words.add(this.#content, from, to);
-    else if (to > from) this.text += this.#content.slice(from, to);
+    if (this.words !== undefined) this.words.add(this.content, from, to);
+    else if (to > from) this.text += this.content.slice(from, to);
   }
 
   /** The content from `from` to `to`, every character but whitespace made opaque. */
   opaque(from: number, to: number): void {
-    if (this.#words !== undefined) this.#words.add(this.#content, from, to);
-    else this.text += this.#content.slice(from, to).replace(/\S/g, OPAQUE);
+    if (this.words !== undefined) this.words.add(this.content, from, to);
+    else this.text += this.content.slice(from, to).replace(/\S/g, OPAQUE);
   }
 
   word(char: string): void {
-    if (this.#words !== undefined) this.#words.word();
+    if (this.words !== undefined) this.words.word();
     else this.text += char;
   }
 
   space(char: string): void {
-    if (this.#words !== undefined) this.#words.space();
+    if (this.words !== undefined) this.words.space();
     else this.text += char;
   }
 }
@@ -246,12 +241,9 @@ export function stripHeadingId(content: string): string {
 /** Where markdown-it's inline rules (no linkify, no typographer) can make anything but text. */
 const INLINE_MARKUP = /[\n\r!&*_<[\]\\`~]/;
 
-/** How many characters of inline content {@linkcode _head} keeps per character of text. */
-const _MARKUP_SLACK = 16;
-
-/** Enough inline content for `limit` characters of text, never half a surrogate pair. */
+/** Enough inline content for `limit` characters of text (16 each), never half a surrogate pair. */
 function _head(content: string, limit: number): string {
-  const end = limit * _MARKUP_SLACK;
+  const end = limit * 16;
   if (content.length <= end) return content;
   return content.slice(0, /[\uD800-\uDBFF]/.test(content[end - 1]) ? end - 1 : end);
 }
