@@ -1,7 +1,8 @@
 /**
- * A checkout's bundled engine prebuilt: `deno bundle` of its CLI into a few modules in the cache
- * folder, under a key of its sources and this Deno, so a call loads them instead of a hundred
- * files and their npm resolution. A cache: a build missing, stale or altered is not used.
+ * The bundled engine prebuilt: `deno bundle` of its CLI into a few modules in the cache folder,
+ * under a key of this Deno and its sources (a checkout's) or version (a published one's), so a
+ * call loads them instead of a hundred modules and their npm resolution. A cache: a build missing,
+ * stale or altered is not used.
  *
  * @module
  */
@@ -34,16 +35,17 @@ export function prebuiltEngine(moduleUrl: URL, cacheDir: string | undefined): st
 }
 
 /**
- * Finds the build of the engine at `moduleUrl` (this checkout's by default) in `cacheDir`,
- * checked against its manifest, or builds it; resolves to its entry module, or `undefined` when
- * there is none to be had (a published engine, no permission, a failed build). Never rejects.
+ * Finds the build of the engine at `moduleUrl` (this one by default) in `cacheDir`, checked
+ * against its manifest, or builds it; resolves to its entry module, or `undefined` when there is
+ * none to be had (no permission, a failed build). Never rejects.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { buildEngine } from "./engine_build.ts";
- * const published = new URL("https://jsr.io/@x/mdsel-claude/0.1.0/mdsel/cli.ts");
- * assert.equal(await buildEngine(await Deno.makeTempDir(), undefined, published), undefined);
+ * const cache = await Deno.makeTempDir();
+ * assert.match(await buildEngine(cache) ?? "", /engine-.+\/cli\.js$/);
+ * await Deno.remove(cache, { recursive: true });
  * ```
  */
 export async function buildEngine(
@@ -51,17 +53,34 @@ export async function buildEngine(
   signal?: AbortSignal,
   moduleUrl: URL = new URL("../mdsel/cli.ts", import.meta.url),
 ): Promise<string | undefined> {
-  if (moduleUrl.protocol !== "file:") return undefined;
   try {
-    const root = fileURLToPath(new URL("../", moduleUrl));
-    const dir = join(cacheDir, `engine-${VERSION}-${await _sourceKey(root)}`);
-    if (!await _verified(dir)) await _build(root, fileURLToPath(moduleUrl), dir, signal);
+    const checkout = moduleUrl.protocol === "file:";
+    // A published version never changes; a checkout's modules may.
+    const key = checkout
+      ? await _sourceKey(fileURLToPath(new URL("../", moduleUrl)))
+      : await _sha256(new TextEncoder().encode(`${Deno.version.deno}\0${moduleUrl.href}`));
+    const dir = join(cacheDir, `engine-${VERSION}-${key.slice(0, 16)}`);
+    if (!await _verified(dir)) await _build(moduleUrl, cacheDir, dir, signal);
     const entry = join(dir, "cli.js");
     _built.set(`${cacheDir}\0${moduleUrl.href}`, entry);
     return entry;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The lock a published engine keeps in `cacheDir`, one per version; none without a cache.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { engineLock } from "./engine_build.ts";
+ * assert.match(engineLock("/c") ?? "", /^\/c\/deno-.+\.lock$/);
+ * ```
+ */
+export function engineLock(cacheDir: string | undefined): string | undefined {
+  return cacheDir === undefined ? undefined : join(cacheDir, `deno-${VERSION}.lock`);
 }
 
 // What the build follows: this Deno, the configuration, the lock and every engine module.
@@ -80,7 +99,7 @@ async function _sourceKey(root: string): Promise<string> {
   };
   await walk(join(root, "mdsel"), "mdsel/");
   for (const name of files.sort()) parts.push(name, await Deno.readTextFile(join(root, name)));
-  return (await _sha256(new TextEncoder().encode(parts.join("\0")))).slice(0, 16);
+  return await _sha256(new TextEncoder().encode(parts.join("\0")));
 }
 
 async function _sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
@@ -104,23 +123,24 @@ async function _verified(dir: string): Promise<boolean> {
 }
 
 // Bundles into a folder beside `dir`, writes the manifest, then moves it in place whole.
-async function _build(root: string, cli: string, dir: string, signal?: AbortSignal) {
+async function _build(moduleUrl: URL, cacheDir: string, dir: string, signal?: AbortSignal) {
   const temporary = join(dir, "..", `.building-${crypto.randomUUID()}`);
+  const worker = new URL("./parse/parse_worker.ts", moduleUrl);
+  const checkout = moduleUrl.protocol === "file:";
   try {
-    const worker = join(root, "mdsel", "parse", "parse_worker.ts");
     await runCommand(Deno.execPath(), {
       args: [
         "bundle",
         "--quiet",
-        `--config=${join(root, "deno.json")}`,
-        // The checkout's lock is the user's file: a build that would change it fails instead.
-        "--frozen",
+        // A checkout's lock is the user's file: a build that would change it fails instead.
+        ...checkout
+          ? [`--config=${fileURLToPath(new URL("../deno.json", moduleUrl))}`, "--frozen"]
+          : ["--no-config", `--lock=${engineLock(cacheDir)}`],
         "--code-splitting",
         "--minify",
         "--keep-names",
         `--outdir=${temporary}`,
-        cli,
-        worker,
+        ...[moduleUrl, worker].map((url) => checkout ? fileURLToPath(url) : url.href),
       ],
       timeoutMs: 60_000,
       maxOutputBytes: 64 * 1024,

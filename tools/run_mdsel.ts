@@ -4,10 +4,9 @@
  *
  * @module
  */
-import { dirname, join, sep } from "node:path";
+import { dirname, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ENGINE_VARIABLES } from "../mdsel/settings/engine_settings.ts";
-import { VERSION } from "../mdsel/settings/version.ts";
 import {
   PROGRESS_VARIABLE,
   type ProgressListener,
@@ -15,7 +14,7 @@ import {
   readProgressLine,
 } from "../mdsel/cli/progress.ts";
 import { CommandExitError, type CommandOutput, runCommand } from "./run_command.ts";
-import { prebuiltEngine } from "./engine_build.ts";
+import { engineLock, prebuiltEngine } from "./engine_build.ts";
 import type { ServerSettings } from "./settings.ts";
 
 // The command that installs the bundled CLI as `mdsel` from where this server runs.
@@ -127,7 +126,7 @@ export async function runMdsel(call: _MdselCall, settings: ServerSettings): Prom
       // The lock is a cache too: one Deno cannot read is written again, one it cannot write let go.
       const lockFailed = error instanceof CommandExitError && _LOCK_FAILURE.test(error.stderr);
       if (!locked || !lockFailed) throw error;
-      const lock = _engineLock(settings.cacheDir);
+      const lock = engineLock(settings.cacheDir);
       const removed = lock !== undefined && await Deno.remove(lock).then(() => true, () => false);
       return await runBundled(removed);
     }
@@ -147,9 +146,9 @@ export async function runMdsel(call: _MdselCall, settings: ServerSettings): Prom
 /**
  * The command line (before `mdsel`'s own arguments) that runs the CLI at `moduleUrl`: this Deno
  * reading only `files` (their folders past {@linkcode MAX_READ_FLAG_BYTES}), its own modules and
- * `cacheDir`, which it may also write, with the engine's variables. A checkout's engine runs its
- * build in `cacheDir` once `buildEngine` has one, and loads its modules as its command needs them;
- * a published one keeps Deno's lock in `cacheDir` unless `lock` is `false`.
+ * `cacheDir`, which it may also write, with the engine's variables. The engine's build in
+ * `cacheDir` runs once `buildEngine` has one; else a checkout's engine loads its modules as its
+ * command needs them, and a published one keeps Deno's lock in `cacheDir` unless `lock` is `false`.
  *
  * @example
  * ```ts
@@ -188,7 +187,7 @@ export function bundledMdsel(
   }
   // A checkout needs its deno.json and lock; a published module must not touch the user's, and
   // keeps its own in the cache, which spares each run reading its npm packages' registry data.
-  const ownLock = lock ? _engineLock(cacheDir) : undefined;
+  const ownLock = lock ? engineLock(cacheDir) : undefined;
   const module = built !== undefined
     ? ["--no-config", "--no-lock", built]
     : moduleUrl.protocol === "file:"
@@ -196,9 +195,11 @@ export function bundledMdsel(
     : ["--no-config", ownLock === undefined ? "--no-lock" : `--lock=${ownLock}`, moduleUrl.href];
   const env = `--allow-env=${[...ENGINE_VARIABLES, PROGRESS_VARIABLE].join(",")}`;
   const variables: Record<string, string> = {
-    // A checkout's modules are all on disk: each loads when a command needs it, not at start-up
-    // (a published one would be fetched then). A Deno without the feature ignores the variable.
-    ...(moduleUrl.protocol === "file:" ? { DENO_UNSTABLE_LAZY_DYNAMIC_IMPORTS: "1" } : {}),
+    // A build's or a checkout's modules are all on disk: each loads when a command needs it, not at
+    // start-up (a published one's would be fetched then). A Deno without the feature ignores it.
+    ...(built !== undefined || moduleUrl.protocol === "file:"
+      ? { DENO_UNSTABLE_LAZY_DYNAMIC_IMPORTS: "1" }
+      : {}),
     ...(cache.length === 0 ? {} : { MDSEL_CACHE_DIR: cacheDir! }),
   };
   return {
@@ -206,11 +207,6 @@ export function bundledMdsel(
     args: ["run", "--quiet", "--no-prompt", ...read, ...cache, env, ...module],
     ...(Object.keys(variables).length === 0 ? {} : { env: variables }),
   };
-}
-
-// The lock file a published engine keeps in `cacheDir`, one per version; none without a cache.
-function _engineLock(cacheDir: string | undefined): string | undefined {
-  return cacheDir === undefined ? undefined : join(cacheDir, `deno-${VERSION}.lock`);
 }
 
 // What Deno says of a lock file it cannot parse or write.
