@@ -105,14 +105,13 @@ export class StdioTransport {
   }
 
   /** Starts reading; returns at once. `onclose` fires when the input ends. */
-  start(): Promise<void> {
+  async start(): Promise<void> {
     this.#reader = this.#readable.getReader();
     this.#readLoop().catch((error) => {
       const reason = error instanceof Error ? error.message : String(error);
       this.onerror?.(new Error(`cannot read the input: ${reason}`, { cause: error }));
       this.close();
     });
-    return Promise.resolve();
   }
 
   /** Writes one message as one line. */
@@ -122,12 +121,11 @@ export class StdioTransport {
   }
 
   /** Stops reading and fires `onclose` once. */
-  close(): Promise<void> {
-    if (this.#closed) return Promise.resolve();
+  async close(): Promise<void> {
+    if (this.#closed) return;
     this.#closed = true;
     this.#reader?.cancel().catch(() => {});
     this.onclose?.();
-    return Promise.resolve();
   }
 
   async #readLoop(): Promise<void> {
@@ -278,10 +276,10 @@ function _concat(parts: readonly Uint8Array[]): Uint8Array {
   return bytes;
 }
 
-function _preview(line: string): string {
-  return clipText(_oneLine(line), 80);
-}
-
 function _oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
+}
+
+function _preview(line: string): string {
+  return clipText(_oneLine(line), 80);
 }
