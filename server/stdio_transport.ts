@@ -105,13 +105,14 @@ export class StdioTransport {
   }
 
   /** Starts reading; returns at once. `onclose` fires when the input ends. */
-  async start(): Promise<void> {
+  start(): Promise<void> {
     this.#reader = this.#readable.getReader();
     this.#readLoop().catch((error) => {
       const reason = error instanceof Error ? error.message : String(error);
       this.onerror?.(new Error(`cannot read the input: ${reason}`, { cause: error }));
       this.close();
     });
+    return Promise.resolve();
   }
 
   /** Writes one message as one line. */
@@ -121,11 +122,12 @@ export class StdioTransport {
   }
 
   /** Stops reading and fires `onclose` once. */
-  async close(): Promise<void> {
-    if (this.#closed) return;
+  close(): Promise<void> {
+    if (this.#closed) return Promise.resolve();
     this.#closed = true;
     this.#reader?.cancel().catch(() => {});
     this.onclose?.();
+    return Promise.resolve();
   }
 
   async #readLoop(): Promise<void> {
