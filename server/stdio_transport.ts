@@ -278,10 +278,10 @@ function _concat(parts: readonly Uint8Array[]): Uint8Array {
   return bytes;
 }
 
-function _preview(line: string): string {
-  return clipText(_oneLine(line), 80);
-}
-
 function _oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
+}
+
+function _preview(line: string): string {
+  return clipText(_oneLine(line), 80);
 }

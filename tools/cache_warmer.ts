@@ -142,13 +142,10 @@ export class CacheWarmer {
       tail.scopes.some((a) => scopes.some((b) => _within(a, b) || _within(b, a)))
     );
     if (overlapping.length === 0) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     let stop = () => {};
-    const over = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, _MAX_TAIL_WAIT_MS);
-      stop = resolve;
-      signal?.addEventListener("abort", stop, { once: true });
-    });
+    const over = new Promise<void>((resolve) => stop = resolve);
+    const timer = setTimeout(stop, _MAX_TAIL_WAIT_MS);
+    signal?.addEventListener("abort", stop, { once: true });
     if (signal?.aborted) stop();
     await Promise.race([Promise.all(overlapping.map((tail) => tail.exited)), over]);
     clearTimeout(timer);

@@ -62,7 +62,8 @@ export class CallLimit {
     try {
       return await task();
     } finally {
-      this.#release();
+      this.#running--;
+      this.#waiting.shift()?.start();
     }
   }
 
@@ -87,10 +88,5 @@ export class CallLimit {
       signal?.addEventListener("abort", onAbort, { once: true });
       this.#waiting.push(entry);
     });
-  }
-
-  #release(): void {
-    this.#running--;
-    this.#waiting.shift()?.start();
   }
 }

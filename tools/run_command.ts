@@ -171,18 +171,15 @@ export async function runCommand(
   let answer: (code: number) => void = () => {};
   const early = new Promise<number>((resolve) => answer = resolve);
   const check = () => told !== undefined && outBytes >= told.bytes && answer(told.code);
-  const { onStderrLine } = options;
-  const take = onStderrLine === undefined && options.answered === undefined ? undefined : (
-    line: string,
-  ) => {
-    const answered = options.answered?.(line);
-    if (answered !== undefined) {
-      told = answered;
-      check();
-    }
-    return answered !== undefined || onStderrLine?.(line) === true;
+  const { onStderrLine, answered } = options;
+  const take = (line: string) => {
+    const said = answered?.(line);
+    if (said === undefined) return onStderrLine?.(line) === true;
+    told = said;
+    check();
+    return true;
   };
-  const lines = take && new _LineSplitter(take);
+  const lines = onStderrLine || answered ? new _LineSplitter(take) : undefined;
   const onOut = (chunk: Uint8Array) => {
     outBytes += chunk.byteLength;
     check();
@@ -230,15 +227,10 @@ export function usesProcessGroup(os: typeof Deno.build.os = Deno.build.os): bool
 }
 
 function _killTree(child: Deno.ChildProcess): void {
-  if (usesProcessGroup()) {
-    try {
-      // The whole group: needs --allow-run without a list of programs.
-      Deno.kill(-child.pid, "SIGKILL");
-      return;
-    } catch {
-      // Not allowed, or gone: the direct child at least.
-    }
-  }
+  try {
+    // The whole group (needs --allow-run without a list of programs); else the child at least.
+    if (usesProcessGroup()) return Deno.kill(-child.pid, "SIGKILL");
+  } catch { /* not allowed, or gone */ }
   try {
     child.kill("SIGKILL");
   } catch { /* it has already exited */ }
@@ -255,25 +247,21 @@ function _decode(chunks: readonly Uint8Array[]): string {
 class _LineSplitter {
   readonly #decoder = new TextDecoder();
   #partial = "";
-  #kept = "";
+  /** The text of the lines not taken so far. */
+  kept = "";
 
   constructor(readonly take: (line: string) => boolean) {}
 
   push(chunk: Uint8Array): void {
     const lines = (this.#partial + this.#decoder.decode(chunk, { stream: true })).split("\n");
     this.#partial = lines.pop()!;
-    for (const line of lines) if (!this.take(line.replace(/\r$/, ""))) this.#kept += line + "\n";
-  }
-
-  /** The text of the lines not taken so far. */
-  get kept(): string {
-    return this.#kept;
+    for (const line of lines) if (!this.take(line.replace(/\r$/, ""))) this.kept += line + "\n";
   }
 
   /** The text of the lines not taken. */
   end(): string {
     const last = this.#partial + this.#decoder.decode();
-    if (last !== "" && !this.take(last)) this.#kept += last;
-    return this.#kept;
+    if (last !== "" && !this.take(last)) this.kept += last;
+    return this.kept;
   }
 }

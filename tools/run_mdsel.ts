@@ -34,10 +34,7 @@ export const MAX_READ_FLAG_BYTES = 64 * 1024;
 
 /** `mdsel` could not be started: missing, or not allowed. One line, for the agent. */
 export class MdselUnavailableError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = "MdselUnavailableError";
-  }
+  override name = "MdselUnavailableError";
 }
 
 // One `mdsel` call.
@@ -87,7 +84,15 @@ export async function runMdsel(call: _MdselCall, settings: ServerSettings): Prom
     maxOutputBytes: settings.maxOutputBytes,
     signal: call.signal,
     name: "mdsel",
-    ..._reportOptions(call.onProgress),
+    // The engine's lines to the server, taken out of its stderr: progress, and the answer told
+    // before it writes its cache.
+    env: { [PROGRESS_VARIABLE]: "1" },
+    onStderrLine: (line: string) => {
+      const progress = readProgressLine(line);
+      if (progress !== undefined) call.onProgress?.(progress.done, progress.total);
+      return progress !== undefined;
+    },
+    answered: readAnsweredLine,
     ...(call.onTail === undefined ? {} : { onTail: call.onTail }),
   };
   const program = settings.mdselBin ?? "mdsel";
@@ -239,20 +244,4 @@ function _notAllowed(program: string, cause: unknown): MdselUnavailableError {
   const message =
     `Not allowed to run ${program}: start the server with --allow-run=${program} (or -A)`;
   return new MdselUnavailableError(message, { cause });
-}
-
-/**
- * Asks the engine for its lines to the server, and takes them out of its stderr: progress for
- * `listener`, and the answer told before the engine writes its cache.
- */
-function _reportOptions(listener?: ProgressListener) {
-  return {
-    env: { [PROGRESS_VARIABLE]: "1" },
-    onStderrLine: (line: string) => {
-      const progress = readProgressLine(line);
-      if (progress !== undefined) listener?.(progress.done, progress.total);
-      return progress !== undefined;
-    },
-    answered: readAnsweredLine,
-  };
 }
