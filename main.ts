@@ -63,9 +63,9 @@ export async function main(): Promise<void> {
     console.error(`mdsel-claude: unhandled rejection: ${String(event.reason)}`);
   });
   await server.connect(transport);
-  // Between the client's start and its first call: later calls load the engine prebuilt.
+  // A build made before: calls load the engine prebuilt (the warmer makes one between calls).
   if (settings.cacheDir !== undefined && settings.mdselBin === undefined) {
-    buildEngine(settings.cacheDir, shutdown.signal);
+    buildEngine(settings.cacheDir, { make: false });
   }
 }
 

@@ -7,6 +7,7 @@
  * @module
  */
 import { sep } from "node:path";
+import { buildEngine } from "./engine_build.ts";
 import { runCommand } from "./run_command.ts";
 import { bundledMdsel } from "./run_mdsel.ts";
 import { MAX_TIMEOUT_MS, type ServerSettings } from "./settings.ts";
@@ -48,7 +49,9 @@ export class CacheWarmer {
   readonly #run: (target: WarmTarget, signal: AbortSignal) => Promise<void>;
   readonly #waiting: WarmTarget[] = [];
   #calls = 0;
-  #current?: { target: WarmTarget; stop: AbortController; done: Promise<void> };
+  #current?: { target?: WarmTarget; stop: AbortController; done: Promise<void> };
+  /** Builds the engine, first of all: `false` when killed, to be run again. */
+  #build?: (signal: AbortSignal) => Promise<boolean>;
   #runs = 0;
   /** The calls' engines still writing their cache after answering, with what they read. */
   readonly #tails = new Set<
@@ -57,16 +60,23 @@ export class CacheWarmer {
 
   /**
    * Runs nothing without `settings.cacheDir` or with `MDSEL_BIN`; `shutdown` kills the run and
-   * empties the queue; `run` runs a target (the bundled engine's `mdsel warm` by default).
+   * empties the queue; `run` runs a target (the bundled engine's `mdsel warm` by default, and
+   * then, before any, the engine's build is made).
    */
   constructor(
     settings: ServerSettings,
     shutdown?: AbortSignal,
     run?: (target: WarmTarget, signal: AbortSignal) => Promise<void>,
   ) {
-    this.enabled = settings.cacheDir !== undefined && settings.mdselBin === undefined;
+    const { cacheDir } = settings;
+    this.enabled = cacheDir !== undefined && settings.mdselBin === undefined;
     this.#shutdown = shutdown;
     this.#run = run ?? ((target, signal) => _warm(target, signal, settings));
+    if (this.enabled && run === undefined) {
+      // A build that fails is not tried again; one killed by a call is.
+      this.#build = async (signal) =>
+        await buildEngine(cacheDir!, { signal }) !== undefined || !signal.aborted;
+    }
     shutdown?.addEventListener("abort", () => {
       this.#waiting.length = 0;
       this.#current?.stop.abort();
@@ -89,8 +99,9 @@ export class CacheWarmer {
     const current = this.#current;
     if (current === undefined) return;
     current.stop.abort();
-    if (!this.#waiting.some((waiting) => _same(waiting, current.target))) {
-      this.#waiting.unshift(current.target);
+    const { target } = current;
+    if (target !== undefined && !this.#waiting.some((waiting) => _same(waiting, target))) {
+      this.#waiting.unshift(target);
     }
   }
 
@@ -155,6 +166,18 @@ export class CacheWarmer {
   #next(): void {
     if (this.#calls > 0 || this.#current !== undefined || this.#shutdown?.aborted) return;
     if (this.#tails.size > 0) return; // a tail's end runs this again
+    const build = this.#build;
+    if (build !== undefined) {
+      const stop = new AbortController();
+      const done = build(stop.signal).then((over) => {
+        if (over) this.#build = undefined;
+      }).finally(() => {
+        this.#current = undefined;
+        this.#next();
+      });
+      this.#current = { stop, done };
+      return;
+    }
     const target = this.#waiting.shift();
     if (target === undefined) return;
     const stop = new AbortController();

@@ -34,25 +34,36 @@ export function prebuiltEngine(moduleUrl: URL, cacheDir: string | undefined): st
   return cacheDir === undefined ? undefined : _built.get(`${cacheDir}\0${moduleUrl.href}`);
 }
 
+/** What {@linkcode buildEngine} builds, and whether it may. */
+export interface BuildOptions {
+  /** The engine's CLI module: this one by default. */
+  readonly moduleUrl?: URL;
+  /** `false` only looks for a build already made. */
+  readonly make?: boolean;
+  /** Kills a build in progress. */
+  readonly signal?: AbortSignal;
+}
+
 /**
- * Finds the build of the engine at `moduleUrl` (this one by default) in `cacheDir`, checked
- * against its manifest, or builds it; resolves to its entry module, or `undefined` when there is
- * none to be had (no permission, a failed build). Never rejects.
+ * Finds the build of an engine in `cacheDir`, checked against its manifest, or builds it;
+ * resolves to its entry module, or `undefined` when there is none to be had (not made yet, no
+ * permission, a failed or killed build). Never rejects.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { buildEngine } from "./engine_build.ts";
  * const cache = await Deno.makeTempDir();
+ * assert.equal(await buildEngine(cache, { make: false }), undefined);
  * assert.match(await buildEngine(cache) ?? "", /engine-.+\/cli\.js$/);
  * await Deno.remove(cache, { recursive: true });
  * ```
  */
 export async function buildEngine(
   cacheDir: string,
-  signal?: AbortSignal,
-  moduleUrl: URL = new URL("../mdsel/cli.ts", import.meta.url),
+  options: BuildOptions = {},
 ): Promise<string | undefined> {
+  const { moduleUrl = new URL("../mdsel/cli.ts", import.meta.url), make = true, signal } = options;
   try {
     const checkout = moduleUrl.protocol === "file:";
     // A published version never changes; a checkout's modules may.
@@ -60,7 +71,10 @@ export async function buildEngine(
       ? await _sourceKey(fileURLToPath(new URL("../", moduleUrl)))
       : await _sha256(new TextEncoder().encode(`${Deno.version.deno}\0${moduleUrl.href}`));
     const dir = join(cacheDir, `engine-${VERSION}-${key.slice(0, 16)}`);
-    if (!await _verified(dir)) await _build(moduleUrl, cacheDir, dir, signal);
+    if (!await _verified(dir)) {
+      if (!make) return undefined;
+      await _build(moduleUrl, cacheDir, dir, signal);
+    }
     const entry = join(dir, "cli.js");
     _built.set(`${cacheDir}\0${moduleUrl.href}`, entry);
     return entry;

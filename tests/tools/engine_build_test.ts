@@ -32,7 +32,7 @@ Deno.test("a checkout's engine, prebuilt, answers every command as from its sour
   const built = await Deno.makeTempDir({ prefix: "mdsel-build-cache-" });
   const plain = await Deno.makeTempDir({ prefix: "mdsel-build-plain-" });
   try {
-    const entry = await buildEngine(built, undefined, ENGINE);
+    const entry = await buildEngine(built, { moduleUrl: ENGINE });
     assert.ok(entry !== undefined, "a build");
     assert.equal(prebuiltEngine(ENGINE, built), entry);
     assert.equal(prebuiltEngine(ENGINE, plain), undefined, "one cache folder's build only");
@@ -69,11 +69,11 @@ Deno.test("a checkout's engine, prebuilt, answers every command as from its sour
 Deno.test("a build altered on disk is not run: it is made again", async () => {
   const cache = await Deno.makeTempDir({ prefix: "mdsel-build-altered-" });
   try {
-    const entry = await buildEngine(cache, undefined, ENGINE);
+    const entry = await buildEngine(cache, { moduleUrl: ENGINE });
     assert.ok(entry !== undefined);
     const original = await Deno.readTextFile(entry);
     await Deno.writeTextFile(entry, 'console.log("altered");\n');
-    assert.equal(await buildEngine(cache, undefined, ENGINE), entry);
+    assert.equal(await buildEngine(cache, { moduleUrl: ENGINE }), entry);
     assert.equal(await Deno.readTextFile(entry), original);
     // Only the build itself stays in the cache folder: no half-made one is left.
     const names = [];
