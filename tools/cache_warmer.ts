@@ -60,19 +60,22 @@ export class CacheWarmer {
 
   /**
    * Runs nothing without `settings.cacheDir` or with `MDSEL_BIN`; `shutdown` kills the run and
-   * empties the queue; `run` runs a target (the bundled engine's `mdsel warm` by default, and
-   * then, before any, the engine's build is made).
+   * empties the queue; `run` runs a target (the bundled engine's `mdsel warm` by default);
+   * `build`, first of all, makes the engine's build (`buildEngine` when `run` is the default),
+   * `false` when killed, to be run again.
    */
   constructor(
     settings: ServerSettings,
     shutdown?: AbortSignal,
     run?: (target: WarmTarget, signal: AbortSignal) => Promise<void>,
+    build?: (signal: AbortSignal) => Promise<boolean>,
   ) {
     const { cacheDir } = settings;
     this.enabled = cacheDir !== undefined && settings.mdselBin === undefined;
     this.#shutdown = shutdown;
     this.#run = run ?? ((target, signal) => _warm(target, signal, settings));
-    if (this.enabled && run === undefined) {
+    if (this.enabled) this.#build = build;
+    if (this.enabled && run === undefined && build === undefined) {
       // A build that fails is not tried again; one killed by a call is.
       this.#build = async (signal) =>
         await buildEngine(cacheDir!, { signal }) !== undefined || !signal.aborted;

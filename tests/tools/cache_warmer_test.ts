@@ -55,6 +55,44 @@ Deno.test("cache warmer: a run starts once no call runs, one at a time, stopped 
   assert.equal(warmer.waiting, 0);
 });
 
+Deno.test("cache warmer: the engine's build comes first, stopped by a call and made again after it", async () => {
+  const builds: { signal: AbortSignal; end: (over: boolean) => void }[] = [];
+  const runs: string[] = [];
+  const warmer = new CacheWarmer(
+    SETTINGS,
+    undefined,
+    (run) => {
+      runs.push(run.files[0]);
+      return Promise.resolve();
+    },
+    (signal) =>
+      new Promise<boolean>((resolve) => {
+        builds.push({ signal, end: resolve });
+        signal.addEventListener("abort", () => resolve(false), { once: true });
+      }),
+  );
+  warmer.callStarted();
+  assert.equal(builds.length, 0, "nothing while the first call runs");
+  warmer.callAnswered(target("a"));
+  assert.equal(builds.length, 1);
+  assert.deepEqual(runs, [], "the build first");
+  warmer.callStarted();
+  assert.equal(builds[0].signal.aborted, true);
+  await warmer.idle();
+  warmer.callAnswered();
+  assert.equal(builds.length, 2, "a killed build is made again");
+  builds[1].end(true);
+  await warmer.idle();
+  await warmer.idle();
+  assert.deepEqual(runs, ["/a"]);
+  // Built: the next pause runs no build.
+  warmer.callStarted();
+  warmer.callAnswered(target("b"));
+  await warmer.idle();
+  assert.equal(builds.length, 2);
+  assert.deepEqual(runs, ["/a", "/b"]);
+});
+
 Deno.test("cache warmer: a target named again waits once; the queue is bounded; shutdown stops all", async () => {
   const shutdown = new AbortController();
   const { warmer, runs } = standIn(SETTINGS, shutdown.signal);
