@@ -7,7 +7,7 @@
  * @module
  */
 import { sep } from "node:path";
-import { buildEngine } from "./engine_build.ts";
+import { buildEngine, ENGINE_URL, prebuiltEngine } from "./engine_build.ts";
 import { runCommand } from "./run_command.ts";
 import { bundledMdsel } from "./run_mdsel.ts";
 import { MAX_TIMEOUT_MS, type ServerSettings } from "./settings.ts";
@@ -76,8 +76,10 @@ export class CacheWarmer {
     this.#run = run ?? ((target, signal) => _warm(target, signal, settings));
     if (this.enabled) this.#build = build;
     if (this.enabled && run === undefined && build === undefined) {
-      // A build that fails is not tried again; one killed by a call is.
+      // One the server found at start is not checked again; one that fails is not tried again;
+      // one killed by a call is.
       this.#build = async (signal) =>
+        prebuiltEngine(ENGINE_URL, cacheDir) !== undefined ||
         await buildEngine(cacheDir!, { signal }) !== undefined || !signal.aborted;
     }
     shutdown?.addEventListener("abort", () => {

@@ -11,6 +11,18 @@ import { fileURLToPath } from "node:url";
 import { VERSION } from "../mdsel/settings/version.ts";
 import { runCommand } from "./run_command.ts";
 
+/**
+ * The bundled engine's CLI module, the one this server runs unless told another.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ENGINE_URL } from "./engine_build.ts";
+ * assert.ok(ENGINE_URL.pathname.endsWith("/mdsel/cli.ts"));
+ * ```
+ */
+export const ENGINE_URL: URL = new URL("../mdsel/cli.ts", import.meta.url);
+
 /** The file of a build's manifest: each module's name and sha256. */
 const _MANIFEST = "manifest.json";
 // Builds kept besides the newest, for other checkouts sharing the cache folder.
@@ -63,7 +75,7 @@ export async function buildEngine(
   cacheDir: string,
   options: BuildOptions = {},
 ): Promise<string | undefined> {
-  const { moduleUrl = new URL("../mdsel/cli.ts", import.meta.url), make = true, signal } = options;
+  const { moduleUrl = ENGINE_URL, make = true, signal } = options;
   try {
     const checkout = moduleUrl.protocol === "file:";
     // A published version never changes; a checkout's modules may.

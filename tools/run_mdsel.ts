@@ -14,11 +14,11 @@ import {
   readProgressLine,
 } from "../mdsel/cli/progress.ts";
 import { CommandExitError, type CommandOutput, runCommand } from "./run_command.ts";
-import { engineLock, prebuiltEngine } from "./engine_build.ts";
+import { ENGINE_URL, engineLock, prebuiltEngine } from "./engine_build.ts";
 import type { ServerSettings } from "./settings.ts";
 
 // The command that installs the bundled CLI as `mdsel` from where this server runs.
-function _installHint(moduleUrl: URL = new URL("../mdsel/cli.ts", import.meta.url)): string {
+function _installHint(moduleUrl: URL = ENGINE_URL): string {
   const install = "deno install -g -n mdsel --allow-read";
   if (moduleUrl.protocol === "file:") {
     const config = fileURLToPath(new URL("../deno.json", moduleUrl));
@@ -167,7 +167,7 @@ export async function runMdsel(call: _MdselCall, settings: ServerSettings): Prom
  */
 export function bundledMdsel(
   files: readonly string[],
-  moduleUrl: URL = new URL("../mdsel/cli.ts", import.meta.url),
+  moduleUrl: URL = ENGINE_URL,
   cacheDir?: string,
   lock = true,
 ): _CommandLine {

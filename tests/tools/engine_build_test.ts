@@ -75,6 +75,10 @@ Deno.test("a build altered on disk is not run: it is made again", async () => {
     await Deno.writeTextFile(entry, 'console.log("altered");\n');
     assert.equal(await buildEngine(cache, { moduleUrl: ENGINE }), entry);
     assert.equal(await Deno.readTextFile(entry), original);
+    // A torn manifest: made again too.
+    await Deno.writeTextFile(join(entry, "..", "manifest.json"), "{ torn");
+    assert.equal(await buildEngine(cache, { moduleUrl: ENGINE }), entry);
+    assert.ok(JSON.parse(await Deno.readTextFile(join(entry, "..", "manifest.json"))).files);
     // Only the build itself stays in the cache folder: no half-made one is left.
     const names = [];
     for await (const item of Deno.readDir(cache)) names.push(item.name);
