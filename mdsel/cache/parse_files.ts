@@ -186,7 +186,7 @@ function _fromEntry(
 ): ParsedFile | undefined {
   if (!isFresh(key, entry.stat, entry.written)) return undefined;
   try {
-    const record = JSON.parse(entry.data) as DocRecord;
+    const record = (entry.value ?? JSON.parse(entry.data)) as DocRecord;
     if (record.c !== file.text.length) return undefined;
     // The file may have changed between its stat and its read: the entry holds what the stat said.
     if (statKey(Deno.statSync(file.path)) !== key) return undefined;

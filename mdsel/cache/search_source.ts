@@ -130,7 +130,7 @@ export class SearchFiles implements SearchDataSource {
       if (cache.store.refused(entry)) refused.add(key.path);
       if (entry.segment === null || entry.slot === null) return undefined;
       try {
-        const data = JSON.parse(entry.data) as _EntryData;
+        const data = (entry.value ?? JSON.parse(entry.data)) as _EntryData;
         if (typeof data?.r !== "object") return undefined;
         return { key: key!, segment: entry.segment, slot: entry.slot, used: entry.used, data };
       } catch {

@@ -6,9 +6,12 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import {
+  dropFolders,
   ENTRIES_SCHEMA,
   entriesTotal,
   type EntryBatch,
+  type FolderRange,
+  keepFolders,
   type NewEntry,
   readEntries,
   type StoredEntry,
@@ -25,11 +28,11 @@ import {
 } from "./segments.ts";
 
 /** The store's file in the cache folder: its schema's version is in its name. */
-export const STORE_FILE = "cache-v2.sqlite";
+export const STORE_FILE = "cache-v3.sqlite";
 
 /** `PRAGMA application_id` ("mdsl") and `user_version` of the store. */
 const APPLICATION_ID = 0x6d64736c;
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 /** The longest a call waits for another process's write. */
 const _BUSY_TIMEOUT_MS = 100;
@@ -87,6 +90,8 @@ export class CacheStore {
   #warning?: string;
   #broken = false;
   #reading = false;
+  /** The folders' ranges of entries read, to keep snapshots of when the call writes. */
+  readonly #ranges: FolderRange[] = [];
 
   private constructor(db: DatabaseSync, path: string, maxBytes: number) {
     this.#db = db;
@@ -165,7 +170,10 @@ export class CacheStore {
     withData = true,
   ): Map<string, StoredEntry> {
     if (paths.length === 0) return new Map();
-    return this.#read(() => readEntries(this.#db, kind, version, paths, withData), new Map());
+    return this.#read(
+      () => readEntries(this.#db, kind, version, paths, withData, this.#ranges),
+      new Map(),
+    );
   }
 
   /** Whether an entry is one the cap refused under a cap no larger than today's (see `put`). */
@@ -197,8 +205,9 @@ export class CacheStore {
   }
 
   /**
-   * Writes entries in one transaction, notes the use of others, drops stale postings and evicts the
-   * least recently used entries past the cap; skipped when another process holds the database.
+   * Writes entries in one transaction, notes the use of others, drops stale postings, evicts the
+   * least recently used entries past the cap, and keeps snapshots of the folders read; skipped when
+   * another process holds the database.
    *
    * @param written A time before the files' `stat`s (the racy rule counts from it); now by default.
    */
@@ -210,7 +219,10 @@ export class CacheStore {
     const stale = batches.map((batch) =>
       batch.used.filter(([, at]) => now - at > USE_GRANULARITY_MS).map(([path]) => path)
     );
-    if (batches.every((batch, i) => batch.entries.length === 0 && stale[i].length === 0)) return;
+    const unchanged = batches.every((batch, i) =>
+      batch.entries.length === 0 && stale[i].length === 0
+    );
+    if (unchanged && this.#ranges.every((range) => range.current)) return;
     if (!this.#exec("BEGIN IMMEDIATE")) return;
     const db = this.#db;
     try {
@@ -238,7 +250,11 @@ export class CacheStore {
         }
       });
       dropStaleSegments(db);
+      // Snapshots are the first to go past the cap: they only spare reading entries one by one.
+      if (entriesTotal(db) > this.#maxBytes) dropFolders(db);
       this.#evict();
+      keepFolders(db, this.#ranges);
+      if (entriesTotal(db) > this.#maxBytes) dropFolders(db);
       db.exec("COMMIT");
     } catch (error) {
       try {

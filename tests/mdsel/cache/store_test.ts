@@ -317,3 +317,49 @@ Deno.test("store: the size cap evicts a segment whole, by its entries' latest us
     store.close();
   });
 });
+
+Deno.test("store: a folder read is kept whole for the next call, within the cap", async () => {
+  await withTempDir({}, async (dir) => {
+    const paths = Array.from({ length: 40 }, (_, i) => `/docs/${i}.md`);
+    const entries = paths.map((path) => ({ path, stat: "s", data: JSON.stringify({ p: path }) }));
+    const doc = (more: typeof entries = []) => ({
+      kind: "doc",
+      version: "1",
+      entries: more,
+      used: [],
+    });
+    const snapshots = () => onFile(dir, (db) => db.prepare("SELECT n FROM folders").all().length);
+    let store = await open(dir);
+    store.put([doc(entries)]);
+    store.get("doc", "1", paths);
+    store.close(); // read only: nothing kept
+    assert.equal(snapshots(), 0);
+    store = await open(dir);
+    assert.equal(store.get("doc", "1", paths).size, 40);
+    store.put([doc()]);
+    assert.equal(snapshots(), 1, "a call that read the folder keeps it");
+    // The next call reads the same entries, parsed.
+    store = await open(dir);
+    const again = store.get("doc", "1", paths);
+    assert.deepEqual(again.get("/docs/3.md")?.value, { p: "/docs/3.md" });
+    assert.equal(again.size, 40);
+    // A write under the folder drops it; one elsewhere does not.
+    store.put([doc([{ path: "/other/x.md", stat: "s", data: "x" }])]);
+    assert.equal(snapshots(), 1);
+    store = await open(dir);
+    store.get("doc", "1", paths);
+    store.put([doc([{ path: "/docs/new.md", stat: "s", data: "y" }])]);
+    assert.equal(snapshots(), 1, "taken again, as written");
+    store = await open(dir);
+    assert.ok(store.get("doc", "1", [...paths, "/docs/new.md"]).has("/docs/new.md"));
+    store.close();
+    // Past the cap, the snapshots go first: the entries stay.
+    const total = onFile(dir, entriesTotal);
+    store = await open(dir, total - 10);
+    store.get("doc", "1", paths);
+    store.put([doc([{ path: "/other/y.md", stat: "s", data: "z" }])]);
+    assert.equal(snapshots(), 0);
+    assert.equal(store.get("doc", "1", paths).size, 40);
+    store.close();
+  });
+});
