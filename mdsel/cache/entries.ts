@@ -1,6 +1,6 @@
 /**
- * The store's entries table: its schema, and how a call's entries are read, a folder's at once
- * from its snapshot while no entry changed since it was taken.
+ * The store's entries table: its schema, and how a call's entries are read: a folder's at once from
+ * its snapshot, which any write under the folder removes.
  * @module
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
@@ -263,7 +263,22 @@ export function keepFolders(db: DatabaseSync, ranges: readonly FolderRange[]): v
   );
 }
 
-/** Drops every folder's snapshot. */
+/**
+ * Drops every folder's snapshot (the entries stay).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DatabaseSync } from "node:sqlite";
+ * import { dropFolders, ENTRIES_SCHEMA, entriesTotal } from "./entries.ts";
+ * const db = new DatabaseSync(":memory:");
+ * db.exec(ENTRIES_SCHEMA);
+ * db.exec("INSERT INTO folders VALUES ('doc', '1', '/d/', '/d0', 500, 1, '[]')");
+ * assert.equal(entriesTotal(db), 500);
+ * dropFolders(db);
+ * assert.equal(entriesTotal(db), 0);
+ * ```
+ */
 export function dropFolders(db: DatabaseSync): void {
   db.exec("DELETE FROM folders");
 }
