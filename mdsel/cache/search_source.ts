@@ -118,7 +118,8 @@ export class SearchFiles implements SearchDataSource {
     const keys = files.map((file) => cache.keyOf(file.path, file.info));
     const paths: string[] = [];
     for (const key of keys) if (key !== undefined) paths.push(key.path);
-    const found = cache.store.get(SEARCH_KIND, SEARCH_VERSION, paths);
+    // Every call over a folder reads all its entries: kept whole for the next.
+    const found = cache.store.get(SEARCH_KIND, SEARCH_VERSION, paths, true, true);
     // A file named twice in a call (`docs` and `/abs/docs`): its first name holds its entry.
     const named = new Set<string>();
     const refused = new Set<string>();

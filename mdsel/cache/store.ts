@@ -162,16 +162,21 @@ export class CacheStore {
     if (!this.#broken && !this.#reading) this.#reading = this.#exec("BEGIN");
   }
 
-  /** The entries of some files (absolute paths) by path, of one kind and version (`withData`). */
+  /**
+   * The entries of some files (absolute paths) by path, of one kind and version (`withData`);
+   * with `keep`, a folder's read whole is kept in one row for the next call (see `put`).
+   */
   get(
     kind: string,
     version: string,
     paths: readonly string[],
     withData = true,
+    keep = false,
   ): Map<string, StoredEntry> {
     if (paths.length === 0) return new Map();
+    const ranges = keep ? this.#ranges : undefined;
     return this.#read(
-      () => readEntries(this.#db, kind, version, paths, withData, this.#ranges),
+      () => readEntries(this.#db, kind, version, paths, withData, ranges),
       new Map(),
     );
   }
@@ -206,7 +211,8 @@ export class CacheStore {
 
   /**
    * Writes entries in one transaction, notes the use of others, drops stale postings, evicts the
-   * least recently used entries past the cap, and keeps snapshots of the folders read; skipped when
+   * least recently used entries past the cap, and keeps the folders read to keep that it did not
+   * write under (a run that writes in parts would copy its folder again at each); skipped when
    * another process holds the database.
    *
    * @param written A time before the files' `stat`s (the racy rule counts from it); now by default.
@@ -222,7 +228,15 @@ export class CacheStore {
     const unchanged = batches.every((batch, i) =>
       batch.entries.length === 0 && stale[i].length === 0
     );
-    if (unchanged && this.#ranges.every((range) => range.current)) return;
+    const keep = this.#ranges.filter((range) =>
+      !range.current && !batches.some((batch, i) =>
+        batch.kind === range.kind &&
+        [...batch.entries.map((entry) => entry.path), ...stale[i]].some((path) =>
+          path >= range.folder && path < range.end
+        )
+      )
+    );
+    if (unchanged && keep.length === 0) return;
     if (!this.#exec("BEGIN IMMEDIATE")) return;
     const db = this.#db;
     try {
@@ -253,7 +267,7 @@ export class CacheStore {
       // Snapshots are the first to go past the cap: they only spare reading entries one by one.
       if (entriesTotal(db) > this.#maxBytes) dropFolders(db);
       this.#evict();
-      keepFolders(db, this.#ranges);
+      keepFolders(db, keep);
       if (entriesTotal(db) > this.#maxBytes) dropFolders(db);
       db.exec("COMMIT");
     } catch (error) {

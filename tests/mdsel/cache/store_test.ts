@@ -331,33 +331,52 @@ Deno.test("store: a folder read is kept whole for the next call, within the cap"
     const snapshots = () => onFile(dir, (db) => db.prepare("SELECT n FROM folders").all().length);
     let store = await open(dir);
     store.put([doc(entries)]);
-    store.get("doc", "1", paths);
+    store.get("doc", "1", paths, true, true);
     store.close(); // read only: nothing kept
-    assert.equal(snapshots(), 0);
     store = await open(dir);
-    assert.equal(store.get("doc", "1", paths).size, 40);
+    store.get("doc", "1", paths);
+    store.put([doc()]);
+    assert.equal(snapshots(), 0, "a read not asked to keep keeps nothing");
+    store = await open(dir);
+    assert.equal(store.get("doc", "1", paths, true, true).size, 40);
     store.put([doc()]);
     assert.equal(snapshots(), 1, "a call that read the folder keeps it");
     // The next call reads the same entries, parsed.
     store = await open(dir);
-    const again = store.get("doc", "1", paths);
+    const again = store.get("doc", "1", paths, true, true);
     assert.deepEqual(again.get("/docs/3.md")?.value, { p: "/docs/3.md" });
     assert.equal(again.size, 40);
-    // A write under the folder drops it; one elsewhere does not.
+    // A write elsewhere keeps it; one under the folder drops it, and that call keeps none.
     store.put([doc([{ path: "/other/x.md", stat: "s", data: "x" }])]);
     assert.equal(snapshots(), 1);
     store = await open(dir);
-    store.get("doc", "1", paths);
+    store.get("doc", "1", paths, true, true);
     store.put([doc([{ path: "/docs/new.md", stat: "s", data: "y" }])]);
-    assert.equal(snapshots(), 1, "taken again, as written");
+    assert.equal(snapshots(), 0, "a call that writes under the folder copies it not");
     store = await open(dir);
-    assert.ok(store.get("doc", "1", [...paths, "/docs/new.md"]).has("/docs/new.md"));
-    store.close();
+    store.get("doc", "1", paths, true, true);
+    store.put([doc([{ path: "/docs/new2.md", stat: "s", data: "y" }])]);
+    assert.equal(snapshots(), 0, "nor does one that found no copy and writes under it");
+    store = await open(dir);
+    assert.ok(store.get("doc", "1", [...paths, "/docs/new.md"], true, true).has("/docs/new.md"));
+    store.put([doc()]);
+    assert.equal(snapshots(), 1, "the next call that reads takes it again");
+    // At most 8 folders are kept.
+    store = await open(dir);
+    for (let f = 0; f < 10; f++) {
+      const folder = Array.from({ length: 40 }, (_, i) => `/f${f}/${i}.md`);
+      store.put([doc(folder.map((path) => ({ path, stat: "s", data: "d" })))]);
+    }
+    for (let f = 0; f < 10; f++) {
+      store.get("doc", "1", Array.from({ length: 40 }, (_, i) => `/f${f}/${i}.md`), true, true);
+    }
+    store.put([doc()]);
+    assert.equal(snapshots(), 8);
     // Past the cap, the snapshots go first: the entries stay.
-    const total = onFile(dir, entriesTotal);
-    store = await open(dir, total - 10);
-    store.get("doc", "1", paths);
-    store.put([doc([{ path: "/other/y.md", stat: "s", data: "z" }])]);
+    onFile(dir, (db) => db.exec("DELETE FROM folders"));
+    store = await open(dir, onFile(dir, entriesTotal) + 50);
+    store.get("doc", "1", paths, true, true);
+    store.put([doc()]);
     assert.equal(snapshots(), 0);
     assert.equal(store.get("doc", "1", paths).size, 40);
     store.close();
