@@ -32,6 +32,9 @@ function _installHint(moduleUrl: URL = ENGINE_URL): string {
 /** The longest `--allow-read=` argument for the bundled engine, in bytes (Linux caps at 128 KiB). */
 export const MAX_READ_FLAG_BYTES = 64 * 1024;
 
+// A young generation of 8 MiB, not V8's 32: a cold call over a big tree peaks lower, as fast.
+const _ENGINE_V8_FLAGS = "--v8-flags=--max-semi-space-size=8";
+
 /** `mdsel` could not be started: missing, or not allowed. One line, for the agent. */
 export class MdselUnavailableError extends Error {
   override name = "MdselUnavailableError";
@@ -209,7 +212,7 @@ export function bundledMdsel(
   };
   return {
     command: Deno.execPath(),
-    args: ["run", "--quiet", "--no-prompt", ...read, ...cache, env, ...module],
+    args: ["run", "--quiet", "--no-prompt", _ENGINE_V8_FLAGS, ...read, ...cache, env, ...module],
     ...(Object.keys(variables).length === 0 ? {} : { env: variables }),
   };
 }
