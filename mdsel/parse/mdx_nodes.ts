@@ -6,7 +6,7 @@
  */
 import type { Event } from "micromark-util-types";
 import type { NodeDraft, NodeKind } from "./document.ts";
-import { appendDrafts, type Drafts } from "./markdown_nodes.ts";
+import type { Drafts } from "./markdown_nodes.ts";
 import { inlineWordCount, stripHeadingId } from "./plain_text.ts";
 import { countWords } from "./words.ts";
 import { jsxText } from "./jsx_text.ts";
@@ -95,19 +95,19 @@ class _NodeReader {
     readonly quoteDepth: number,
   ) {}
 
-  nodes(from: number, to: number): MdxDrafts {
+  nodes(
+    from: number,
+    to: number,
+    built: MdxDrafts = { nodes: [], contents: [], quotes: new Map(), labels: [], enters: [] },
+  ): MdxDrafts {
     const { events } = this;
-    const built: MdxDrafts = { nodes: [], contents: [], quotes: new Map(), labels: [], enters: [] };
     for (let i = from; i < to; i++) {
       const [kind, token] = events[i];
       if (kind !== "enter") continue;
       const end = exitOf(events, i);
       if (token.type === "content") {
         // Definitions and a paragraph: each its own node.
-        const inner = this.nodes(i + 1, end);
-        appendDrafts(built, inner);
-        for (const label of inner.labels) built.labels.push(label);
-        for (const enter of inner.enters) built.enters.push(enter);
+        this.nodes(i + 1, end, built);
       } else {
         const nodeKind = NODE_KIND_BY_TOKEN[token.type];
         if (nodeKind !== undefined) this.#addNode(built, nodeKind, i, end);
