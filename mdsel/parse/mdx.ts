@@ -15,7 +15,7 @@ import { jsxText, type KnownExpression } from "./jsx_text.ts";
 import { type EventSource, exitOf, mdxNodes, mdxNodeSource, pointAt } from "./mdx_nodes.ts";
 import { mdxParse } from "./mdx_parse.ts";
 import { mdxSegments, type Segment } from "./chunks.ts";
-import { type MdxProblem, mdxWarning } from "./mdx_warning.ts";
+import { type MdxProblem, mdxWarning } from "./doc_record.ts";
 import { countWords } from "./words.ts";
 import {
   frontMatterLineCount,
