@@ -48,25 +48,6 @@ export interface Drafts {
 }
 
 /**
- * Appends `more` drafts to `target`, one by one (a spread of a big file's overflows the stack).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { appendDrafts, type Drafts } from "./markdown_nodes.ts";
- * const target: Drafts = { nodes: [], contents: [] };
- * appendDrafts(target, { nodes: [], contents: [] });
- * assert.equal(target.nodes.length, 0);
- * ```
- */
-export function appendDrafts(target: Drafts, more: Drafts): void {
-  for (let i = 0; i < more.nodes.length; i++) {
-    target.nodes.push(more.nodes[i]);
-    target.contents.push(more.contents[i]);
-  }
-}
-
-/**
  * Reads a Markdown text (BOM removed) into the parts of the document model.
  *
  * @param chunkChars A text of twice this size or more is parsed in pieces of about this size.
@@ -84,25 +65,22 @@ export function readMarkdown(text: string, chunkChars: number): DocumentParts {
   const frontMatterLines = frontMatterLineCount(lines);
   const reader = new MarkdownReader(lines, frontMatterLines, true);
   const cuts = chunkStarts(lines, frontMatterLines, chunkChars);
-  const top: Drafts = { nodes: [], contents: [] };
-  let beforeHeading = true;
   for (let k = 0; k < cuts.length; k++) {
     const first = cuts[k];
     const last = k + 1 < cuts.length ? cuts[k + 1] : lines.starts.length;
-    let piece = reader.piece(first, last, beforeHeading);
+    let piece = reader.piece(first, last);
     if (piece === undefined) {
       // A block the scan did not see runs over the cut: the rest is one piece.
-      piece = reader.piece(first, lines.starts.length, beforeHeading)!;
+      piece = reader.piece(first, lines.starts.length)!;
       k = cuts.length;
     }
-    beforeHeading &&= !piece.nodes.some((node) => node.kind === "heading");
-    appendDrafts(top, piece);
+    reader.add(piece);
   }
   return {
     syntax: "markdown",
     lines,
     frontMatterLines,
-    nodes: reader.readHeadings(top),
+    nodes: reader.readHeadings(reader.top),
     childrenOf: (node) => reader.childrenOf(node),
     plainText: (node, limit) => reader.plainText(node, limit),
   };
@@ -115,6 +93,10 @@ export function readMarkdown(text: string, chunkChars: number): DocumentParts {
 export class MarkdownReader {
   /** The reference definitions of every piece parsed so far. */
   readonly env: Env = {};
+  /** The top-level nodes of the pieces added so far. */
+  readonly top: Drafts = { nodes: [], contents: [] };
+  /** Whether no piece added so far holds a heading. */
+  beforeHeading = true;
   readonly #kept: Token[] = [];
 
   /** @param indentedCode Whether four-space indented lines are code (Markdown, not MDX). */
@@ -126,14 +108,14 @@ export class MarkdownReader {
 
   /**
    * The top-level nodes of lines `first..last)`, or `undefined` when its last block runs over
-   * `last` (the cut was not safe); `beforeHeading`: no heading came before the piece.
+   * `last` (the cut was not safe).
    */
-  piece(first: number, last: number, beforeHeading: boolean): Drafts | undefined {
+  piece(first: number, last: number): Drafts | undefined {
     const lines = this.lines;
     const tokens = parseMarkdown(this.#source(first, last), this.env, this.indentedCode);
     if (last < lines.starts.length && runsToEnd(tokens, last - first)) return undefined;
     const piece = _buildNodes(tokens, lines, 0, tokens.length, 0, 0, first);
-    let keep = beforeHeading;
+    let keep = this.beforeHeading;
     for (const node of piece.nodes) {
       if (node.kind === "heading") keep = false;
       if (node.kind === "blockquote" || keep) {
@@ -148,6 +130,15 @@ export class MarkdownReader {
       } else node.tokenStart = node.tokenEnd = -1;
     }
     return piece;
+  }
+
+  /** Appends a piece to {@linkcode top}, one node at a time (a spread of a big file's overflows the stack). */
+  add(piece: Drafts): void {
+    this.beforeHeading &&= !piece.nodes.some((node) => node.kind === "heading");
+    for (let i = 0; i < piece.nodes.length; i++) {
+      this.top.nodes.push(piece.nodes[i]);
+      this.top.contents.push(piece.contents[i]);
+    }
   }
 
   /** Sets each heading's text from its raw content, every reference definition known. */

@@ -9,7 +9,7 @@ import type { Event } from "micromark-util-types";
 import { assembleDocument, CHUNK_CHARS } from "./document.ts";
 import type { DocumentParts, MdDocument, MdNode, NodeDraft } from "./document.ts";
 import { defineReferences } from "./markdown.ts";
-import { appendDrafts, type Drafts, MarkdownReader, readMarkdown } from "./markdown_nodes.ts";
+import { type Drafts, MarkdownReader, readMarkdown } from "./markdown_nodes.ts";
 import { JsxNesting, MdxSyntaxError } from "./mdx_jsx.ts";
 import { jsxText, type KnownExpression } from "./jsx_text.ts";
 import { type EventSource, exitOf, mdxNodes, mdxNodeSource, pointAt } from "./mdx_nodes.ts";
@@ -108,8 +108,7 @@ class _MdxReader {
   }
 
   read(segments: readonly Segment[], chunkChars: number): DocumentParts {
-    const top: Drafts = { nodes: [], contents: [] };
-    let beforeHeading = true;
+    const markdown = this.#markdown;
     for (let k = 0; k < segments.length;) {
       let end = this.#pieceEnd(segments, k, chunkChars);
       let last = segments[end - 1].last;
@@ -117,26 +116,24 @@ class _MdxReader {
       let piece: Drafts | undefined;
       for (;;) {
         piece = mdx
-          ? this.#mdxPiece(segments[k].first, last, beforeHeading)
-          : this.#markdown.piece(segments[k].first, last, beforeHeading);
+          ? this.#mdxPiece(segments[k].first, last)
+          : markdown.piece(segments[k].first, last);
         if (piece !== undefined) break;
         // A construct runs over the cut: take the next segment in.
         mdx ||= segments[end].mdx;
         last = segments[end].last;
         end++;
       }
-      beforeHeading &&= !piece.nodes.some((node) => node.kind === "heading");
-      appendDrafts(top, piece);
+      markdown.add(piece);
       k = end;
     }
     this.#nesting.finish();
-    const markdown = this.#markdown;
     defineReferences(markdown.env, this.#labels);
     return {
       syntax: "mdx",
       lines: this.lines,
       frontMatterLines: this.frontMatterLines,
-      nodes: markdown.readHeadings(top),
+      nodes: markdown.readHeadings(markdown.top),
       childrenOf: (node) => this.#childrenOf(node),
       plainText: (node, limit) => this.#plainText(node, limit),
     };
@@ -155,7 +152,7 @@ class _MdxReader {
   }
 
   /** The nodes of lines `first..last)` by MDX's parser, or `undefined` when a construct runs over. */
-  #mdxPiece(first: number, last: number, beforeHeading: boolean): Drafts | undefined {
+  #mdxPiece(first: number, last: number): Drafts | undefined {
     const { text, starts } = this.lines;
     const atEnd = last >= starts.length;
     const offset = starts[first];
@@ -191,7 +188,7 @@ class _MdxReader {
     const piece = mdxNodes(events, 0, events.length, source, 0);
     this.#readJsx(piece.nodes);
     for (const label of piece.labels) this.#labels.push(label);
-    let keep = beforeHeading;
+    let keep = this.#markdown.beforeHeading;
     piece.nodes.forEach((node, i) => {
       if (node.kind === "heading") keep = false;
       const quote = piece.quotes.get(node);
