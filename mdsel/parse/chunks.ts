@@ -9,12 +9,12 @@
 import type { SourceLines } from "./source_lines.ts";
 import { BACKTICK, HASH, LESS_THAN, SPACE, TAB, TILDE } from "./char_codes.ts";
 
-/** HTML blocks that end at a marker rather than at a blank line: start and end. */
-const HTML_UNTIL_MARKER: readonly (readonly [RegExp, RegExp])[] = [
+/** HTML blocks markdown-it ends at a marker, not a blank line (CommonMark's kinds 1 to 5). */
+export const HTML_UNTIL_MARKER: readonly (readonly [RegExp, RegExp])[] = [
   [/^<(?:script|pre|style|textarea)(?=\s|>|$)/i, /<\/(?:script|pre|style|textarea)>/i],
   [/^<!--/, /-->/],
   [/^<\?/, /\?>/],
-  [/^<![A-Z]/, />/],
+  [/^<![A-Za-z]/, />/],
   [/^<!\[CDATA\[/, /\]\]>/],
 ];
 

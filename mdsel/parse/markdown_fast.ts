@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { HTML_UNTIL_MARKER } from "./chunks.ts";
 import { assembleDocument, type MdDocument, type NodeDraft } from "./document.ts";
 import { inlinePlainText, stripHeadingId } from "./plain_text.ts";
 import {
@@ -15,14 +16,6 @@ import {
 } from "./source_lines.ts";
 import { BACKTICK, HASH, LESS_THAN, SPACE, TAB, TILDE } from "./char_codes.ts";
 
-/** An HTML block markdown-it ends on a line matching the pattern (CommonMark's kinds 1 to 5). */
-const HTML_ENDS: readonly (readonly [RegExp, RegExp])[] = [
-  [/^<(?:script|pre|style|textarea)(?=\s|>|$)/i, /<\/(?:script|pre|style|textarea)>/i],
-  [/^<!--/, /-->/],
-  [/^<\?/, /\?>/],
-  [/^<![A-Za-z]/, />/],
-  [/^<!\[CDATA\[/, /\]\]>/],
-];
 /** An HTML block markdown-it ends at a blank line, whatever came before (kind 6). */
 const HTML_BLOCK_TAG = new RegExp(
   "^</?(?:address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|" +
@@ -165,7 +158,7 @@ export function scanTopLevel(
       if (!block.sure && indent <= 3 && _mayStartBlock(text, at, end)) return undefined;
       // Text (not HTML) is interrupted by an HTML block that ends otherwise than at a blank line.
       const source = block.sure ? "" : text.slice(at, end);
-      if (indent <= 3 && HTML_ENDS.some(([startsWith]) => startsWith.test(source))) {
+      if (indent <= 3 && HTML_UNTIL_MARKER.some(([startsWith]) => startsWith.test(source))) {
         return undefined;
       }
       if (block.end?.test(text.slice(at, end))) {
@@ -214,7 +207,7 @@ export function scanTopLevel(
     }
     if (html && code === LESS_THAN && indent <= 3) {
       const source = text.slice(at, end);
-      const pattern = HTML_ENDS.find(([startsWith]) => startsWith.test(source));
+      const pattern = HTML_UNTIL_MARKER.find(([startsWith]) => startsWith.test(source));
       const blockTag = pattern === undefined && HTML_BLOCK_TAG.test(source);
       const tagLine = pattern === undefined && !blockTag && HTML_TAG_LINE.test(source);
       if (pattern !== undefined || blockTag || tagLine) {
