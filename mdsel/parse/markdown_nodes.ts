@@ -41,10 +41,9 @@ const NODE_KIND_BY_TOKEN: Readonly<Record<string, NodeKind>> = {
   [FOOTNOTE_OPEN_TOKEN]: "footnote_definition",
 };
 
-/** Nodes as built, `text` still empty, and each heading's raw inline content (else `undefined`). */
+/** Nodes as built, a heading's `text` its raw inline content until `readHeadings` reads it. */
 export interface Drafts {
   readonly nodes: NodeDraft[];
-  readonly contents: (string | undefined)[];
 }
 
 /**
@@ -94,7 +93,7 @@ export class MarkdownReader {
   /** The reference definitions of every piece parsed so far. */
   readonly env: Env = {};
   /** The top-level nodes of the pieces added so far. */
-  readonly top: Drafts = { nodes: [], contents: [] };
+  readonly top: Drafts = { nodes: [] };
   /** Whether no piece added so far holds a heading. */
   beforeHeading = true;
   readonly #kept: Token[] = [];
@@ -132,23 +131,19 @@ export class MarkdownReader {
     return piece;
   }
 
-  /** Appends a piece to {@linkcode top}, one node at a time (a spread of a big file's overflows the stack). */
+  /** Appends a piece's nodes to `top` one by one (a spread of a big file's overflows the stack). */
   add(piece: Drafts): void {
     this.beforeHeading &&= !piece.nodes.some((node) => node.kind === "heading");
-    for (let i = 0; i < piece.nodes.length; i++) {
-      this.top.nodes.push(piece.nodes[i]);
-      this.top.contents.push(piece.contents[i]);
-    }
+    for (const node of piece.nodes) this.top.nodes.push(node);
   }
 
   /** Sets each heading's text from its raw content, every reference definition known. */
   readHeadings(drafts: Drafts): NodeDraft[] {
-    drafts.nodes.forEach((node, i) => {
-      const content = drafts.contents[i];
-      if (content !== undefined) {
-        node.text = inlinePlainText(stripHeadingId(content), this.env).trim();
+    for (const node of drafts.nodes) {
+      if (node.kind === "heading") {
+        node.text = inlinePlainText(stripHeadingId(node.text), this.env).trim();
       }
-    });
+    }
     return drafts.nodes;
   }
 
@@ -197,7 +192,7 @@ function _buildNodes(
   quoteDepth: number,
   lineOffset: number,
 ): Drafts {
-  const built: Drafts = { nodes: [], contents: [] };
+  const built: Drafts = { nodes: [] };
   for (let i = from; i < to; i++) {
     const token = tokens[i];
     if (token.level !== level || token.nesting === -1) continue;
@@ -215,13 +210,12 @@ function _buildNodes(
       startLine,
       endLine: lastContentLine(lines, startLine, endBefore - 1, quoteDepth),
       words: blockWordCount(tokens, i, end),
-      text: "",
+      text: kind === "heading" ? tokens[i + 1].content : "",
       tokenStart: i,
       tokenEnd: end,
       level,
       quoteDepth,
     });
-    built.contents.push(kind === "heading" ? tokens[i + 1].content : undefined);
     i = end - 1;
   }
   return built;

@@ -98,7 +98,7 @@ class _NodeReader {
   nodes(
     from: number,
     to: number,
-    built: MdxDrafts = { nodes: [], contents: [], quotes: new Map(), labels: [], enters: [] },
+    built: MdxDrafts = { nodes: [], quotes: new Map(), labels: [], enters: [] },
   ): MdxDrafts {
     const { events } = this;
     for (let i = from; i < to; i++) {
@@ -144,7 +144,7 @@ class _NodeReader {
         ? 0
         : this.#words(enter, exit) +
           (kind === "blockquote" || kind === "list" ? this.#tagWords(enter, exit) : 0),
-      text: "",
+      text: kind === "heading" ? this.#headingContent(enter, exit) : "",
       tokenStart: -1,
       tokenEnd: -1,
       level: 0,
@@ -152,7 +152,6 @@ class _NodeReader {
     };
     built.nodes.push(node);
     built.enters.push(enter);
-    built.contents.push(kind === "heading" ? this.#headingContent(enter, exit) : undefined);
     if (kind === "blockquote") built.quotes.set(node, events.slice(enter, exit + 1));
     if (kind === "definition") {
       const label = this.#firstOfType(enter, exit, "definitionLabelString");
