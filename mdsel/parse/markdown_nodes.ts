@@ -41,11 +41,6 @@ const NODE_KIND_BY_TOKEN: Readonly<Record<string, NodeKind>> = {
   [FOOTNOTE_OPEN_TOKEN]: "footnote_definition",
 };
 
-/** Nodes as built, a heading's `text` its raw inline content until `readHeadings` reads it. */
-export interface Drafts {
-  readonly nodes: NodeDraft[];
-}
-
 /**
  * Reads a Markdown text (BOM removed) into the parts of the document model.
  *
@@ -92,8 +87,8 @@ export function readMarkdown(text: string, chunkChars: number): DocumentParts {
 export class MarkdownReader {
   /** The reference definitions of every piece parsed so far. */
   readonly env: Env = {};
-  /** The top-level nodes of the pieces added so far. */
-  readonly top: Drafts = { nodes: [] };
+  /** The top-level nodes of the pieces added so far, a heading's `text` its raw inline content. */
+  readonly top: NodeDraft[] = [];
   /** Whether no piece added so far holds a heading. */
   beforeHeading = true;
   readonly #kept: Token[] = [];
@@ -109,13 +104,13 @@ export class MarkdownReader {
    * The top-level nodes of lines `first..last)`, or `undefined` when its last block runs over
    * `last` (the cut was not safe).
    */
-  piece(first: number, last: number): Drafts | undefined {
+  piece(first: number, last: number): NodeDraft[] | undefined {
     const lines = this.lines;
     const tokens = parseMarkdown(this.#source(first, last), this.env, this.indentedCode);
     if (last < lines.starts.length && runsToEnd(tokens, last - first)) return undefined;
     const piece = _buildNodes(tokens, lines, 0, tokens.length, 0, 0, first);
     let keep = this.beforeHeading;
-    for (const node of piece.nodes) {
+    for (const node of piece) {
       if (node.kind === "heading") keep = false;
       if (node.kind === "blockquote" || keep) {
         const start = this.#kept.length;
@@ -132,19 +127,19 @@ export class MarkdownReader {
   }
 
   /** Appends a piece's nodes to `top` one by one (a spread of a big file's overflows the stack). */
-  add(piece: Drafts): void {
-    this.beforeHeading &&= !piece.nodes.some((node) => node.kind === "heading");
-    for (const node of piece.nodes) this.top.nodes.push(node);
+  add(piece: readonly NodeDraft[]): void {
+    this.beforeHeading &&= !piece.some((node) => node.kind === "heading");
+    for (const node of piece) this.top.push(node);
   }
 
   /** Sets each heading's text from its raw content, every reference definition known. */
-  readHeadings(drafts: Drafts): NodeDraft[] {
-    for (const node of drafts.nodes) {
+  readHeadings(nodes: NodeDraft[]): NodeDraft[] {
+    for (const node of nodes) {
       if (node.kind === "heading") {
         node.text = inlinePlainText(stripHeadingId(node.text), this.env).trim();
       }
     }
-    return drafts.nodes;
+    return nodes;
   }
 
   /** The children of a blockquote this reader built (none without tokens), heading text read. */
@@ -191,8 +186,8 @@ function _buildNodes(
   level: number,
   quoteDepth: number,
   lineOffset: number,
-): Drafts {
-  const built: Drafts = { nodes: [] };
+): NodeDraft[] {
+  const built: NodeDraft[] = [];
   for (let i = from; i < to; i++) {
     const token = tokens[i];
     if (token.level !== level || token.nesting === -1) continue;
@@ -204,7 +199,7 @@ function _buildNodes(
     }
     const startLine = token.map[0] + lineOffset;
     const endBefore = token.map[1] + lineOffset;
-    built.nodes.push({
+    built.push({
       kind,
       depth: kind === "heading" ? Number(token.tag.slice(1)) : 0,
       startLine,

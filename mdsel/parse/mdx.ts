@@ -9,7 +9,7 @@ import type { Event } from "micromark-util-types";
 import { assembleDocument, CHUNK_CHARS } from "./document.ts";
 import type { DocumentParts, MdDocument, MdNode, NodeDraft } from "./document.ts";
 import { defineReferences } from "./markdown.ts";
-import { type Drafts, MarkdownReader, readMarkdown } from "./markdown_nodes.ts";
+import { MarkdownReader, readMarkdown } from "./markdown_nodes.ts";
 import { JsxNesting, MdxSyntaxError } from "./mdx_jsx.ts";
 import { jsxText, type KnownExpression } from "./jsx_text.ts";
 import { type EventSource, exitOf, mdxNodes, mdxNodeSource, pointAt } from "./mdx_nodes.ts";
@@ -113,7 +113,7 @@ class _MdxReader {
       let end = this.#pieceEnd(segments, k, chunkChars);
       let last = segments[end - 1].last;
       let mdx = segments[k].mdx;
-      let piece: Drafts | undefined;
+      let piece: NodeDraft[] | undefined;
       for (;;) {
         piece = mdx
           ? this.#mdxPiece(segments[k].first, last)
@@ -152,7 +152,7 @@ class _MdxReader {
   }
 
   /** The nodes of lines `first..last)` by MDX's parser, or `undefined` when a construct runs over. */
-  #mdxPiece(first: number, last: number): Drafts | undefined {
+  #mdxPiece(first: number, last: number): NodeDraft[] | undefined {
     const { text, starts } = this.lines;
     const atEnd = last >= starts.length;
     const offset = starts[first];
@@ -199,7 +199,7 @@ class _MdxReader {
         this.#kept.set(node, { plain, source });
       }
     });
-    return piece;
+    return piece.nodes;
   }
 
   #lastContentLine(first: number, last: number): number {
@@ -218,7 +218,7 @@ class _MdxReader {
       this.#kept.set(child, { events: quote, source: kept.source });
     }
     this.#readJsx(children.nodes);
-    return this.#markdown.readHeadings(children);
+    return this.#markdown.readHeadings(children.nodes);
   }
 
   /** The text and words of `jsx` nodes: their tags' attributes'. */

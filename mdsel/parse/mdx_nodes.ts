@@ -6,7 +6,6 @@
  */
 import type { Event } from "micromark-util-types";
 import type { NodeDraft, NodeKind } from "./document.ts";
-import type { Drafts } from "./markdown_nodes.ts";
 import { inlineWordCount, stripHeadingId } from "./plain_text.ts";
 import { countWords } from "./words.ts";
 import { jsxText } from "./jsx_text.ts";
@@ -61,7 +60,9 @@ export interface EventSource {
 }
 
 /** Nodes read from events, each blockquote's events, the definitions' labels, the enter events. */
-interface MdxDrafts extends Drafts {
+interface MdxDrafts {
+  /** A heading's `text` its raw inline content, read by `MarkdownReader.readHeadings`. */
+  readonly nodes: NodeDraft[];
   readonly quotes: Map<NodeDraft, readonly Event[]>;
   readonly labels: string[];
   readonly enters: number[];
