@@ -6,7 +6,7 @@
 import { isFresh, statKey } from "./file_key.ts";
 import type { NewEntry } from "./store.ts";
 import type { MdDocument } from "../parse/document.ts";
-import { type MdxProblem, mdxWarning } from "../parse/mdx_warning.ts";
+import { type MdxProblem, mdxWarning } from "../parse/doc_record.ts";
 import type { SearchBatch, SearchDataSource } from "../search/search.ts";
 import { TermPlaces } from "../search/term_places.ts";
 import { grown } from "../search/grown.ts";

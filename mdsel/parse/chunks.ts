@@ -9,17 +9,17 @@
 import type { SourceLines } from "./source_lines.ts";
 import { BACKTICK, HASH, LESS_THAN, SPACE, TAB, TILDE } from "./char_codes.ts";
 
-/** HTML blocks that end at a marker rather than at a blank line: start and end. */
-const HTML_UNTIL_MARKER: readonly (readonly [RegExp, RegExp])[] = [
+/** HTML blocks markdown-it ends at a marker, not a blank line (CommonMark's kinds 1 to 5). */
+export const HTML_UNTIL_MARKER: readonly (readonly [RegExp, RegExp])[] = [
   [/^<(?:script|pre|style|textarea)(?=\s|>|$)/i, /<\/(?:script|pre|style|textarea)>/i],
   [/^<!--/, /-->/],
   [/^<\?/, /\?>/],
-  [/^<![A-Z]/, />/],
+  [/^<![A-Za-z]/, />/],
   [/^<!\[CDATA\[/, /\]\]>/],
 ];
 
 /** A fence's character (a backtick or a tilde) and length. */
-type _Fence = { readonly char: number; readonly length: number };
+export type Fence = { readonly char: number; readonly length: number };
 
 /**
  * The lines where the pieces of a text start: `0`, then safe cuts from line `from` (after front
@@ -38,7 +38,7 @@ export function chunkStarts(lines: SourceLines, from: number, targetChars: numbe
   const { text, starts } = lines;
   const cuts = [0];
   if (text.length < 2 * targetChars) return cuts;
-  let fence: _Fence | undefined;
+  let fence: Fence | undefined;
   let htmlEnd: RegExp | undefined;
   for (let line = from; line < starts.length; line++) {
     const start = starts[line];
@@ -51,14 +51,14 @@ export function chunkStarts(lines: SourceLines, from: number, targetChars: numbe
       continue;
     }
     if (fence !== undefined) {
-      if (first === fence.char && pos - start < 4 && _closesFence(text, pos, end, fence)) {
+      if (first === fence.char && pos - start < 4 && closesFence(text, pos, end, fence)) {
         fence = undefined;
       }
       continue;
     }
     if (pos - start >= 4) continue;
     if (first === BACKTICK || first === TILDE) {
-      fence = _opensFence(text, pos, end, first);
+      fence = opensFence(text, pos, end);
     } else if (first === LESS_THAN) {
       const rest = text.slice(pos, end);
       const html = HTML_UNTIL_MARKER.find(([open]) => open.test(rest));
@@ -123,10 +123,20 @@ function _run(text: string, pos: number, end: number, char: number): number {
 }
 
 /**
- * A fence opener at `pos`, the line's first non-space character `char` (a backtick or a tilde):
- * three or more of it, and no backtick in a backtick fence's info.
+ * The fence a line opens at `pos`, its first non-space character: three or more backticks or
+ * tildes, and no backtick in a backtick fence's info.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { opensFence } from "./chunks.ts";
+ * assert.deepEqual(opensFence("~~~~ sh", 0, 7), { char: 126, length: 4 });
+ * assert.equal(opensFence("~~ sh", 0, 5), undefined);
+ * ```
  */
-function _opensFence(text: string, pos: number, end: number, char: number): _Fence | undefined {
+export function opensFence(text: string, pos: number, end: number): Fence | undefined {
+  const char = text.charCodeAt(pos);
+  if (char !== BACKTICK && char !== TILDE) return undefined;
   const length = _run(text, pos, end, char);
   if (length < 3) return undefined;
   if (char === BACKTICK && text.slice(pos + length, end).includes("`")) return undefined;
@@ -135,9 +145,16 @@ function _opensFence(text: string, pos: number, end: number, char: number): _Fen
 
 /**
  * Whether the line closes `fence` at `pos`, its first non-space character: at least as many of the
- * fence's character, then only spaces.
+ * fence's character, then only spaces and tabs.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { closesFence } from "./chunks.ts";
+ * assert.equal(closesFence("~~~~ ", 0, 5, { char: 126, length: 3 }), true);
+ * ```
  */
-function _closesFence(text: string, pos: number, end: number, fence: _Fence): boolean {
+export function closesFence(text: string, pos: number, end: number, fence: Fence): boolean {
   const length = _run(text, pos, end, fence.char);
   return length >= fence.length && _isBlank(text, pos + length, end);
 }
@@ -174,7 +191,7 @@ export function mdxSegments(lines: SourceLines, from: number): Segment[] {
   const segments: Segment[] = [];
   let first = from;
   let mdx = false;
-  let fence: _Fence | undefined;
+  let fence: Fence | undefined;
   let previousBlank = false;
   // An unclosed backtick run may close on a later line: check those lines whole.
   let openCode = false;
@@ -191,7 +208,7 @@ export function mdxSegments(lines: SourceLines, from: number): Segment[] {
     }
     const blank = pos === end;
     if (fence !== undefined) {
-      if (_closesFence(text, pos, end, fence)) {
+      if (closesFence(text, pos, end, fence)) {
         fence = undefined;
         if (columns >= 4) mdx = true;
       }
@@ -209,11 +226,8 @@ export function mdxSegments(lines: SourceLines, from: number): Segment[] {
       mdx = false;
     }
     previousBlank = false;
-    const char = text.charCodeAt(pos);
-    if (columns === 0 && (char === BACKTICK || char === TILDE)) {
-      fence = _opensFence(text, pos, end, char);
-      if (fence !== undefined) continue;
-    }
+    fence = columns === 0 ? opensFence(text, pos, end) : undefined;
+    if (fence !== undefined) continue;
     if (mdx) continue;
     if (columns === 0 && ESM.test(_slice(text, pos, end))) mdx = true;
     else if (_indentedConstruct(text, start, end)) mdx = true;

@@ -1,7 +1,8 @@
 /**
  * A parsed document as a record of plain data, and back: what the cache keeps and a worker hands
  * back. It holds what the model is built from, never the source: a document is rebuilt from its
- * record and the file's text as read now, without parsing again or loading a parser.
+ * record and the file's text as read now, without parsing again or loading a parser. It says the
+ * warning for a file MDX rejected, so a document read back from the cache needs no MDX parser.
  *
  * @module
  */
@@ -13,7 +14,6 @@ import {
   type NodeKind,
   type Syntax,
 } from "./document.ts";
-import { type MdxProblem, mdxWarning } from "./mdx_warning.ts";
 import { splitLines } from "./source_lines.ts";
 
 /** The version of the record's format and content: raise it when either changes (see its test). */
@@ -50,6 +50,29 @@ export interface DocRecord extends _NodeListRecord {
   readonly x?: MdxProblem;
   /** The plain text of the nodes before the first heading, by position, at `ROOT_PLAIN_CHARS`. */
   readonly p?: Record<string, string>;
+}
+
+/** Where (1-based) and why MDX rejected a text; `reason` has its whitespace runs made spaces. */
+export interface MdxProblem {
+  readonly line: number;
+  readonly column: number;
+  readonly reason: string;
+}
+
+/**
+ * The one-line warning for a file MDX rejected (it is read as Markdown then).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mdxWarning } from "./doc_record.ts";
+ * const warning = mdxWarning("a.mdx", { line: 3, column: 2, reason: "Unexpected character" });
+ * assert.equal(warning, "Not valid MDX in a.mdx at 3:2 (Unexpected character); read as Markdown");
+ * ```
+ */
+export function mdxWarning(filePath: string, problem: MdxProblem): string {
+  const { line, column, reason } = problem;
+  return `Not valid MDX in ${filePath} at ${line}:${column} (${reason}); read as Markdown`;
 }
 
 /** A document, and where and why MDX rejected it, when it did. */

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { closesFence, HTML_UNTIL_MARKER, opensFence } from "./chunks.ts";
 import { assembleDocument, type MdDocument, type NodeDraft } from "./document.ts";
 import { inlinePlainText, stripHeadingId } from "./plain_text.ts";
 import {
@@ -13,16 +14,8 @@ import {
   type SourceLines,
   splitLines,
 } from "./source_lines.ts";
-import { BACKTICK, HASH, LESS_THAN, SPACE, TAB, TILDE } from "./char_codes.ts";
+import { HASH, LESS_THAN, SPACE, TAB } from "./char_codes.ts";
 
-/** An HTML block markdown-it ends on a line matching the pattern (CommonMark's kinds 1 to 5). */
-const HTML_ENDS: readonly (readonly [RegExp, RegExp])[] = [
-  [/^<(?:script|pre|style|textarea)(?=\s|>|$)/i, /<\/(?:script|pre|style|textarea)>/i],
-  [/^<!--/, /-->/],
-  [/^<\?/, /\?>/],
-  [/^<![A-Za-z]/, />/],
-  [/^<!\[CDATA\[/, /\]\]>/],
-];
 /** An HTML block markdown-it ends at a blank line, whatever came before (kind 6). */
 const HTML_BLOCK_TAG = new RegExp(
   "^</?(?:address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|" +
@@ -43,7 +36,7 @@ const DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
 
 /** What the scan is in: a fence, an HTML block until a pattern or a blank line, or neither. */
 type _Block =
-  | { readonly kind: "fence"; readonly marker: number; readonly length: number; indent: number }
+  | { readonly kind: "fence"; readonly char: number; readonly length: number; indent: number }
   | { readonly kind: "html"; readonly end?: RegExp; readonly sure: boolean }
   | undefined;
 
@@ -144,9 +137,7 @@ export function scanTopLevel(
       if (blank) continue;
       // A line left of an indented fence ends it in a list item, not at the top: unsure.
       if (indent < block.indent) return undefined;
-      const run = _fenceRun(text, at, end);
-      const closes = run !== undefined && run.marker === block.marker &&
-        run.length >= block.length && _onlySpaces(text, at + run.length, end);
+      const closes = closesFence(text, at, end, block);
       // Past 3 columns, a line closes a fence in a list item only: one at the top never.
       if (closes && (block.indent > 3 || indent <= 3)) {
         // Past 3 columns, the "fence" may have been a paragraph's lines, which an underline ends.
@@ -165,7 +156,7 @@ export function scanTopLevel(
       if (!block.sure && indent <= 3 && _mayStartBlock(text, at, end)) return undefined;
       // Text (not HTML) is interrupted by an HTML block that ends otherwise than at a blank line.
       const source = block.sure ? "" : text.slice(at, end);
-      if (indent <= 3 && HTML_ENDS.some(([startsWith]) => startsWith.test(source))) {
+      if (indent <= 3 && HTML_UNTIL_MARKER.some(([startsWith]) => startsWith.test(source))) {
         return undefined;
       }
       if (block.end?.test(text.slice(at, end))) {
@@ -206,7 +197,7 @@ export function scanTopLevel(
         continue;
       }
     }
-    const run = _fenceRun(text, at, end);
+    const run = opensFence(text, at, end);
     if (run !== undefined) {
       block = { kind: "fence", ...run, indent };
       afterText &&= indent > 3;
@@ -214,7 +205,7 @@ export function scanTopLevel(
     }
     if (html && code === LESS_THAN && indent <= 3) {
       const source = text.slice(at, end);
-      const pattern = HTML_ENDS.find(([startsWith]) => startsWith.test(source));
+      const pattern = HTML_UNTIL_MARKER.find(([startsWith]) => startsWith.test(source));
       const blockTag = pattern === undefined && HTML_BLOCK_TAG.test(source);
       const tagLine = pattern === undefined && !blockTag && HTML_TAG_LINE.test(source);
       if (pattern !== undefined || blockTag || tagLine) {
@@ -252,39 +243,17 @@ function _atxHeading(
   return { depth, content: text.slice(pos, max).replace(/^[ \t]+|[ \t]+$/g, "") };
 }
 
-/** A fence's marker and length where a line's text starts with one, else `undefined`. */
-function _fenceRun(
-  text: string,
-  at: number,
-  end: number,
-): { marker: number; length: number } | undefined {
-  const marker = text.charCodeAt(at);
-  if (marker !== BACKTICK && marker !== TILDE) return undefined;
-  let pos = at;
-  while (pos < end && text.charCodeAt(pos) === marker) pos++;
-  const length = pos - at;
-  if (length < 3) return undefined;
-  // A backtick fence's info string holds no backtick.
-  if (marker === BACKTICK && text.slice(pos, end).includes("`")) return undefined;
-  return { marker, length };
-}
-
 /** Whether a line's text may start a block that ends text: a heading, a fence, an underline. */
 function _mayStartBlock(text: string, at: number, end: number): boolean {
   const code = text.charCodeAt(at);
   if (code === HASH) return _atxHeading(text, at, end) !== undefined;
-  return _fenceRun(text, at, end) !== undefined || SETEXT_UNDERLINE.test(text.slice(at, end));
+  return opensFence(text, at, end) !== undefined || SETEXT_UNDERLINE.test(text.slice(at, end));
 }
 
 /** Inline content without its code spans, where no link can be. */
 function _withoutCodeSpans(content: string): string {
   if (!content.includes("`")) return content;
   return content.replace(/(`+)(?!`)[^]*?(?<!`)\1(?!`)/g, "");
-}
-
-function _onlySpaces(text: string, from: number, end: number): boolean {
-  for (let pos = from; pos < end; pos++) if (!_isSpace(text.charCodeAt(pos))) return false;
-  return true;
 }
 
 function _isSpace(code: number): boolean {

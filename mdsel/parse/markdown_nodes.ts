@@ -41,31 +41,6 @@ const NODE_KIND_BY_TOKEN: Readonly<Record<string, NodeKind>> = {
   [FOOTNOTE_OPEN_TOKEN]: "footnote_definition",
 };
 
-/** Nodes as built, `text` still empty, and each heading's raw inline content (else `undefined`). */
-export interface Drafts {
-  readonly nodes: NodeDraft[];
-  readonly contents: (string | undefined)[];
-}
-
-/**
- * Appends `more` drafts to `target`, one by one (a spread of a big file's overflows the stack).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { appendDrafts, type Drafts } from "./markdown_nodes.ts";
- * const target: Drafts = { nodes: [], contents: [] };
- * appendDrafts(target, { nodes: [], contents: [] });
- * assert.equal(target.nodes.length, 0);
- * ```
- */
-export function appendDrafts(target: Drafts, more: Drafts): void {
-  for (let i = 0; i < more.nodes.length; i++) {
-    target.nodes.push(more.nodes[i]);
-    target.contents.push(more.contents[i]);
-  }
-}
-
 /**
  * Reads a Markdown text (BOM removed) into the parts of the document model.
  *
@@ -84,25 +59,22 @@ export function readMarkdown(text: string, chunkChars: number): DocumentParts {
   const frontMatterLines = frontMatterLineCount(lines);
   const reader = new MarkdownReader(lines, frontMatterLines, true);
   const cuts = chunkStarts(lines, frontMatterLines, chunkChars);
-  const top: Drafts = { nodes: [], contents: [] };
-  let beforeHeading = true;
   for (let k = 0; k < cuts.length; k++) {
     const first = cuts[k];
     const last = k + 1 < cuts.length ? cuts[k + 1] : lines.starts.length;
-    let piece = reader.piece(first, last, beforeHeading);
+    let piece = reader.piece(first, last);
     if (piece === undefined) {
       // A block the scan did not see runs over the cut: the rest is one piece.
-      piece = reader.piece(first, lines.starts.length, beforeHeading)!;
+      piece = reader.piece(first, lines.starts.length)!;
       k = cuts.length;
     }
-    beforeHeading &&= !piece.nodes.some((node) => node.kind === "heading");
-    appendDrafts(top, piece);
+    reader.add(piece);
   }
   return {
     syntax: "markdown",
     lines,
     frontMatterLines,
-    nodes: reader.readHeadings(top),
+    nodes: reader.readHeadings(reader.top),
     childrenOf: (node) => reader.childrenOf(node),
     plainText: (node, limit) => reader.plainText(node, limit),
   };
@@ -115,6 +87,10 @@ export function readMarkdown(text: string, chunkChars: number): DocumentParts {
 export class MarkdownReader {
   /** The reference definitions of every piece parsed so far. */
   readonly env: Env = {};
+  /** The top-level nodes of the pieces added so far, a heading's `text` its raw inline content. */
+  readonly top: NodeDraft[] = [];
+  /** Whether no piece added so far holds a heading. */
+  beforeHeading = true;
   readonly #kept: Token[] = [];
 
   /** @param indentedCode Whether four-space indented lines are code (Markdown, not MDX). */
@@ -126,15 +102,15 @@ export class MarkdownReader {
 
   /**
    * The top-level nodes of lines `first..last)`, or `undefined` when its last block runs over
-   * `last` (the cut was not safe); `beforeHeading`: no heading came before the piece.
+   * `last` (the cut was not safe).
    */
-  piece(first: number, last: number, beforeHeading: boolean): Drafts | undefined {
+  piece(first: number, last: number): NodeDraft[] | undefined {
     const lines = this.lines;
     const tokens = parseMarkdown(this.#source(first, last), this.env, this.indentedCode);
     if (last < lines.starts.length && runsToEnd(tokens, last - first)) return undefined;
     const piece = _buildNodes(tokens, lines, 0, tokens.length, 0, 0, first);
-    let keep = beforeHeading;
-    for (const node of piece.nodes) {
+    let keep = this.beforeHeading;
+    for (const node of piece) {
       if (node.kind === "heading") keep = false;
       if (node.kind === "blockquote" || keep) {
         const start = this.#kept.length;
@@ -150,15 +126,20 @@ export class MarkdownReader {
     return piece;
   }
 
+  /** Appends a piece's nodes to `top` one by one (a spread of a big file's overflows the stack). */
+  add(piece: readonly NodeDraft[]): void {
+    this.beforeHeading &&= !piece.some((node) => node.kind === "heading");
+    for (const node of piece) this.top.push(node);
+  }
+
   /** Sets each heading's text from its raw content, every reference definition known. */
-  readHeadings(drafts: Drafts): NodeDraft[] {
-    drafts.nodes.forEach((node, i) => {
-      const content = drafts.contents[i];
-      if (content !== undefined) {
-        node.text = inlinePlainText(stripHeadingId(content), this.env).trim();
+  readHeadings(nodes: NodeDraft[]): NodeDraft[] {
+    for (const node of nodes) {
+      if (node.kind === "heading") {
+        node.text = inlinePlainText(stripHeadingId(node.text), this.env).trim();
       }
-    });
-    return drafts.nodes;
+    }
+    return nodes;
   }
 
   /** The children of a blockquote this reader built (none without tokens), heading text read. */
@@ -205,8 +186,8 @@ function _buildNodes(
   level: number,
   quoteDepth: number,
   lineOffset: number,
-): Drafts {
-  const built: Drafts = { nodes: [], contents: [] };
+): NodeDraft[] {
+  const built: NodeDraft[] = [];
   for (let i = from; i < to; i++) {
     const token = tokens[i];
     if (token.level !== level || token.nesting === -1) continue;
@@ -218,19 +199,18 @@ function _buildNodes(
     }
     const startLine = token.map[0] + lineOffset;
     const endBefore = token.map[1] + lineOffset;
-    built.nodes.push({
+    built.push({
       kind,
       depth: kind === "heading" ? Number(token.tag.slice(1)) : 0,
       startLine,
       endLine: lastContentLine(lines, startLine, endBefore - 1, quoteDepth),
       words: blockWordCount(tokens, i, end),
-      text: "",
+      text: kind === "heading" ? tokens[i + 1].content : "",
       tokenStart: i,
       tokenEnd: end,
       level,
       quoteDepth,
     });
-    built.contents.push(kind === "heading" ? tokens[i + 1].content : undefined);
     i = end - 1;
   }
   return built;

@@ -9,13 +9,13 @@ import type { Event } from "micromark-util-types";
 import { assembleDocument, CHUNK_CHARS } from "./document.ts";
 import type { DocumentParts, MdDocument, MdNode, NodeDraft } from "./document.ts";
 import { defineReferences } from "./markdown.ts";
-import { appendDrafts, type Drafts, MarkdownReader, readMarkdown } from "./markdown_nodes.ts";
+import { MarkdownReader, readMarkdown } from "./markdown_nodes.ts";
 import { JsxNesting, MdxSyntaxError } from "./mdx_jsx.ts";
 import { jsxText, type KnownExpression } from "./jsx_text.ts";
 import { type EventSource, exitOf, mdxNodes, mdxNodeSource, pointAt } from "./mdx_nodes.ts";
 import { mdxParse } from "./mdx_parse.ts";
 import { mdxSegments, type Segment } from "./chunks.ts";
-import { type MdxProblem, mdxWarning } from "./mdx_warning.ts";
+import { type MdxProblem, mdxWarning } from "./doc_record.ts";
 import { countWords } from "./words.ts";
 import {
   frontMatterLineCount,
@@ -108,35 +108,32 @@ class _MdxReader {
   }
 
   read(segments: readonly Segment[], chunkChars: number): DocumentParts {
-    const top: Drafts = { nodes: [], contents: [] };
-    let beforeHeading = true;
+    const markdown = this.#markdown;
     for (let k = 0; k < segments.length;) {
       let end = this.#pieceEnd(segments, k, chunkChars);
       let last = segments[end - 1].last;
       let mdx = segments[k].mdx;
-      let piece: Drafts | undefined;
+      let piece: NodeDraft[] | undefined;
       for (;;) {
         piece = mdx
-          ? this.#mdxPiece(segments[k].first, last, beforeHeading)
-          : this.#markdown.piece(segments[k].first, last, beforeHeading);
+          ? this.#mdxPiece(segments[k].first, last)
+          : markdown.piece(segments[k].first, last);
         if (piece !== undefined) break;
         // A construct runs over the cut: take the next segment in.
         mdx ||= segments[end].mdx;
         last = segments[end].last;
         end++;
       }
-      beforeHeading &&= !piece.nodes.some((node) => node.kind === "heading");
-      appendDrafts(top, piece);
+      markdown.add(piece);
       k = end;
     }
     this.#nesting.finish();
-    const markdown = this.#markdown;
     defineReferences(markdown.env, this.#labels);
     return {
       syntax: "mdx",
       lines: this.lines,
       frontMatterLines: this.frontMatterLines,
-      nodes: markdown.readHeadings(top),
+      nodes: markdown.readHeadings(markdown.top),
       childrenOf: (node) => this.#childrenOf(node),
       plainText: (node, limit) => this.#plainText(node, limit),
     };
@@ -155,7 +152,7 @@ class _MdxReader {
   }
 
   /** The nodes of lines `first..last)` by MDX's parser, or `undefined` when a construct runs over. */
-  #mdxPiece(first: number, last: number, beforeHeading: boolean): Drafts | undefined {
+  #mdxPiece(first: number, last: number): NodeDraft[] | undefined {
     const { text, starts } = this.lines;
     const atEnd = last >= starts.length;
     const offset = starts[first];
@@ -191,7 +188,7 @@ class _MdxReader {
     const piece = mdxNodes(events, 0, events.length, source, 0);
     this.#readJsx(piece.nodes);
     for (const label of piece.labels) this.#labels.push(label);
-    let keep = beforeHeading;
+    let keep = this.#markdown.beforeHeading;
     piece.nodes.forEach((node, i) => {
       if (node.kind === "heading") keep = false;
       const quote = piece.quotes.get(node);
@@ -202,7 +199,7 @@ class _MdxReader {
         this.#kept.set(node, { plain, source });
       }
     });
-    return piece;
+    return piece.nodes;
   }
 
   #lastContentLine(first: number, last: number): number {
@@ -221,7 +218,7 @@ class _MdxReader {
       this.#kept.set(child, { events: quote, source: kept.source });
     }
     this.#readJsx(children.nodes);
-    return this.#markdown.readHeadings(children);
+    return this.#markdown.readHeadings(children.nodes);
   }
 
   /** The text and words of `jsx` nodes: their tags' attributes'. */

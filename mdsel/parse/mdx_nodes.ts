@@ -6,7 +6,6 @@
  */
 import type { Event } from "micromark-util-types";
 import type { NodeDraft, NodeKind } from "./document.ts";
-import { appendDrafts, type Drafts } from "./markdown_nodes.ts";
 import { inlineWordCount, stripHeadingId } from "./plain_text.ts";
 import { countWords } from "./words.ts";
 import { jsxText } from "./jsx_text.ts";
@@ -61,7 +60,9 @@ export interface EventSource {
 }
 
 /** Nodes read from events, each blockquote's events, the definitions' labels, the enter events. */
-interface MdxDrafts extends Drafts {
+interface MdxDrafts {
+  /** A heading's `text` its raw inline content, read by `MarkdownReader.readHeadings`. */
+  readonly nodes: NodeDraft[];
   readonly quotes: Map<NodeDraft, readonly Event[]>;
   readonly labels: string[];
   readonly enters: number[];
@@ -95,19 +96,19 @@ class _NodeReader {
     readonly quoteDepth: number,
   ) {}
 
-  nodes(from: number, to: number): MdxDrafts {
+  nodes(
+    from: number,
+    to: number,
+    built: MdxDrafts = { nodes: [], quotes: new Map(), labels: [], enters: [] },
+  ): MdxDrafts {
     const { events } = this;
-    const built: MdxDrafts = { nodes: [], contents: [], quotes: new Map(), labels: [], enters: [] };
     for (let i = from; i < to; i++) {
       const [kind, token] = events[i];
       if (kind !== "enter") continue;
       const end = exitOf(events, i);
       if (token.type === "content") {
         // Definitions and a paragraph: each its own node.
-        const inner = this.nodes(i + 1, end);
-        appendDrafts(built, inner);
-        for (const label of inner.labels) built.labels.push(label);
-        for (const enter of inner.enters) built.enters.push(enter);
+        this.nodes(i + 1, end, built);
       } else {
         const nodeKind = NODE_KIND_BY_TOKEN[token.type];
         if (nodeKind !== undefined) this.#addNode(built, nodeKind, i, end);
@@ -144,7 +145,7 @@ class _NodeReader {
         ? 0
         : this.#words(enter, exit) +
           (kind === "blockquote" || kind === "list" ? this.#tagWords(enter, exit) : 0),
-      text: "",
+      text: kind === "heading" ? this.#headingContent(enter, exit) : "",
       tokenStart: -1,
       tokenEnd: -1,
       level: 0,
@@ -152,7 +153,6 @@ class _NodeReader {
     };
     built.nodes.push(node);
     built.enters.push(enter);
-    built.contents.push(kind === "heading" ? this.#headingContent(enter, exit) : undefined);
     if (kind === "blockquote") built.quotes.set(node, events.slice(enter, exit + 1));
     if (kind === "definition") {
       const label = this.#firstOfType(enter, exit, "definitionLabelString");
