@@ -53,10 +53,11 @@ export interface PathStep {
  * ```
  */
 export function formatPath(namespace: string, path: readonly PathStep[]): string {
-  if (path.length === 0) return `${namespace}::root`;
-  return `${namespace}::` + _formatSegments(
-    path.map((step) => ({ type: step.type, indexes: [{ first: step.index, last: step.index }] })),
-  );
+  return `${namespace}::${path.length === 0 ? "root" : _formatSegments(_segmentsOf(path))}`;
+}
+
+function _segmentsOf(path: readonly PathStep[]): Segment[] {
+  return path.map(({ type, index }) => ({ type, indexes: [{ first: index, last: index }] }));
 }
 
 /**
@@ -70,10 +71,7 @@ export function formatPath(namespace: string, path: readonly PathStep[]): string
  * ```
  */
 export function formatShortPath(path: readonly PathStep[]): string {
-  if (path.length === 0) return "root";
-  return path.map((step) =>
-    takesIndex(step.type) ? `${formatShortType(step.type)}.${step.index}` : step.type.kind
-  ).join("/");
+  return path.length === 0 ? "root" : _formatSegments(_segmentsOf(path), true);
 }
 
 /**
