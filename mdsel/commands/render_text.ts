@@ -189,19 +189,15 @@ export function selectText(
   const after = _afterGroups(outcome.unresolved, outcome.errors, outcome.warnings);
   // Matches first: what comes after gets what is left, and room to say how much.
   const room = maxChars - Math.min(linesChars(after.flat()), AFTER_RESERVE);
-  let kept = blocks.length;
   const omittedLine = (from: number) => {
     const rest = outcome.answers.slice(from - blocks.length + outcome.answers.length)
       .map((answer) => answer.match.selector);
     return `[${rest.length} more matches not shown: ${_names(rest)}; select them one at a time]`;
   };
-  let size = blocks.reduce((sum, block) => sum + linesChars(block), 0);
-  if (size > room) {
-    while (kept > 1 && size + omittedLine(kept).length + 1 > room) {
-      kept--;
-      size -= linesChars(blocks[kept]);
-    }
-  }
+  const sizes = blocks.map(linesChars);
+  const kept = sizes.reduce((sum, size) => sum + size, 0) <= room
+    ? blocks.length
+    : fitCount(sizes, room, (k) => omittedLine(k).length + 1, 1);
   const lines = blocks.slice(0, kept).flat();
   if (kept < blocks.length) lines.push(omittedLine(kept));
   return _finish(lines, after, maxChars);
