@@ -44,7 +44,6 @@ export function indexText(
   budget: TextBudget,
   warnings: readonly string[] = [],
 ): string {
-  const style = { sizeWords: budget.sizeWords };
   const docs = items.map((item) => documentOutline(item, budget.lines));
   const after = _afterGroups([], errors, warnings);
   const limit = budget.full ? Infinity : Math.min(budget.indexMaxChars, budget.maxChars);
@@ -53,7 +52,7 @@ export function indexText(
   const limits = indexDepthLimits(items, docs, budget);
   const blocks = docs.map((doc, i) => [
     ...doc.head,
-    ...outlineLines(doc.entries, limits[i], style),
+    ...outlineLines(doc.entries, limits[i], budget),
     ...doc.tail,
   ]);
   const hidden = docs.map((doc, i) => doc.entries.filter((e) => e.depth > limits[i]).length);
@@ -93,7 +92,7 @@ export function indexText(
   let lines = [...blocks.flat(), ...closing()];
   if (linesChars(lines) > hardMax) {
     lines = docs.length === 1
-      ? _cutOutline(docs[0], limits[0], style, hardMax, closing())
+      ? _cutOutline(docs[0], limits[0], budget, hardMax, closing())
       : _cutDocuments(blocks, items, hardMax, closing());
   }
   return _finish(lines, after, limit);
@@ -128,7 +127,7 @@ function _treeIndex(
 function _cutOutline(
   doc: DocumentOutline,
   limit: number,
-  style: { sizeWords: number },
+  style: { readonly sizeWords: number },
   max: number,
   after: string[],
 ): string[] {

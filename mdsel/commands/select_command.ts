@@ -369,10 +369,9 @@ function _outlineAnswer(
   const room = settings.full
     ? Infinity
     : settings.maxChars - window.content.length - hint.length - 200;
-  const style = { sizeWords: settings.sizeWords };
   const budget = Math.min(room, outlineBudget(extent.content.length, settings.indexMaxChars));
-  const { limits: [limit] } = fitDepths([{ entries, fixedChars: 0 }], budget, style);
-  const lines = outlineLines(entries, limit, style);
+  const { limits: [limit] } = fitDepths([{ entries, fixedChars: 0 }], budget, settings);
+  const lines = outlineLines(entries, limit, settings);
   const shown = fitCount(lines.map((line) => line.length + 1), Math.max(room, 0));
   const outline = ["", ...lines.slice(0, shown)];
   if (shown < lines.length) {
