@@ -5,13 +5,7 @@
  * @module
  */
 import type { BlockKind } from "../parse/document.ts";
-import {
-  type IndexRange,
-  type Segment,
-  type SegmentType,
-  type Selector,
-  takesIndex,
-} from "./selector.ts";
+import { type Segment, type SegmentType, type Selector, takesIndex } from "./selector.ts";
 
 /** Segments in canonical form (`heading:h2[0]/block:code[1]`) or `short` (`h2.0/code.1`). */
 function _formatSegments(segments: readonly Segment[], short = false): string {
@@ -24,14 +18,10 @@ function _formatSegments(segments: readonly Segment[], short = false): string {
       ? `block:${type.block}`
       : type.kind;
     if (!takesIndex(type) || indexes === null) return name;
-    return short ? `${name}.${_formatIndexes(indexes)}` : `${name}[${_formatIndexes(indexes)}]`;
+    const list = indexes.map(({ first, last }) => first === last ? first : `${first}-${last}`)
+      .join(",");
+    return short ? `${name}.${list}` : `${name}[${list}]`;
   }).join("/");
-}
-
-function _formatIndexes(indexes: readonly IndexRange[]): string {
-  return indexes.map((range) =>
-    range.first === range.last ? `${range.first}` : `${range.first}-${range.last}`
-  ).join(",");
 }
 
 /** One resolved step of a path: what the segment named, and which of its matches. */
