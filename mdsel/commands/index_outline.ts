@@ -125,8 +125,7 @@ export function indexDepthLimits(
   if (budget.full) return outlines.map(() => 6);
   const hardMax = Math.min(budget.indexMaxChars, budget.maxChars);
   const inputChars = items.reduce((sum, { doc }) => sum + doc.lines.text.length, 0);
-  const style = { sizeWords: budget.sizeWords };
-  return fitDepths(outlines, outlineBudget(inputChars, hardMax), style).limits;
+  return fitDepths(outlines, outlineBudget(inputChars, hardMax), budget).limits;
 }
 
 function _countsLines({ blocks }: DocumentIndex): string[] {

@@ -149,27 +149,21 @@ function _treeLines(
   };
   const visit = (tree: FolderTree, node: FolderNode) => {
     const indent = " ".repeat(node.depth);
-    if (node.depth > 0) {
-      const path = echoValue(`${node.path}/`);
-      push(`${indent}${path} [${_files(node.totalFiles)}, ${node.totalWords} words]`, "folder");
-      if (node.depth > fold.depth) {
-        foldedFolders.push(`${tree.root.replace(/\/*$/, "")}/${node.path}`);
-        return;
-      }
+    const path = node.depth === 0 ? tree.root.replace(/\/*$/, "/") : `${node.path}/`;
+    push(`${indent}${echoValue(path)} ${_size(node)}`, "folder");
+    if (node.depth > fold.depth) {
+      foldedFolders.push(`${tree.root.replace(/\/*$/, "")}/${node.path}`);
+      return;
     }
     for (const i of node.files) fileLines(i, `${indent} `);
     for (const folder of node.folders) visit(tree, folder);
   };
-  for (const tree of trees) {
-    const root = echoValue(tree.root.replace(/\/*$/, "/"));
-    push(`${root} [${_files(tree.node.totalFiles)}, ${tree.node.totalWords} words]`, "folder");
-    visit(tree, tree.node);
-  }
+  for (const tree of trees) visit(tree, tree.node);
   return { lines, kinds, foldedFolders, foldedFiles };
 }
 
-function _files(count: number): string {
-  return `${count} file${count === 1 ? "" : "s"}`;
+function _size({ totalFiles: files, totalWords: words }: FolderNode): string {
+  return `[${files} file${files === 1 ? "" : "s"}, ${words} words]`;
 }
 
 /**

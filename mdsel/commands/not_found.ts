@@ -31,18 +31,13 @@ const MAX_SUGGESTIONS = 5;
 const LISTED_NAMESPACES = 20;
 const LISTED_REASONS = 3;
 
-/** What resolving a selector in each document left behind. */
-export interface Misses {
-  /** Why each document had no match, one sentence each. */
-  readonly reasons: string[];
-  /** For an index past the end, the last one that exists, canonical (one per document). */
-  readonly lastValid: string[];
-  /** Where resolution stopped: suggestions look among their children. */
-  readonly stalled: Target[];
-}
+/** A document without a match: its resolution, or why the page asked for is none. */
+export type Miss = Resolution | string;
 
 /**
- * Adds what a resolution that matched nothing left behind to `misses`.
+ * The unresolved entry of a selector that matched nothing, from the misses of each document in
+ * turn: an index past the end suggests the last one that exists, anything else the closest ones
+ * (short forms with `ns::` when `qualify`).
  *
  * @example
  * ```ts
@@ -50,56 +45,43 @@ export interface Misses {
  * import { parseDocument } from "../parse/markdown_nodes.ts";
  * import { resolvePath } from "../query/resolve.ts";
  * import { parseSelector } from "../query/selector.ts";
- * import { addMiss } from "./not_found.ts";
- * const doc = parseDocument("# A\n\n| t |\n| - |\n", "readme", "readme.md");
- * const misses = { reasons: [], lastValid: [], stalled: [] };
- * addMiss(misses, resolvePath(doc, parseSelector("h1.5").segments), false);
- * addMiss(misses, resolvePath(doc, parseSelector("code.0").segments), false);
- * assert.deepEqual(misses.reasons, ["readme has h1.0 only, no h1.5", "No code in readme"]);
- * ```
- */
-export function addMiss(misses: Misses, resolution: Resolution, qualify: boolean): void {
-  const { failure } = resolution;
-  if (failure !== undefined) misses.reasons.push(_describeFailure(failure, qualify));
-  if (failure?.kind === "out_of_range") {
-    const last: PathStep = { type: failure.type, index: failure.found - 1 };
-    misses.lastValid.push(formatPath(failure.scope.doc.namespace, [...failure.scope.path, last]));
-  }
-  // One by one: `push(...targets)` overflows the stack on a big fan-out.
-  for (const target of resolution.stalledAt) misses.stalled.push(target);
-}
-
-/**
- * The unresolved entry of a selector that matched nothing: an index past the end suggests the
- * last one that exists, anything else the closest ones (short forms with `ns::` when `qualify`).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { parseDocument } from "../parse/markdown_nodes.ts";
- * import { resolvePath } from "../query/resolve.ts";
- * import { parseSelector } from "../query/selector.ts";
- * import { addMiss, notFound } from "./not_found.ts";
+ * import { notFound } from "./not_found.ts";
  * const doc = parseDocument("## A\n\n## B\n", "fs", "fs.md");
  * const selector = parseSelector("h2.999");
- * const misses = { reasons: [], lastValid: [], stalled: [] };
- * addMiss(misses, resolvePath(doc, selector.segments), false);
- * const entry = notFound(selector, misses, [doc], false);
+ * const entry = notFound(selector, [resolvePath(doc, selector.segments)], [doc], false);
  * assert.deepEqual([entry.reason, entry.suggestions], ["fs has h2.0-h2.1, no h2.999", ["fs::heading:h2[1]"]]);
  * ```
  */
 export function notFound(
   selector: Selector,
-  misses: Misses,
+  misses: readonly Miss[],
   docs: readonly MdDocument[],
   qualify: boolean,
 ): Unresolved {
+  const reasons: string[] = [];
+  // For an index past the end, the last one that exists, canonical (one per document).
+  const lastValid: string[] = [];
+  // Where resolution stopped: suggestions look among their children.
+  const stalled: Target[] = [];
+  for (const miss of misses) {
+    if (typeof miss === "string") {
+      reasons.push(miss);
+      continue;
+    }
+    const { failure } = miss;
+    if (failure !== undefined) reasons.push(_describeFailure(failure, qualify));
+    if (failure?.kind === "out_of_range") {
+      const last: PathStep = { type: failure.type, index: failure.found - 1 };
+      lastValid.push(formatPath(failure.scope.doc.namespace, [...failure.scope.path, last]));
+    }
+    // One by one: `push(...targets)` overflows the stack on a big fan-out.
+    for (const target of miss.stalledAt) stalled.push(target);
+  }
   const canonical = formatSelector(selector);
-  const onlyPastTheEnd = misses.lastValid.length > 0 &&
-    misses.lastValid.length === misses.reasons.length;
-  const closest = onlyPastTheEnd ? [] : _closestPaths(selector, docs, misses.stalled);
-  const reason = _joinReasons(misses.reasons) || `No match for ${clipText(canonical, MAX_ECHO)}`;
-  return _unresolved(selector, reason, [...misses.lastValid, ...closest], qualify);
+  const onlyPastTheEnd = lastValid.length > 0 && lastValid.length === reasons.length;
+  const closest = onlyPastTheEnd ? [] : _closestPaths(selector, docs, stalled);
+  const reason = _joinReasons(reasons) || `No match for ${clipText(canonical, MAX_ECHO)}`;
+  return _unresolved(selector, reason, [...lastValid, ...closest], qualify);
 }
 
 /** Why a path reached nothing, in one sentence, in the outline's short form. */

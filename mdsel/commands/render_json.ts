@@ -100,15 +100,12 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
   const room = maxChars - Math.min(afterChars, AFTER_RESERVE);
   let kept = matches.length;
   if (render(matches, [], none).length > room && matches.length > 1) {
-    const base = render([], [], none).length;
-    const sizes = matches.map((match) => JSON.stringify(match).length + 1);
+    // A match left out costs its selector in `omitted`; once any is, the key too.
     const names = matches.map((match) => JSON.stringify(match.selector).length + 1);
-    const omittedKey = ',"omitted":[]'.length;
-    let size = base + sizes.reduce((a, b) => a + b, 0);
-    while (kept > 1 && size > room) {
-      kept--;
-      size += names[kept] - sizes[kept] + (kept === matches.length - 1 ? omittedKey : 0);
-    }
+    const gains = matches.map((match, i) => JSON.stringify(match).length + 1 - names[i]);
+    const left = room - render([], [], none).length - names.reduce((a, b) => a + b, 0);
+    const omittedKey = (k: number) => k < matches.length ? ',"omitted":[]'.length : 0;
+    kept = fitCount(gains, left, omittedKey, 1);
   }
   const shown = matches.slice(0, kept);
   const omitted = matches.slice(kept).map((match) => match.selector);

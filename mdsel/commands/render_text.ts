@@ -44,7 +44,6 @@ export function indexText(
   budget: TextBudget,
   warnings: readonly string[] = [],
 ): string {
-  const style = { sizeWords: budget.sizeWords };
   const docs = items.map((item) => documentOutline(item, budget.lines));
   const after = _afterGroups([], errors, warnings);
   const limit = budget.full ? Infinity : Math.min(budget.indexMaxChars, budget.maxChars);
@@ -53,7 +52,7 @@ export function indexText(
   const limits = indexDepthLimits(items, docs, budget);
   const blocks = docs.map((doc, i) => [
     ...doc.head,
-    ...outlineLines(doc.entries, limits[i], style),
+    ...outlineLines(doc.entries, limits[i], budget),
     ...doc.tail,
   ]);
   const hidden = docs.map((doc, i) => doc.entries.filter((e) => e.depth > limits[i]).length);
@@ -93,7 +92,7 @@ export function indexText(
   let lines = [...blocks.flat(), ...closing()];
   if (linesChars(lines) > hardMax) {
     lines = docs.length === 1
-      ? _cutOutline(docs[0], limits[0], style, hardMax, closing())
+      ? _cutOutline(docs[0], limits[0], budget, hardMax, closing())
       : _cutDocuments(blocks, items, hardMax, closing());
   }
   return _finish(lines, after, limit);
@@ -128,7 +127,7 @@ function _treeIndex(
 function _cutOutline(
   doc: DocumentOutline,
   limit: number,
-  style: { sizeWords: number },
+  style: { readonly sizeWords: number },
   max: number,
   after: string[],
 ): string[] {
@@ -189,19 +188,15 @@ export function selectText(
   const after = _afterGroups(outcome.unresolved, outcome.errors, outcome.warnings);
   // Matches first: what comes after gets what is left, and room to say how much.
   const room = maxChars - Math.min(linesChars(after.flat()), AFTER_RESERVE);
-  let kept = blocks.length;
   const omittedLine = (from: number) => {
     const rest = outcome.answers.slice(from - blocks.length + outcome.answers.length)
       .map((answer) => answer.match.selector);
     return `[${rest.length} more matches not shown: ${_names(rest)}; select them one at a time]`;
   };
-  let size = blocks.reduce((sum, block) => sum + linesChars(block), 0);
-  if (size > room) {
-    while (kept > 1 && size + omittedLine(kept).length + 1 > room) {
-      kept--;
-      size -= linesChars(blocks[kept]);
-    }
-  }
+  const sizes = blocks.map(linesChars);
+  const kept = sizes.reduce((sum, size) => sum + size, 0) <= room
+    ? blocks.length
+    : fitCount(sizes, room, (k) => omittedLine(k).length + 1, 1);
   const lines = blocks.slice(0, kept).flat();
   if (kept < blocks.length) lines.push(omittedLine(kept));
   return _finish(lines, after, maxChars);

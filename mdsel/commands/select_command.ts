@@ -16,7 +16,7 @@ import { fitCount } from "./budget.ts";
 import type { SearchAnswer } from "./search_answer.ts";
 import { distinct, MAX_ECHO } from "./echo.ts";
 import { indexDocument } from "./index_command.ts";
-import { addMiss, type Misses, notFound, unknownNamespace, type Unresolved } from "./not_found.ts";
+import { type Miss, notFound, unknownNamespace, type Unresolved } from "./not_found.ts";
 import { documentOutline, indexDepthLimits, type TextBudget } from "./index_outline.ts";
 import { fitDepths, outlineBudget, outlineEntries, outlineLines } from "./outline.ts";
 import {
@@ -177,13 +177,13 @@ export function selectInWorkspace(
     }
   }
   const qualify = workspace.docs.length > 1;
-  const misses: Misses = { reasons: [], lastValid: [], stalled: [] };
+  const misses: Miss[] = [];
   for (const doc of docs) {
     const resolution = resolvePath(doc, selector.segments);
-    if (resolution.targets.length === 0) addMiss(misses, resolution, qualify);
+    if (resolution.targets.length === 0) misses.push(resolution);
     for (const target of resolution.targets) {
       const answer = buildAnswer(target, selector, options, qualify);
-      if (typeof answer === "string") misses.reasons.push(answer);
+      if (typeof answer === "string") misses.push(answer);
       else outcome.answers.push(answer);
     }
   }
@@ -369,10 +369,9 @@ function _outlineAnswer(
   const room = settings.full
     ? Infinity
     : settings.maxChars - window.content.length - hint.length - 200;
-  const style = { sizeWords: settings.sizeWords };
   const budget = Math.min(room, outlineBudget(extent.content.length, settings.indexMaxChars));
-  const { limits: [limit] } = fitDepths([{ entries, fixedChars: 0 }], budget, style);
-  const lines = outlineLines(entries, limit, style);
+  const { limits: [limit] } = fitDepths([{ entries, fixedChars: 0 }], budget, settings);
+  const lines = outlineLines(entries, limit, settings);
   const shown = fitCount(lines.map((line) => line.length + 1), Math.max(room, 0));
   const outline = ["", ...lines.slice(0, shown)];
   if (shown < lines.length) {

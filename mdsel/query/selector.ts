@@ -170,8 +170,10 @@ class _Parser {
       this.#skipSpace();
       const char = this.input[this.#pos];
       if (char === undefined || char === "?") {
-        const query = char === "?" ? this.#query() : "";
-        return { namespace, segments, params: _paramsFromQuery(query), query };
+        const { query, params } = char === "?"
+          ? this.#query()
+          : { query: "", params: { full: false } };
+        return { namespace, segments, params, query };
       }
       if (char !== "/") throw this.#unexpected();
       this.#pos++;
@@ -339,7 +341,7 @@ class _Parser {
     return value;
   }
 
-  #query(): string {
+  #query(): { query: string; params: SelectorParams } {
     const seen = new Map<string, string>();
     this.#pos++; // the "?"
     for (;;) {
@@ -381,7 +383,13 @@ class _Parser {
       const what = `'${a}' and '${b}' cannot be combined`;
       throw this.#error("MALFORMED_QUERY", what, this.input.indexOf("?"));
     }
-    return "?" + [...seen].map(([key, value]) => `${key}=${value}`).join("&");
+    const query = "?" + [...seen].map(([key, value]) => `${key}=${value}`).join("&");
+    const params: { full: boolean; page?: number; head?: number; tail?: number } = { full: false };
+    for (const [key, value] of seen) {
+      if (key === "full") params.full = true;
+      else params[key as "page" | "head" | "tail"] = Number(value);
+    }
+    return { query, params };
   }
 
   #paramValue(key: string, value: string, start: number): string {
@@ -456,17 +464,6 @@ function _typeFix(word: string, offset: number, names: readonly string[]): TypeF
     }
   }
   return best === undefined ? undefined : { offset, length: word.length, replacement: best.name };
-}
-
-function _paramsFromQuery(query: string): SelectorParams {
-  const params: { full: boolean; page?: number; head?: number; tail?: number } = { full: false };
-  for (const pair of query.slice(1).split("&")) {
-    if (pair === "") continue;
-    const [key, value] = pair.split("=");
-    if (key === "full") params.full = true;
-    else if (key === "page" || key === "head" || key === "tail") params[key] = Number(value);
-  }
-  return params;
 }
 
 function _isDigit(code: number): boolean {

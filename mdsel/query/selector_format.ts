@@ -5,13 +5,7 @@
  * @module
  */
 import type { BlockKind } from "../parse/document.ts";
-import {
-  type IndexRange,
-  type Segment,
-  type SegmentType,
-  type Selector,
-  takesIndex,
-} from "./selector.ts";
+import { type Segment, type SegmentType, type Selector, takesIndex } from "./selector.ts";
 
 /** Segments in canonical form (`heading:h2[0]/block:code[1]`) or `short` (`h2.0/code.1`). */
 function _formatSegments(segments: readonly Segment[], short = false): string {
@@ -24,14 +18,10 @@ function _formatSegments(segments: readonly Segment[], short = false): string {
       ? `block:${type.block}`
       : type.kind;
     if (!takesIndex(type) || indexes === null) return name;
-    return short ? `${name}.${_formatIndexes(indexes)}` : `${name}[${_formatIndexes(indexes)}]`;
+    const list = indexes.map(({ first, last }) => first === last ? first : `${first}-${last}`)
+      .join(",");
+    return short ? `${name}.${list}` : `${name}[${list}]`;
   }).join("/");
-}
-
-function _formatIndexes(indexes: readonly IndexRange[]): string {
-  return indexes.map((range) =>
-    range.first === range.last ? `${range.first}` : `${range.first}-${range.last}`
-  ).join(",");
 }
 
 /** One resolved step of a path: what the segment named, and which of its matches. */
@@ -53,10 +43,11 @@ export interface PathStep {
  * ```
  */
 export function formatPath(namespace: string, path: readonly PathStep[]): string {
-  if (path.length === 0) return `${namespace}::root`;
-  return `${namespace}::` + _formatSegments(
-    path.map((step) => ({ type: step.type, indexes: [{ first: step.index, last: step.index }] })),
-  );
+  return `${namespace}::${path.length === 0 ? "root" : _formatSegments(_segmentsOf(path))}`;
+}
+
+function _segmentsOf(path: readonly PathStep[]): Segment[] {
+  return path.map(({ type, index }) => ({ type, indexes: [{ first: index, last: index }] }));
 }
 
 /**
@@ -70,10 +61,7 @@ export function formatPath(namespace: string, path: readonly PathStep[]): string
  * ```
  */
 export function formatShortPath(path: readonly PathStep[]): string {
-  if (path.length === 0) return "root";
-  return path.map((step) =>
-    takesIndex(step.type) ? `${formatShortType(step.type)}.${step.index}` : step.type.kind
-  ).join("/");
+  return path.length === 0 ? "root" : _formatSegments(_segmentsOf(path), true);
 }
 
 /**

@@ -9,17 +9,8 @@ const MAX_COMPARED_LENGTH = 256;
 const MIN_SIMILARITY = 0.4;
 const MAX_SUGGESTIONS = 5;
 
-/**
- * The Levenshtein edit distance: the fewest single-character edits turning `a` into `b`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { editDistance } from "./suggest.ts";
- * assert.equal(editDistance("gude", "guide"), 1);
- * ```
- */
-export function editDistance(a: string, b: string): number {
+/** The Levenshtein edit distance: the fewest single-character edits turning `a` into `b`. */
+function _editDistance(a: string, b: string): number {
   if (a === b) return 0;
   let previous = new Array<number>(b.length + 1);
   let current = new Array<number>(b.length + 1);
@@ -49,7 +40,7 @@ export function editDistance(a: string, b: string): number {
 export function similarity(a: string, b: string): number {
   const maxLength = Math.max(a.length, b.length);
   if (maxLength === 0) return 1;
-  return (maxLength - editDistance(a.toLowerCase(), b.toLowerCase())) / maxLength;
+  return (maxLength - _editDistance(a.toLowerCase(), b.toLowerCase())) / maxLength;
 }
 
 /**
@@ -80,7 +71,7 @@ export function closestSelectors(
     // Cheap bound first: the distance is at least the difference in length.
     const gap = Math.abs(lowerInput.length - compare.length);
     if (maxLength - gap < MIN_SIMILARITY * maxLength) continue;
-    const distance = editDistance(lowerInput, compare.toLowerCase());
+    const distance = _editDistance(lowerInput, compare.toLowerCase());
     const score = maxLength === 0 ? 1 : (maxLength - distance) / maxLength;
     if (score >= MIN_SIMILARITY) scored.push({ selector, score, distance, order: order++ });
   }
