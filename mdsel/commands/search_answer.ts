@@ -4,7 +4,7 @@
  * @module
  */
 import { DEFAULT_ENGINE_SETTINGS } from "../settings/engine_settings.ts";
-import { STANDS_OUT_SHARE } from "../search/limits.ts";
+import { SNIPPET_HITS, STANDS_OUT_SHARE } from "../search/limits.ts";
 import { echoLine } from "./echo.ts";
 import { clipLine } from "./outline.ts";
 
@@ -43,7 +43,8 @@ const HEADING_CHARS = 80;
 
 /**
  * The text lines of a search: how many sections matched and are shown, then per result its
- * selector, heading path, size (from `sizeWords` words) and snippet, under its file over several.
+ * selector, heading path, size (from `sizeWords` words) and, for the first few, its snippet, under
+ * its file over several.
  *
  * @example
  * ```ts
@@ -83,7 +84,7 @@ export function searchLines(
   const indent = grouped ? " " : "";
   let file: string | undefined;
   const snippets = new Set<string>();
-  for (const result of results) {
+  for (const [i, result] of results.entries()) {
     if (grouped && result.file !== file) {
       file = result.file;
       lines.push(echoLine(file));
@@ -98,7 +99,9 @@ export function searchLines(
     lines.push(`${indent}${result.label} ${path}${size}`);
     if (result.content !== undefined) {
       for (const line of result.content.split("\n")) lines.push(line);
-    } else if (result.snippet !== "" && !standsOut && !snippets.has(result.snippet)) {
+    } else if (
+      i < SNIPPET_HITS && result.snippet !== "" && !standsOut && !snippets.has(result.snippet)
+    ) {
       // The same snippet in another file is not repeated.
       snippets.add(result.snippet);
       lines.push(`${indent}  ${echoLine(result.snippet)}`);

@@ -136,7 +136,8 @@ Deno.test("cache: an edit shows in the next call, whatever its times say", async
     await Deno.writeTextFile(join(docs, ".gitignore"), "f.md\n");
     await Deno.writeTextFile(join(docs, "g.md"), wordPage("golfx"));
     await check("after the edits");
-    const search = await mdsel(["select", "--", "alphx bravi echos golfx", docs], env);
+    // JSON: every result's snippet, the text's first few only.
+    const search = await mdsel(["select", "--json", "--", "alphx bravi echos golfx", docs], env);
     for (const word of ["alphx", "bravi", "echos", "golfx"]) {
       assert.match(search.stdout, new RegExp(word));
     }

@@ -141,7 +141,9 @@ Deno.test("search cache: an edit is searched at once; only the files edited are 
     await Deno.writeTextFile(join(docs, ".gitignore"), "f.md\n");
     await Deno.writeTextFile(join(docs, "g.md"), wordPage("golfx"));
     await same(asked, env, "after the edits");
-    const found = (await mdsel(["select", "--", "alphx bravi echos golfx", docs], env)).stdout;
+    // JSON: every result's snippet, the text's first few only.
+    const found = (await mdsel(["select", "--json", "--", "alphx bravi echos golfx", docs], env))
+      .stdout;
     for (const word of ["alphx", "bravi", "echos", "golfx"]) assert.match(found, new RegExp(word));
     // Gone: the deleted file's word, the ignored file's (the others' are one typo from the new words).
     for (const word of ["charl", "foxtr"]) {

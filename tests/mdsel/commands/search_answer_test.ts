@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { searchLines } from "../../../mdsel/commands/search_answer.ts";
+import { SNIPPET_HITS } from "../../../mdsel/search/limits.ts";
 
 Deno.test("a search's first line says how many matched and how many are shown", () => {
   const result = (i: number) => ({
@@ -86,4 +87,23 @@ Deno.test("over several files, a search's results come grouped under their file'
       " c::intro (before the first heading)",
     ],
   );
+});
+
+Deno.test("past the first few results, a search shows headings without snippets", () => {
+  const results = Array.from({ length: SNIPPET_HITS + 2 }, (_, i) => ({
+    selector: `d::heading:h2[${i}]`,
+    label: `h2.${i}`,
+    file: "d.md",
+    heading_path: ["T", `S${i}`],
+    word_count: 10,
+    start_line: i,
+    end_line: i,
+    score: 1,
+    snippet: `text ${i}`,
+  }));
+  const lines = searchLines({ query: "q", matched: results.length, results }).slice(1);
+  const snippets = lines.filter((line) => line.startsWith("  text "));
+  assert.deepEqual(snippets, results.slice(0, SNIPPET_HITS).map((r) => `  ${r.snippet}`));
+  // Every result keeps its line, selector first.
+  assert.deepEqual(lines.filter((line) => /^h2\.\d+ /.test(line)).length, results.length);
 });
