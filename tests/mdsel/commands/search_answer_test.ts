@@ -2,18 +2,20 @@ import assert from "node:assert/strict";
 import { searchLines } from "../../../mdsel/commands/search_answer.ts";
 import { SNIPPET_HITS } from "../../../mdsel/search/limits.ts";
 
+/** Result `i` of a search of one file, `d.md`. */
+const result = (i: number, snippet = "") => ({
+  selector: `d::heading:h2[${i}]`,
+  label: `h2.${i}`,
+  file: "d.md",
+  heading_path: ["T", `S${i}`],
+  word_count: 10,
+  start_line: i,
+  end_line: i,
+  score: 1,
+  snippet,
+});
+
 Deno.test("a search's first line says how many matched and how many are shown", () => {
-  const result = (i: number) => ({
-    selector: `d::heading:h2[${i}]`,
-    label: `h2.${i}`,
-    file: "d.md",
-    heading_path: ["T", `S${i}`],
-    word_count: 10,
-    start_line: i,
-    end_line: i,
-    score: 1,
-    snippet: "",
-  });
   const first = (matched: number, shown: number) =>
     searchLines({
       query: "q",
@@ -90,17 +92,7 @@ Deno.test("over several files, a search's results come grouped under their file'
 });
 
 Deno.test("past the first few results, a search shows headings without snippets", () => {
-  const results = Array.from({ length: SNIPPET_HITS + 2 }, (_, i) => ({
-    selector: `d::heading:h2[${i}]`,
-    label: `h2.${i}`,
-    file: "d.md",
-    heading_path: ["T", `S${i}`],
-    word_count: 10,
-    start_line: i,
-    end_line: i,
-    score: 1,
-    snippet: `text ${i}`,
-  }));
+  const results = Array.from({ length: SNIPPET_HITS + 2 }, (_, i) => result(i, `text ${i}`));
   const lines = searchLines({ query: "q", matched: results.length, results }).slice(1);
   const snippets = lines.filter((line) => line.startsWith("  text "));
   assert.deepEqual(snippets, results.slice(0, SNIPPET_HITS).map((r) => `  ${r.snippet}`));
