@@ -367,7 +367,7 @@ Deno.test("the hooks as docs/hook.md wires them run from jsr: on an empty cache:
   await Deno.remove(place.dir, { recursive: true });
 });
 
-Deno.test("a checkout's first deno run main.ts installs no test-only package", async () => {
+Deno.test("a checkout's first deno run main.ts caches the engine's packages, no test-only one", async () => {
   const dir = await Deno.makeTempDir({ prefix: "mdsel-checkout-" });
   for (const path of ["deno.json", "deno.lock", "main.ts", "tools", "server", "mdsel"]) {
     await new Deno.Command("cp", { args: ["-R", join(ROOT, path), dir] }).output();
@@ -385,6 +385,16 @@ Deno.test("a checkout's first deno run main.ts installs no test-only package", a
   );
   assert.ok(cached.includes("@modelcontextprotocol"), cached.join(" "));
   assert.ok(!cached.includes("fast-check"), "fast-check was downloaded");
+  // The engine the server runs (and the hooks) then fetches nothing: no registry data each run.
+  for (const args of [["--version"], ["select", "abort", "mdsel/cli.ts"]]) {
+    const engine = await run(
+      ["run", "-A", "mdsel/cli.ts", ...args],
+      { ...NETWORK_ENV, DENO_DIR: denoDir, HOME: dir, PATH: `${DENO_BIN}:${SYSTEM_PATH}` },
+      dir,
+      "",
+    );
+    assert.doesNotMatch(engine.stderr, /Download/, engine.stderr);
+  }
   // deno.lock holds what the package runs on; the tests' lock, the rest.
   const lock = await Deno.readTextFile(join(ROOT, "deno.lock"));
   assert.equal(lock.includes("fast-check"), false);
