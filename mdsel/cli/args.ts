@@ -75,7 +75,7 @@ Examples:
   mdsel select 'readme::heading:h2[0]/block:code[0]' README.md --json
 
 More: mdsel help index | mdsel help select | mdsel help format
-Environment: MDSEL_PAGE_WORDS (default 2000), MDSEL_INDEX_MAX_CHARS (default 40000)
+Environment: MDSEL_MAX_CHARS (default 40000) and others, see docs/cli.md
 Exit codes: 0 success, 1 error (unresolved selector, unreadable file), 2 usage error
 `;
 

@@ -52,8 +52,8 @@ Selectors: [namespace::]type[index][/type[index]...][?full=true|page=N|head=N|ta
 
 Search: words that are not a selector search the files: up to 10 sections holding
   them, best first, grouped under their file, each with its selector, heading path,
-  size (from 500 words, as in the outline) and a snippet; a best section that is
-  small and stands out, or is short, comes whole.
+  size (from 500 words, as in the outline), the first three with a snippet; a best
+  section that is small and stands out, or is short, comes whole.
   "Double quotes" or backticks keep a phrase together; ns::words searches one file.
 
 Options:

@@ -72,6 +72,9 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
   );
   const errors = distinct(outcome.errors.map(_echoed), (entry) => JSON.stringify(entry));
   const warnings = distinct(outcome.warnings, (warning) => warning);
+  // `omitted` lists the matches left out, as many as fit; `omitted_total` counts them when not all.
+  let omittedTotal: number | undefined;
+  let search = outcome.search;
   const render = (matches: SelectMatch[], omitted: string[], after: _After) =>
     envelope("select", {
       success,
@@ -80,7 +83,8 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
         unresolved: unresolved.slice(0, after.unresolved),
         unresolved_omitted: _omitted(unresolved.length, after.unresolved),
         omitted: _nonEmpty(omitted),
-        search: outcome.search && _searchJson(outcome.search),
+        omitted_total: omittedTotal,
+        search: search && _searchJson(search),
       },
       errors: _nonEmpty(errors.slice(0, after.errors)),
       errors_omitted: _omitted(errors.length, after.errors),
@@ -98,6 +102,11 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
   const none = { unresolved: 0, errors: 0, warnings: 0 };
   const afterChars = whole.length - render(matches, [], none).length;
   const room = maxChars - Math.min(afterChars, AFTER_RESERVE);
+  // A small budget: the best results of a search that fit (one at least).
+  for (let n = (search?.results.length ?? 0) - 1; n > 0; n--) {
+    if (render(matches, [], none).length <= room - _OMITTED_KEYS) break;
+    search = { ...search!, results: search!.results.slice(0, n) };
+  }
   let kept = matches.length;
   if (render(matches, [], none).length > room && matches.length > 1) {
     // A match left out costs its selector in `omitted`; once any is, the key too.
@@ -108,7 +117,18 @@ export function selectJson(outcome: SelectOutcome, maxChars = Infinity): string 
     kept = fitCount(gains, left, omittedKey, 1);
   }
   const shown = matches.slice(0, kept);
-  const omitted = matches.slice(kept).map((match) => match.selector);
+  let omitted = matches.slice(kept).map((match) => match.selector);
+  const firstOver = render(shown, [], none).length - (room - _OMITTED_KEYS);
+  // The first match is shown whatever its size: as many of its children as fit then.
+  if (firstOver > 0 && shown.length > 0) shown[0] = _childrenWithin(shown[0], firstOver);
+  const over = render(shown, omitted, none).length - (room - _OMITTED_KEYS);
+  if (over > 0 && omitted.length > 0) {
+    // So many left out that their names alone pass the budget: the first ones that fit.
+    omittedTotal = omitted.length;
+    const sizes = omitted.map((selector) => JSON.stringify(selector).length + 1);
+    const listed = sizes.reduce((sum, size) => sum + size, 0) - over;
+    omitted = omitted.slice(0, fitCount(sizes, listed));
+  }
   const after = _afterWithin(
     maxChars,
     maxChars - render(shown, omitted, none).length,
@@ -212,6 +232,19 @@ export function indexJsonWithin(
   const text = render(documents, partial, shown);
   // Not even one document's header fits a second time: partial_results stays empty.
   return text.length <= maxChars ? text : render(documents, [], shown);
+}
+
+/** A match with as many of its children as leave out `over` characters, the rest counted. */
+function _childrenWithin(match: SelectMatch, over: number): SelectMatch {
+  const sizes = match.children_available.map(_size);
+  const kept = fitCount(sizes, sizes.reduce((sum, size) => sum + size, 0) - over);
+  if (kept === sizes.length) return match;
+  const children_omitted = (match.children_omitted ?? 0) + sizes.length - kept;
+  return {
+    ...match,
+    children_available: match.children_available.slice(0, kept),
+    children_omitted,
+  };
 }
 
 function _omitted(total: number, shown: number): number | undefined {

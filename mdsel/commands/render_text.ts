@@ -184,21 +184,36 @@ export function selectText(
 ): string {
   const labelled = outcome.answers.length > 1;
   const blocks = outcome.answers.map((answer) => _answerLines(answer, labelled));
-  if (outcome.search !== undefined) blocks.unshift(searchLines(outcome.search, sizeWords));
   const after = _afterGroups(outcome.unresolved, outcome.errors, outcome.warnings);
   // Matches first: what comes after gets what is left, and room to say how much.
   const room = maxChars - Math.min(linesChars(after.flat()), AFTER_RESERVE);
-  const omittedLine = (from: number) => {
+  if (outcome.search !== undefined) {
+    // A small budget: the best results that fit (one at least).
+    const { results } = outcome.search;
+    let lines = searchLines(outcome.search, sizeWords);
+    for (let n = results.length - 1; n > 0 && linesChars(lines) > room; n--) {
+      lines = searchLines({ ...outcome.search, results: results.slice(0, n) }, sizeWords);
+    }
+    blocks.unshift(lines);
+  }
+  const omittedLine = (from: number, named = NAMED) => {
     const rest = outcome.answers.slice(from - blocks.length + outcome.answers.length)
       .map((answer) => answer.match.selector);
-    return `[${rest.length} more matches not shown: ${_names(rest)}; select them one at a time]`;
+    const names = named > 0 ? `: ${_names(rest, named)}` : "";
+    return `[${rest.length} more matches not shown${names}; select them one at a time]`;
   };
   const sizes = blocks.map(linesChars);
   const kept = sizes.reduce((sum, size) => sum + size, 0) <= room
     ? blocks.length
     : fitCount(sizes, room, (k) => omittedLine(k).length + 1, 1);
   const lines = blocks.slice(0, kept).flat();
-  if (kept < blocks.length) lines.push(omittedLine(kept));
+  if (kept < blocks.length) {
+    // The first match is shown whatever its size: fewer names then, to fit.
+    let named = NAMED;
+    const left = room - linesChars(lines);
+    while (named > 0 && omittedLine(kept, named).length + 1 > left) named--;
+    lines.push(omittedLine(kept, named));
+  }
   return _finish(lines, after, maxChars);
 }
 
@@ -279,6 +294,6 @@ export function errorText(error: ErrorEntry): string[] {
 }
 
 /** The first few names, then `...`. */
-function _names(names: readonly string[]): string {
-  return names.slice(0, NAMED).join(", ") + (names.length > NAMED ? ", ..." : "");
+function _names(names: readonly string[], named = NAMED): string {
+  return names.slice(0, named).join(", ") + (names.length > named ? ", ..." : "");
 }

@@ -38,6 +38,9 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   warnings: [],
 };
 
+/** The least result budget (`MDSEL_MAX_CHARS`): below it a first match in JSON may not fit. */
+export const LEAST_MAX_CHARS = 2000;
+
 /** The variables the engine reads (the cache's too, see `./cache_settings.ts`). */
 export const ENGINE_VARIABLES = [
   "MDSEL_PAGE_WORDS",
@@ -63,7 +66,7 @@ export const ENGINE_VARIABLES = [
  */
 export function readSettings(getEnv: (name: string) => string | undefined): EngineSettings {
   const warnings: string[] = [];
-  const read = (name: string, fallback: number) => {
+  const read = (name: string, fallback: number, least = 1) => {
     let raw: string | undefined;
     try {
       raw = getEnv(name);
@@ -76,13 +79,17 @@ export function readSettings(getEnv: (name: string) => string | undefined): Engi
       warnings.push(`warning: ignoring ${name}='${raw}' (${wholeNumberProblem(value)})`);
       return fallback;
     }
+    if (value < least) {
+      warnings.push(`warning: ${name}='${raw}' is below the least, ${least}; using ${least}`);
+      return least;
+    }
     return value;
   };
   const defaults = DEFAULT_ENGINE_SETTINGS;
   return {
     pageWords: read("MDSEL_PAGE_WORDS", defaults.pageWords),
     pageChars: read("MDSEL_PAGE_CHARS", defaults.pageChars),
-    maxChars: read("MDSEL_MAX_CHARS", defaults.maxChars),
+    maxChars: read("MDSEL_MAX_CHARS", defaults.maxChars, LEAST_MAX_CHARS),
     indexMaxChars: read("MDSEL_INDEX_MAX_CHARS", defaults.indexMaxChars),
     sizeWords: read("MDSEL_SIZE_WORDS", defaults.sizeWords),
     maxBytes: read("MDSEL_MAX_BYTES", defaults.maxBytes),

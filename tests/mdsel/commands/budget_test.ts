@@ -149,3 +149,47 @@ Deno.test("a section reached by two selectors is printed once", async () => {
     assert.equal(two.stdout, one.stdout);
   });
 });
+
+Deno.test("budget: a fan-out over 2,000 files names what fits of the rest (JSON counts them)", async () => {
+  await withTempDir({}, async (dir) => {
+    const folder = await manyFiles(dir, 2000);
+    const { text, json } = await both(["select", "h1", folder]);
+    assert.match(
+      text,
+      /\n\[\d+ more matches not shown: f\d+::.*, \.\.\.; select them one at a time\]\n$/,
+    );
+    const data = json.data as { matches: unknown[]; omitted: string[]; omitted_total: number };
+    assert.ok(data.omitted.length > 100 && data.omitted.length < data.omitted_total);
+    assert.equal(data.matches.length + data.omitted_total, 2000);
+    assert.equal(data.omitted[0], "f0001::heading:h1[0]");
+  });
+});
+
+Deno.test("budget: from the least budget up, every output fits, in both formats", async () => {
+  const section = (i: number) =>
+    `## Part ${i}\n\n${"Words of the part. ".repeat(20)}\n\n` +
+    Array.from({ length: 12 }, (_, k) => `### Detail ${i}.${k} with a longer heading\n\nx\n`)
+      .join("\n");
+  const text = `# Guide\n\n${Array.from({ length: 40 }, (_, i) => section(i)).join("\n")}`;
+  await withTempDir({ "guide.md": text, "other.md": text }, async (dir) => {
+    const calls = [
+      ["select", "h2", dir],
+      ["select", "h1.0", join(dir, "guide.md")],
+      ["select", "h3", join(dir, "guide.md")],
+      ["select", "part detail words", dir],
+      ["index", dir],
+    ];
+    for (const budget of [2000, 3000, 6000]) {
+      for (const [command, ...rest] of calls) {
+        for (const args of [[command, ...rest], [command, "--json", ...rest]]) {
+          const { stdout } = await mdselInProcess(args, { MDSEL_MAX_CHARS: String(budget) });
+          assert.ok(stdout.length <= budget, `${budget}: ${args.join(" ")}: ${stdout.length}`);
+        }
+      }
+    }
+    // Less is raised to the least, said on stderr.
+    const small = await mdselInProcess(["select", "h2", dir], { MDSEL_MAX_CHARS: "300" });
+    assert.ok(small.stdout.length <= 2000, `${small.stdout.length}`);
+    assert.match(small.stderr, /MDSEL_MAX_CHARS='300' is below the least, 2000; using 2000/);
+  });
+});
