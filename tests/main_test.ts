@@ -404,7 +404,7 @@ Deno.test("sandboxed with no mdsel on PATH: a clear message naming the fix", asy
         join(ROOT, "deno.json")
       } ${
         join(ROOT, "mdsel", "cli.ts")
-      }) or set MDSEL_BIN (or run the server with -A to use the bundled one)`,
+      }) on the server's PATH, or set MDSEL_BIN (or run the server with -A to use the bundled one)`,
   });
 });
 
@@ -495,14 +495,14 @@ Deno.test(
         { files: [join(dir, "notes.txt")] },
         `Not a Markdown file: ${
           join(dir, "notes.txt")
-        } (the tools read .md, .markdown and .mdx files; set MDSEL_ALLOW_ANY_FILE=1 to allow any file)`,
+        } (the tools read .md, .markdown and .mdx files; set MDSEL_ALLOW_ANY_FILE=1 and start the server with --allow-env=MDSEL_ALLOW_ANY_FILE to allow any file)`,
       ],
       [
         "mdsel_select",
         { selector: "h1.0", files: [join(dir, "a.md"), join(dir, "notes.txt")] },
         `Not a Markdown file: ${
           join(dir, "notes.txt")
-        } (the tools read .md, .markdown and .mdx files; set MDSEL_ALLOW_ANY_FILE=1 to allow any file)`,
+        } (the tools read .md, .markdown and .mdx files; set MDSEL_ALLOW_ANY_FILE=1 and start the server with --allow-env=MDSEL_ALLOW_ANY_FILE to allow any file)`,
       ],
     ];
     {

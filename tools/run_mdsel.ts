@@ -144,8 +144,8 @@ export async function runMdsel(call: _MdselCall, settings: ServerSettings): Prom
     }
     if (denied) throw _notAllowed("mdsel", error);
     throw new MdselUnavailableError(
-      `Cannot find the mdsel CLI: install it (${_installHint()}) or set MDSEL_BIN` +
-        " (or run the server with -A to use the bundled one)",
+      `Cannot find the mdsel CLI: install it (${_installHint()}) on the server's PATH, ` +
+        "or set MDSEL_BIN (or run the server with -A to use the bundled one)",
       { cause: error },
     );
   }
