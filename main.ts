@@ -18,12 +18,12 @@ import { TOOL_NAMES } from "./tools/mod.ts";
 import { readSettings } from "./tools/settings.ts";
 
 export { SERVER_NAME, serverInstructions } from "./server/create_server.ts";
+export type { OutputFormat } from "./tools/settings.ts";
 
 // Never called: it puts the engine the server runs in this module's graph, so that a checkout's
 // first run caches the engine's npm packages with their registry data (Deno keeps none for the
 // lock's other packages, and fetches it again at every later run of the engine or the hooks).
 const _engineGraph = () => import("./mdsel/cli.ts");
-export type { OutputFormat } from "./tools/settings.ts";
 
 /**
  * Runs the server on stdio until stdin closes or a shutdown signal arrives, killing any `mdsel`
