@@ -62,13 +62,13 @@ export function documentOutline({ doc, index }: IndexedDocument, lines = false):
   const words = doc.top.wordPrefix[doc.top.nodes.length];
   const path = echoLine(index.file_path);
   const head = [`${index.namespace} ${path} [${words} words]`];
-  // Content before the first heading (front matter alone is no content).
-  if (index.root !== null && index.root.children_count > 0) {
-    const { nodes } = doc.top;
-    const range = lines
-      ? ` L${nodes[0].startLine + 1}-${nodes[index.root.children_count - 1].endLine + 1}`
-      : "";
-    head.push(`intro${range} [${index.root.word_count} words]`);
+  // Content before the first heading (front matter alone is none, nor MDX's imports and exports).
+  const { nodes } = doc.top;
+  const { root } = index;
+  const before = root?.children_count ?? 0;
+  if (root && before > 0 && nodes.slice(0, before).some((node) => node.kind !== "esm")) {
+    const range = lines ? ` L${nodes[0].startLine + 1}-${nodes[before - 1].endLine + 1}` : "";
+    head.push(`intro${range} [${root.word_count} words]`);
   }
   const entries = headingEntries(index, lines);
   const tail = _countsLines(index);

@@ -146,3 +146,20 @@ Deno.test("select: a selector or search naming a file parses that file only, and
     }
   });
 });
+
+Deno.test("mdx: imports alone before the first heading are no intro in the outline", async () => {
+  const imports = 'import { Card } from "./card";\nexport const meta = { a: 1 };\n\n';
+  await withTempDir({
+    "esm.mdx": `---\ntitle: T\n---\n\n${imports}# Guide\n\ntext\n`,
+    "prose.mdx": `${imports}Some words first.\n\n# Guide\n\ntext\n`,
+  }, async (dir) => {
+    const esm = await mdselInProcess(["index", `${dir}/esm.mdx`]);
+    assert.doesNotMatch(esm.stdout, /\nintro/);
+    assert.match(esm.stdout, /\nh1\.0 Guide\n/);
+    // Still there to select, as the JSON index says.
+    const intro = await mdselInProcess(["select", "intro", `${dir}/esm.mdx`]);
+    assert.match(intro.stdout, /^import \{ Card \}/);
+    const prose = await mdselInProcess(["index", `${dir}/prose.mdx`]);
+    assert.match(prose.stdout, /\nintro \[3 words\]\n/);
+  });
+});
