@@ -5,6 +5,7 @@
  * @module
  */
 import { expandPaths, isMarkdownPath, MARKDOWN_EXTENSIONS } from "../mdsel/files/expand_paths.ts";
+import { envReadable } from "../mdsel/settings/engine_settings.ts";
 
 const _EXTENSION_LIST = MARKDOWN_EXTENSIONS.join(", ").replace(/, (?=[^,]*$)/, " and ");
 
@@ -72,7 +73,7 @@ export async function checkPaths(
     }
     if (arg.kind === "file" && !options.allowAnyFile && !isMarkdownPath(arg.path)) {
       // A sandboxed server cannot see the variable: it has to be let read it too.
-      const readable = _envReadable("MDSEL_ALLOW_ANY_FILE");
+      const readable = envReadable("MDSEL_ALLOW_ANY_FILE");
       return `Not a Markdown file: ${_show(given)} (the tools read ${_EXTENSION_LIST} files; ` +
         `set MDSEL_ALLOW_ANY_FILE=1${
           readable ? "" : " and start the server with --allow-env=MDSEL_ALLOW_ANY_FILE"
@@ -118,12 +119,4 @@ function _notAllowed(path: string, given: string, state: Deno.PermissionState | 
 function _show(text: string): string {
   // deno-lint-ignore no-control-regex
   return /[\u0000-\u001f\u007f]/.test(text) ? JSON.stringify(text) : text;
-}
-
-function _envReadable(variable: string): boolean {
-  try {
-    return Deno.permissions.querySync({ name: "env", variable }).state === "granted";
-  } catch {
-    return false;
-  }
 }

@@ -110,10 +110,23 @@ export function readSettings(getEnv: (name: string) => string | undefined): Engi
  * ```
  */
 export function quietEnv(name: string): string | undefined {
+  return envReadable(name) ? Deno.env.get(name) : undefined;
+}
+
+/**
+ * Whether the process may read a variable of its environment, asked without ever prompting.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { envReadable } from "./engine_settings.ts";
+ * assert.equal(typeof envReadable("HOME"), "boolean");
+ * ```
+ */
+export function envReadable(name: string): boolean {
   try {
-    const { state } = Deno.permissions.querySync({ name: "env", variable: name });
-    return state === "granted" ? Deno.env.get(name) : undefined;
+    return Deno.permissions.querySync({ name: "env", variable: name }).state === "granted";
   } catch {
-    return undefined;
+    return false;
   }
 }

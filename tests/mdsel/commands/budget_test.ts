@@ -193,3 +193,32 @@ Deno.test("budget: from the least budget up, every output fits, in both formats"
     assert.match(small.stderr, /MDSEL_MAX_CHARS='300' is below the least, 2000; using 2000/);
   });
 });
+
+Deno.test("budget: near the least budget, fewer names of the rest, fewer search results", async () => {
+  const long = "a-long-page-name-that-goes-on-and-on-for-quite-a-while-before-it-ends-at-last";
+  const code = Array.from({ length: 40 }, (_, k) => `line ${k} of the example code`).join("\n");
+  const heading = "Configuring the retry backoff options for failed connections of a client";
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 14; i++) {
+    files[`${long}-${String(i).padStart(2, "0")}.md`] =
+      `# Page ${i}\n\n\`\`\`js\n${code}\n\`\`\`\n`;
+    files[`z${i}-${long}.md`] =
+      `# ${heading} ${i}\n\n## ${heading} again\n\n### ${heading} once more\n\n` +
+      "retry backoff connection client options.\n";
+  }
+  await withTempDir(files, async (dir) => {
+    const env = { MDSEL_MAX_CHARS: "2000" };
+    // A whole code block first: the line naming the rest names fewer to fit.
+    const code = await mdselInProcess(["select", "code", dir], env);
+    assert.ok(code.stdout.length <= 2000, `${code.stdout.length}`);
+    assert.match(code.stdout, /\n\[\d+ more matches not shown[:;].*select them one at a time\]\n$/);
+    // A search whose best ten would not fit: the best that do.
+    const query = "retry backoff connection client options";
+    const all = await mdselInProcess(["select", query, dir]);
+    assert.ok(all.stdout.length > 2000, `${all.stdout.length}`);
+    const search = await mdselInProcess(["select", query, dir], env);
+    assert.ok(search.stdout.length <= 2000, `${search.stdout.length}`);
+    const shown = Number(/^search: the best (\d+) of/.exec(search.stdout)?.[1]);
+    assert.ok(shown >= 1 && shown < 10, search.stdout.slice(0, 80));
+  });
+});
