@@ -18,7 +18,7 @@ import { distinct, MAX_ECHO } from "./echo.ts";
 import { indexDocument } from "./index_command.ts";
 import { type Miss, notFound, unknownNamespace, type Unresolved } from "./not_found.ts";
 import { documentOutline, indexDepthLimits, type TextBudget } from "./index_outline.ts";
-import { fitDepths, outlineBudget, outlineEntries, outlineLines } from "./outline.ts";
+import { fitDepths, headingLine, outlineBudget, outlineEntries, outlineLines } from "./outline.ts";
 import {
   clipWindow,
   cutWindow,
@@ -361,7 +361,7 @@ function _outlineAnswer(
   const label = (i: number) => _label(target, i, qualify);
   const entries = outlineEntries(list, target.index + 1, target.end, label);
   const self = label(target.index);
-  const heading = list.nodes[target.index].text.replace(/\s+/g, " ");
+  const heading = headingLine(list.nodes[target.index].text);
   const count = entries.length;
   const hint = `[${self} ${heading}: ${extent.words} words in ${count} subsection` +
     `${count === 1 ? "" : "s"}; select one, or ${self}?page=1 to read the section in pages]`;
@@ -442,7 +442,9 @@ function _match(target: Target, selector: string, window: Window): SelectMatch {
     children_available: children.slice(0, _MAX_CHILDREN).map(({ target: child, node }) => ({
       selector: formatPath(doc.namespace, child.path),
       type: node.kind,
-      preview: node.kind === "heading" ? node.text : _preview(nodesSource(doc, [node])),
+      preview: node.kind === "heading"
+        ? headingLine(node.text)
+        : _preview(nodesSource(doc, [node])),
       word_count: child.kind === "section"
         ? child.list.wordPrefix[child.end] - child.list.wordPrefix[child.index]
         : node.words,

@@ -123,6 +123,21 @@ Deno.test("budget: a search over 30 KB headings stays within it", async () => {
   });
 });
 
+Deno.test("budget: a big section's closing line and children cut a huge heading", async () => {
+  // A 400-word paragraph over `---` is a setext heading: a section's heading can be any length.
+  const long = "word ".repeat(50_000);
+  const doc = `# ${long}\n\n${"text ".repeat(3000)}\n\n## ${long}\n\n${"more ".repeat(3000)}\n`;
+  await withTempDir({ "a.md": doc }, async (dir) => {
+    const { text, json } = await both(["select", "h1.0", join(dir, "a.md")]);
+    assert.match(text, /\n\[h1\.0 (word ){40}.*\.\.\.: \d+ words in 1 subsection; select one/);
+    assert.match(text, /\n h2\.0 (word ){40}.*\.\.\. \[\d+ words\]\n/);
+    const [match] =
+      (json.data as { matches: { children_available: { type: string; preview: string }[] }[] })
+        .matches;
+    for (const child of match.children_available) assert.ok(child.preview.length <= 203);
+    assert.deepEqual(match.children_available.map((child) => child.type), ["paragraph", "heading"]);
+  });
+});
 Deno.test("output lines cannot be forged by a file name, a query or a selector", async () => {
   await withTempDir({ "a\n!FORGED: name.md": "# A\n\nhello\n" }, async (dir) => {
     const file = join(dir, "a\n!FORGED: name.md");
