@@ -925,3 +925,34 @@ Deno.test("through the server, a relative path's error names the folder it was r
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("through the server, a glob that reads nothing gets the engine's own error, verbatim", async () => {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "mdsel_glob_" }));
+  try {
+    await Deno.mkdir(join(dir, "a", "b"), { recursive: true });
+    await Deno.writeTextFile(join(dir, "a", "x.md"), "# X\n");
+    // No file to read: the engine still loads the modules of its command (the glob's, here).
+    const glob = `${dir}/a/*/../*.md`;
+    await using server = await startServer(["-A"]);
+    for (
+      const [tool, args] of [
+        ["mdsel_index", { files: [glob] }],
+        ["mdsel_select", { selector: "h1.0", files: [glob] }],
+      ] as const
+    ) {
+      const direct = await mdsel([
+        tool === "mdsel_index" ? "index" : "select",
+        "--",
+        ...("selector" in args ? [args.selector] : []),
+        glob,
+      ]);
+      assert.match(direct.stdout, /cannot go up with '\.\.' after a wildcard/);
+      assert.deepEqual(await callText(server.client, tool, args), {
+        isError: true,
+        text: direct.stdout,
+      });
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -177,20 +177,23 @@ export function bundledMdsel(
   const built = prebuiltEngine(moduleUrl, cacheDir);
   let read = _readFlag(files);
   const cache: string[] = [];
-  // A call that reads no file needs neither its parsing workers nor the cache.
+  const engine = built !== undefined
+    ? dirname(built)
+    : moduleUrl.protocol === "file:"
+    ? fileURLToPath(new URL("./", moduleUrl)).replace(/[\\/]$/, "")
+    : "";
+  const ownModules = engine !== "" && !engine.includes(",") ? [engine] : [];
   if (read.length > 0 && read[0] !== "--allow-read") {
-    const extra: string[] = [];
-    const engine = built !== undefined
-      ? dirname(built)
-      : moduleUrl.protocol === "file:"
-      ? fileURLToPath(new URL("./", moduleUrl))
-      : "";
-    if (engine !== "" && !engine.includes(",")) extra.push(engine.replace(/[\\/]$/, ""));
+    const extra = [...ownModules];
     if (cacheDir !== undefined && !cacheDir.includes(",")) extra.push(cacheDir);
     read = [[read[0], ...extra].join(",")];
+  } else if (read.length === 0 && ownModules.length > 0) {
+    // A call that reads no file needs neither its parsing workers nor the cache, but the modules
+    // of its command still load (a glob's error, `help`).
+    read = [`--allow-read=${ownModules[0]}`];
   }
   // A comma cannot stand in Deno's flag.
-  if (cacheDir !== undefined && read.length > 0 && !cacheDir.includes(",")) {
+  if (cacheDir !== undefined && files.length > 0 && !cacheDir.includes(",")) {
     cache.push(`--allow-write=${cacheDir}`);
   }
   // A checkout needs its deno.json and lock; a published module must not touch the user's, and
