@@ -93,7 +93,13 @@ function _describeFailure(failure: ResolutionFailure, qualify: boolean): string 
     : clipText(qualify ? `${scope.doc.namespace}::${inside}` : inside, MAX_ECHO);
   const type = formatShortType(failure.type);
   if (failure.type.kind === "intro") {
-    return `No intro in ${where}: it starts with a heading (root selects the whole file)`;
+    const { nodes } = scope.doc.top;
+    const why = nodes.length > 0
+      ? "it starts with a heading (root selects the whole file)"
+      : scope.doc.frontMatterLines > 0
+      ? "it holds only front matter"
+      : "it is empty";
+    return `No intro in ${where}: ${why}`;
   }
   if (failure.kind === "none") return `No ${type} in ${where}`;
   const at = (index: number) =>

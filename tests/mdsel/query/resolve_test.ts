@@ -129,11 +129,16 @@ Deno.test("intro selects the text before the first heading, front matter aside, 
     "p::intro/block:code[0]",
   ]);
   assert.equal(matches(select("intro/code.0", ["p", front]))[0].content, "```sh\nx\n```");
-  // No intro: a document that starts with a heading, or with front matter and a heading.
-  assert.equal(
-    select("intro", ["h", "---\na: 1\n---\n# H\n"]).unresolved[0].reason,
-    "No intro in h: it starts with a heading (root selects the whole file)",
-  );
+  // No intro, and why: a heading first (front matter aside), front matter alone, nothing at all.
+  for (
+    const [text, why] of [
+      ["---\na: 1\n---\n# H\n", "it starts with a heading (root selects the whole file)"],
+      ["---\na: 1\n---\n", "it holds only front matter"],
+      ["\n\n", "it is empty"],
+    ]
+  ) {
+    assert.equal(select("intro", ["h", text]).unresolved[0].reason, `No intro in h: ${why}`);
+  }
   assert.equal(select("intro/h1.0", ["p", front]).unresolved[0].reason, "No h1 in intro");
 });
 
