@@ -245,18 +245,19 @@ class _Parser {
   #qualifiedType(prefix: string, sub: string, start: number, subStart: number): SegmentType {
     const lower = sub.toLowerCase();
     if (prefix === "heading") {
+      // The caret points at the level or type after the prefix: that is what is wrong.
       if (!/^h\d+$/.test(lower)) {
         const what = `Invalid heading level '${_show(sub)}'`;
-        throw this.#error("INVALID_HEADING_LEVEL", what, start, HEADING_HINT);
+        throw this.#error("INVALID_HEADING_LEVEL", what, subStart, HEADING_HINT);
       }
-      return { kind: "heading", depth: this.#depth(lower, start) };
+      return { kind: "heading", depth: this.#depth(lower, subStart) };
     }
     if (prefix === "block") {
       const block = BLOCK_NAMES.find((name) => name === lower);
       if (block === undefined) {
         const what = `Unknown block type '${_show(sub)}'`;
         const fix = _typeFix(sub, subStart, BLOCK_NAMES);
-        throw this.#error("INVALID_BLOCK_TYPE", what, start, BLOCK_HINT, fix);
+        throw this.#error("INVALID_BLOCK_TYPE", what, subStart, BLOCK_HINT, fix);
       }
       return { kind: "block", block };
     }
