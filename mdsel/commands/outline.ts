@@ -102,7 +102,8 @@ export function headingLine(text: string): string {
 /** One outline line: indented, its size from `sizeWords`, and how many headings it hides. */
 function _outlineLine(entry: OutlineEntry, hidden: number, style: { sizeWords: number }): string {
   const range = entry.lines === undefined ? "" : ` L${entry.lines[0]}-${entry.lines[1]}`;
-  const head = `${" ".repeat(entry.depth - 1)}${entry.label} ${entry.text}${range}`;
+  const text = entry.text === "" ? "" : ` ${entry.text}`; // an empty heading (`##`) has none
+  const head = `${" ".repeat(entry.depth - 1)}${entry.label}${text}${range}`;
   if (hidden > 0) return `${head} [${entry.words} words, +${hidden} subsections]`;
   return entry.words >= style.sizeWords ? `${head} [${entry.words} words]` : head;
 }

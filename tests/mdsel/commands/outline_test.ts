@@ -70,6 +70,15 @@ Deno.test("outline lines: indentation, size from the threshold, folds say what t
   assert.deepEqual(outlineLines(entries, 1, { sizeWords: 500 }), [
     "h1.0 A [10 words, +5 subsections]",
   ]);
+  // An empty heading (`##`) is its selector alone, with no space after it.
+  const empty = { depth: 2, label: "h2.0", text: "", words: 600 };
+  assert.deepEqual(
+    outlineLines([empty, { ...empty, words: 1, label: "h2.1" }], 2, { sizeWords: 500 }),
+    [
+      " h2.0 [600 words]",
+      " h2.1",
+    ],
+  );
   // The spec's example line.
   const fileHandle = { depth: 3, label: "h3.0", text: "Class: FileHandle", words: 8120 };
   const hidden = Array.from(
