@@ -27,9 +27,9 @@ export type SelectInput =
 export const SEARCH_HINT = "(to search for these words instead, put them in double quotes)";
 
 const NAMESPACE_PREFIX = /^([a-z_][a-z0-9_-]*)\s*::\s*/i;
-/** A type name directly followed by selector syntax or the end. */
+/** A type name directly followed by selector syntax or the end (`heading`, `block`: syntax only). */
 const TYPE_START =
-  /^(?:(?:heading|block):[\p{L}\p{N}_]*|h\d+|root|intro|section|heading|block|paragraph|para|code|list|table|quote|blockquote)(?=[.[/?]|$)/iu;
+  /^(?:(?:(?:heading|block):[\p{L}\p{N}_]*|h\d+|root|intro|section|paragraph|para|code|list|table|quote|blockquote)(?=[.[/?]|$)|(?:heading|block)(?=[.[/?]))/iu;
 /** A word directly followed by `[`, `.` and a digit, or one `:` and more selector. */
 const WORD_START = /^([a-z]+)(\[|\.\d|:(?![:\s]|$))/i;
 

@@ -25,6 +25,10 @@ const SEARCHES: [string, string | null, string][] = [
   ["section 3 of the guide", null, "section 3 of the guide"],
   ["code, examples", null, "code, examples"],
   ["heading: how to write one", null, "heading: how to write one"],
+  // A prefix alone is no selector: the word (a block editor's docs say "block" often).
+  ["block", null, "block"],
+  ["Heading", null, "Heading"],
+  ["notion::block", "notion", "block"],
   ["  how do I abort a request?  ", null, "how do I abort a request?"],
   ["readme::abort request", "readme", "abort request"],
   ["README :: code examples", "readme", "code examples"],
