@@ -317,8 +317,15 @@ export function buildAnswer(
   if (window === asked) return { match };
   // Lines asked for and left out: the caller must know, and where they are.
   const shown = `${window.startLine + 1}-${window.endLine + 1}`;
-  const note = `[lines ${shown} of ${asked.startLine + 1}-${asked.endLine + 1} shown, ` +
-    `to fit the result; ask for fewer lines]`;
+  const lines = `${asked.startLine + 1}-${asked.endLine + 1}`;
+  // Every line asked for is there, one of them cut: fewer lines would not help.
+  const one = window.startLine === window.endLine
+    ? `line ${window.startLine + 1}`
+    : `lines ${shown}`;
+  const note = shown === lines
+    ? `[${one} cut to fit the result: ${window.content.length} of ${asked.content.length} ` +
+      "characters shown]"
+    : `[lines ${shown} of ${lines} shown, to fit the result; ask for fewer lines]`;
   return { match, note };
 }
 

@@ -114,6 +114,10 @@ Deno.test("head and tail are kept within the page size in characters", () => {
     head.note ?? "",
     /^\[lines 1-\d+ of 1-199 shown, to fit the result; ask for fewer lines\]$/,
   );
+  // One long line cut: fewer lines would not help, and the note does not ask for them.
+  const [line] = answers("root?head=1", `${"word ".repeat(500)}\n`, { pageChars: 500 });
+  assert.ok(line.match.content.length <= 500);
+  assert.match(line.note ?? "", /^\[line 1 cut to fit the result: \d+ of 2499 characters shown\]$/);
   // A tail keeps the end: the last lines asked for, as many as fit.
   const [tail] = answers("root?tail=150", text, { pageChars: 500 });
   assert.ok(tail.match.content.length <= 500);
