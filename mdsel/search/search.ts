@@ -9,7 +9,7 @@ import { introOf, rootOf, scopeOf, type Target, targetAt } from "../query/resolv
 import { BODY, documentTitle, type SearchData, searchData, sectionText, STEM } from "./data.ts";
 import { fileWords } from "./file_words.ts";
 import { MAX_HITS, MIN_SHARE_OF_BEST } from "./limits.ts";
-import { termMatcher, type TermSpec, termSpecs } from "./match.ts";
+import { type TermMatch, termMatcher, type TermSpec, termSpecs } from "./match.ts";
 import { parseQuery } from "./query.ts";
 import { conceptOf, definedSubject, namesConcept } from "./define.ts";
 import { scoreSections } from "./rank.ts";
@@ -141,7 +141,7 @@ export function searchDocuments(
   const floor = (best[0]?.score ?? 0) * MIN_SHARE_OF_BEST;
   const shown = best.filter((result) => result.score >= floor);
   const hits = shown.map((result) =>
-    _hit(result, docs[result.doc], views[result.doc], data[result.doc], specs)
+    _hit(result, docs[result.doc], views[result.doc], data[result.doc], specs, match)
   );
   const words = [...new Set(parsed.words.map((word) => word.terms[0]))];
   return { terms: words, matched: scored.length, hits };
@@ -189,6 +189,7 @@ function _hit(
   view: MdDocument,
   data: SearchData,
   specs: readonly TermSpec[],
+  match: (term: string) => readonly TermMatch[],
 ): SearchHit {
   const { nodes, ordinals, sectionEnds, wordPrefix } = doc.top;
   const section = data.sections[result.section];
@@ -217,16 +218,24 @@ function _hit(
       }
     }
   }
-  // The words it holds, as they stand in its text (a stem by its root: `redirect` finds `Redirects`).
-  const terms = new Set<string>();
+  // The words it holds, as they stand in its text (a stem by its root: `redirect` finds `Redirects`),
+  // each with the query terms it reaches.
+  const terms = new Map<string, readonly TermMatch[]>();
+  const hold = (term: string, shown: string) => {
+    const held = terms.get(shown);
+    terms.set(shown, held === undefined ? match(term) : [...held, ...match(term)]);
+  };
   for (const [term, places] of data.terms) {
     for (let p = 0; p < places.length; p += 3 + (places[p + 1] === BODY ? places[p + 2] : 0)) {
-      if (places[p] === result.section) terms.add(term.startsWith(STEM) ? term.slice(1) : term);
+      if (places[p] === result.section) {
+        hold(term, term.startsWith(STEM) ? term.slice(1) : term);
+        break;
+      }
     }
   }
   for (const spec of result.specs) {
     const { term } = specs[spec];
-    if (!term.startsWith(STEM)) terms.add(term);
+    if (!term.startsWith(STEM)) hold(term, term);
   }
   const { body } = _ownText(view, data, result.section);
   return {
@@ -237,7 +246,7 @@ function _hit(
     endLine: end > from ? nodes[end - 1].endLine + 1 : section.endLine,
     score: Math.round(result.score * 1000) / 1000,
     headingScore: result.heading ?? 0,
-    snippet: _snippet(body, [...terms]),
+    snippet: _snippet(body, terms, specs),
   };
 }
 
@@ -282,9 +291,25 @@ function _ownText(
   };
 }
 
-/** Where most matched terms of a section's own text stand close, on one line, cut at spaces. */
-function _snippet(body: string, matched: readonly string[]): string {
-  const terms = matched.slice(0, _SNIPPET_TERMS);
+/**
+ * Where the query's words stand close in a section's own text, each by its best matched term there,
+ * on one line, cut at spaces.
+ */
+function _snippet(
+  body: string,
+  matched: ReadonlyMap<string, readonly TermMatch[]>,
+  specs: readonly TermSpec[],
+): string {
+  // The strongest first: the words a prefix or a typo reaches (`abc5` for `abc39`) must not crowd
+  // out the one the query names.
+  const ranked = [...matched]
+    .map(([term, matches]) => ({
+      term,
+      matches,
+      strength: matches.reduce((best, { weight }) => Math.max(best, weight), 0),
+    }))
+    .sort((a, b) => b.strength - a.strength).slice(0, _SNIPPET_TERMS);
+  const terms = ranked.map(({ term }) => term);
   // Fence lines, table rules, tags and comments only take room; a tag holding a matched term stays.
   const text = normalizeText(body)
     .replace(/^ {0,3}(?:`{3,}|~{3,}).*$/gm, "")
@@ -304,7 +329,17 @@ function _snippet(body: string, matched: readonly string[]): string {
     for (let at = lower.indexOf(term); at !== -1; at = lower.indexOf(term, at + 1)) {
       if (++places > _SNIPPET_PLACES) break;
       const window = lower.slice(Math.max(0, at - SNIPPET_CHARS / 2), at + SNIPPET_CHARS / 2);
-      const score = terms.filter((other) => window.includes(other)).length;
+      const held = ranked.filter((other) => window.includes(other.term));
+      // Each query word by its best term in the window, as a window's passage score counts it.
+      const wordBest = new Map<number, number>();
+      for (const { matches } of held) {
+        for (const { spec, weight } of matches) {
+          const { word, next } = specs[spec];
+          wordBest.set(word, Math.max(wordBest.get(word) ?? 0, weight));
+          if (next !== undefined) wordBest.set(next, Math.max(wordBest.get(next) ?? 0, weight));
+        }
+      }
+      const score = [...wordBest.values()].reduce((sum, weight) => sum + weight, 0);
       if (score > bestScore) [best, bestEnd, bestScore] = [at, at + term.length, score];
     }
   }

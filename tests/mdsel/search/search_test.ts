@@ -201,6 +201,27 @@ Deno.test("a snippet holds its hit when the text around it has few spaces (Chine
   }
 });
 
+Deno.test("a snippet holds an identifier with digits, not the words a prefix or typo of it reaches", () => {
+  // A tester's files: the words `abc` begins or one edit away (`abc5`, `abc38`) crowded out the hit.
+  const words = Array.from({ length: 40 }, (_, i) => `abc${i} text`).join(" ");
+  const list = Array.from({ length: 600 }, (_, i) => `- item${i} entry`).join("\n");
+  const rows = Array.from({ length: 1000 }, (_, i) => `| r${i} | ${2 * i} |`).join("\n");
+  const table = `| row | value |\n| --- | --- |\n${rows}`;
+  const cases: [string, string, string][] = [
+    [words, "abc39", "abc39"],
+    [words, "abc20", "abc20"],
+    [list, "item599", "item599"],
+    [list, "item300", "item300 "],
+    [table, "r999", "r999"],
+    [table, "1998", "1998"],
+    [table, "r500 1000", "r500 | 1000"],
+  ];
+  for (const [body, query, wanted] of cases) {
+    const { snippet } = searchDocuments([doc(`# T\n\n${body}\n`)], query).hits[0];
+    assert.ok(snippet.includes(wanted), `${query}: ${snippet}`);
+  }
+});
+
 Deno.test("a snippet leaves out HTML and JSX tags and comments, unless the hit is in one", () => {
   // The shape of mand-mobile 2.7.0's props tables and of MDX pages.
   const page = doc(
