@@ -20,6 +20,7 @@ import {
 } from "./search_record.ts";
 import { heldPlaces } from "./held_data.ts";
 import { CacheChangedError, type CacheKey, type CallCache } from "./call_cache.ts";
+import { FileReadError } from "../files/errors.ts";
 import { invalidUtf8Warning, loadFileSync } from "../files/load_file.ts";
 import { cachedDocument, DOC_KIND, DOC_VERSION, type LoadedDocument } from "./parse_files.ts";
 import { MDX } from "../parse/parse_text.ts";
@@ -171,14 +172,12 @@ export class SearchFiles implements SearchDataSource {
     const cache = this.#cache;
     const doc = new DeferredDocument(file.namespace, file.path, () => {
       let text: string | undefined;
-      const read = () => text ??= loadFileSync(file.path, file.maxBytes, file.info).text;
+      const read = () => text ??= _readHeld(file);
       const parsed = cachedDocument(cache, file, held.key, read);
       if (parsed !== undefined) return parsed.doc;
       const doc = parse(read());
       // Changed since its search data was written: the call is answered again without the cache.
-      if (statKey(Deno.statSync(file.path)) !== held.key.key) {
-        throw new CacheChangedError(file.path);
-      }
+      if (_statKeyOf(file.path) !== held.key.key) throw new CacheChangedError(file.path);
       return doc;
     });
     this.#heldDocs.set(doc, held);
@@ -322,6 +321,26 @@ export class SearchFiles implements SearchDataSource {
       }
     }
     return [...terms].filter(keep);
+  }
+}
+
+/** A held file's text, read now: gone or unreadable since the look-up, the cache changed. */
+function _readHeld(file: _DeferredFile): string {
+  try {
+    return loadFileSync(file.path, file.maxBytes, file.info).text;
+  } catch (error) {
+    // Answered again without the cache: skipped if found, an error if named outright.
+    if (error instanceof FileReadError) throw new CacheChangedError(file.path);
+    throw error;
+  }
+}
+
+/** A file's `stat` key now, `undefined` when it is gone. */
+function _statKeyOf(path: string): string | undefined {
+  try {
+    return statKey(Deno.statSync(path));
+  } catch {
+    return undefined;
   }
 }
 

@@ -9,7 +9,12 @@ import type { MdDocument } from "../parse/document.ts";
 import type { SearchDataSource } from "../search/search.ts";
 import { CacheChangedError, CallCache, worthCaching } from "./call_cache.ts";
 import { type ErrorEntry, FileReadError } from "../files/errors.ts";
-import { expandPaths, isMarkdownPath, MAX_FILES } from "../files/expand_paths.ts";
+import {
+  type ExpandedPaths,
+  expandPaths,
+  isMarkdownPath,
+  MAX_FILES,
+} from "../files/expand_paths.ts";
 import { formatBytes } from "../files/format_bytes.ts";
 import { type LoadedFile, loadFile, MAX_FILE_BYTES } from "../files/load_file.ts";
 import { assignNamespaces } from "../files/namespace.ts";
@@ -64,9 +69,9 @@ interface _Limits {
 }
 
 /**
- * Reads and parses every file a call names, through the cache. A binary or unreadable file found
- * in a folder or by a glob is skipped with a warning; one named outright is an error. When the
- * files hold more than `limits.maxBytes` together, none is read.
+ * Reads and parses every file a call names, through the cache. A binary, unreadable or removed
+ * file found in a folder or by a glob is skipped with a warning; one named outright is an error.
+ * When the files hold more than `limits.maxBytes` together, none is read.
  *
  * @example
  * ```ts
@@ -87,6 +92,35 @@ export async function loadWorkspace(
   // What the cache writes counts as read at this time, before any `stat`.
   const started = Date.now();
   const expanded = await expandPaths(paths, { maxFiles: limits.maxFiles ?? MAX_FILES });
+  return await loadExpanded(expanded, limits, started);
+}
+
+/**
+ * Reads and parses the files of a call once expanded, as {@linkcode loadWorkspace} does: a file
+ * found in a folder or by a glob that is gone by the time it is read is skipped with a warning.
+ * `started`: when the call began, before the expansion's first `stat`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { expandPaths } from "../files/expand_paths.ts";
+ * import { loadExpanded } from "./workspace.ts";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/a.md`, "# A\n");
+ * await Deno.writeTextFile(`${dir}/b.md`, "# B\n");
+ * const expanded = await expandPaths([dir]);
+ * await Deno.remove(`${dir}/b.md`);
+ * const workspace = await loadExpanded(expanded, { maxBytes: 1000 });
+ * assert.deepEqual([workspace.docs.length, workspace.errors.length], [1, 0]);
+ * assert.deepEqual(workspace.warnings, [`Skipped ${dir}/b.md: it was removed while the call ran`]);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function loadExpanded(
+  expanded: ExpandedPaths,
+  limits: _Limits = { maxBytes: DEFAULT_ENGINE_SETTINGS.maxBytes },
+  started: number = Date.now(),
+): Promise<Workspace> {
   const errors: ErrorEntry[] = [...expanded.errors];
   const warnings: string[] = [...expanded.warnings];
   const fileCount = expanded.files.length + expanded.errors.length;
@@ -148,6 +182,9 @@ export async function loadWorkspace(
     ? await import("../parse/markdown_fast.ts")
     : undefined;
   const views: { doc: MdDocument; view: MdDocument; info?: Deno.FileInfo; invalid: boolean }[] = [];
+  // Found files removed since (a checkout during the call): one warning for them all, in order.
+  const removed: string[] = [];
+  let removedAt = -1;
   loaded.forEach((result, i) => {
     const { path } = files[i];
     if (result.status === "rejected") {
@@ -162,6 +199,8 @@ export async function loadWorkspace(
         ordered.push(`Skipped ${path}: it looks binary (it contains a NUL byte)`);
       } else if (files[i].expanded && entry.code === "PERMISSION_DENIED") {
         ordered.push(`Skipped ${path}: permission denied`);
+      } else if (files[i].expanded && entry.code === "FILE_NOT_FOUND") {
+        if (removed.push(path) === 1) removedAt = ordered.push("") - 1;
       } else errors.push(entry);
       return;
     }
@@ -211,6 +250,7 @@ export async function loadWorkspace(
   onProgress?.(before, files.length);
   const onParsed = onProgress && ((count: number) => onProgress(before + count, files.length));
   const parsed = await parseFiles(texts, { cache, workers: limits.workers, onParsed });
+  if (removedAt >= 0) ordered[removedAt] = _removedWarning(removed);
   if (deferredMdx) mdx = await import("../parse/mdx.ts");
   for (const item of ordered) {
     const warning = typeof item === "string" ? item : parsedWarning(parsed[item]);
@@ -240,6 +280,19 @@ export async function loadWorkspace(
   const deriveAll = limits.complete === true ? { deriveAll: () => search.deriveAll(docs) } : {};
   return { docs, origins, errors, warnings, fileCount, notices, search, finish, ...deriveAll };
 }
+
+/** The warning for found files removed before they were read: three named, then a count. */
+function _removedWarning(paths: readonly string[]): string {
+  if (paths.length === 1) return `Skipped ${paths[0]}: it was removed while the call ran`;
+  const named = paths.slice(0, _REMOVED_NAMED).join(", ");
+  const more = paths.length - _REMOVED_NAMED;
+  const rest = more > 0 ? ` and ${more.toLocaleString("en-US")} more` : "";
+  return `Skipped ${paths.length.toLocaleString("en-US")} files removed while the call ran: ` +
+    `${named}${rest}`;
+}
+
+/** How many removed files {@linkcode _removedWarning} names (a checkout removes thousands). */
+const _REMOVED_NAMED = 3;
 
 /** Search data read from the fast reads of a call's MDX files, without the cache. */
 async function _viewSource(views: ReadonlyMap<MdDocument, MdDocument>): Promise<SearchDataSource> {

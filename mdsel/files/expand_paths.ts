@@ -43,7 +43,7 @@ interface _Argument {
 }
 
 /** The files of a call, and the arguments that named none. */
-interface _Expanded {
+export interface ExpandedPaths {
   /** Files to read, in argument order, folders and globs in sorted order. */
   readonly files: _NamedFile[];
   /** One entry per folder or glob that held no Markdown or was unlistable, or a limit passed. */
@@ -100,7 +100,7 @@ export function isMarkdownPath(path: string): boolean {
 export async function expandPaths(
   paths: readonly string[],
   options: _Options = {},
-): Promise<_Expanded> {
+): Promise<ExpandedPaths> {
   const maxFiles = options.maxFiles ?? MAX_FILES;
   const canRead = options.canRead ?? (() => true);
   const files: _NamedFile[] = [];
@@ -270,20 +270,24 @@ class _Walk {
     // A folder git ignores, named outright, is read all the same.
     if (isRootIgnored(scopes)) scopes = [];
     const listed = await this._visit(root, prefix, found, skipHidden, scopes);
-    return listed ? found.sort() : "unreadable";
+    // A root removed since its stat holds no Markdown now, as an empty one.
+    return listed === false ? "unreadable" : found.sort();
   }
 
+  /** Whether the folder could be listed, or "gone" when it no longer exists. */
   async _visit(
     dir: string,
     prefix: string,
     found: string[],
     skipHidden: boolean,
     inherited: readonly IgnoreScope[],
-  ) {
+  ): Promise<boolean | "gone"> {
     let entries: Deno.DirEntry[];
     try {
       entries = [...Deno.readDirSync(dir)];
     } catch (error) {
+      // Removed since its parent was listed (a checkout during the call): none of it was found.
+      if (error instanceof Deno.errors.NotFound) return "gone";
       // The sandbox's refusal is the server's to report; the system's is a skipped folder.
       if (error instanceof Deno.errors.NotCapable) this.denied.push(dir);
       return false;
@@ -312,7 +316,7 @@ class _Walk {
       if (scopes.length > 0 && isIgnored(scopes, path, isDirectory)) continue;
       if (isDirectory) {
         const listed = await this._visit(path, `${path}/`, found, skipHidden, scopes);
-        if (!listed && !this.denied.includes(path)) this.skipped(path);
+        if (listed === false && !this.denied.includes(path)) this.skipped(path);
       } else if (isFile && isMarkdownPath(entry.name) && !(skipHidden && hidden)) {
         found.push(path);
       }

@@ -158,3 +158,31 @@ Deno.test("search files: a held file's document is built when asked for, the par
     mdx.finish!();
   });
 });
+
+Deno.test("search files: a held file removed after the look-up is a changed cache, not an error", async () => {
+  await withTempDir({
+    "docs/a.md": "# A\n\nOne.\n",
+    "docs/b.mdx": "# B\n\n<X>two</X>\n",
+  }, async (dir) => {
+    const docs = join(dir, "docs");
+    const cache = { dir: join(dir, "cache"), maxBytes: 1e9, warnings: [] };
+    await settle(docs);
+    // Until both are held: the Markdown file from its document record, the MDX file without one.
+    for (let i = 0; i < 2; i++) {
+      const call = await loadWorkspace([docs], { maxBytes: 1e6, cache, search: true });
+      call.search!.dataFor(call.docs, [], () => false);
+      call.finish!();
+    }
+    for (const [i, name] of ["a.md", "b.mdx"].entries()) {
+      const held = await loadWorkspace([docs], { maxBytes: 1e6, cache, search: true });
+      assert.ok((held.search as SearchFiles).holds(i), name);
+      const path = join(docs, name);
+      const text = await Deno.readTextFile(path);
+      await Deno.remove(path);
+      // The call is answered again without the cache, whose walk no longer finds it.
+      assert.throws(() => held.docs[i].top, CacheChangedError, name);
+      held.finish!();
+      await Deno.writeTextFile(path, text);
+    }
+  });
+});

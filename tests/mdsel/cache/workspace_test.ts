@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DEFAULT_ENGINE_SETTINGS } from "../../../mdsel/settings/engine_settings.ts";
 import { DeferredDocument } from "../../../mdsel/cache/deferred_document.ts";
-import { loadWorkspace } from "../../../mdsel/cache/workspace.ts";
+import { expandPaths } from "../../../mdsel/files/expand_paths.ts";
+import { loadExpanded, loadWorkspace } from "../../../mdsel/cache/workspace.ts";
 import { callText, startServer } from "../../_server.ts";
 import { mdsel, withTempDir } from "../_cli.ts";
 
@@ -117,4 +118,73 @@ Deno.test("loadWorkspace: documents outside `only` are parsed when asked for, th
     const none = await loadWorkspace([dir], { maxBytes: 1e6, only: new Set(["c", "d"]) });
     assert.ok(none.docs.every((doc) => !(doc instanceof DeferredDocument)));
   });
+});
+
+Deno.test("loadExpanded: a found file removed before it is read is skipped with a warning; one named outright is an error", async () => {
+  const files = Object.fromEntries(
+    ["a", "b", "c", "d", "e", "f", "g"].map((name) => [`docs/${name}.mdx`, `# ${name}\n`]),
+  );
+  const cases: {
+    name: string;
+    paths: string[];
+    removed: string[];
+    cache?: true;
+    warning?: (at: (path: string) => string) => string;
+    error?: string;
+  }[] = [
+    {
+      name: "one file of a folder",
+      paths: ["docs"],
+      removed: ["docs/b.mdx"],
+      warning: (at) => `Skipped ${at("docs/b.mdx")}: it was removed while the call ran`,
+    },
+    {
+      name: "two files of a glob",
+      paths: ["docs/*.mdx"],
+      removed: ["docs/a.mdx", "docs/c.mdx"],
+      warning: (at) =>
+        `Skipped 2 files removed while the call ran: ${at("docs/a.mdx")}, ${at("docs/c.mdx")}`,
+    },
+    {
+      name: "thousands gone at once are one line: the first three named",
+      paths: ["docs"],
+      removed: ["docs/a.mdx", "docs/b.mdx", "docs/d.mdx", "docs/e.mdx", "docs/f.mdx"],
+      warning: (at) =>
+        `Skipped 5 files removed while the call ran: ${at("docs/a.mdx")}, ${at("docs/b.mdx")}, ` +
+        `${at("docs/d.mdx")} and 2 more`,
+    },
+    {
+      name: "through the cache, as a search reads it",
+      paths: ["docs"],
+      removed: ["docs/g.mdx"],
+      cache: true,
+      warning: (at) => `Skipped ${at("docs/g.mdx")}: it was removed while the call ran`,
+    },
+    {
+      name: "a file named outright",
+      paths: ["docs/a.mdx", "docs/b.mdx"],
+      removed: ["docs/b.mdx"],
+      error: "FILE_NOT_FOUND",
+    },
+  ];
+  for (const { name, paths, removed, cache, warning, error } of cases) {
+    await withTempDir(files, async (dir) => {
+      const at = (path: string) => join(dir, path);
+      const expanded = await expandPaths(paths.map(at));
+      // Removed after the folder was listed, as a `git checkout` during the call removes them.
+      for (const path of removed) await Deno.remove(at(path));
+      const settings = { dir: join(dir, "cache"), maxBytes: 1e9, warnings: [] };
+      const workspace = await loadExpanded(expanded, {
+        maxBytes: 1e6,
+        ...(cache ? { cache: settings, search: true } : {}),
+      });
+      const left = expanded.files.map((file) => file.path).filter((path) =>
+        !removed.map(at).includes(path)
+      );
+      assert.deepEqual(workspace.docs.map((doc) => doc.filePath), left, name);
+      assert.deepEqual(workspace.errors.map((entry) => entry.code), error ? [error] : [], name);
+      assert.deepEqual(workspace.warnings, warning ? [warning(at)] : [], name);
+      workspace.finish?.();
+    });
+  }
 });

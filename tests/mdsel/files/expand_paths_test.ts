@@ -133,6 +133,25 @@ Deno.test("a binary file found in a folder is skipped with a warning; named outr
   );
 });
 
+Deno.test("a subfolder removed after its parent was listed is left out, not 'permission denied'", async () => {
+  await inTree({ "docs/a.md": "# A\n", "docs/gone/b.md": "# B\n" }, async (at) => {
+    // Removed just after its parent is listed, as a `git checkout` during the call removes it.
+    const readDirSync = Deno.readDirSync;
+    Deno.readDirSync = (path) => {
+      const entries = [...readDirSync(path)];
+      if (path === at("docs")) Deno.removeSync(at("docs/gone"), { recursive: true });
+      return entries.values();
+    };
+    try {
+      const { files, errors, warnings } = await expandPaths([at("docs")]);
+      assert.deepEqual(files.map((file) => file.path), [at("docs/a.md")]);
+      assert.deepEqual([errors, warnings], [[], []]);
+    } finally {
+      Deno.readDirSync = readDirSync;
+    }
+  });
+});
+
 Deno.test("isMarkdownPath knows .md, .markdown and .mdx in any case", () => {
   assert.deepEqual(
     ["a.md", "b.MARKDOWN", "c.Mdx", "d.txt", "md", "e.md.bak"].map(isMarkdownPath),
