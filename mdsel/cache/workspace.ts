@@ -185,8 +185,14 @@ export async function loadExpanded(
   // Found files removed since (a checkout during the call): one warning for them all, in order.
   const removed: string[] = [];
   let removedAt = -1;
+  // Per folder or glob base, how many of its files were skipped, and whether one was read.
+  const skipped = new Map<string, number>();
+  const answered = new Set<string>();
   loaded.forEach((result, i) => {
-    const { path } = files[i];
+    const { path, origin } = files[i];
+    if (origin !== undefined && result.status === "rejected") {
+      skipped.set(origin, (skipped.get(origin) ?? 0) + 1);
+    } else if (origin !== undefined) answered.add(origin);
     if (result.status === "rejected") {
       const reason = result.reason;
       const entry: ErrorEntry = reason instanceof FileReadError ? reason.entry : {
@@ -245,6 +251,14 @@ export async function loadExpanded(
     texts.push({ path, namespace: namespaces[i], text, info: infos[i] });
     read.push(result.value);
   });
+  // A folder or glob whose every file was skipped answers nothing: an error, as if it had none.
+  for (const [origin, count] of skipped) {
+    if (answered.has(origin)) continue;
+    const message = `No readable Markdown files in ${origin}: ${
+      count === 1 ? "its one file was" : `all ${count.toLocaleString("en-US")} were`
+    } skipped (see the warnings)`;
+    errors.push({ type: "PROCESSING_ERROR", code: "NO_MARKDOWN_FILES", message, file: origin });
+  }
   const { onProgress } = limits;
   const before = files.length - texts.length;
   onProgress?.(before, files.length);

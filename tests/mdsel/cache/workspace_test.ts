@@ -188,3 +188,39 @@ Deno.test("loadExpanded: a found file removed before it is read is skipped with 
     });
   }
 });
+
+Deno.test("loadWorkspace: a folder or glob whose every file is skipped is an error, with the warnings", async () => {
+  const binary = "# x\n\0";
+  await withTempDir(
+    { "bin/a.md": binary, "bin/b.md": binary, "mixed/a.md": binary, "mixed/b.md": "# B\n" },
+    async (dir) => {
+      const cases: [string[], string[], number][] = [
+        [["bin"], ["No readable Markdown files in bin: all 2 were skipped (see the warnings)"], 2],
+        [
+          ["bin/*.md"],
+          ["No readable Markdown files in bin: all 2 were skipped (see the warnings)"],
+          2,
+        ],
+        [["mixed"], [], 1],
+        [["bin", "mixed"], [
+          "No readable Markdown files in bin: all 2 were skipped (see the warnings)",
+        ], 3],
+      ];
+      for (const [paths, errors, warnings] of cases) {
+        const at = paths.map((path) => join(dir, path));
+        const workspace = await loadWorkspace(at, { maxBytes: 1e6 });
+        const messages = workspace.errors.map((entry) => entry.message.replaceAll(`${dir}/`, ""));
+        assert.deepEqual(messages, errors, paths.join(" "));
+        assert.equal(workspace.warnings.length, warnings, paths.join(" "));
+      }
+      // Through the CLI: exit 1 where it printed the warning alone and exited 0.
+      for (
+        const args of [["index", "bin"], ["select", "h1.0", "bin"], ["select", "words", "bin"]]
+      ) {
+        const result = await mdsel([...args.slice(0, -1), join(dir, "bin")]);
+        assert.equal(result.code, 1, result.stdout);
+        assert.match(result.stdout, /^error PROCESSING_ERROR: No readable Markdown files in /);
+      }
+    },
+  );
+});
