@@ -134,8 +134,10 @@ function _classify(error: unknown, path: string): FileReadError {
 /** ` (relative to /cwd)` for a relative path, for a message; empty for an absolute one. */
 function _relativeTo(path: string): string {
   if (path.startsWith("/") || path.startsWith("\\") || /^[A-Za-z]:[\\/]/.test(path)) return "";
+  // No shell stands between an agent and mdsel: `~` is a folder's name, not home.
+  const tilde = /^~[\\/]/.test(path) ? "; `~` is not expanded: give the absolute path" : "";
   try {
-    return ` (relative to ${Deno.cwd()})`;
+    return ` (relative to ${Deno.cwd()}${tilde})`;
   } catch {
     return ""; // the working directory is gone
   }

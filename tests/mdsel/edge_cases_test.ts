@@ -599,6 +599,13 @@ Deno.test("bad input: a missing file is FILE_NOT_FOUND, the other files still an
     );
     const absolute = await mdsel(["select", "h1.0", `${dir}/nope.md`], { cwd: dir });
     assert.equal(absolute.stdout, `error FILE_NOT_FOUND: File not found: ${dir}/nope.md\n`);
+    // No shell expands `~` for an agent: the message says so.
+    const home = await mdsel(["index", "~/notes.md"], { cwd: dir });
+    assert.equal(
+      home.stdout,
+      `error FILE_NOT_FOUND: File not found: ~/notes.md (relative to ${dir}; ` +
+        "`~` is not expanded: give the absolute path)\n",
+    );
   });
 });
 

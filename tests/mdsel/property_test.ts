@@ -513,7 +513,8 @@ function outlineLine(doc: GeneratedDoc, i: number, label: string, limit: number)
   const words = sum(doc.nodes.slice(i, end));
   const hidden = doc.nodes.slice(i + 1, end).filter((n) => n.kind === "heading" && n.depth > limit)
     .length;
-  const head = `${" ".repeat(node.depth - 1)}${label} ${collapse(node.text)}`;
+  const text = collapse(node.text);
+  const head = `${" ".repeat(node.depth - 1)}${label}${text === "" ? "" : ` ${text}`}`;
   if (hidden > 0) return `${head} [${words} words, +${hidden} subsections]`;
   return words >= 500 ? `${head} [${words} words]` : head;
 }
@@ -556,11 +557,11 @@ Deno.test("property: the text index is a sized outline that folds its deepest le
     const floor = levels[Math.min(2, levels.length) - 1] ?? 1;
     if (/\[outline cut after /.test(text)) {
       // Cut: within the budget, unless the header alone does not fit.
-      const listed = text.split("\n").filter((line) => /^ *h\d\.\d+ /.test(line)).length;
+      const listed = text.split("\n").filter((line) => /^ *h\d\.\d+( |$)/.test(line)).length;
       assert.ok(text.length <= budget || listed === 0, `cut to ${text.length} of ${budget}`);
       return;
     }
-    const shown = text.split("\n").filter((line) => /^ *h\d\.\d+ /.test(line)).length;
+    const shown = text.split("\n").filter((line) => /^ *h\d\.\d+( |$)/.test(line)).length;
     const limit = [1, 2, 3, 4, 5, 6].find((l) =>
       headings.filter((h) =>
           h.depth <= l
