@@ -68,7 +68,7 @@ function _startsLikeSelector(input: string): boolean {
 function _parseList(input: string): Selector[] {
   const selectors: Selector[] = [];
   let start = 0;
-  for (const part of input.split(/,(?!\s*\d)/)) {
+  for (const part of _splitList(input)) {
     try {
       selectors.push(parseSelector(part));
     } catch (error) {
@@ -82,6 +82,24 @@ function _parseList(input: string): Selector[] {
     start += part.length + 1;
   }
   return selectors;
+}
+
+/** The selectors of a list: split at each comma outside `[...]` that no index follows. */
+function _splitList(input: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < input.length; i++) {
+    const char = input[i];
+    if (char === "[") depth++;
+    else if (char === "]") depth = Math.max(0, depth - 1);
+    else if (char === "," && depth === 0 && !/^\s*\d/.test(input.slice(i + 1, i + 12))) {
+      parts.push(input.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(input.slice(start));
+  return parts;
 }
 
 function _search(input: string): SelectInput {

@@ -58,6 +58,7 @@ Deno.test("text that parses as selectors is selectors, type names alone included
     ["h2.0, h3.4, code.2", 3],
     ["h2.0,2", 1],
     ["readme::h2.0/code.0?head=3", 1],
+    ["h2[0, 1], code.0", 2],
   ];
   for (const [input, count] of counts) {
     const parsed = parseSelectInput(input);
@@ -74,6 +75,9 @@ Deno.test("text that starts like a selector keeps its error and column", () => {
     ["table?", "MALFORMED_QUERY", 7],
     ["code[", "INVALID_INDEX", 6],
     ["h2.0, abort request", "INVALID_SYNTAX", 7],
+    // A comma inside `[...]` separates indexes, not selectors: the error is the index's.
+    ["h2[1,]", "INVALID_INDEX", 6],
+    ["code.0, h2[0, ]", "INVALID_INDEX", 15],
     ["sectoin[1]", "INVALID_SYNTAX", 1],
     ["heding:h2[14]", "INVALID_SYNTAX", 1],
     ["", "EMPTY_SELECTOR", 1],
