@@ -50,6 +50,8 @@ export const GUARD_TIME_LIMIT_MS = 5000;
 
 // The least room an outline needs to be worth printing.
 const _MIN_OUTLINE_CHARS = 600;
+// The most the examples of a section add to the reason (two selectors and a line range).
+const _EXAMPLES_CHARS = 120;
 
 /** How the guard reads files and makes outlines; the real file system and engine by default. */
 export interface GuardIo {
@@ -96,15 +98,19 @@ export async function guard(
   if (!await fileExceedsWordLimit(path, guardWords, readChunks)) return "";
   const text = await _readText(path, readChunks);
   const facts = { path, lines: _lineCount(text), words: countWords(text), chars: text.length };
-  const room = GUARD_MAX_CHARS - _reason(facts).length;
+  // What the reason holds besides the outline's lines: its heading line and the two examples.
+  const fixed = _reason(facts, { words: 0, text: "\n", headings: [] }).length + _EXAMPLES_CHARS;
+  const room = GUARD_MAX_CHARS - fixed;
   // The outline counts the file's words as its sections do.
   const outline = text === "" || room < _MIN_OUTLINE_CHARS
     ? undefined
     : await (io.outline ?? engineOutline)(path, room, deadline);
+  let reason = _reason({ ...facts, words: outline?.words ?? facts.words }, outline);
+  if (reason.length > GUARD_MAX_CHARS) reason = _reason(facts); // the cap holds whatever the outline
   const hookSpecificOutput = {
     hookEventName: "PreToolUse",
     permissionDecision: "deny",
-    permissionDecisionReason: _reason({ ...facts, words: outline?.words ?? facts.words }, outline),
+    permissionDecisionReason: reason,
   };
   return JSON.stringify({ hookSpecificOutput }) + "\n";
 }

@@ -251,6 +251,31 @@ Deno.test("a long path leaves the outline less room, never more than 4,000 chara
   }
 });
 
+Deno.test("an outline that fills its room, with long line numbers in the examples, stays within 4,000", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const files = {
+      // 3,000 sections: the outline fills what the reason leaves it.
+      "sections.md": Array.from(
+        { length: 3000 },
+        (_, i) => `## Part ${i}\n\n${"word ".repeat(40)}\n`,
+      )
+        .join("\n"),
+      // Headings past line 900,000: the examples' line numbers are long.
+      "deep.md": "\n".repeat(900_000) +
+        Array.from({ length: 400 }, (_, i) => `###### H${i}\n\n${"word ".repeat(10)}\n`).join("\n"),
+    };
+    for (const [name, text] of Object.entries(files)) {
+      await Deno.writeTextFile(`${dir}/${name}`, text);
+      const reason = reasonOf(await guard(read(`${dir}/${name}`), 2000, patient()));
+      assert.ok(reason.length <= GUARD_MAX_CHARS, `${name}: ${reason.length}`);
+      assert.ok(ranges(reason).length > 10, name);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("the reason without an outline points to mdsel_index and gives no made-up example", async () => {
   const chunk = new TextEncoder().encode("word ".repeat(13108));
   const huge = function* () {
