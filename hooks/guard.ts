@@ -95,7 +95,7 @@ export async function guard(
   const path = markdownReadPath(input, (file) => isMarkdownPath(file) || /\.mdx$/i.test(file));
   if (path === undefined || !isWholeRead(input)) return "";
   const readChunks = io.readChunks ?? readFileChunks;
-  if (!await fileExceedsWordLimit(path, guardWords, readChunks)) return "";
+  if (!await fileExceedsWordLimit(path, guardWords, readChunks, deadline)) return "";
   const text = await _readText(path, readChunks);
   const facts = { path, lines: _lineCount(text), words: countWords(text), chars: text.length };
   // What the reason holds besides the outline's lines: its heading line and the two examples.

@@ -9,6 +9,18 @@ import { WordCount } from "../mdsel/parse/words.ts";
 // How many bytes the hook reads from the file at a time.
 const _CHUNK_SIZE = 64 * 1024;
 
+/**
+ * How long a hook counts a file's words at most, in ms: well inside a hook's 10 s.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { COUNT_TIME_LIMIT_MS } from "./word_count.ts";
+ * assert.equal(COUNT_TIME_LIMIT_MS, 5000);
+ * ```
+ */
+export const COUNT_TIME_LIMIT_MS = 5000;
+
 /** Reads a file in chunks. */
 export type ChunkReader = (path: string) => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 
@@ -50,10 +62,12 @@ export async function* readFileChunks(
 
 /**
  * Tells whether a file holds more than `limit` words, pulling no more chunks of it than the answer
- * needs (a chunk may be reused once the next is requested).
+ * needs (a chunk may be reused once the next is requested), by `deadline` (`performance.now()`
+ * clock; {@linkcode COUNT_TIME_LIMIT_MS} from the call by default).
  *
- * @throws {Error} `Cannot count words of "<path>": <reason>` when the file cannot be read or
- * holds binary data (the path JSON-quoted, so the message stays on one line).
+ * @throws {Error} `Cannot count words of "<path>": <reason>` when the file cannot be read, holds
+ * binary data, or is not counted by the deadline (the path JSON-quoted, so the message stays on one
+ * line).
  *
  * @example
  * ```ts
@@ -67,6 +81,7 @@ export async function fileExceedsWordLimit(
   path: string,
   limit: number,
   readChunks: ChunkReader = readFileChunks,
+  deadline: number = performance.now() + COUNT_TIME_LIMIT_MS,
 ): Promise<boolean> {
   try {
     const decoder = new TextDecoder();
@@ -75,6 +90,8 @@ export async function fileExceedsWordLimit(
       if (chunk.includes(0)) throw new TypeError("File contains a NUL byte");
       words.add(decoder.decode(chunk, { stream: true }));
       if (words.count > limit) return true;
+      // Gigabytes of blank lines, or a file that grows as it is read: past Claude Code's patience.
+      if (performance.now() > deadline) throw new Error("Not counted in time");
     }
     // A trailing incomplete UTF-8 sequence decodes to U+FFFD, which only continues or starts a word.
     if (decoder.decode().length > 0) words.word();

@@ -199,12 +199,22 @@ Deno.test("the guard keeps its own deadline: past it, no outline and no deny, we
     const before = performance.now();
     await guard(read(path), 2000, { outline });
     const after = performance.now();
-    await guard(read(path), 2000, { outline, deadline: 1234 });
+    const given = performance.now() + 99_000;
+    await guard(read(path), 2000, { outline, deadline: given });
     // Set during the call, however long the call took.
     assert.ok(
       deadlines[0] >= before + GUARD_TIME_LIMIT_MS && deadlines[0] <= after + GUARD_TIME_LIMIT_MS,
     );
-    assert.equal(deadlines[1], 1234);
+    assert.equal(deadlines[1], given);
+    // Past it, the guard stops counting the words of a file that starts blank: the Read passes.
+    const blank = () => [
+      new TextEncoder().encode("\n".repeat(65_536)),
+      new TextEncoder().encode("a ".repeat(3000)),
+    ];
+    await assert.rejects(
+      guard(read(path), 2000, { outline, readChunks: blank, deadline: 0 }),
+      /Not counted in time/,
+    );
     // In time, the engine answers as before.
     // (A deadline no loaded machine reaches: the guard's own 5 s is not what this checks.)
     const real = await engineOutline(path, 2000, performance.now() + 120_000);

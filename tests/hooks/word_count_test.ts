@@ -99,3 +99,21 @@ Deno.test("fileExceedsWordLimit names the file in one line when it cannot count"
     { message: 'Cannot count words of "/a\\nb.md": Permission denied (os error 13)' },
   );
 });
+
+Deno.test("fileExceedsWordLimit gives up at its deadline: a file that grows, blank, as it is read", async () => {
+  const blank = new TextEncoder().encode("\n".repeat(64 * 1024));
+  function* growing() {
+    while (true) yield blank;
+  }
+  const started = performance.now();
+  await assert.rejects(
+    fileExceedsWordLimit("/d/grow.md", 200, growing, performance.now() + 100),
+    { message: 'Cannot count words of "/d/grow.md": Not counted in time' },
+  );
+  assert.ok(performance.now() - started < 5000, "stopped near its deadline, not at the file's end");
+  // A file over the limit answers before any deadline matters.
+  assert.equal(
+    await fileExceedsWordLimit("/d/a.md", 1, () => [new TextEncoder().encode("a b c"), blank], 0),
+    true,
+  );
+});
