@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { wholeNumber } from "../mdsel/settings/whole_number.ts";
 
 /**
  * The reminder's word threshold when no variable sets it.
@@ -57,7 +58,8 @@ export const GUARD_WORDS_VARIABLES = [
 ] as const;
 
 /**
- * The first of `names` set and readable (never prompting), as a whole number >= 0, else `fallback`.
+ * The first of `names` readable (never prompting) that holds a whole number (digits only), else
+ * `fallback`.
  *
  * @example
  * ```ts
@@ -71,8 +73,9 @@ export function readWordThreshold(names: readonly string[], fallback: number): n
     if (Deno.permissions.querySync({ name: "env", variable }).state !== "granted") continue;
     const raw = Deno.env.get(variable)?.trim();
     if (raw === undefined || raw === "") continue;
-    const value = Number(raw);
-    return Number.isSafeInteger(value) && value >= 0 ? value : fallback;
+    const value = wholeNumber(raw);
+    // A plugin option of another kind (`-5`, `1500.5`) leaves the user's own variable to say.
+    if (Number.isSafeInteger(value)) return value;
   }
   return fallback;
 }

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { wholeNumber } from "../mdsel/settings/whole_number.ts";
 import { readCacheSettings } from "../mdsel/settings/cache_settings.ts";
 import { DEFAULT_ENGINE_SETTINGS, quietEnv } from "../mdsel/settings/engine_settings.ts";
 
@@ -83,10 +84,11 @@ export function readSettings(getEnv: _EnvLookup = quietEnv): ServerSettings {
   const number = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) => {
     const raw = getEnv(name)?.trim();
     if (raw === undefined || raw === "") return fallback;
-    const value = Number(raw);
+    const value = wholeNumber(raw);
     if (Number.isSafeInteger(value) && value >= min && value <= max) return value;
     const kind = min === 0 ? "a whole number" : "a positive whole number";
-    const range = max === Number.MAX_SAFE_INTEGER ? kind : `${kind} up to ${max}`;
+    // Past the largest safe integer, the bound is what was broken.
+    const range = max === Number.MAX_SAFE_INTEGER && !(value > max) ? kind : `${kind} up to ${max}`;
     warnings.push(`mdsel-claude: ignoring ${name}='${raw}' (not ${range}); using ${fallback}`);
     return fallback;
   };

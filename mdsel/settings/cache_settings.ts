@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { wholeNumber, wholeNumberProblem } from "./whole_number.ts";
 
 /** What the cache may do in this call. */
 export interface CacheSettings {
@@ -77,7 +78,7 @@ export function readCacheSettings(
   }
   const rawMax = getEnv("MDSEL_CACHE_MAX_BYTES")?.trim();
   if (rawMax !== undefined && rawMax !== "") {
-    const value = Number(rawMax);
+    const value = wholeNumber(rawMax);
     const problem = `(${wholeNumberProblem(value)})`;
     if (Number.isSafeInteger(value) && value >= 1) maxBytes = value;
     else warnings.push(`warning: ignoring MDSEL_CACHE_MAX_BYTES='${rawMax}' ${problem}`);
@@ -103,20 +104,4 @@ function _absolute(value: string | undefined, os: string): string | undefined {
   const trimmed = value.replace(os === "windows" ? /[\\/]+$/ : /\/+$/, "");
   const absolute = os === "windows" ? /^(?:[A-Za-z]:)?[\\/]/.test(value) : value.startsWith("/");
   return absolute && trimmed !== "" ? trimmed : undefined;
-}
-
-/**
- * Why a setting's value that is not a whole number from 1 to `Number.MAX_SAFE_INTEGER` is ignored.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { wholeNumberProblem } from "./cache_settings.ts";
- * assert.equal(wholeNumberProblem(1e20), "too large: at most 9007199254740991");
- * ```
- */
-export function wholeNumberProblem(value: number): string {
-  return Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER
-    ? `too large: at most ${Number.MAX_SAFE_INTEGER}`
-    : "not a positive whole number";
 }

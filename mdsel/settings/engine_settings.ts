@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { CACHE_VARIABLES, wholeNumberProblem } from "./cache_settings.ts";
+import { CACHE_VARIABLES } from "./cache_settings.ts";
+import { wholeNumber, wholeNumberProblem } from "./whole_number.ts";
 
 /** The engine's settings. */
 export interface EngineSettings {
@@ -74,7 +75,7 @@ export function readSettings(getEnv: (name: string) => string | undefined): Engi
       return fallback; // no --allow-env: defaults, silently
     }
     if (raw === undefined || raw.trim() === "") return fallback;
-    const value = Number(raw.trim());
+    const value = wholeNumber(raw);
     if (!Number.isSafeInteger(value) || value < 1) {
       warnings.push(`warning: ignoring ${name}='${raw}' (${wholeNumberProblem(value)})`);
       return fallback;

@@ -84,6 +84,22 @@ Deno.test("readSettings: a bad value falls back to its default with one warning 
   ]);
 });
 
+Deno.test("readSettings: digits only, and a value past the largest integer names that bound", () => {
+  for (const raw of ["1e3", "0x10", "+400", "400.0"]) {
+    const settings = readSettings((name) => name === "MDSEL_SIZE_WORDS" ? raw : undefined);
+    assert.equal(settings.sizeWords, 500, raw);
+    assert.deepEqual(settings.warnings, [
+      `mdsel-claude: ignoring MDSEL_SIZE_WORDS='${raw}' (not a positive whole number); using 500`,
+    ]);
+  }
+  const huge = readSettings((name) =>
+    name === "MDSEL_SIZE_WORDS" ? "99999999999999999999" : undefined
+  );
+  assert.deepEqual(huge.warnings, [
+    "mdsel-claude: ignoring MDSEL_SIZE_WORDS='99999999999999999999' (not a positive whole number up to 9007199254740991); using 500",
+  ]);
+});
+
 Deno.test("readSettings: a timeout a timer cannot hold is refused, not overflowed", () => {
   const read = (value: string) =>
     readSettings((name) => name === "MDSEL_TIMEOUT_MS" ? value : undefined);
