@@ -84,6 +84,14 @@ function _parseList(input: string): Selector[] {
   return selectors;
 }
 
+// A comma followed by a digit continues an index list (`h2.0,2`); sticky, so nothing is copied.
+const _INDEX_NEXT = /\s*\d/y;
+
+function _indexNext(input: string, at: number): boolean {
+  _INDEX_NEXT.lastIndex = at;
+  return _INDEX_NEXT.test(input);
+}
+
 /** The selectors of a list: split at each comma outside `[...]` that no index follows. */
 function _splitList(input: string): string[] {
   const parts: string[] = [];
@@ -93,7 +101,7 @@ function _splitList(input: string): string[] {
     const char = input[i];
     if (char === "[") depth++;
     else if (char === "]") depth = Math.max(0, depth - 1);
-    else if (char === "," && depth === 0 && !/^\s*\d/.test(input.slice(i + 1, i + 12))) {
+    else if (char === "," && depth === 0 && !_indexNext(input, i + 1)) {
       parts.push(input.slice(start, i));
       start = i + 1;
     }
